@@ -1,0 +1,296 @@
+//! The one diagnostic type every feature reports with, and the text positions it points at.
+//!
+//! Rust code works with byte offsets ([`ByteRange`]); what leaves the crate is a [`Span`], which
+//! carries both the byte range and the UTF-16 positions that JavaScript strings and editors use.
+//! [`LineIndex`] converts one into the other.
+
+use serde::Serialize;
+
+/// A half-open byte range `start..end` into a UTF-8 text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByteRange {
+    /// First byte of the range.
+    pub start: usize,
+    /// One past the last byte of the range.
+    pub end: usize,
+}
+
+impl ByteRange {
+    /// The range `start..end`.
+    pub fn new(start: usize, end: usize) -> Self {
+        Self { start, end }
+    }
+}
+
+/// A located range of text, as shown to users.
+///
+/// `start`/`end` are UTF-16 code unit offsets, `line`/`column`/`end_line`/`end_column` are 1-based
+/// and count UTF-16 code units, exactly what a JavaScript string or editor uses. The byte range is
+/// kept for Rust callers and is not serialized.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Span {
+    /// UTF-16 offset of the first code unit.
+    pub start: usize,
+    /// UTF-16 offset one past the last code unit.
+    pub end: usize,
+    /// 1-based line of `start`.
+    pub line: usize,
+    /// 1-based UTF-16 column of `start`.
+    pub column: usize,
+    /// 1-based line of `end`.
+    pub end_line: usize,
+    /// 1-based UTF-16 column of `end`.
+    pub end_column: usize,
+    /// The same range in bytes of the UTF-8 text.
+    #[serde(skip)]
+    pub bytes: ByteRange,
+}
+
+/// How serious a [`Diagnostic`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The input is wrong.
+    Error,
+    /// The input is accepted but probably not what was meant.
+    Warning,
+    /// A neutral fact about the input.
+    Info,
+}
+
+/// One finding about an input text: what is wrong, where in the instance, which schema keyword
+/// said so, and where both sit in their texts.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Diagnostic {
+    /// How serious it is.
+    pub severity: Severity,
+    /// A stable machine-readable code, e.g. `duplicate-key`, `minimum`, `unresolved-ref`.
+    pub code: String,
+    /// A plain-English sentence.
+    pub message: String,
+    /// JSON Pointer to the offending value (`""` for the root).
+    pub instance_path: String,
+    /// JSON Pointer to the schema keyword that failed, where a schema is involved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keyword_location: Option<String>,
+    /// Where the offending value sits in the instance text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub span: Option<Span>,
+    /// Where the failing keyword sits in the schema text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schema_span: Option<Span>,
+    /// Related findings grouped under this one (e.g. the other `anyOf` branches).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub children: Vec<Diagnostic>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with the given severity, code and message and no location yet.
+    pub fn new(severity: Severity, code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            severity,
+            code: code.into(),
+            message: message.into(),
+            instance_path: String::new(),
+            keyword_location: None,
+            span: None,
+            schema_span: None,
+            children: Vec::new(),
+        }
+    }
+
+    /// An error diagnostic.
+    pub fn error(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(Severity::Error, code, message)
+    }
+
+    /// A warning diagnostic.
+    pub fn warning(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(Severity::Warning, code, message)
+    }
+
+    /// An info diagnostic.
+    pub fn info(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(Severity::Info, code, message)
+    }
+
+    /// Sets the JSON Pointer of the offending value.
+    pub fn at_pointer(mut self, pointer: impl Into<String>) -> Self {
+        self.instance_path = pointer.into();
+        self
+    }
+
+    /// Sets the instance span.
+    pub fn with_span(mut self, span: Option<Span>) -> Self {
+        self.span = span;
+        self
+    }
+
+    /// Sets the schema keyword location and its span in the schema text.
+    pub fn with_keyword(mut self, location: impl Into<String>, schema_span: Option<Span>) -> Self {
+        self.keyword_location = Some(location.into());
+        self.schema_span = schema_span;
+        self
+    }
+
+    /// Whether this is an error.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// Line and column lookups for one text, in both UTF-8 bytes and UTF-16 code units.
+///
+/// Built once per text in O(n); each lookup is O(log lines + 1 KiB).
+#[derive(Clone, Debug)]
+pub struct LineIndex<'a> {
+    text: &'a [u8],
+    /// Byte offset where each line starts; the first is 0.
+    line_starts: Vec<usize>,
+    /// UTF-16 length of `text[..k * CHUNK]` for every k.
+    utf16_checkpoints: Vec<usize>,
+}
+
+/// Distance in bytes between two UTF-16 checkpoints.
+const CHUNK: usize = 1024;
+
+/// A position in a text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Position {
+    /// Byte offset.
+    pub offset: usize,
+    /// UTF-16 code unit offset.
+    pub utf16_offset: usize,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column counted in bytes.
+    pub byte_column: usize,
+    /// 1-based column counted in UTF-16 code units.
+    pub utf16_column: usize,
+}
+
+/// UTF-16 code units that the UTF-8 byte `b` contributes (0 for continuation bytes).
+fn utf16_units(b: u8) -> usize {
+    match b {
+        0x80..=0xBF => 0,
+        0xF0..=0xFF => 2,
+        _ => 1,
+    }
+}
+
+impl<'a> LineIndex<'a> {
+    /// Indexes `text`. Line breaks are `\n`, `\r\n` and a lone `\r`.
+    pub fn new(text: &'a str) -> Self {
+        let bytes = text.as_bytes();
+        let mut line_starts = vec![0];
+        let mut utf16_checkpoints = Vec::with_capacity(bytes.len() / CHUNK + 1);
+        let mut units = 0;
+        for (i, &b) in bytes.iter().enumerate() {
+            if i % CHUNK == 0 {
+                utf16_checkpoints.push(units);
+            }
+            units += utf16_units(b);
+            let breaks = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+            if breaks {
+                line_starts.push(i + 1);
+            }
+        }
+        utf16_checkpoints.push(units);
+        Self { text: bytes, line_starts, utf16_checkpoints }
+    }
+
+    /// UTF-16 offset of byte offset `offset` (clamped to the text length).
+    pub fn utf16_offset(&self, offset: usize) -> usize {
+        let offset = offset.min(self.text.len());
+        let chunk = offset / CHUNK;
+        let base = self.utf16_checkpoints.get(chunk).copied().unwrap_or(0);
+        let from = chunk * CHUNK;
+        base + self.text.get(from..offset).map_or(0, |s| s.iter().map(|&b| utf16_units(b)).sum())
+    }
+
+    /// The position of byte offset `offset` (clamped to the text length).
+    pub fn position(&self, offset: usize) -> Position {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&s| s <= offset);
+        let line_start = self.line_starts.get(line.saturating_sub(1)).copied().unwrap_or(0);
+        let utf16_offset = self.utf16_offset(offset);
+        Position {
+            offset,
+            utf16_offset,
+            line,
+            byte_column: offset - line_start + 1,
+            utf16_column: utf16_offset - self.utf16_offset(line_start) + 1,
+        }
+    }
+
+    /// The user-facing [`Span`] of a byte range.
+    pub fn span(&self, range: ByteRange) -> Span {
+        let start = self.position(range.start);
+        let end = self.position(range.end.max(range.start));
+        Span {
+            start: start.utf16_offset,
+            end: end.utf16_offset,
+            line: start.line,
+            column: start.utf16_column,
+            end_line: end.line,
+            end_column: end.utf16_column,
+            bytes: ByteRange::new(start.offset, end.offset),
+        }
+    }
+
+    /// The line containing byte `offset`, without its line break, and the byte offset it starts at.
+    pub fn line_text(&self, offset: usize) -> (&'a [u8], usize) {
+        let pos = self.position(offset);
+        let start = self.line_starts.get(pos.line - 1).copied().unwrap_or(0);
+        let end = self.line_starts.get(pos.line).copied().unwrap_or(self.text.len());
+        let mut line = self.text.get(start..end).unwrap_or_default();
+        while let [rest @ .., b'\n' | b'\r'] = line {
+            line = rest;
+        }
+        (line, start)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_utf16_and_bytes() {
+        let text = "{\n  \"é😀\": 1\r\n}\rx";
+        let index = LineIndex::new(text);
+        let one = text.find('1').unwrap();
+        let pos = index.position(one);
+        assert_eq!(pos.line, 2);
+        // `  "é😀": ` is 2 + 1 + 2 (é) + 4 (😀) + 1 + 1 + 1 bytes before `1`.
+        assert_eq!(pos.byte_column, 13);
+        // In UTF-16: 2 + 1 + 1 + 2 + 1 + 1 + 1.
+        assert_eq!(pos.utf16_column, 10);
+        assert_eq!(index.position(text.len() - 1).line, 4);
+        assert_eq!(index.position(text.len() - 1).utf16_column, 1);
+    }
+
+    #[test]
+    fn utf16_offsets_cross_checkpoints() {
+        let text = "é".repeat(3000) + "😀x";
+        let index = LineIndex::new(&text);
+        assert_eq!(index.utf16_offset(text.len() - 1), 3002);
+        assert_eq!(index.utf16_offset(usize::MAX), 3003);
+    }
+
+    #[test]
+    fn span_serializes_camel_case_without_bytes() {
+        let index = LineIndex::new("ab\ncd");
+        let json = serde_json::to_string(&index.span(ByteRange::new(1, 4))).unwrap();
+        assert_eq!(json, r#"{"start":1,"end":4,"line":1,"column":2,"endLine":2,"endColumn":2}"#);
+    }
+
+    #[test]
+    fn line_text_strips_breaks() {
+        let index = LineIndex::new("a\r\nbc\n");
+        assert_eq!(index.line_text(4), (&b"bc"[..], 3));
+    }
+}

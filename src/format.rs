@@ -1,0 +1,415 @@
+//! Exact JSON pretty-printing: numbers, escapes and key order stay as written.
+//!
+//! The formatter streams tokens from the [`Reader`] straight to the output, so a large document is
+//! never held as a tree; only `sort_keys` builds one, because sorting needs whole objects.
+
+use serde::Deserialize;
+
+use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::json::error::JsonError;
+use crate::json::reader::{ReadOptions, Reader, TokenKind, DEFAULT_MAX_DEPTH};
+use crate::json::string::push_lexeme_ascii;
+use crate::json::tree::{parse, warning_diagnostic, Document, Node, NodeKind};
+
+/// How to indent nested values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Indent {
+    /// This many spaces per level (0 to 8). Zero puts one item per line without indentation.
+    Spaces(u8),
+    /// One tab per level.
+    Tab,
+}
+
+impl Default for Indent {
+    fn default() -> Self {
+        Indent::Spaces(2)
+    }
+}
+
+impl<'de> Deserialize<'de> for Indent {
+    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        de.deserialize_any(IndentVisitor)
+    }
+}
+
+/// Accepts an integer 0-8 or `"tab"` (also through serde_json's `arbitrary_precision` numbers).
+struct IndentVisitor;
+
+impl<'de> serde::de::Visitor<'de> for IndentVisitor {
+    type Value = Indent;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("an integer from 0 to 8 or \"tab\"")
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Indent, E> {
+        u8::try_from(n)
+            .ok()
+            .filter(|n| *n <= 8)
+            .map(Indent::Spaces)
+            .ok_or_else(|| E::custom("indent must be an integer from 0 to 8 or \"tab\""))
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Indent, E> {
+        self.visit_u64(u64::try_from(n).unwrap_or(u64::MAX))
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, n: f64) -> Result<Indent, E> {
+        let whole = n.fract() == 0.0 && (0.0..=8.0).contains(&n);
+        self.visit_u64(if whole { n as u64 } else { u64::MAX })
+    }
+
+    fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Indent, E> {
+        match s {
+            "tab" | "\t" => Ok(Indent::Tab),
+            _ => s.parse::<u64>().map_err(|_| E::invalid_value(serde::de::Unexpected::Str(s), &self))
+                .and_then(|n| self.visit_u64(n)),
+        }
+    }
+
+    /// serde_json with `arbitrary_precision` hands numbers over as a one-entry map.
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Indent, A::Error> {
+        match map.next_entry::<String, String>()? {
+            Some((_, number)) => self.visit_str(&number),
+            None => Err(serde::de::Error::invalid_type(serde::de::Unexpected::Map, &self)),
+        }
+    }
+}
+
+/// Options of [`format`]; in JavaScript the same names in camelCase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
+pub struct FormatOptions {
+    /// Indentation per level; default two spaces.
+    pub indent: Indent,
+    /// No white space at all (overrides `indent`).
+    pub minify: bool,
+    /// Sort object keys by code point, stably (duplicates keep their order).
+    pub sort_keys: bool,
+    /// Escape every non-ASCII character as `\uXXXX`.
+    pub ensure_ascii: bool,
+    /// If the document is a string whose content is JSON, format that content (repeatedly).
+    pub unwrap_string: bool,
+    /// Deepest nesting accepted.
+    pub max_depth: usize,
+}
+
+impl Default for FormatOptions {
+    fn default() -> Self {
+        Self {
+            indent: Indent::default(),
+            minify: false,
+            sort_keys: false,
+            ensure_ascii: false,
+            unwrap_string: false,
+            max_depth: DEFAULT_MAX_DEPTH,
+        }
+    }
+}
+
+/// The result of [`format_document`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Formatted {
+    /// The formatted text (no trailing newline).
+    pub text: String,
+    /// Warnings (duplicate keys, lone surrogates, ...) and notes about unwrapping. When the input
+    /// was unwrapped, spans point into the innermost unwrapped text.
+    pub diagnostics: Vec<Diagnostic>,
+    /// How many string layers `unwrap_string` removed.
+    pub unwrap_depth: usize,
+}
+
+/// Formats `text`; see [`format_document`] for the warnings.
+pub fn format(text: &str, options: &FormatOptions) -> Result<String, JsonError> {
+    format_document(text, options).map(|f| f.text)
+}
+
+/// Formats `text` and reports what it noticed on the way.
+pub fn format_document(text: &str, options: &FormatOptions) -> Result<Formatted, JsonError> {
+    let read = ReadOptions { max_depth: options.max_depth, detect_duplicate_keys: true };
+    let mut diagnostics = Vec::new();
+    let (inner, unwrap_depth) = if options.unwrap_string {
+        unwrap_strings(text, read, &mut diagnostics)?
+    } else {
+        (None, 0)
+    };
+    let source = inner.as_deref().unwrap_or(text);
+    let mut out = String::with_capacity(source.len() + source.len() / 4);
+    let mut writer = Writer::new(&mut out, options);
+    if options.sort_keys {
+        let doc = parse(source, read)?;
+        emit_sorted(&doc, &doc.root, &mut writer);
+        diagnostics.extend(doc.warnings);
+    } else {
+        let mut reader = Reader::new(source, read);
+        while let Some(token) = reader.next_token()? {
+            let lexeme = source.get(token.range.start..token.range.end).unwrap_or_default();
+            writer.token(token.kind, lexeme);
+        }
+        let warnings = reader.take_warnings();
+        if !warnings.is_empty() {
+            let index = LineIndex::new(source);
+            diagnostics.extend(warnings.into_iter().map(|w| warning_diagnostic(&index, w)));
+        }
+    }
+    Ok(Formatted { text: out, diagnostics, unwrap_depth })
+}
+
+/// Most string layers [`unwrap_strings`] removes.
+const MAX_UNWRAP: usize = 16;
+
+/// While the document is a string holding JSON, replaces it by that JSON. Returns the innermost
+/// text (if any layer was removed) and the number of layers.
+fn unwrap_strings(
+    text: &str,
+    read: ReadOptions,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<(Option<String>, usize), JsonError> {
+    let mut current: Option<String> = None;
+    let mut depth = 0;
+    loop {
+        let source = current.as_deref().unwrap_or(text);
+        let doc = parse_string_root(source, read)?;
+        let Some(inner) = doc else { break };
+        if depth == MAX_UNWRAP {
+            diagnostics.push(Diagnostic::warning(
+                "unwrap-limit",
+                format!("stopped unwrapping after {MAX_UNWRAP} nested string layers"),
+            ));
+            break;
+        }
+        match Reader::new(&inner, read).check_all() {
+            Ok(_) => {
+                depth += 1;
+                current = Some(inner);
+            }
+            Err(err) => {
+                let note = if depth == 0 { "the document is a string" } else { "the unwrapped string" };
+                diagnostics.push(Diagnostic::info(
+                    "not-stringified-json",
+                    format!("{note} but its content is not JSON ({err}); formatted as a string"),
+                ));
+                break;
+            }
+        }
+    }
+    if depth > 0 {
+        diagnostics.push(Diagnostic::info(
+            "unwrapped-string",
+            format!(
+                "the input was JSON encoded as a string {depth} time{}; showing the decoded JSON",
+                if depth == 1 { "" } else { "s" }
+            ),
+        ));
+    }
+    Ok((current, depth))
+}
+
+/// If `text` is a single JSON string, its decoded content; errors if `text` is not JSON at all.
+fn parse_string_root(text: &str, read: ReadOptions) -> Result<Option<String>, JsonError> {
+    if !text.trim_start_matches([' ', '\t', '\n', '\r', '\u{feff}']).starts_with('"') {
+        return Ok(None);
+    }
+    let doc = parse(text, read)?;
+    Ok(match doc.root.kind {
+        NodeKind::String(s) => Some(s),
+        _ => None,
+    })
+}
+
+/// Writes tokens with the configured layout.
+struct Writer<'o> {
+    out: &'o mut String,
+    /// One level of indentation; `None` when minifying.
+    unit: Option<&'static str>,
+    ensure_ascii: bool,
+    depth: usize,
+    /// No element written yet in the innermost open container.
+    first: bool,
+    /// A key was just written; its value follows on the same line.
+    after_key: bool,
+}
+
+/// Indentation units by width.
+const SPACES: [&str; 9] = ["", " ", "  ", "   ", "    ", "     ", "      ", "       ", "        "];
+
+impl<'o> Writer<'o> {
+    fn new(out: &'o mut String, options: &FormatOptions) -> Self {
+        let unit = match (options.minify, options.indent) {
+            (true, _) => None,
+            (false, Indent::Tab) => Some("\t"),
+            (false, Indent::Spaces(n)) => Some(SPACES.get(usize::from(n)).copied().unwrap_or("        ")),
+        };
+        Self { out, unit, ensure_ascii: options.ensure_ascii, depth: 0, first: true, after_key: false }
+    }
+
+    fn newline(&mut self) {
+        if let Some(unit) = self.unit {
+            self.out.push('\n');
+            for _ in 0..self.depth {
+                self.out.push_str(unit);
+            }
+        }
+    }
+
+    /// Separator and line break before a key or a value.
+    fn before_item(&mut self) {
+        if self.after_key {
+            self.after_key = false;
+            return;
+        }
+        if self.depth == 0 {
+            return;
+        }
+        if !self.first {
+            self.out.push(',');
+        }
+        self.first = false;
+        self.newline();
+    }
+
+    fn push_text(&mut self, lexeme: &str) {
+        if self.ensure_ascii && !lexeme.is_ascii() {
+            push_lexeme_ascii(self.out, lexeme);
+        } else {
+            self.out.push_str(lexeme);
+        }
+    }
+
+    fn token(&mut self, kind: TokenKind, lexeme: &str) {
+        match kind {
+            TokenKind::StartObject | TokenKind::StartArray => {
+                self.before_item();
+                self.out.push_str(lexeme);
+                self.depth += 1;
+                self.first = true;
+            }
+            TokenKind::EndObject | TokenKind::EndArray => {
+                self.depth = self.depth.saturating_sub(1);
+                if !self.first {
+                    self.newline();
+                }
+                self.out.push_str(lexeme);
+                self.first = false;
+            }
+            TokenKind::Key => {
+                self.before_item();
+                self.push_text(lexeme);
+                self.out.push(':');
+                if self.unit.is_some() {
+                    self.out.push(' ');
+                }
+                self.after_key = true;
+            }
+            TokenKind::String => {
+                self.before_item();
+                self.push_text(lexeme);
+            }
+            TokenKind::Number | TokenKind::True | TokenKind::False | TokenKind::Null => {
+                self.before_item();
+                self.out.push_str(lexeme);
+            }
+        }
+    }
+}
+
+/// Writes a tree with every object's members sorted by key (stable).
+fn emit_sorted(doc: &Document<'_>, node: &Node, writer: &mut Writer<'_>) {
+    match &node.kind {
+        NodeKind::Array(items) => {
+            writer.token(TokenKind::StartArray, "[");
+            for item in items {
+                emit_sorted(doc, item, writer);
+            }
+            writer.token(TokenKind::EndArray, "]");
+        }
+        NodeKind::Object(members) => {
+            writer.token(TokenKind::StartObject, "{");
+            let mut sorted: Vec<_> = members.iter().collect();
+            sorted.sort_by(|a, b| a.key.cmp(&b.key));
+            for member in sorted {
+                let key = doc.text.get(member.key_range.start..member.key_range.end).unwrap_or_default();
+                writer.token(TokenKind::Key, key);
+                emit_sorted(doc, &member.value, writer);
+            }
+            writer.token(TokenKind::EndObject, "}");
+        }
+        NodeKind::String(_) => writer.token(TokenKind::String, doc.lexeme(node)),
+        NodeKind::Number => writer.token(TokenKind::Number, doc.lexeme(node)),
+        NodeKind::Bool(true) => writer.token(TokenKind::True, "true"),
+        NodeKind::Bool(false) => writer.token(TokenKind::False, "false"),
+        NodeKind::Null => writer.token(TokenKind::Null, "null"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pretty(text: &str) -> String {
+        format(text, &FormatOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn pretty_prints_like_two_space_json_stringify() {
+        assert_eq!(
+            pretty(r#"{"a":[1,{"b":null},[],{}],"c":"x"}"#),
+            "{\n  \"a\": [\n    1,\n    {\n      \"b\": null\n    },\n    [],\n    {}\n  ],\n  \"c\": \"x\"\n}"
+        );
+        assert_eq!(pretty(" 7 "), "7");
+    }
+
+    #[test]
+    fn numbers_and_escapes_stay_exact() {
+        let text = r#"[1.0,1e400,12345678901234567890123,-0,1E+2,"\u00e9\/",{"z":1,"a":2}]"#;
+        let minified = format(text, &FormatOptions { minify: true, ..Default::default() }).unwrap();
+        assert_eq!(minified, text);
+    }
+
+    #[test]
+    fn idempotent_and_minify_round_trips() {
+        let text = r#"{"k": [1, 2.50, {"x": "y"}], "e": {}}"#;
+        let once = pretty(text);
+        assert_eq!(pretty(&once), once);
+        let min = format(&once, &FormatOptions { minify: true, ..Default::default() }).unwrap();
+        assert_eq!(pretty(&min), once);
+    }
+
+    #[test]
+    fn tabs_zero_indent_sorting_and_ascii() {
+        let tab = FormatOptions { indent: Indent::Tab, ..Default::default() };
+        assert_eq!(format("[1]", &tab).unwrap(), "[\n\t1\n]");
+        let zero = FormatOptions { indent: Indent::Spaces(0), ..Default::default() };
+        assert_eq!(format("[1,[2]]", &zero).unwrap(), "[\n1,\n[\n2\n]\n]");
+        let sort = FormatOptions { sort_keys: true, minify: true, ..Default::default() };
+        assert_eq!(format(r#"{"b":1,"a":{"d":1,"c":2},"b":0}"#, &sort).unwrap(), r#"{"a":{"c":2,"d":1},"b":1,"b":0}"#);
+        let ascii = FormatOptions { ensure_ascii: true, minify: true, ..Default::default() };
+        assert_eq!(format(r#"{"é":"😀"}"#, &ascii).unwrap(), r#"{"\u00e9":"\ud83d\ude00"}"#);
+    }
+
+    #[test]
+    fn duplicate_keys_are_kept_and_warned() {
+        let out = format_document(r#"{"a":1,"a":2}"#, &FormatOptions { minify: true, ..Default::default() }).unwrap();
+        assert_eq!(out.text, r#"{"a":1,"a":2}"#);
+        assert_eq!(out.diagnostics.len(), 1);
+        assert_eq!(out.diagnostics[0].code, "duplicate-key");
+    }
+
+    #[test]
+    fn unwraps_stringified_json() {
+        let options = FormatOptions { unwrap_string: true, minify: true, ..Default::default() };
+        let out = format_document(r#""\"{\\\"a\\\":1}\"""#, &options).unwrap();
+        assert_eq!((out.text.as_str(), out.unwrap_depth), (r#"{"a":1}"#, 2));
+        let plain = format_document(r#""hello""#, &options).unwrap();
+        assert_eq!((plain.text.as_str(), plain.unwrap_depth), (r#""hello""#, 0));
+        assert_eq!(plain.diagnostics[0].code, "not-stringified-json");
+    }
+
+    #[test]
+    fn indent_option_parses_numbers_and_tab() {
+        let o: FormatOptions = serde_json::from_str(r#"{"indent": "tab", "sortKeys": true}"#).unwrap();
+        assert_eq!((o.indent, o.sort_keys), (Indent::Tab, true));
+        assert!(serde_json::from_str::<FormatOptions>(r#"{"indent": 9}"#).is_err());
+        assert!(serde_json::from_str::<FormatOptions>(r#"{"indnt": 2}"#).is_err());
+    }
+}

@@ -1,0 +1,117 @@
+//! The positioned error every JSON parse failure becomes.
+
+use serde::Serialize;
+
+use crate::diagnostic::{ByteRange, Diagnostic, LineIndex};
+
+/// Why a text is not the JSON it should be: a message, a code and an exact position.
+///
+/// `offset`, `line` and `column` count UTF-16 code units (what JavaScript uses); `byte_offset` and
+/// `byte_column` count UTF-8 bytes. Lines and columns are 1-based.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JsonError {
+    /// A stable code: `syntax`, `eof`, `depth-limit`, `size-limit`, `invalid-utf8`, `empty`.
+    pub code: &'static str,
+    /// A plain-English sentence naming what was expected and what was found.
+    pub message: String,
+    /// UTF-16 offset of the error.
+    pub offset: usize,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based UTF-16 column.
+    pub column: usize,
+    /// Byte offset of the error.
+    pub byte_offset: usize,
+    /// 1-based byte column.
+    pub byte_column: usize,
+    /// The line around the error and a caret under it.
+    pub snippet: String,
+}
+
+impl std::fmt::Display for JsonError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} at line {}, column {}", self.message, self.line, self.column)
+    }
+}
+
+impl std::error::Error for JsonError {}
+
+/// Characters of context shown on each side of the caret in a snippet.
+const SNIPPET_CONTEXT: usize = 40;
+
+impl JsonError {
+    /// An error at byte `offset` of `text`.
+    pub fn at(text: &str, offset: usize, code: &'static str, message: impl Into<String>) -> Self {
+        Self::with_index(&LineIndex::new(text), offset, code, message)
+    }
+
+    /// An error at byte `offset` of the text `index` was built over.
+    pub fn with_index(
+        index: &LineIndex<'_>,
+        offset: usize,
+        code: &'static str,
+        message: impl Into<String>,
+    ) -> Self {
+        let pos = index.position(offset);
+        Self {
+            code,
+            message: message.into(),
+            offset: pos.utf16_offset,
+            line: pos.line,
+            column: pos.utf16_column,
+            byte_offset: pos.offset,
+            byte_column: pos.byte_column,
+            snippet: snippet(index, pos.offset),
+        }
+    }
+
+    /// The error as a [`Diagnostic`] with a one-character span at its position.
+    pub fn to_diagnostic(&self, index: &LineIndex<'_>) -> Diagnostic {
+        Diagnostic::error(self.code, self.message.clone())
+            .with_span(Some(index.span(ByteRange::new(self.byte_offset, self.byte_offset))))
+    }
+}
+
+/// The line holding `offset` (at most 40 characters each side), then a caret line under `offset`.
+fn snippet(index: &LineIndex<'_>, offset: usize) -> String {
+    let (line, line_start) = index.line_text(offset);
+    let line = String::from_utf8_lossy(line);
+    let caret_chars = line
+        .char_indices()
+        .take_while(|(i, _)| line_start + i < offset)
+        .count();
+    let from = caret_chars.saturating_sub(SNIPPET_CONTEXT);
+    let shown: String = line
+        .chars()
+        .skip(from)
+        .take(2 * SNIPPET_CONTEXT + 1)
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let prefix = if from > 0 { "…" } else { "" };
+    let caret_col = caret_chars - from + prefix.chars().count();
+    format!("{prefix}{shown}\n{}^", " ".repeat(caret_col))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_has_both_columns_and_a_caret() {
+        let err = JsonError::at("{\"é\": x}", 7, "syntax", "expected a value");
+        assert_eq!((err.line, err.column, err.byte_column), (1, 7, 8));
+        assert_eq!(err.snippet, "{\"é\": x}\n      ^");
+        assert_eq!(err.to_string(), "expected a value at line 1, column 7");
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_caret() {
+        let text = format!("[{}x]", "1,".repeat(100));
+        let err = JsonError::at(&text, 201, "syntax", "bad");
+        let first = err.snippet.lines().next().unwrap();
+        assert!(first.starts_with('…') && first.chars().count() <= 82, "{first}");
+        let caret = err.snippet.lines().nth(1).unwrap();
+        assert_eq!(first.chars().nth(caret.len() - 1), Some('x'));
+    }
+}

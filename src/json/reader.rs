@@ -1,0 +1,690 @@
+//! A streaming, non-recursive RFC 8259 JSON reader that yields tokens with their byte ranges.
+//!
+//! Nesting is tracked on an explicit stack, so depth is bounded by [`ReadOptions::max_depth`] and
+//! never by the call stack. Numbers and strings are not converted: a token's range points at the
+//! exact lexeme, which is what lets the formatter re-emit every number and escape as written.
+
+use std::collections::HashMap;
+
+use crate::diagnostic::{ByteRange, LineIndex};
+use crate::json::error::JsonError;
+use crate::json::string::decode_string;
+
+/// What a [`Token`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenKind {
+    /// `{`
+    StartObject,
+    /// `}`
+    EndObject,
+    /// `[`
+    StartArray,
+    /// `]`
+    EndArray,
+    /// An object key, quotes included in the range.
+    Key,
+    /// A string value, quotes included in the range.
+    String,
+    /// A number lexeme.
+    Number,
+    /// `true`
+    True,
+    /// `false`
+    False,
+    /// `null`
+    Null,
+}
+
+/// One lexical item and where it sits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// What it is.
+    pub kind: TokenKind,
+    /// Its exact bytes in the input.
+    pub range: ByteRange,
+}
+
+/// Limits and checks of a [`Reader`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Deepest nesting of arrays and objects accepted (the root container is depth 1).
+    pub max_depth: usize,
+    /// Whether to report duplicate object keys (costs a hash set per open object).
+    pub detect_duplicate_keys: bool,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        Self { max_depth: DEFAULT_MAX_DEPTH, detect_duplicate_keys: true }
+    }
+}
+
+/// Default nesting limit.
+pub const DEFAULT_MAX_DEPTH: usize = 512;
+
+/// Something accepted but worth telling: a duplicate key, a lone surrogate, a byte order mark.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadWarning {
+    /// Stable code: `duplicate-key`, `lone-surrogate`, `byte-order-mark`.
+    pub code: &'static str,
+    /// Plain-English sentence.
+    pub message: String,
+    /// JSON Pointer of the value concerned.
+    pub pointer: String,
+    /// Where it is.
+    pub range: ByteRange,
+}
+
+/// What the reader expects next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Expect {
+    RootValue,
+    ArrayFirst,
+    ObjectFirst,
+    Value,
+    Key,
+    Colon,
+    CommaOrClose,
+    End,
+}
+
+/// One open container.
+#[derive(Debug)]
+enum Frame {
+    Array { open: usize, index: usize },
+    Object { open: usize, key: Option<ByteRange>, seen: Option<HashMap<String, ByteRange>> },
+}
+
+/// A pull parser over a JSON text: call [`Reader::next_token`] until it returns `Ok(None)`.
+pub struct Reader<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    expect: Expect,
+    stack: Vec<Frame>,
+    options: ReadOptions,
+    warnings: Vec<ReadWarning>,
+    /// Built on the first warning that needs a line number.
+    index: Option<LineIndex<'a>>,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader over `text`. A leading byte order mark is skipped with a warning.
+    pub fn new(text: &'a str, options: ReadOptions) -> Self {
+        let mut reader = Self {
+            text,
+            bytes: text.as_bytes(),
+            pos: 0,
+            expect: Expect::RootValue,
+            stack: Vec::new(),
+            options,
+            warnings: Vec::new(),
+            index: None,
+        };
+        if text.starts_with('\u{feff}') {
+            reader.pos = 3;
+            reader.warnings.push(ReadWarning {
+                code: "byte-order-mark",
+                message: "the text starts with a byte order mark (U+FEFF); JSON texts should not"
+                    .into(),
+                pointer: String::new(),
+                range: ByteRange::new(0, 3),
+            });
+        }
+        reader
+    }
+
+    /// The text being read.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// Current nesting depth (0 outside any container).
+    pub fn depth(&self) -> usize {
+        self.stack.len()
+    }
+
+    /// Warnings collected so far.
+    pub fn warnings(&self) -> &[ReadWarning] {
+        &self.warnings
+    }
+
+    /// Takes the warnings collected so far.
+    pub fn take_warnings(&mut self) -> Vec<ReadWarning> {
+        std::mem::take(&mut self.warnings)
+    }
+
+    /// The next token, `Ok(None)` once the single root value and trailing white space are read.
+    pub fn next_token(&mut self) -> Result<Option<Token>, JsonError> {
+        loop {
+            self.skip_ws();
+            match self.expect {
+                Expect::RootValue => {
+                    if self.pos >= self.bytes.len() {
+                        let message = if self.bytes.iter().all(|b| b.is_ascii_whitespace()) {
+                            "the input is empty: expected a JSON value"
+                        } else {
+                            "expected a JSON value, found the end of the input"
+                        };
+                        return Err(self.error(self.pos, "empty", message));
+                    }
+                    return self.value().map(Some);
+                }
+                Expect::End => {
+                    if self.pos >= self.bytes.len() {
+                        return Ok(None);
+                    }
+                    return Err(self.error(
+                        self.pos,
+                        "syntax",
+                        format!(
+                            "unexpected {} after the JSON value: a text holds exactly one value",
+                            self.found()
+                        ),
+                    ));
+                }
+                Expect::ArrayFirst if self.peek() == Some(b']') => return Ok(Some(self.close())),
+                Expect::ObjectFirst if self.peek() == Some(b'}') => return Ok(Some(self.close())),
+                Expect::ArrayFirst | Expect::Value => return self.value().map(Some),
+                Expect::ObjectFirst | Expect::Key => return self.key().map(Some),
+                Expect::Colon => {
+                    if self.peek() != Some(b':') {
+                        return Err(self.unexpected("':' after the object key"));
+                    }
+                    self.pos += 1;
+                    self.expect = Expect::Value;
+                }
+                Expect::CommaOrClose => {
+                    let is_array = matches!(self.stack.last(), Some(Frame::Array { .. }));
+                    let close = if is_array { b']' } else { b'}' };
+                    match self.peek() {
+                        Some(b',') => {
+                            let comma = self.pos;
+                            self.pos += 1;
+                            self.skip_ws();
+                            if self.peek() == Some(close) {
+                                return Err(self.error(
+                                    comma,
+                                    "syntax",
+                                    "trailing comma: JSON does not allow a comma before the closing bracket",
+                                ));
+                            }
+                            self.expect = if is_array { Expect::Value } else { Expect::Key };
+                            if let Some(Frame::Array { index, .. }) = self.stack.last_mut() {
+                                *index += 1;
+                            }
+                        }
+                        Some(c) if c == close => return Ok(Some(self.close())),
+                        _ => {
+                            let what = if is_array {
+                                "',' or ']' after an array element"
+                            } else {
+                                "',' or '}' after an object member"
+                            };
+                            return Err(self.unexpected(what));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reads to the end, checking the whole text; returns the warnings.
+    pub fn check_all(mut self) -> Result<Vec<ReadWarning>, JsonError> {
+        while self.next_token()?.is_some() {}
+        Ok(self.warnings)
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
+            self.pos += 1;
+        }
+    }
+
+    /// How the character at the current position is named in messages.
+    fn found(&self) -> String {
+        match self.text.get(self.pos..).and_then(|s| s.chars().next()) {
+            None => "end of input".into(),
+            Some(c) if c.is_control() || c == '\u{feff}' => format!("character U+{:04X}", c as u32),
+            Some(c) => format!("'{c}'"),
+        }
+    }
+
+    fn error(&self, offset: usize, code: &'static str, message: impl Into<String>) -> JsonError {
+        JsonError::at(self.text, offset, code, message)
+    }
+
+    fn unexpected(&self, expected: &str) -> JsonError {
+        if self.pos >= self.bytes.len() {
+            return self.unclosed();
+        }
+        self.error(self.pos, "syntax", format!("expected {expected}, found {}", self.found()))
+    }
+
+    /// End of input inside a container: name the container that is still open.
+    fn unclosed(&self) -> JsonError {
+        let (what, open) = match self.stack.last() {
+            Some(Frame::Array { open, .. }) => ("array", *open),
+            Some(Frame::Object { open, .. }) => ("object", *open),
+            None => ("value", 0),
+        };
+        let index = LineIndex::new(self.text);
+        let at = index.position(open);
+        JsonError::with_index(
+            &index,
+            self.pos,
+            "eof",
+            format!(
+                "unexpected end of input: the {what} opened at line {}, column {} is not closed",
+                at.line, at.utf16_column
+            ),
+        )
+    }
+
+    /// The JSON Pointer of the value about to be read or just read.
+    pub fn pointer(&self) -> String {
+        let mut out = String::new();
+        for frame in &self.stack {
+            out.push('/');
+            match frame {
+                Frame::Array { index, .. } => out.push_str(&index.to_string()),
+                Frame::Object { key, .. } => {
+                    let raw = key.and_then(|k| self.text.get(k.start..k.end)).unwrap_or("\"\"");
+                    let key = decode_string(raw).value;
+                    out.push_str(&key.replace('~', "~0").replace('/', "~1"));
+                }
+            }
+        }
+        out
+    }
+
+    fn after_value(&mut self) {
+        self.expect = if self.stack.is_empty() { Expect::End } else { Expect::CommaOrClose };
+    }
+
+    fn close(&mut self) -> Token {
+        let start = self.pos;
+        self.pos += 1;
+        let kind = match self.stack.pop() {
+            Some(Frame::Array { .. }) => TokenKind::EndArray,
+            _ => TokenKind::EndObject,
+        };
+        self.after_value();
+        Token { kind, range: ByteRange::new(start, self.pos) }
+    }
+
+    fn open(&mut self, frame: Frame, kind: TokenKind) -> Result<Token, JsonError> {
+        let start = self.pos;
+        if self.stack.len() >= self.options.max_depth {
+            return Err(self.error(
+                start,
+                "depth-limit",
+                format!(
+                    "nesting deeper than the limit of {} arrays/objects",
+                    self.options.max_depth
+                ),
+            ));
+        }
+        self.pos += 1;
+        self.expect =
+            if kind == TokenKind::StartArray { Expect::ArrayFirst } else { Expect::ObjectFirst };
+        self.stack.push(frame);
+        Ok(Token { kind, range: ByteRange::new(start, self.pos) })
+    }
+
+    fn value(&mut self) -> Result<Token, JsonError> {
+        let start = self.pos;
+        let kind = match self.peek() {
+            Some(b'{') => {
+                let seen = self.options.detect_duplicate_keys.then(HashMap::new);
+                return self.open(Frame::Object { open: start, key: None, seen }, TokenKind::StartObject);
+            }
+            Some(b'[') => {
+                return self.open(Frame::Array { open: start, index: 0 }, TokenKind::StartArray)
+            }
+            Some(b'"') => {
+                self.string()?;
+                TokenKind::String
+            }
+            Some(b'-' | b'0'..=b'9') => {
+                self.number()?;
+                TokenKind::Number
+            }
+            Some(b't') => self.literal("true", TokenKind::True)?,
+            Some(b'f') => self.literal("false", TokenKind::False)?,
+            Some(b'n') => self.literal("null", TokenKind::Null)?,
+            Some(b']' | b'}') if self.expect == Expect::Value => {
+                return Err(self.unexpected("a JSON value"));
+            }
+            Some(b'\'') => {
+                return Err(self.error(
+                    start,
+                    "syntax",
+                    "strings must use double quotes (\"), not single quotes",
+                ))
+            }
+            _ => return Err(self.unexpected("a JSON value")),
+        };
+        self.after_value();
+        Ok(Token { kind, range: ByteRange::new(start, self.pos) })
+    }
+
+    fn key(&mut self) -> Result<Token, JsonError> {
+        let start = self.pos;
+        if self.peek() != Some(b'"') {
+            let message = if self.expect == Expect::Key {
+                "a double-quoted object key after ','"
+            } else {
+                "a double-quoted object key or '}'"
+            };
+            return Err(self.unexpected(message));
+        }
+        self.string()?;
+        let range = ByteRange::new(start, self.pos);
+        self.expect = Expect::Colon;
+        let duplicate = match self.stack.last_mut() {
+            Some(Frame::Object { key, seen, .. }) => {
+                *key = Some(range);
+                match seen {
+                    Some(seen) => {
+                        let raw = self.text.get(range.start..range.end).unwrap_or("\"\"");
+                        let name = decode_string(raw).value;
+                        match seen.get(&name) {
+                            Some(first) => Some((name, *first)),
+                            None => {
+                                seen.insert(name, range);
+                                None
+                            }
+                        }
+                    }
+                    None => None,
+                }
+            }
+            _ => None,
+        };
+        if let Some((name, first)) = duplicate {
+            let text = self.text;
+            let at = self.index.get_or_insert_with(|| LineIndex::new(text)).position(first.start);
+            self.warnings.push(ReadWarning {
+                code: "duplicate-key",
+                message: format!(
+                    "duplicate key \"{name}\" (first at line {}, column {}); both are kept, but most parsers keep only the last",
+                    at.line, at.utf16_column
+                ),
+                pointer: self.pointer(),
+                range,
+            });
+        }
+        Ok(Token { kind: TokenKind::Key, range })
+    }
+
+    fn literal(&mut self, word: &'static str, kind: TokenKind) -> Result<TokenKind, JsonError> {
+        if self.bytes.get(self.pos..self.pos + word.len()) == Some(word.as_bytes()) {
+            self.pos += word.len();
+            if let Some(b) = self.peek() {
+                if b.is_ascii_alphanumeric() {
+                    return Err(self.unexpected(&format!("a delimiter after '{word}'")));
+                }
+            }
+            Ok(kind)
+        } else {
+            let end = self.text.get(self.pos..).map_or(0, |s| {
+                s.find(|c: char| !c.is_alphanumeric()).unwrap_or(s.len()).min(20)
+            });
+            let got = self.text.get(self.pos..self.pos + end).unwrap_or("");
+            Err(self.error(
+                self.pos,
+                "syntax",
+                format!("expected a JSON value, found '{got}' (did you mean {word}?)"),
+            ))
+        }
+    }
+
+    fn digits(&mut self) -> usize {
+        let start = self.pos;
+        while let Some(b'0'..=b'9') = self.peek() {
+            self.pos += 1;
+        }
+        self.pos - start
+    }
+
+    fn number(&mut self) -> Result<(), JsonError> {
+        let start = self.pos;
+        if self.peek() == Some(b'-') {
+            self.pos += 1;
+        }
+        match self.peek() {
+            Some(b'0') => {
+                self.pos += 1;
+                if let Some(b'0'..=b'9') = self.peek() {
+                    return Err(self.error(
+                        start,
+                        "syntax",
+                        "invalid number: leading zeros are not allowed",
+                    ));
+                }
+            }
+            Some(b'1'..=b'9') => {
+                self.digits();
+            }
+            _ => {
+                return Err(self.error(
+                    self.pos,
+                    "syntax",
+                    format!("invalid number: expected a digit after '-', found {}", self.found()),
+                ))
+            }
+        }
+        if self.peek() == Some(b'.') {
+            self.pos += 1;
+            if self.digits() == 0 {
+                return Err(self.error(
+                    self.pos,
+                    "syntax",
+                    format!("invalid number: expected a digit after '.', found {}", self.found()),
+                ));
+            }
+        }
+        if let Some(b'e' | b'E') = self.peek() {
+            self.pos += 1;
+            if let Some(b'+' | b'-') = self.peek() {
+                self.pos += 1;
+            }
+            if self.digits() == 0 {
+                return Err(self.error(
+                    self.pos,
+                    "syntax",
+                    format!(
+                        "invalid number: expected a digit in the exponent, found {}",
+                        self.found()
+                    ),
+                ));
+            }
+        }
+        if let Some(b) = self.peek() {
+            if b.is_ascii_alphanumeric() || b == b'.' {
+                return Err(self.unexpected("a delimiter after the number"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads a string starting at the opening quote; checks escapes and control characters and
+    /// records lone surrogates.
+    fn string(&mut self) -> Result<(), JsonError> {
+        let open = self.pos;
+        self.pos += 1;
+        loop {
+            let rest = self.bytes.get(self.pos..).unwrap_or_default();
+            let run = rest.iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20);
+            let Some(run) = run else {
+                self.pos = self.bytes.len();
+                let at = LineIndex::new(self.text).position(open);
+                return Err(self.error(
+                    self.pos,
+                    "eof",
+                    format!(
+                        "unexpected end of input: the string opened at line {}, column {} is not closed",
+                        at.line, at.utf16_column
+                    ),
+                ));
+            };
+            self.pos += run;
+            match self.peek() {
+                Some(b'"') => {
+                    self.pos += 1;
+                    return Ok(());
+                }
+                Some(b'\\') => self.escape()?,
+                _ => {
+                    let found = self.found();
+                    return Err(self.error(
+                        self.pos,
+                        "syntax",
+                        format!("{found} must be escaped inside a string"),
+                    ));
+                }
+            }
+        }
+    }
+
+    fn hex4(&self, at: usize) -> Option<u16> {
+        let digits = self.text.get(at..at + 4)?;
+        if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        u16::from_str_radix(digits, 16).ok()
+    }
+
+    fn escape(&mut self) -> Result<(), JsonError> {
+        let start = self.pos;
+        match self.bytes.get(self.pos + 1) {
+            Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => {
+                self.pos += 2;
+                Ok(())
+            }
+            Some(b'u') => {
+                let Some(unit) = self.hex4(start + 2) else {
+                    return Err(self.error(
+                        start,
+                        "syntax",
+                        "invalid \\u escape: expected four hexadecimal digits",
+                    ));
+                };
+                self.pos += 6;
+                let lone = match unit {
+                    0xD800..=0xDBFF => {
+                        let low = (self.bytes.get(self.pos..self.pos + 2) == Some(b"\\u"))
+                            .then(|| self.hex4(self.pos + 2))
+                            .flatten();
+                        match low {
+                            Some(0xDC00..=0xDFFF) => {
+                                self.pos += 6;
+                                false
+                            }
+                            _ => true,
+                        }
+                    }
+                    0xDC00..=0xDFFF => true,
+                    _ => false,
+                };
+                if lone {
+                    self.warnings.push(ReadWarning {
+                        code: "lone-surrogate",
+                        message: format!(
+                            "\\u{unit:04x} is a lone UTF-16 surrogate: not a character; most parsers replace it with U+FFFD"
+                        ),
+                        pointer: self.pointer(),
+                        range: ByteRange::new(start, start + 6),
+                    });
+                }
+                Ok(())
+            }
+            _ => {
+                self.pos += 1;
+                let found = self.found();
+                Err(self.error(
+                    start,
+                    "syntax",
+                    format!(
+                        "invalid escape: '\\' followed by {found}; allowed are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"
+                    ),
+                ))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Result<Vec<TokenKind>, JsonError> {
+        let mut reader = Reader::new(text, ReadOptions::default());
+        let mut out = Vec::new();
+        while let Some(token) = reader.next_token()? {
+            out.push(token.kind);
+        }
+        Ok(out)
+    }
+
+    fn err(text: &str) -> JsonError {
+        kinds(text).unwrap_err()
+    }
+
+    #[test]
+    fn reads_all_token_kinds() {
+        use TokenKind::*;
+        assert_eq!(
+            kinds(r#" {"a": [1, -2.5e3, "x", true, false, null], "b": {}} "#).unwrap(),
+            vec![
+                StartObject, Key, StartArray, Number, Number, String, True, False, Null,
+                EndArray, Key, StartObject, EndObject, EndObject
+            ]
+        );
+    }
+
+    #[test]
+    fn errors_name_what_was_expected_and_where() {
+        let e = err("{\"a\": 1,}");
+        assert!(e.message.starts_with("trailing comma"), "{}", e.message);
+        assert_eq!((e.line, e.column), (1, 8));
+        let e = err("[1 2]");
+        assert_eq!(e.message, "expected ',' or ']' after an array element, found '2'");
+        assert_eq!(err("").code, "empty");
+        assert_eq!(err("[1,").code, "eof");
+        assert!(err("{\"a\":1").message.contains("object opened at line 1, column 1"));
+        assert!(err("01").message.contains("leading zeros"));
+        assert!(err("1 2").message.contains("after the JSON value"));
+        assert!(err("\"a\nb\"").message.contains("U+000A must be escaped"));
+        assert!(err("tru").message.contains("did you mean true"));
+        assert!(err("{'a':1}").message.contains("a double-quoted object key"));
+    }
+
+    #[test]
+    fn depth_limit_is_an_error_not_a_crash() {
+        let deep = "[".repeat(100_000);
+        let mut reader = Reader::new(&deep, ReadOptions { max_depth: 512, ..Default::default() });
+        let e = loop {
+            match reader.next_token() {
+                Ok(Some(_)) => {}
+                Ok(None) => panic!("accepted"),
+                Err(e) => break e,
+            }
+        };
+        assert_eq!(e.code, "depth-limit");
+        assert_eq!(e.column, 513);
+    }
+
+    #[test]
+    fn warnings_for_duplicates_and_lone_surrogates() {
+        let reader = Reader::new(r#"{"a":{"x":1,"\u0078":"\ud800"}}"#, ReadOptions::default());
+        let warnings = reader.check_all().unwrap();
+        let codes: Vec<_> = warnings.iter().map(|w| (w.code, w.pointer.as_str())).collect();
+        assert_eq!(codes, vec![("duplicate-key", "/a/x"), ("lone-surrogate", "/a/x")]);
+    }
+}
