@@ -141,6 +141,36 @@ impl Diagnostic {
     }
 }
 
+/// Default most diagnostics a feature returns before [`cap`] replaces the rest with a count.
+pub const DEFAULT_MAX_DIAGNOSTICS: usize = 100;
+
+/// Keeps the first `max` diagnostics and, if any were cut, appends one info diagnostic
+/// `more-diagnostics` saying how many were not shown (so the result holds at most `max + 1`).
+///
+/// Only the top level is counted; a feature with large `children` lists caps those itself.
+pub fn cap(diagnostics: Vec<Diagnostic>, max: usize) -> Vec<Diagnostic> {
+    cap_with_dropped(diagnostics, max, 0)
+}
+
+/// Like [`cap`], when `dropped` more diagnostics were already discarded before they were built
+/// (e.g. by a reader that stopped recording warnings); they are counted in the note.
+pub fn cap_with_dropped(
+    mut diagnostics: Vec<Diagnostic>,
+    max: usize,
+    dropped: usize,
+) -> Vec<Diagnostic> {
+    let hidden = diagnostics.len().saturating_sub(max).saturating_add(dropped);
+    diagnostics.truncate(max);
+    if hidden > 0 {
+        let s = if hidden == 1 { "" } else { "s" };
+        diagnostics.push(Diagnostic::info(
+            "more-diagnostics",
+            format!("{hidden} more diagnostic{s} not shown (the limit is {max})"),
+        ));
+    }
+    diagnostics
+}
+
 /// Line and column lookups for one text, in both UTF-8 bytes and UTF-16 code units.
 ///
 /// Built once per text in O(n); each lookup is O(log lines + 1 KiB).
@@ -257,6 +287,28 @@ impl<'a> LineIndex<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cap_truncates_and_counts_the_rest() {
+        let many: Vec<_> = (0..5).map(|i| Diagnostic::error("e", format!("n{i}"))).collect();
+        let capped = cap(many.clone(), 3);
+        let messages: Vec<_> = capped.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(messages[..3], ["n0", "n1", "n2"]);
+        assert_eq!(capped.len(), 4);
+        assert_eq!((capped[3].severity, capped[3].code.as_str()), (Severity::Info, "more-diagnostics"));
+        assert_eq!(capped[3].message, "2 more diagnostics not shown (the limit is 3)");
+        assert_eq!(cap(many.clone(), 5), many);
+        assert_eq!(cap(many.clone(), 0).len(), 1);
+    }
+
+    #[test]
+    fn cap_counts_diagnostics_dropped_earlier() {
+        let one = vec![Diagnostic::warning("w", "x")];
+        let capped = cap_with_dropped(one.clone(), 10, 1);
+        assert_eq!(capped.len(), 2);
+        assert_eq!(capped[1].message, "1 more diagnostic not shown (the limit is 10)");
+        assert_eq!(cap_with_dropped(one.clone(), 10, 0), one);
+    }
 
     #[test]
     fn positions_count_utf16_and_bytes() {

@@ -5,11 +5,14 @@
 
 use serde::Deserialize;
 
-use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::diagnostic::{Diagnostic, LineIndex, DEFAULT_MAX_DIAGNOSTICS};
 use crate::json::error::JsonError;
-use crate::json::reader::{ReadOptions, Reader, TokenKind, DEFAULT_MAX_DEPTH};
+use crate::json::reader::{
+    ReadOptions, Reader, TokenKind, DEFAULT_MAX_DEPTH, DEFAULT_MAX_INPUT_BYTES,
+};
 use crate::json::string::push_lexeme_ascii;
-use crate::json::tree::{parse, warning_diagnostic, Document, Node, NodeKind};
+use crate::json::utf8::from_utf8;
+use crate::json::tree::{parse, reader_diagnostics, Document, Node, NodeKind};
 
 /// How to indent nested values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,6 +95,10 @@ pub struct FormatOptions {
     pub unwrap_string: bool,
     /// Deepest nesting accepted.
     pub max_depth: usize,
+    /// Longest input accepted, in UTF-8 bytes.
+    pub max_input_bytes: usize,
+    /// Most warnings returned; the rest are counted in a final `more-diagnostics` note.
+    pub max_diagnostics: usize,
 }
 
 impl Default for FormatOptions {
@@ -103,6 +110,8 @@ impl Default for FormatOptions {
             ensure_ascii: false,
             unwrap_string: false,
             max_depth: DEFAULT_MAX_DEPTH,
+            max_input_bytes: DEFAULT_MAX_INPUT_BYTES,
+            max_diagnostics: DEFAULT_MAX_DIAGNOSTICS,
         }
     }
 }
@@ -124,9 +133,19 @@ pub fn format(text: &str, options: &FormatOptions) -> Result<String, JsonError> 
     format_document(text, options).map(|f| f.text)
 }
 
+/// Like [`format`] for bytes that should be UTF-8; invalid UTF-8 is an `invalid-utf8` error.
+pub fn format_bytes(bytes: &[u8], options: &FormatOptions) -> Result<String, JsonError> {
+    format(from_utf8(bytes)?, options)
+}
+
 /// Formats `text` and reports what it noticed on the way.
 pub fn format_document(text: &str, options: &FormatOptions) -> Result<Formatted, JsonError> {
-    let read = ReadOptions { max_depth: options.max_depth, detect_duplicate_keys: true };
+    let read = ReadOptions {
+        max_depth: options.max_depth,
+        detect_duplicate_keys: true,
+        max_input_bytes: options.max_input_bytes,
+        max_warnings: options.max_diagnostics,
+    };
     let mut diagnostics = Vec::new();
     let (inner, unwrap_depth) = if options.unwrap_string {
         unwrap_strings(text, read, &mut diagnostics)?
@@ -146,10 +165,9 @@ pub fn format_document(text: &str, options: &FormatOptions) -> Result<Formatted,
             let lexeme = source.get(token.range.start..token.range.end).unwrap_or_default();
             writer.token(token.kind, lexeme);
         }
-        let warnings = reader.take_warnings();
-        if !warnings.is_empty() {
+        if !reader.warnings().is_empty() || reader.dropped_warnings() > 0 {
             let index = LineIndex::new(source);
-            diagnostics.extend(warnings.into_iter().map(|w| warning_diagnostic(&index, w)));
+            diagnostics.extend(reader_diagnostics(&mut reader, &index));
         }
     }
     Ok(Formatted { text: out, diagnostics, unwrap_depth })

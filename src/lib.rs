@@ -14,7 +14,7 @@ pub mod json;
 pub mod wasm;
 
 pub use diagnostic::{ByteRange, Diagnostic, LineIndex, Severity, Span};
-pub use format::{format, format_document, FormatOptions, Formatted, Indent};
+pub use format::{format, format_bytes, format_document, FormatOptions, Formatted, Indent};
 pub use json::JsonError;
 
 /// The crate version, e.g. `0.1.0`.

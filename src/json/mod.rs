@@ -5,7 +5,11 @@ pub mod error;
 pub mod reader;
 pub mod string;
 pub mod tree;
+pub mod utf8;
 
 pub use error::JsonError;
-pub use reader::{ReadOptions, ReadWarning, Reader, Token, TokenKind, DEFAULT_MAX_DEPTH};
-pub use tree::{parse, Document, Member, Node, NodeKind};
+pub use reader::{
+    ReadOptions, ReadWarning, Reader, Token, TokenKind, DEFAULT_MAX_DEPTH, DEFAULT_MAX_INPUT_BYTES,
+};
+pub use tree::{parse, parse_bytes, Document, Member, Node, NodeKind};
+pub use utf8::from_utf8;

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use crate::diagnostic::{ByteRange, LineIndex};
+use crate::diagnostic::{ByteRange, LineIndex, DEFAULT_MAX_DIAGNOSTICS};
 use crate::json::error::JsonError;
 use crate::json::string::decode_string;
 
@@ -51,16 +51,35 @@ pub struct ReadOptions {
     pub max_depth: usize,
     /// Whether to report duplicate object keys (costs a hash set per open object).
     pub detect_duplicate_keys: bool,
+    /// Longest text accepted, in UTF-8 bytes; a longer one fails with a `size-limit` error.
+    pub max_input_bytes: usize,
+    /// Most warnings recorded; later ones are only counted ([`Reader::dropped_warnings`]).
+    pub max_warnings: usize,
 }
 
 impl Default for ReadOptions {
     fn default() -> Self {
-        Self { max_depth: DEFAULT_MAX_DEPTH, detect_duplicate_keys: true }
+        Self {
+            max_depth: DEFAULT_MAX_DEPTH,
+            detect_duplicate_keys: true,
+            max_input_bytes: DEFAULT_MAX_INPUT_BYTES,
+            max_warnings: DEFAULT_MAX_DIAGNOSTICS,
+        }
     }
 }
 
 /// Default nesting limit.
 pub const DEFAULT_MAX_DEPTH: usize = 512;
+
+/// Default input size limit: 256 MiB.
+pub const DEFAULT_MAX_INPUT_BYTES: usize = 256 * 1024 * 1024;
+
+/// Bytes of pointer and message text all recorded warnings may hold together, so that a few huge
+/// keys cannot make every warning a copy of the whole input.
+const WARNING_TEXT_BUDGET: usize = 1 << 20;
+
+/// Bytes of a warning message beyond the key it may quote.
+const WARNING_MESSAGE_BYTES: usize = 200;
 
 /// Something accepted but worth telling: a duplicate key, a lone surrogate, a byte order mark.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,6 +123,12 @@ pub struct Reader<'a> {
     stack: Vec<Frame>,
     options: ReadOptions,
     warnings: Vec<ReadWarning>,
+    /// Warnings counted but not recorded because a limit was reached.
+    dropped_warnings: usize,
+    /// Text bytes warnings may still use (see [`WARNING_TEXT_BUDGET`]).
+    warning_budget: usize,
+    /// Set once a warning did not fit: every later one is only counted.
+    warnings_full: bool,
     /// Built on the first warning that needs a line number.
     index: Option<LineIndex<'a>>,
 }
@@ -119,16 +144,15 @@ impl<'a> Reader<'a> {
             stack: Vec::new(),
             options,
             warnings: Vec::new(),
+            dropped_warnings: 0,
+            warning_budget: WARNING_TEXT_BUDGET,
+            warnings_full: false,
             index: None,
         };
         if text.starts_with('\u{feff}') {
             reader.pos = 3;
-            reader.warnings.push(ReadWarning {
-                code: "byte-order-mark",
-                message: "the text starts with a byte order mark (U+FEFF); JSON texts should not"
-                    .into(),
-                pointer: String::new(),
-                range: ByteRange::new(0, 3),
+            reader.warn("byte-order-mark", ByteRange::new(0, 3), 0, |_| {
+                "the text starts with a byte order mark (U+FEFF); JSON texts should not".into()
             });
         }
         reader
@@ -137,6 +161,11 @@ impl<'a> Reader<'a> {
     /// The text being read.
     pub fn text(&self) -> &'a str {
         self.text
+    }
+
+    /// The options it reads with.
+    pub fn options(&self) -> ReadOptions {
+        self.options
     }
 
     /// Current nesting depth (0 outside any container).
@@ -154,12 +183,62 @@ impl<'a> Reader<'a> {
         std::mem::take(&mut self.warnings)
     }
 
+    /// How many warnings were only counted, not recorded, because [`ReadOptions::max_warnings`]
+    /// or the warning text budget was reached.
+    pub fn dropped_warnings(&self) -> usize {
+        self.dropped_warnings
+    }
+
+    /// Records a warning at the current pointer, or only counts it once the limits are reached.
+    /// `quoted` bounds the bytes of input text `message` quotes.
+    fn warn(
+        &mut self,
+        code: &'static str,
+        range: ByteRange,
+        quoted: usize,
+        message: impl FnOnce(&mut Self) -> String,
+    ) {
+        if !self.warnings_full {
+            let cost = self
+                .pointer_len_bound()
+                .saturating_add(quoted)
+                .saturating_add(WARNING_MESSAGE_BYTES);
+            if self.warnings.len() < self.options.max_warnings && cost <= self.warning_budget {
+                self.warning_budget -= cost;
+                let message = message(self);
+                let pointer = self.pointer();
+                self.warnings.push(ReadWarning { code, message, pointer, range });
+                return;
+            }
+            self.warnings_full = true;
+        }
+        self.dropped_warnings = self.dropped_warnings.saturating_add(1);
+    }
+
+    /// An upper bound of the length of [`Reader::pointer`], in O(depth) without decoding keys.
+    fn pointer_len_bound(&self) -> usize {
+        self.stack
+            .iter()
+            .map(|frame| match frame {
+                // `/` and at most 20 digits.
+                Frame::Array { .. } => 21,
+                // Decoding never lengthens a key; escaping `~` and `/` at most doubles it.
+                Frame::Object { key, .. } => {
+                    key.map_or(0, |k| k.end.saturating_sub(k.start)).saturating_mul(2) + 1
+                }
+            })
+            .fold(0, usize::saturating_add)
+    }
+
     /// The next token, `Ok(None)` once the single root value and trailing white space are read.
     pub fn next_token(&mut self) -> Result<Option<Token>, JsonError> {
         loop {
             self.skip_ws();
             match self.expect {
                 Expect::RootValue => {
+                    if self.bytes.len() > self.options.max_input_bytes {
+                        return Err(self.size_limit());
+                    }
                     if self.pos >= self.bytes.len() {
                         let message = if self.bytes.iter().all(|b| b.is_ascii_whitespace()) {
                             "the input is empty: expected a JSON value"
@@ -256,6 +335,20 @@ impl<'a> Reader<'a> {
 
     fn error(&self, offset: usize, code: &'static str, message: impl Into<String>) -> JsonError {
         JsonError::at(self.text, offset, code, message)
+    }
+
+    /// The text is longer than [`ReadOptions::max_input_bytes`]: an error at the first byte
+    /// beyond the limit.
+    fn size_limit(&self) -> JsonError {
+        let max = self.options.max_input_bytes;
+        self.error(
+            max,
+            "size-limit",
+            format!(
+                "the input is {} bytes long, more than the limit of {max} bytes; raise the limit to read it",
+                self.bytes.len()
+            ),
+        )
     }
 
     fn unexpected(&self, expected: &str) -> JsonError {
@@ -407,16 +500,15 @@ impl<'a> Reader<'a> {
             _ => None,
         };
         if let Some((name, first)) = duplicate {
-            let text = self.text;
-            let at = self.index.get_or_insert_with(|| LineIndex::new(text)).position(first.start);
-            self.warnings.push(ReadWarning {
-                code: "duplicate-key",
-                message: format!(
+            let quoted = range.end.saturating_sub(range.start);
+            self.warn("duplicate-key", range, quoted, |reader| {
+                let text = reader.text;
+                let at =
+                    reader.index.get_or_insert_with(|| LineIndex::new(text)).position(first.start);
+                format!(
                     "duplicate key \"{name}\" (first at line {}, column {}); both are kept, but most parsers keep only the last",
                     at.line, at.utf16_column
-                ),
-                pointer: self.pointer(),
-                range,
+                )
             });
         }
         Ok(Token { kind: TokenKind::Key, range })
@@ -593,13 +685,10 @@ impl<'a> Reader<'a> {
                     _ => false,
                 };
                 if lone {
-                    self.warnings.push(ReadWarning {
-                        code: "lone-surrogate",
-                        message: format!(
+                    self.warn("lone-surrogate", ByteRange::new(start, start + 6), 0, |_| {
+                        format!(
                             "\\u{unit:04x} is a lone UTF-16 surrogate: not a character; most parsers replace it with U+FFFD"
-                        ),
-                        pointer: self.pointer(),
-                        range: ByteRange::new(start, start + 6),
+                        )
                     });
                 }
                 Ok(())
@@ -678,6 +767,40 @@ mod tests {
         };
         assert_eq!(e.code, "depth-limit");
         assert_eq!(e.column, 513);
+    }
+
+    #[test]
+    fn size_limit_is_a_positioned_error() {
+        let text = "[1,\n2,3]";
+        let options = ReadOptions { max_input_bytes: 5, ..Default::default() };
+        let e = Reader::new(text, options).check_all().unwrap_err();
+        assert_eq!((e.code, e.byte_offset, e.line, e.column), ("size-limit", 5, 2, 2));
+        assert!(e.message.contains("8 bytes long, more than the limit of 5 bytes"), "{}", e.message);
+        let exact = ReadOptions { max_input_bytes: text.len(), ..Default::default() };
+        assert!(Reader::new(text, exact).check_all().is_ok());
+    }
+
+    #[test]
+    fn warnings_past_the_limit_are_only_counted() {
+        let text = format!("[{}]", vec![r#""\udc00""#; 10].join(","));
+        let options = ReadOptions { max_warnings: 3, ..Default::default() };
+        let mut reader = Reader::new(&text, options);
+        while reader.next_token().unwrap().is_some() {}
+        let pointers: Vec<_> = reader.warnings().iter().map(|w| w.pointer.as_str()).collect();
+        assert_eq!(pointers, ["/0", "/1", "/2"]);
+        assert_eq!(reader.dropped_warnings(), 7);
+    }
+
+    #[test]
+    fn huge_keys_cannot_blow_up_warning_text() {
+        // Every warning's pointer would repeat the 400 KB key; the budget keeps one.
+        let key = "k".repeat(400_000);
+        let text = format!(r#"{{"{key}": ["\ud800", "\ud800", "\ud800"]}}"#);
+        let mut reader = Reader::new(&text, ReadOptions::default());
+        while reader.next_token().unwrap().is_some() {}
+        assert_eq!(reader.warnings().len(), 1);
+        assert_eq!(reader.warnings()[0].pointer, format!("/{key}/0"));
+        assert_eq!(reader.dropped_warnings(), 2);
     }
 
     #[test]

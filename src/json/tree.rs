@@ -5,10 +5,11 @@
 
 use serde_json::{Map, Number, Value};
 
-use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Span};
+use crate::diagnostic::{cap_with_dropped, ByteRange, Diagnostic, LineIndex, Span};
 use crate::json::error::JsonError;
 use crate::json::reader::{ReadOptions, ReadWarning, Reader, TokenKind};
 use crate::json::string::decode_string;
+use crate::json::utf8::from_utf8;
 
 /// One value of a document and its place in the text.
 #[derive(Clone, Debug, PartialEq)]
@@ -117,12 +118,20 @@ pub fn parse(text: &str, options: ReadOptions) -> Result<Document<'_>, JsonError
     let mut reader = Reader::new(text, options);
     let root = build(&mut reader)?;
     let index = LineIndex::new(text);
-    let warnings = reader
-        .take_warnings()
-        .into_iter()
-        .map(|w| warning_diagnostic(&index, w))
-        .collect();
+    let warnings = reader_diagnostics(&mut reader, &index);
     Ok(Document { text, root, warnings, index })
+}
+
+/// Like [`parse`] for bytes that should be UTF-8; invalid UTF-8 is an `invalid-utf8` error.
+pub fn parse_bytes(bytes: &[u8], options: ReadOptions) -> Result<Document<'_>, JsonError> {
+    parse(from_utf8(bytes)?, options)
+}
+
+/// Takes the reader's warnings as diagnostics; if it dropped some over
+/// [`ReadOptions::max_warnings`], a final `more-diagnostics` note counts them.
+pub fn reader_diagnostics(reader: &mut Reader<'_>, index: &LineIndex<'_>) -> Vec<Diagnostic> {
+    let warnings = reader.take_warnings().into_iter().map(|w| warning_diagnostic(index, w));
+    cap_with_dropped(warnings.collect(), reader.options().max_warnings, reader.dropped_warnings())
 }
 
 /// A reader warning as a [`Diagnostic`].
