@@ -782,7 +782,7 @@ mod tests {
 
     #[test]
     fn warnings_past_the_limit_are_only_counted() {
-        let text = format!("[{}]", vec![r#""\udc00""#; 10].join(","));
+        let text = format!("[{}]", [r#""\udc00""#; 10].join(","));
         let options = ReadOptions { max_warnings: 3, ..Default::default() };
         let mut reader = Reader::new(&text, options);
         while reader.next_token().unwrap().is_some() {}
