@@ -12,7 +12,7 @@ use crate::json::reader::{
 };
 use crate::json::string::push_lexeme_ascii;
 use crate::json::utf8::from_utf8;
-use crate::json::tree::{parse, reader_diagnostics, Document, Node, NodeKind};
+use crate::json::tree::{parse, reader_diagnostics, Document, Node, NodeKind, MAX_TREE_DEPTH};
 
 /// How to indent nested values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,8 +140,10 @@ pub fn format_bytes(bytes: &[u8], options: &FormatOptions) -> Result<String, Jso
 
 /// Formats `text` and reports what it noticed on the way.
 pub fn format_document(text: &str, options: &FormatOptions) -> Result<Formatted, JsonError> {
+    // Sorting builds a tree, which is capped: check unwrapped strings against the same depth.
+    let max_depth = if options.sort_keys { options.max_depth.min(MAX_TREE_DEPTH) } else { options.max_depth };
     let read = ReadOptions {
-        max_depth: options.max_depth,
+        max_depth,
         detect_duplicate_keys: true,
         max_input_bytes: options.max_input_bytes,
         max_warnings: options.max_diagnostics,

@@ -54,6 +54,10 @@ export interface FormatOptions {
   unwrapString?: boolean;
   /** Deepest nesting accepted; default 512. */
   maxDepth?: number;
+  /** Longest input accepted, in UTF-8 bytes; default 268435456 (256 MiB). Longer input throws a JsonError with code "size-limit". */
+  maxInputBytes?: number;
+  /** Most warnings returned; the rest are counted in one final "more-diagnostics" info diagnostic. Default 100. */
+  maxDiagnostics?: number;
 }
 
 /** What `formatDocument` returns. */
