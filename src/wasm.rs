@@ -78,9 +78,14 @@ fn start() {
 }
 
 /// Serializes a result the way the TypeScript types describe (plain objects, not Maps).
+///
+/// Goes through JSON text and `JSON.parse`, which defines every key as an own property: a
+/// `"__proto__"` key from user input stays an ordinary key (serde-wasm-bindgen assigns keys, and
+/// assigning `__proto__` replaces the object's prototype instead), and serde_json's
+/// arbitrary-precision numbers arrive as numbers rather than as wrapper objects.
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    value.serialize(&serializer).map_err(|e| JsError::new(&e.to_string()))
+    let text = serde_json::to_string(value).map_err(|e| JsError::new(&e.to_string()))?;
+    js_sys::JSON::parse(&text).map_err(|_| JsError::new("internal error: a result is not JSON"))
 }
 
 /// Reads an optional options object; `undefined` and `null` mean the defaults.
@@ -149,4 +154,24 @@ pub fn format_document_js(
         unwrap_depth: formatted.unwrap_depth,
     })
     .map_err(JsValue::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    #[wasm_bindgen_test]
+    fn results_keep_proto_keys_as_own_keys_and_numbers_as_numbers() {
+        let value: serde_json::Value =
+            serde_json::from_str(r#"{"__proto__": {"polluted": 1}, "n": 1.50}"#).unwrap();
+        let js = to_js(&value).unwrap();
+        let object: &js_sys::Object = js.unchecked_ref();
+        assert_eq!(js_sys::Object::keys(object).length(), 2);
+        assert!(object.has_own_property(&"__proto__".into()));
+        assert!(js_sys::Reflect::get(&js, &"polluted".into()).unwrap().is_undefined());
+        let proto = js_sys::Object::get_prototype_of(&js);
+        assert!(js_sys::Object::is(&proto, &js_sys::Object::get_prototype_of(&js_sys::Object::new())));
+        assert_eq!(js_sys::Reflect::get(&js, &"n".into()).unwrap().as_f64(), Some(1.5));
+    }
 }

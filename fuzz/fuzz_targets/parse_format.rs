@@ -1,0 +1,44 @@
+//! Formats arbitrary bytes with random options. Must never panic or hang; errors must be
+//! positioned in the input; a success must be a fixed point (format(format(x)) == format(x)) and
+//! minify/pretty must round-trip.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use mcp_json_toolbox::json::from_utf8;
+use mcp_json_toolbox::{format, format_bytes, format_document, FormatOptions, LineIndex};
+use mcp_json_toolbox_fuzz::{check_error, check_span, format_options, Dice};
+
+fuzz_target!(|data: &[u8]| {
+    let mut dice = Dice::from_bytes(data);
+    let options = format_options(&mut dice);
+    let Ok(text) = from_utf8(data) else {
+        let error = format_bytes(data, &options).unwrap_err();
+        assert_eq!(error.code, "invalid-utf8");
+        let valid = std::str::from_utf8(data).unwrap_err().valid_up_to();
+        assert_eq!(error.byte_offset, valid);
+        check_error(std::str::from_utf8(&data[..valid]).unwrap(), &error);
+        return;
+    };
+    let formatted = match format_document(text, &options) {
+        Ok(formatted) => formatted,
+        Err(error) => return check_error(text, &error),
+    };
+    assert!(formatted.diagnostics.len() <= options.max_diagnostics.saturating_add(3));
+    if formatted.unwrap_depth == 0 {
+        let index = LineIndex::new(text);
+        for diagnostic in &formatted.diagnostics {
+            if let Some(span) = &diagnostic.span {
+                check_span(text, &index, span);
+            }
+        }
+    }
+    // Re-formatting the output changes nothing (no unwrapping, no size limit: output may grow).
+    let again = FormatOptions { unwrap_string: false, max_input_bytes: usize::MAX, ..options };
+    let out = &formatted.text;
+    assert_eq!(&format(out, &again).unwrap(), out, "format is not idempotent");
+    let minify = FormatOptions { minify: true, ..again };
+    let pretty = FormatOptions { minify: false, ..again };
+    let min = format(out, &minify).unwrap();
+    assert_eq!(format(&min, &minify).unwrap(), min);
+    assert_eq!(format(&min, &pretty).unwrap(), format(out, &pretty).unwrap(), "minify/pretty round trip");
+});
