@@ -99,7 +99,13 @@ pub struct FormatOptions {
     pub max_input_bytes: usize,
     /// Most warnings returned; the rest are counted in a final `more-diagnostics` note.
     pub max_diagnostics: usize,
+    /// Longest output produced, in UTF-8 bytes: indentation can make the output hundreds of
+    /// times longer than the input, so this bounds memory and time too.
+    pub max_output_bytes: usize,
 }
+
+/// Default output size limit: 256 MiB (a JavaScript string holds at most about 512 Mi units).
+pub const DEFAULT_MAX_OUTPUT_BYTES: usize = 256 * 1024 * 1024;
 
 impl Default for FormatOptions {
     fn default() -> Self {
@@ -112,6 +118,7 @@ impl Default for FormatOptions {
             max_depth: DEFAULT_MAX_DEPTH,
             max_input_bytes: DEFAULT_MAX_INPUT_BYTES,
             max_diagnostics: DEFAULT_MAX_DIAGNOSTICS,
+            max_output_bytes: DEFAULT_MAX_OUTPUT_BYTES,
         }
     }
 }
@@ -157,15 +164,19 @@ pub fn format_document(text: &str, options: &FormatOptions) -> Result<Formatted,
     let source = inner.as_deref().unwrap_or(text);
     let mut out = String::with_capacity(source.len() + source.len() / 4);
     let mut writer = Writer::new(&mut out, options);
+    let too_long = |at: usize| output_limit(text, at, unwrap_depth > 0, options.max_output_bytes);
     if options.sort_keys {
         let doc = parse(source, read)?;
-        emit_sorted(&doc, &doc.root, &mut writer);
+        emit_sorted(&doc, &doc.root, &mut writer).map_err(too_long)?;
         diagnostics.extend(doc.warnings);
     } else {
         let mut reader = Reader::new(source, read);
         while let Some(token) = reader.next_token()? {
             let lexeme = source.get(token.range.start..token.range.end).unwrap_or_default();
             writer.token(token.kind, lexeme);
+            if writer.overflowed() {
+                return Err(too_long(token.range.start));
+            }
         }
         if !reader.warnings().is_empty() || reader.dropped_warnings() > 0 {
             let index = LineIndex::new(source);
@@ -173,6 +184,18 @@ pub fn format_document(text: &str, options: &FormatOptions) -> Result<Formatted,
         }
     }
     Ok(Formatted { text: out, diagnostics, unwrap_depth })
+}
+
+/// The output outgrew [`FormatOptions::max_output_bytes`] while writing the value at byte `at`
+/// of the formatted text; when that text was unwrapped from `text`, the error points at its start.
+fn output_limit(text: &str, at: usize, unwrapped: bool, max: usize) -> JsonError {
+    let (at, note) = if unwrapped { (0, " (in the unwrapped JSON)") } else { (at, "") };
+    JsonError::at(
+        text,
+        at,
+        "size-limit",
+        format!("the formatted output outgrows the limit of {max} bytes here{note}; minify or raise the limit"),
+    )
 }
 
 /// Most string layers [`unwrap_strings`] removes.
@@ -243,6 +266,8 @@ struct Writer<'o> {
     /// One level of indentation; `None` when minifying.
     unit: Option<&'static str>,
     ensure_ascii: bool,
+    /// Output length past which [`Writer::overflowed`] says stop.
+    max_output: usize,
     depth: usize,
     /// No element written yet in the innermost open container.
     first: bool,
@@ -260,7 +285,20 @@ impl<'o> Writer<'o> {
             (false, Indent::Tab) => Some("\t"),
             (false, Indent::Spaces(n)) => Some(SPACES.get(usize::from(n)).copied().unwrap_or("        ")),
         };
-        Self { out, unit, ensure_ascii: options.ensure_ascii, depth: 0, first: true, after_key: false }
+        Self {
+            out,
+            unit,
+            ensure_ascii: options.ensure_ascii,
+            max_output: options.max_output_bytes,
+            depth: 0,
+            first: true,
+            after_key: false,
+        }
+    }
+
+    /// Whether the output is longer than allowed.
+    fn overflowed(&self) -> bool {
+        self.out.len() > self.max_output
     }
 
     fn newline(&mut self) {
@@ -333,13 +371,14 @@ impl<'o> Writer<'o> {
     }
 }
 
-/// Writes a tree with every object's members sorted by key (stable).
-fn emit_sorted(doc: &Document<'_>, node: &Node, writer: &mut Writer<'_>) {
+/// Writes a tree with every object's members sorted by key (stable). Stops with the byte offset
+/// of the value being written once the output has overflowed.
+fn emit_sorted(doc: &Document<'_>, node: &Node, writer: &mut Writer<'_>) -> Result<(), usize> {
     match &node.kind {
         NodeKind::Array(items) => {
             writer.token(TokenKind::StartArray, "[");
             for item in items {
-                emit_sorted(doc, item, writer);
+                emit_sorted(doc, item, writer)?;
             }
             writer.token(TokenKind::EndArray, "]");
         }
@@ -350,7 +389,7 @@ fn emit_sorted(doc: &Document<'_>, node: &Node, writer: &mut Writer<'_>) {
             for member in sorted {
                 let key = doc.text.get(member.key_range.start..member.key_range.end).unwrap_or_default();
                 writer.token(TokenKind::Key, key);
-                emit_sorted(doc, &member.value, writer);
+                emit_sorted(doc, &member.value, writer)?;
             }
             writer.token(TokenKind::EndObject, "}");
         }
@@ -360,6 +399,10 @@ fn emit_sorted(doc: &Document<'_>, node: &Node, writer: &mut Writer<'_>) {
         NodeKind::Bool(false) => writer.token(TokenKind::False, "false"),
         NodeKind::Null => writer.token(TokenKind::Null, "null"),
     }
+    if writer.overflowed() {
+        return Err(node.range.start);
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -423,6 +466,25 @@ mod tests {
         let plain = format_document(r#""hello""#, &options).unwrap();
         assert_eq!((plain.text.as_str(), plain.unwrap_depth), (r#""hello""#, 0));
         assert_eq!(plain.diagnostics[0].code, "not-stringified-json");
+    }
+
+    #[test]
+    fn output_longer_than_the_limit_is_a_positioned_error() {
+        let text = format!("[[[[{}]]]]", vec!["1"; 100].join(","));
+        for sort_keys in [false, true] {
+            let options = FormatOptions { max_output_bytes: 500, sort_keys, ..Default::default() };
+            let e = format(&text, &options).unwrap_err();
+            assert_eq!((e.code, e.line), ("size-limit", 1));
+            // 19 bytes open the arrays, the first `1` takes 10 more and each next one 11 (`,`, a
+            // line break, 8 spaces, `1`): the 44th passes 500 bytes.
+            assert_eq!(e.column, 5 + 2 * 43, "sort_keys: {sort_keys}");
+            let min = FormatOptions { minify: true, ..options };
+            assert_eq!(format(&text, &min).unwrap(), text);
+        }
+        let unwrap = FormatOptions { max_output_bytes: 5, unwrap_string: true, ..Default::default() };
+        let e = format(r#""[1,2,3]""#, &unwrap).unwrap_err();
+        assert_eq!((e.code, e.column), ("size-limit", 1));
+        assert!(e.message.contains("unwrapped"), "{}", e.message);
     }
 
     #[test]

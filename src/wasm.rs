@@ -58,6 +58,8 @@ export interface FormatOptions {
   maxInputBytes?: number;
   /** Most warnings returned; the rest are counted in one final "more-diagnostics" info diagnostic. Default 100. */
   maxDiagnostics?: number;
+  /** Longest output produced, in UTF-8 bytes; default 268435456 (256 MiB). Deep indentation can make the output hundreds of times longer than the input; past the limit a JsonError with code "size-limit" is thrown. */
+  maxOutputBytes?: number;
 }
 
 /** What `formatDocument` returns. */

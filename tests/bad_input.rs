@@ -281,3 +281,35 @@ fn unwrapped_content_too_deep_for_sorting_stays_a_string() {
     assert_eq!((out.text.as_str(), out.unwrap_depth), (text.as_str(), 0));
     assert_eq!(out.diagnostics[0].code, "not-stringified-json");
 }
+
+#[test]
+fn indentation_blow_up_stops_at_the_output_limit() {
+    // 512 levels deep, every `1` costs 1027 bytes of indentation: 40 KB of input would
+    // pretty-print to 20 MB, past a 16 MiB limit (the default is 256 MiB).
+    let text = "[".repeat(512) + &vec!["1"; 20_000].join(",") + &"]".repeat(512);
+    let options = FormatOptions {
+        max_output_bytes: 16 << 20,
+        ..Default::default()
+    };
+    let e = format(&text, &options).unwrap_err();
+    assert_eq!((e.code, e.line), ("size-limit", 1));
+    // Opening 512 arrays writes 262 655 bytes; each `1` then adds 1027 (the first 1026), so the
+    // 16 081st passes 16 MiB. It sits at byte 512 + 2 * 16 080.
+    assert_eq!(e.column, 513 + 2 * 16_080);
+    assert!(
+        e.message.contains("limit of 16777216 bytes"),
+        "{}",
+        e.message
+    );
+    assert_eq!(
+        format(
+            &text,
+            &FormatOptions {
+                minify: true,
+                ..options
+            }
+        )
+        .unwrap(),
+        text
+    );
+}

@@ -24,6 +24,7 @@ fuzz_target!(|data: &[u8]| {
         Err(error) => return check_error(text, &error),
     };
     assert!(formatted.diagnostics.len() <= options.max_diagnostics.saturating_add(3));
+    assert!(formatted.text.len() <= options.max_output_bytes);
     if formatted.unwrap_depth == 0 {
         let index = LineIndex::new(text);
         for diagnostic in &formatted.diagnostics {
@@ -33,12 +34,31 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     // Re-formatting the output changes nothing (no unwrapping, no size limit: output may grow).
-    let again = FormatOptions { unwrap_string: false, max_input_bytes: usize::MAX, ..options };
+    let again = FormatOptions {
+        unwrap_string: false,
+        max_input_bytes: usize::MAX,
+        max_output_bytes: usize::MAX,
+        ..options
+    };
     let out = &formatted.text;
-    assert_eq!(&format(out, &again).unwrap(), out, "format is not idempotent");
-    let minify = FormatOptions { minify: true, ..again };
-    let pretty = FormatOptions { minify: false, ..again };
+    assert_eq!(
+        &format(out, &again).unwrap(),
+        out,
+        "format is not idempotent"
+    );
+    let minify = FormatOptions {
+        minify: true,
+        ..again
+    };
+    let pretty = FormatOptions {
+        minify: false,
+        ..again
+    };
     let min = format(out, &minify).unwrap();
     assert_eq!(format(&min, &minify).unwrap(), min);
-    assert_eq!(format(&min, &pretty).unwrap(), format(out, &pretty).unwrap(), "minify/pretty round trip");
+    assert_eq!(
+        format(&min, &pretty).unwrap(),
+        format(out, &pretty).unwrap(),
+        "minify/pretty round trip"
+    );
 });

@@ -9,7 +9,9 @@ use mcp_json_toolbox::LineIndex;
 use mcp_json_toolbox_fuzz::{check_error, check_span, read_options, Dice};
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let mut dice = Dice::from_bytes(data);
     let options = read_options(&mut dice);
     let index = LineIndex::new(text);
@@ -19,12 +21,19 @@ fuzz_target!(|data: &[u8]| {
         match reader.next_token() {
             Ok(Some(token)) => {
                 let range = token.range;
-                assert!(covered <= range.start && range.start < range.end && range.end <= text.len());
+                assert!(
+                    covered <= range.start && range.start < range.end && range.end <= text.len()
+                );
                 let gap = &text[covered..range.start];
-                assert!(gap.bytes().all(|b| b" \t\r\n,:".contains(&b)), "uncovered {gap:?}");
+                assert!(
+                    gap.bytes().all(|b| b" \t\r\n,:".contains(&b)),
+                    "uncovered {gap:?}"
+                );
                 let lexeme = &text[range.start..range.end];
                 match token.kind {
-                    TokenKind::Key | TokenKind::String => assert!(lexeme.starts_with('"') && lexeme.ends_with('"') && lexeme.len() >= 2),
+                    TokenKind::Key | TokenKind::String => assert!(
+                        lexeme.starts_with('"') && lexeme.ends_with('"') && lexeme.len() >= 2
+                    ),
                     TokenKind::True => assert_eq!(lexeme, "true"),
                     TokenKind::False => assert_eq!(lexeme, "false"),
                     TokenKind::Null => assert_eq!(lexeme, "null"),
@@ -61,21 +70,36 @@ fuzz_target!(|data: &[u8]| {
         Err(error) => {
             check_error(text, &error);
             let capped = error.code == "depth-limit" && options.max_depth > 2048;
-            assert!(outcome.is_err() || capped, "tree rejected what the reader accepted: {error:?}");
+            assert!(
+                outcome.is_err() || capped,
+                "tree rejected what the reader accepted: {error:?}"
+            );
         }
     }
 
     // Differential check with serde_json (arbitrary precision: numbers of any size are fine).
     // serde_json stops at 128 levels (we compare at 100) and rejects a BOM and lone surrogates, which we accept with
     // a warning, so only compare plain documents.
-    let plain = parse(text, ReadOptions { max_depth: 100, ..ReadOptions::default() });
+    let plain = parse(
+        text,
+        ReadOptions {
+            max_depth: 100,
+            ..ReadOptions::default()
+        },
+    );
     let theirs = serde_json::from_str::<serde_json::Value>(text);
     match (&plain, &theirs) {
         (Ok(doc), Ok(value)) if doc.warnings.is_empty() => {
             assert_eq!(&doc.to_value(), value, "values differ from serde_json")
         }
-        (Ok(doc), Err(e)) => assert!(!doc.warnings.is_empty(), "serde_json rejects ({e}) what we accept"),
-        (Err(error), Ok(_)) => assert_eq!(error.code, "depth-limit", "we reject what serde_json accepts: {error:?}"),
+        (Ok(doc), Err(e)) => assert!(
+            !doc.warnings.is_empty(),
+            "serde_json rejects ({e}) what we accept"
+        ),
+        (Err(error), Ok(_)) => assert_eq!(
+            error.code, "depth-limit",
+            "we reject what serde_json accepts: {error:?}"
+        ),
         _ => {}
     }
 });

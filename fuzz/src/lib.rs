@@ -13,9 +13,9 @@ pub struct Dice(u64);
 impl Dice {
     /// Seeds from an FNV-1a hash of `data`.
     pub fn from_bytes(data: &[u8]) -> Self {
-        let hash = data
-            .iter()
-            .fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        let hash = data.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
         Self(hash)
     }
 
@@ -55,7 +55,11 @@ pub fn read_options(dice: &mut Dice) -> ReadOptions {
     ReadOptions {
         max_depth: dice.limit(d.max_depth),
         detect_duplicate_keys: !dice.one_in(4),
-        max_input_bytes: if dice.one_in(8) { dice.below(64) as usize } else { d.max_input_bytes },
+        max_input_bytes: if dice.one_in(8) {
+            dice.below(64) as usize
+        } else {
+            d.max_input_bytes
+        },
         max_warnings: dice.limit(d.max_warnings),
     }
 }
@@ -64,7 +68,11 @@ pub fn read_options(dice: &mut Dice) -> ReadOptions {
 pub fn format_options(dice: &mut Dice) -> FormatOptions {
     let read = read_options(dice);
     FormatOptions {
-        indent: if dice.one_in(6) { Indent::Tab } else { Indent::Spaces(dice.below(9) as u8) },
+        indent: if dice.one_in(6) {
+            Indent::Tab
+        } else {
+            Indent::Spaces(dice.below(9) as u8)
+        },
         minify: dice.one_in(3),
         sort_keys: dice.one_in(3),
         ensure_ascii: dice.one_in(3),
@@ -72,26 +80,49 @@ pub fn format_options(dice: &mut Dice) -> FormatOptions {
         max_depth: read.max_depth,
         max_input_bytes: read.max_input_bytes,
         max_diagnostics: read.max_warnings,
+        max_output_bytes: if dice.one_in(8) {
+            dice.below(256) as usize
+        } else {
+            usize::MAX
+        },
     }
 }
 
 /// Asserts that an error's position lies in `text` and that its line/column fields agree with
 /// its byte offset.
 pub fn check_error(text: &str, error: &JsonError) {
-    assert!(error.byte_offset <= text.len(), "error beyond the input: {error:?}");
+    assert!(
+        error.byte_offset <= text.len(),
+        "error beyond the input: {error:?}"
+    );
     let pos = LineIndex::new(text).position(error.byte_offset);
     assert_eq!(
         (error.line, error.column, error.offset, error.byte_column),
-        (pos.line, pos.utf16_column, pos.utf16_offset, pos.byte_column),
+        (
+            pos.line,
+            pos.utf16_column,
+            pos.utf16_offset,
+            pos.byte_column
+        ),
         "error position fields disagree: {error:?}"
     );
     assert!(error.line >= 1 && error.column >= 1, "{error:?}");
-    assert!(!error.message.is_empty() && !error.snippet.is_empty(), "{error:?}");
+    assert!(
+        !error.message.is_empty() && !error.snippet.is_empty(),
+        "{error:?}"
+    );
 }
 
 /// Asserts that a span lies in `text` and matches its byte range.
 pub fn check_span(text: &str, index: &LineIndex<'_>, span: &Span) {
     let ByteRange { start, end } = span.bytes;
-    assert!(start <= end && end <= text.len(), "span beyond the input: {span:?}");
-    assert_eq!(*span, index.span(span.bytes), "span fields disagree with its bytes");
+    assert!(
+        start <= end && end <= text.len(),
+        "span beyond the input: {span:?}"
+    );
+    assert_eq!(
+        *span,
+        index.span(span.bytes),
+        "span fields disagree with its bytes"
+    );
 }
