@@ -314,3 +314,22 @@ fn indentation_blow_up_stops_at_the_output_limit() {
         text
     );
 }
+
+#[test]
+fn fuzz_regression_unclosed_deep_arrays_stop_at_a_limit() {
+    // Found by `fuzz/run.sh` (parse_format, a timeout): 55 529 unclosed `[` with no depth limit
+    // streamed gigabytes of indentation before reaching the end of the input.
+    let text = "    ".to_owned() + &"[".repeat(55_529);
+    assert_eq!(position(&error_of(&text)), ("depth-limit", 1, 517));
+    let no_depth_limit = FormatOptions {
+        max_depth: usize::MAX,
+        max_output_bytes: 1 << 20,
+        ..Default::default()
+    };
+    let e = format(&text, &no_depth_limit).unwrap_err();
+    // Level n writes a line break, 2(n - 1) spaces and `[`: n² + n - 1 bytes in all, past 1 MiB
+    // at level 1024.
+    assert_eq!(position(&e), ("size-limit", 1, 4 + 1024));
+    let minified = FormatOptions { minify: true, ..no_depth_limit };
+    assert_eq!(position(&format(&text, &minified).unwrap_err()), ("eof", 1, 55_534));
+}

@@ -7,6 +7,10 @@
 use mcp_json_toolbox::json::{JsonError, ReadOptions};
 use mcp_json_toolbox::{ByteRange, FormatOptions, Indent, LineIndex, Span};
 
+/// The output limit of the targets: inputs are at most 64 KiB, and the default 256 MiB would let
+/// one deep input take seconds.
+pub const OUTPUT_LIMIT: usize = 1 << 20;
+
 /// A small deterministic random source seeded from the input.
 pub struct Dice(u64);
 
@@ -80,11 +84,8 @@ pub fn format_options(dice: &mut Dice) -> FormatOptions {
         max_depth: read.max_depth,
         max_input_bytes: read.max_input_bytes,
         max_diagnostics: read.max_warnings,
-        max_output_bytes: if dice.one_in(8) {
-            dice.below(256) as usize
-        } else {
-            usize::MAX
-        },
+        // Never unlimited: with unlimited depth, indentation makes the output quadratic by design.
+        max_output_bytes: if dice.one_in(8) { dice.below(256) as usize } else { OUTPUT_LIMIT },
     }
 }
 
