@@ -14,8 +14,8 @@
 //!   previous answer (needs entry timestamps).
 //! - `never-terminal` (warning): a task the transcript never sees terminal.
 //! - `result-before-completion` (error): a task's result used before the task completed — a
-//!   2026-07-28 `result` on a non-`completed` task, or a 2025-11-25 task reported non-terminal
-//!   after `tasks/result` delivered its result.
+//!   2026-07-28 `result` on a `working`/`input_required` task, or a 2025-11-25 task reported
+//!   non-terminal after `tasks/result` delivered its result.
 //! - `fake-result-while-working` (error): a tool result handed to the model (`toModel` entry)
 //!   for a task that is still `working` or `input_required`.
 //! - `is-error-status-mismatch` (error): `isError: true` with the wrong terminal status for the
@@ -182,7 +182,7 @@ impl Replay<'_, '_> {
             time: entry.time,
         };
         if entry.to_model {
-            return self.to_model(&seen, node, entry.task_id.as_deref());
+            return self.handed_to_model(&seen, node, entry.task_id.as_deref());
         }
         match read_message(node) {
             Message::Request { id, method } => self.request(&seen, node, id, method),
@@ -457,7 +457,11 @@ impl Replay<'_, '_> {
             return;
         };
         let Some(tracked) = self.tasks.get(task_id) else {
-            return self.unknown_task(task_id, format!("{task_path}/taskId"));
+            // An answer to a request about an unknown task was already noted at the request.
+            if expected.is_none() {
+                self.unknown_task(task_id, format!("{task_path}/taskId"));
+            }
+            return;
         };
         let (from, generation, implied) = (
             tracked.state.last_status,
@@ -517,7 +521,7 @@ impl Replay<'_, '_> {
         }
         if report.result.is_some() {
             let result_path = format!("{task_path}/result");
-            if status != TaskStatus::Completed {
+            if !status.is_terminal() {
                 let message = format!("task {task_id:?} carries a `result` while `{}`: a result is only final once the task is `completed`", status.as_str());
                 self.report(
                     Severity::Error,
@@ -713,7 +717,7 @@ impl Replay<'_, '_> {
     }
 
     /// What the host handed the model: a tool result must not stand in for an unfinished task.
-    fn to_model(&mut self, seen: &Seen<'_>, node: &Node, task_id: Option<&str>) {
+    fn handed_to_model(&mut self, seen: &Seen<'_>, node: &Node, task_id: Option<&str>) {
         let related = meta(node, RELATED_TASK)
             .and_then(|r| r.value_of("taskId"))
             .and_then(Node::as_str);
