@@ -649,17 +649,32 @@ fn forbidden_transition_between_terminal_states() {
     );
 }
 
+/// Replays a happy example with the first `from` replaced by `to`; asserts its one `code`.
+fn edited(
+    name: &str,
+    from: &str,
+    to: &str,
+    code: &str,
+    pointer: &str,
+    line: usize,
+) -> Vec<Diagnostic> {
+    let text = fixture(name).replacen(from, to, 1);
+    assert_ne!(text, fixture(name), "`{from}` is not in {name}");
+    let report = replay_session(&text);
+    assert_at(one(&report.diagnostics, code), pointer, line);
+    report.diagnostics
+}
+
 #[test]
 fn forbidden_transition_at_creation() {
     // The first status in the file is the CreateTaskResult's.
-    let text = fixture("happy-2025-11-25.json").replacen(
-        r#""status": "working""#,
-        r#""status": "completed""#,
-        1,
-    );
-    let report = replay_session(&text);
-    assert_at(
-        one(&report.diagnostics, "forbidden-transition"),
+    let (from, to) = (r#""status": "working""#, r#""status": "completed""#);
+    let found = "forbidden-transition";
+    edited(
+        "happy-2025-11-25.json",
+        from,
+        to,
+        found,
         "/5/message/result/task/status",
         7,
     );
@@ -763,13 +778,17 @@ fn is_error_with_the_wrong_terminal_status() {
 
 #[test]
 fn session_checks_calls_and_results_against_listed_tools() {
-    let text = fixture("happy-2025-11-25.json").replace(
-        r#""documents": ["intro.md", "setup.md", "faq.md"]"#,
+    let from = r#""documents": ["intro.md", "setup.md", "faq.md"]"#;
+    let pointer = "/4/message/params/arguments/documents";
+    let diagnostics = edited(
+        "happy-2025-11-25.json",
+        from,
         r#""documents": []"#,
+        "minItems",
+        pointer,
+        6,
     );
-    let report = replay_session(&text);
-    let found = one(&report.diagnostics, "minItems");
-    assert_at(found, "/4/message/params/arguments/documents", 6);
+    let found = one(&diagnostics, "minItems");
     assert_eq!(
         found.schema_span.map(|s| s.line),
         Some(5),
@@ -793,35 +812,34 @@ fn session_checks_calls_and_results_against_listed_tools() {
 
 #[test]
 fn session_refuses_a_task_the_call_did_not_ask_for() {
-    let text = fixture("happy-2025-11-25.json").replace(r#", "task": {"ttl": 60000}"#, "");
-    let report = replay_session(&text);
-    assert_at(
-        one(&report.diagnostics, "unsupported-result-type-task"),
+    let code = "unsupported-result-type-task";
+    edited(
+        "happy-2025-11-25.json",
+        r#", "task": {"ttl": 60000}"#,
+        "",
+        code,
         "/5/message/result",
         7,
     );
+    // The first declaration is on tools/list; both must go.
     let text = fixture("happy-2026-07-28.jsonl").replace(
         r#""extensions": {"io.modelcontextprotocol/tasks": {}}"#,
         r#""extensions": {}"#,
     );
     let report = replay_session(&text);
-    assert_at(
-        one(&report.diagnostics, "unsupported-result-type-task"),
-        "/3/message/result",
-        4,
-    );
+    assert_at(one(&report.diagnostics, code), "/3/message/result", 4);
 }
 
 #[test]
 fn session_checks_task_negotiation() {
-    let text = fixture("happy-2025-11-25.json").replace(
-        r#""requests": {"tools": {"call": {}}}"#,
+    let from = r#""requests": {"tools": {"call": {}}}"#;
+    let pointer = "/4/message/params/task";
+    edited(
+        "happy-2025-11-25.json",
+        from,
         r#""requests": {}"#,
-    );
-    let report = replay_session(&text);
-    assert_at(
-        one(&report.diagnostics, "task-not-negotiated"),
-        "/4/message/params/task",
+        "task-not-negotiated",
+        pointer,
         6,
     );
 }

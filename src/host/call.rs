@@ -1,11 +1,11 @@
 //! Check 2: a `tools/call` request against its tool and the task support both sides negotiated.
 
-use crate::diagnostic::{Diagnostic, LineIndex, Severity};
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::host::messages::{CLIENT_CAPABILITIES, PROTOCOL_VERSION, TASKS_EXTENSION};
 use crate::host::schema::validate_value;
 use crate::host::tool::{locate_tools, read_tool_text, tool_info, TaskSupport, ToolInfo};
-use crate::host::{Generation, HostReport};
-use crate::json::{parse, Document, Node, ReadOptions};
+use crate::host::{diagnostic_at as at, parse_into, Generation, HostReport};
+use crate::json::{Document, Node};
 
 /// The parts of a `tools/call` request the checks look at.
 #[derive(Clone, Debug)]
@@ -78,19 +78,6 @@ pub fn declares_task_calls(capabilities: &Node) -> bool {
         .is_some_and(|call| call.members().is_some())
 }
 
-/// A diagnostic at `path` of `doc`.
-fn at(
-    doc: &Document<'_>,
-    severity: Severity,
-    code: &str,
-    message: String,
-    path: String,
-) -> Diagnostic {
-    Diagnostic::new(severity, code, message)
-        .with_span(doc.span_at(&path))
-        .at_pointer(path)
-}
-
 /// Checks that task augmentation was negotiated: `server_declares` is what the 2025-11-25 server
 /// capabilities say, `None` when they are not known.
 pub fn check_negotiation(
@@ -151,31 +138,12 @@ pub fn check_tool_call(
 ) -> HostReport {
     let mut report = HostReport::default();
     let tool_doc = read_tool_text(tool_text, &mut report);
-    let server_declares =
-        capabilities_text.and_then(|text| match parse(text, ReadOptions::default()) {
-            Ok(doc) => {
-                report
-                    .capabilities_diagnostics
-                    .extend(doc.warnings.iter().cloned());
-                Some(declares_task_calls(&doc.root))
-            }
-            Err(error) => {
-                report
-                    .capabilities_diagnostics
-                    .push(error.to_diagnostic(&LineIndex::new(text)));
-                None
-            }
-        });
-    let request = match parse(request_text, ReadOptions::default()) {
-        Ok(doc) => doc,
-        Err(error) => {
-            report
-                .diagnostics
-                .push(error.to_diagnostic(&LineIndex::new(request_text)));
-            return report.finish();
-        }
+    let server_declares = capabilities_text
+        .and_then(|text| parse_into(text, &mut report.capabilities_diagnostics))
+        .map(|doc| declares_task_calls(&doc.root));
+    let Some(request) = parse_into(request_text, &mut report.diagnostics) else {
+        return report.finish();
     };
-    report.diagnostics.extend(request.warnings.iter().cloned());
     let Some(call) = read_call(&request, "") else {
         let message =
             "not a tools/call request (no `method: \"tools/call\"` or params with `name`)";

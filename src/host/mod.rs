@@ -19,13 +19,15 @@ mod result;
 mod schema;
 pub mod session;
 pub mod task_state;
+mod task_tracking;
 mod time;
 mod tool;
 mod transcript;
 
 use serde::Serialize;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, LineIndex, Severity};
+use crate::json::{parse, Document, ReadOptions};
 
 pub use call::check_tool_call;
 pub use result::check_tool_result;
@@ -84,5 +86,32 @@ impl HostReport {
             .iter()
             .any(|list| list.iter().any(Diagnostic::is_error));
         self
+    }
+}
+
+/// A diagnostic about the value at `path` of `doc`, with its span.
+fn diagnostic_at(
+    doc: &Document<'_>,
+    severity: Severity,
+    code: &str,
+    message: String,
+    path: String,
+) -> Diagnostic {
+    Diagnostic::new(severity, code, message)
+        .with_span(doc.span_at(&path))
+        .at_pointer(path)
+}
+
+/// Parses one input text; its reader warnings, or the parse error, go to `out`.
+fn parse_into<'a>(text: &'a str, out: &mut Vec<Diagnostic>) -> Option<Document<'a>> {
+    match parse(text, ReadOptions::default()) {
+        Ok(doc) => {
+            out.extend(doc.warnings.iter().cloned());
+            Some(doc)
+        }
+        Err(error) => {
+            out.push(error.to_diagnostic(&LineIndex::new(text)));
+            None
+        }
     }
 }

@@ -1,25 +1,12 @@
 //! Check 3: a `tools/call` result against its tool — `structuredContent` against `outputSchema`,
 //! and task handles that must not be taken for tool results.
 
-use crate::diagnostic::{Diagnostic, LineIndex, Severity};
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::host::messages::{read_message, result_generation, result_kind, Message, ResultKind};
 use crate::host::schema::validate_value;
 use crate::host::tool::{locate_tools, read_tool_text, tool_info, TaskSupport, ToolInfo};
-use crate::host::{Generation, HostReport};
-use crate::json::{parse, Document, Node, NodeKind, ReadOptions};
-
-/// A diagnostic at `path` of `doc`.
-fn at(
-    doc: &Document<'_>,
-    severity: Severity,
-    code: &str,
-    message: String,
-    path: String,
-) -> Diagnostic {
-    Diagnostic::new(severity, code, message)
-        .with_span(doc.span_at(&path))
-        .at_pointer(path)
-}
+use crate::host::{diagnostic_at as at, parse_into, Generation, HostReport};
+use crate::json::{Document, Node, NodeKind};
 
 /// Checks the result object at `pointer` of `doc` answering a call of `tool` (with its document).
 /// `task_requested` says whether the call asked for a task (2025-11-25) or declared the tasks
@@ -158,39 +145,33 @@ fn check_structured(
 pub fn check_tool_result(tool_text: &str, result_text: &str) -> HostReport {
     let mut report = HostReport::default();
     let tool_doc = read_tool_text(tool_text, &mut report);
-    let doc = match parse(result_text, ReadOptions::default()) {
-        Ok(doc) => doc,
-        Err(error) => {
-            report
-                .diagnostics
-                .push(error.to_diagnostic(&LineIndex::new(result_text)));
-            return report.finish();
-        }
+    let Some(doc) = parse_into(result_text, &mut report.diagnostics) else {
+        return report.finish();
     };
-    report.diagnostics.extend(doc.warnings.iter().cloned());
     let pointer = match read_message(&doc.root) {
         Message::Response { .. } => "/result",
         Message::Other => "",
-        Message::ErrorResponse { .. } => {
-            let message = "an error response: the call failed at the protocol level, there is no tool result to check";
-            report.diagnostics.push(at(
-                &doc,
-                Severity::Info,
-                "error-response",
-                message.into(),
-                "/error".into(),
-            ));
-            return report.finish();
-        }
-        Message::Request { .. } | Message::Notification { .. } => {
-            let message = "a request or notification, not a tool result";
-            report.diagnostics.push(at(
-                &doc,
-                Severity::Error,
-                "not-a-tool-result",
-                message.into(),
-                String::new(),
-            ));
+        message => {
+            let found = if let Message::ErrorResponse { .. } = message {
+                let why = "an error response: the call failed at the protocol level, there is no tool result to check";
+                at(
+                    &doc,
+                    Severity::Info,
+                    "error-response",
+                    why.into(),
+                    "/error".into(),
+                )
+            } else {
+                let why = "a request or notification, not a tool result";
+                at(
+                    &doc,
+                    Severity::Error,
+                    "not-a-tool-result",
+                    why.into(),
+                    String::new(),
+                )
+            };
+            report.diagnostics.push(found);
             return report.finish();
         }
     };

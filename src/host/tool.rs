@@ -2,11 +2,11 @@
 
 use std::collections::HashMap;
 
-use crate::diagnostic::{Diagnostic, LineIndex, Severity};
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::host::messages::result_generation;
 use crate::host::schema::check_schema;
-use crate::host::{Generation, HostReport};
-use crate::json::{parse, Document, Node, ReadOptions};
+use crate::host::{diagnostic_at as at, parse_into, Generation, HostReport};
+use crate::json::{Document, Node};
 
 /// Longest tool name the spec recommends.
 const MAX_NAME_CHARS: usize = 128;
@@ -64,42 +64,23 @@ pub struct ToolInfo {
 /// Checks a tool definition (`Tool`), a `tools/list` result, a response carrying one, or an
 /// array of tools. Spans point into `tool_text`.
 pub fn check_tool(tool_text: &str) -> HostReport {
-    match parse(tool_text, ReadOptions::default()) {
-        Err(error) => HostReport {
-            diagnostics: vec![error.to_diagnostic(&LineIndex::new(tool_text))],
-            ..HostReport::default()
-        }
-        .finish(),
-        Ok(doc) => {
-            let (generation, mut diagnostics) = check_tool_document(&doc);
-            diagnostics.splice(0..0, doc.warnings.iter().cloned());
-            HostReport {
-                generation,
-                diagnostics,
-                ..HostReport::default()
-            }
-            .finish()
-        }
+    let mut report = HostReport::default();
+    if let Some(doc) = parse_into(tool_text, &mut report.diagnostics) {
+        let (generation, found) = check_tool_document(&doc);
+        report.generation = generation;
+        report.diagnostics.extend(found);
     }
+    report.finish()
 }
 
 /// Parses and checks the tool text of a call or result check: its findings go to
 /// `report.tool_diagnostics` and the generation it shows to `report.generation`.
 pub fn read_tool_text<'a>(tool_text: &'a str, report: &mut HostReport) -> Option<Document<'a>> {
-    match parse(tool_text, ReadOptions::default()) {
-        Ok(doc) => {
-            let (generation, found) = check_tool_document(&doc);
-            report.generation = generation;
-            report.tool_diagnostics = doc.warnings.iter().cloned().chain(found).collect();
-            Some(doc)
-        }
-        Err(error) => {
-            report
-                .tool_diagnostics
-                .push(error.to_diagnostic(&LineIndex::new(tool_text)));
-            None
-        }
-    }
+    let doc = parse_into(tool_text, &mut report.tool_diagnostics)?;
+    let (generation, found) = check_tool_document(&doc);
+    report.generation = generation;
+    report.tool_diagnostics.extend(found);
+    Some(doc)
 }
 
 /// Checks every tool a parsed tool text holds; returns the generation it shows and the findings.
@@ -197,19 +178,6 @@ pub fn check_tools(
         }
     }
     diagnostics
-}
-
-/// A diagnostic at `path` of `doc`.
-fn at(
-    doc: &Document<'_>,
-    severity: Severity,
-    code: &str,
-    message: String,
-    path: String,
-) -> Diagnostic {
-    Diagnostic::new(severity, code, message)
-        .with_span(doc.span_at(&path))
-        .at_pointer(path)
 }
 
 /// Checks one tool definition.
