@@ -215,32 +215,36 @@ pub fn format_document_js(
 
 /// Checks a tool definition or a whole `tools/list` result.
 #[wasm_bindgen(js_name = checkTool, unchecked_return_type = "HostReport")]
-pub fn check_tool_js(tool_text: &str) -> Result<JsValue, JsValue> {
+pub fn check_tool_js(
+    #[wasm_bindgen(js_name = toolText)] tool_text: &str,
+) -> Result<JsValue, JsValue> {
     to_js_via_json(&crate::host::check_tool(tool_text))
 }
 
 /// Checks a `tools/call` request against its tool and, optionally, the server capabilities.
 #[wasm_bindgen(js_name = checkToolCall, unchecked_return_type = "HostReport")]
 pub fn check_tool_call_js(
-    tool_text: &str,
-    request_text: &str,
-    capabilities_text: Option<String>,
+    #[wasm_bindgen(js_name = toolText)] tool_text: &str,
+    #[wasm_bindgen(js_name = requestText)] request_text: &str,
+    #[wasm_bindgen(js_name = capabilitiesText)] capabilities_text: Option<String>,
 ) -> Result<JsValue, JsValue> {
-    to_js_via_json(&crate::host::check_tool_call(
-        tool_text,
-        request_text,
-        capabilities_text.as_deref(),
-    ))
+    let capabilities = capabilities_text.as_deref();
+    to_js_via_json(&crate::host::check_tool_call(tool_text, request_text, capabilities))
 }
 
 /// Checks a `tools/call` result against its tool.
 #[wasm_bindgen(js_name = checkToolResult, unchecked_return_type = "HostReport")]
-pub fn check_tool_result_js(tool_text: &str, result_text: &str) -> Result<JsValue, JsValue> {
+pub fn check_tool_result_js(
+    #[wasm_bindgen(js_name = toolText)] tool_text: &str,
+    #[wasm_bindgen(js_name = resultText)] result_text: &str,
+) -> Result<JsValue, JsValue> {
     to_js_via_json(&crate::host::check_tool_result(tool_text, result_text))
 }
 
 /// Replays a session transcript (JSON array or JSON Lines) and returns the task state and findings.
 #[wasm_bindgen(js_name = replaySession, unchecked_return_type = "SessionReport")]
-pub fn replay_session_js(transcript_text: &str) -> Result<JsValue, JsValue> {
+pub fn replay_session_js(
+    #[wasm_bindgen(js_name = transcriptText)] transcript_text: &str,
+) -> Result<JsValue, JsValue> {
     to_js_via_json(&crate::host::replay_session(transcript_text))
 }
