@@ -871,3 +871,46 @@ fn a_broken_transcript_is_one_positioned_error() {
     assert_eq!(report.diagnostics[0].code, "syntax");
     assert_eq!(report.diagnostics[0].span.map(|s| s.line), Some(2));
 }
+
+#[test]
+fn a_call_without_task_to_a_task_required_tool_must_be_refused() {
+    let tool = with_support("required").replace('\n', " ");
+    let session = |answer: &str| {
+        format!(
+            "{{\"jsonrpc\": \"2.0\", \"id\": 1, \"result\": {{\"tools\": [{tool}]}}}}\n\
+             {{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {{\"name\": \"batch_index\", \"arguments\": {GOOD_ARGS}}}}}\n\
+             {{\"jsonrpc\": \"2.0\", \"id\": 2, {answer}}}\n"
+        )
+    };
+    let listed = |text: String| {
+        format!("{{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/list\"}}\n{text}")
+    };
+    let refused = replay_session(&listed(session(
+        r#""error": {"code": -32601, "message": "task required"}"#,
+    )));
+    assert_at(one(&refused.diagnostics, "task-required"), "/2/params", 3);
+    assert!(
+        refused
+            .diagnostics
+            .iter()
+            .all(|d| d.code == "task-required"),
+        "{}",
+        list(&refused.diagnostics)
+    );
+    let answered = replay_session(&listed(session(
+        r#""result": {"content": [], "structuredContent": {"indexed": 1}}"#,
+    )));
+    assert_at(
+        one(&answered.diagnostics, "required-task-not-refused"),
+        "/3/result",
+        4,
+    );
+    let odd = replay_session(&listed(session(
+        r#""error": {"code": -32602, "message": "no"}"#,
+    )));
+    assert_at(
+        one(&odd.diagnostics, "wrong-refusal-code"),
+        "/3/error/code",
+        4,
+    );
+}

@@ -18,6 +18,9 @@
 //!   non-terminal after `tasks/result` delivered its result.
 //! - `fake-result-while-working` (error): a tool result handed to the model (`toModel` entry)
 //!   for a task that is still `working` or `input_required`.
+//! - `required-task-not-refused` (error): a call without `task` to a tool whose `taskSupport` is
+//!   `required` was answered instead of refused with -32601 (or -32600) (2025-11-25);
+//!   `wrong-refusal-code` (warning): it was refused with another code.
 //! - `is-error-status-mismatch` (error): `isError: true` with the wrong terminal status for the
 //!   generation (2025-11-25: `failed`; 2026-07-28: `completed`).
 //! - `unknown-task` (warning): a task message naming a task no CreateTaskResult created.
@@ -31,15 +34,17 @@ use serde_json::Value;
 
 use crate::diagnostic::{Diagnostic, LineIndex, Severity};
 use crate::host::call::{check_against_tool, check_negotiation, declares_task_calls, read_call};
-use crate::host::diagnostic_at;
 use crate::host::messages::{
     read_message, request_id, result_kind, Message, RequestId, ResultKind,
 };
 use crate::host::result::check_result;
 use crate::host::task_state::{TaskEvent, TaskState, TaskStatus};
 use crate::host::task_tracking::Tracked;
-use crate::host::tool::{check_tools, locate_tools, tool_info, tools_generation, ToolInfo};
+use crate::host::tool::{
+    check_tools, locate_tools, tool_info, tools_generation, TaskSupport, ToolInfo,
+};
 use crate::host::transcript::{read_transcript, Entry};
+use crate::host::{diagnostic_at, Generation};
 use crate::json::{Document, Node};
 
 /// What [`replay_session`] returns.
@@ -103,6 +108,9 @@ enum Pending {
         arguments: Value,
         /// Whether a task was asked for (2025-11-25) or allowed (2026-07-28).
         task_requested: bool,
+        /// The tool requires a task and none was asked for (2025-11-25): the server must
+        /// refuse the call with -32601 (or -32600).
+        must_refuse: bool,
     },
     /// A task method about `task_id`.
     Task(TaskMethod, String),
@@ -176,8 +184,12 @@ impl Replay<'_, '_> {
             Message::Notification { .. } => {}
             Message::Response { id, .. } => self.response(&seen, id),
             Message::ErrorResponse { id } => {
-                if let Some(id) = id {
-                    self.take_pending(&seen, id);
+                let pending = id.and_then(|id| self.take_pending(&seen, id));
+                if let Some(Pending::ToolCall {
+                    must_refuse: true, ..
+                }) = pending
+                {
+                    self.check_refusal_code(&seen, node);
                 }
             }
             Message::Other => {
@@ -259,6 +271,10 @@ impl Replay<'_, '_> {
                 .filter(|d| d.severity != Severity::Info),
         );
         let tool = call.name.and_then(|name| self.tools.get(name));
+        let requires_task = tool.is_some_and(|t| t.task_support == TaskSupport::Required);
+        let must_refuse = requires_task
+            && call.task.is_none()
+            && call.generation != Some(Generation::V2026_07_28);
         if let Some(tool) = tool {
             let found = check_against_tool(doc, &call, doc, tool);
             self.diagnostics.extend(found);
@@ -268,6 +284,20 @@ impl Replay<'_, '_> {
             tool: call.name.map(str::to_owned),
             arguments: arguments.map_or(Value::Null, |node| doc.value_of(node)),
             task_requested: call.task_requested(),
+            must_refuse,
+        }
+    }
+
+    /// Warns when a call that had to be refused for lack of a task got another error code.
+    fn check_refusal_code(&mut self, seen: &Seen<'_>, node: &Node) {
+        let code = node.value_of("error").and_then(|e| e.value_of("code"));
+        let lexeme = code.map_or("", |c| self.doc.lexeme(c));
+        if !matches!(lexeme, "-32601" | "-32600") {
+            let message = format!(
+                "a call refused for lack of a task should get -32601 (or -32600), not {lexeme}"
+            );
+            let path = format!("{}/error/code", seen.pointer);
+            self.report(Severity::Warning, "wrong-refusal-code", message, path);
         }
     }
 
@@ -298,7 +328,17 @@ impl Replay<'_, '_> {
                 tool,
                 arguments,
                 task_requested,
+                must_refuse,
             } => {
+                if must_refuse {
+                    let message = "the tool requires a task and the call asked for none: the server must refuse it with -32601 (or -32600), not answer it";
+                    self.report(
+                        Severity::Error,
+                        "required-task-not-refused",
+                        message.into(),
+                        result.clone(),
+                    );
+                }
                 self.call_answered(seen, &result, tool, arguments, task_requested);
             }
             Pending::Task(TaskMethod::Get, task_id) => {
