@@ -1,4 +1,10 @@
 //! Check 2: a `tools/call` request against its tool and the task support both sides negotiated.
+//!
+//! Findings, by code: `not-a-tool-call`, `unknown-tool`; argument failures coded by the failing
+//! keyword (`required`, `type`, ...) with `schema_span` in the tool text; `task-not-negotiated`
+//! (2025-11-25 `task` without the server's `tasks.requests.tools.call`); `capabilities-unknown`
+//! (info: no capabilities given); `task-required` (`taskSupport: "required"` without a task — the
+//! server must answer -32601 or -32600); `task-forbidden`; `task-param-in-2026`.
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::host::messages::{CLIENT_CAPABILITIES, PROTOCOL_VERSION, TASKS_EXTENSION};

@@ -1,5 +1,14 @@
 //! Check 3: a `tools/call` result against its tool — `structuredContent` against `outputSchema`,
 //! and task handles that must not be taken for tool results.
+//!
+//! Findings, by code: `not-a-tool-result`; `structured-content-missing` (an `outputSchema` and no
+//! `structuredContent`, not `isError`); `structured-content-skipped` (info, `isError: true`);
+//! `structured-content-not-object` (before 2026-07-28); schema failures coded by keyword with
+//! `schema_span` in the tool text; `unsupported-result-type-task` (a CreateTaskResult the call did
+//! not ask for); `task-handle`, `input-required`, `error-response` (infos); `ambiguous-tool`
+//! (warning in `tool_diagnostics`: several tools and no way to tell which one answered).
+//! Presence of `structuredContent` means "the key exists": `null`, `0` and `""` count, and in
+//! 2026-07-28 (any JSON value allowed) they are validated against `outputSchema`.
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::host::messages::{read_message, result_generation, result_kind, Message, ResultKind};

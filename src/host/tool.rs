@@ -1,4 +1,12 @@
 //! Check 1: tool definitions, alone or as a whole `tools/list` result.
+//!
+//! Findings, by code: `not-a-tool`, `tool-name-missing` (errors); `tool-name-invalid` (warning
+//! outside 1-128 characters of `[A-Za-z0-9_.-]`, error when empty); `duplicate-tool-name`;
+//! `input-schema-missing`; `invalid-schema` / `unusable-schema` (from the schema adapter);
+//! `schema-root-not-object` (error for `inputSchema`, and for `outputSchema` in 2025-11-25;
+//! warning for `outputSchema` when the generation is unknown; fine in 2026-07-28);
+//! `task-support-invalid`; `execution-not-in-generation` (warning, 2026-07-28);
+//! `no-argument-tool-open` (warning).
 
 use std::collections::HashMap;
 
