@@ -1,5 +1,15 @@
-//! Check 4: replay a session transcript (see [`crate::host::transcript`] for its forms) and track
-//! every task as a state machine, producing the host's session state.
+//! Check 4: replay a session transcript and track every task as a state machine, producing the
+//! host's session state.
+//!
+//! A transcript is a JSON array of entries or JSON Lines (one entry per line); spans always point
+//! into the original text, and in JSON Lines the pointer `/3` is the fourth non-blank line. An
+//! entry is a JSON-RPC message, a bare tool definition or `tools/list` result (tools for the
+//! checks), or an envelope:
+//! - `{"timestamp": "<RFC 3339>", "message": {...}}`: a message and when the host saw it (needed
+//!   for poll timing);
+//! - `{"timestamp"?: ..., "toModel": {...}, "taskId"?: "..."}`: what the host handed the model as
+//!   the tool's answer, for the task `taskId` (or the one its
+//!   `_meta["io.modelcontextprotocol/related-task"]` names).
 //!
 //! Findings, by code:
 //! - `unmatched-response` (error): a response whose `id` matches no pending request.

@@ -1,12 +1,6 @@
-//! Reads a session transcript — a JSON array of entries or JSON Lines, one entry per line — into
-//! one [`Document`] whose root is the array of entries, so every span points into the original
-//! text whichever form it had. In JSON Lines the pointer `/3` is the fourth non-blank line.
-//!
-//! An entry is a JSON-RPC message, or an envelope:
-//! - `{"timestamp": "<RFC 3339>", "message": {...}}`: a message and when the host saw it;
-//! - `{"timestamp"?: ..., "toModel": {...}, "taskId"?: "..."}`: what the host handed the model as
-//!   the tool's answer (a CallToolResult or a task handle), for the task `taskId` (or the one named
-//!   by its `_meta["io.modelcontextprotocol/related-task"]`).
+//! Reads a session transcript (its forms are described in [`crate::host::session`]) into one
+//! [`Document`] whose root is the array of entries, so every span points into the original text
+//! whichever form it had.
 
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex};
 use crate::host::time::parse_rfc3339;
