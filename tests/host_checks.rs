@@ -914,3 +914,48 @@ fn a_call_without_task_to_a_task_required_tool_must_be_refused() {
         4,
     );
 }
+
+#[test]
+fn odd_inputs_give_reports_not_panics() {
+    assert!(check_tool("[]").valid, "an empty list of tools is fine");
+    for text in [
+        "[1]",
+        "null",
+        "{\"tools\": 5}",
+        "{\"name\": 5, \"inputSchema\": 5}",
+        "{\"tools\": [1, {\"name\": \"x\", \"inputSchema\": true}]}",
+    ] {
+        let report = check_tool(text);
+        assert!(!report.valid, "{text}: {}", list(&report.diagnostics));
+        let _ = check_tool_call(text, text, Some(text));
+        let _ = check_tool_result(text, text);
+        let _ = replay_session(text);
+    }
+    let foreign = r#"{"name": "t", "inputSchema": {"$schema": "https://example.com/my-meta", "type": "object"}}"#;
+    assert_at(
+        one(&check_tool(foreign).diagnostics, "invalid-schema"),
+        "/inputSchema/$schema",
+        1,
+    );
+    let draft7 = r#"{"name": "t", "inputSchema": {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"a": {}}}}"#;
+    assert_clean(&check_tool(draft7).diagnostics);
+    // Every worked example with any one entry dropped still replays.
+    for name in ["happy-2025-11-25.json", "happy-2026-07-28.jsonl"] {
+        let text = fixture(name);
+        let lines: Vec<&str> = text.lines().collect();
+        for skip in 0..lines.len() {
+            let mut kept: Vec<&str> = lines
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != skip)
+                .map(|(_, l)| *l)
+                .collect();
+            if name.ends_with(".json") && skip + 2 == lines.len() {
+                // Dropping the last element leaves a trailing comma: fix the array.
+                let last = kept.len() - 2;
+                kept[last] = kept[last].trim_end_matches(',');
+            }
+            let _ = replay_session(&kept.join("\n"));
+        }
+    }
+}
