@@ -959,3 +959,27 @@ fn odd_inputs_give_reports_not_panics() {
         }
     }
 }
+
+#[test]
+fn statuses_and_timestamps_must_be_readable() {
+    let (from, to) = (r#""status": "completed""#, r#""status": "done""#);
+    edited(
+        "happy-2025-11-25.json",
+        from,
+        to,
+        "unknown-status",
+        "/10/message/params/status",
+        12,
+    );
+    let from = r#""lastUpdatedAt": "2026-11-07T02:10:04Z""#;
+    let to = r#""lastUpdatedAt": "soon""#;
+    let pointer = "/7/message/result/lastUpdatedAt";
+    edited(
+        "happy-2025-11-25.json",
+        from,
+        to,
+        "invalid-timestamp",
+        pointer,
+        9,
+    );
+}

@@ -121,7 +121,7 @@ pub struct HistoryEntry {
     /// The task's `lastUpdatedAt`, as written.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_updated_at: Option<String>,
-    /// When the host saw the message (the entry's `timestamp`), as written.
+    /// When the host saw the message (the entry's `timestamp`), normalised to UTC RFC 3339.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub received_at: Option<String>,
     /// Where the reporting message sits in the transcript.

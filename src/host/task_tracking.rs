@@ -68,9 +68,13 @@ impl Replay<'_, '_> {
         };
         if check_transition(None, status, generation).is_err() {
             let message = format!(
-                "a {} task must start `working`, not `{}`",
+                "a {} task cannot start `{}`: it starts `working`{}",
                 generation.as_str(),
-                status.as_str()
+                status.as_str(),
+                match generation {
+                    Generation::V2025_11_25 => "",
+                    Generation::V2026_07_28 => " or `input_required`",
+                }
             );
             self.report(
                 Severity::Error,
