@@ -983,3 +983,30 @@ fn statuses_and_timestamps_must_be_readable() {
         9,
     );
 }
+
+#[test]
+fn the_example_index_lists_every_example_and_its_finding() {
+    let index: serde_json::Value = serde_json::from_str(&fixture("index.json")).unwrap();
+    let entries = index.as_array().unwrap();
+    let dir = format!("{}/tests/fixtures/sessions", env!("CARGO_MANIFEST_DIR"));
+    let files = std::fs::read_dir(&dir).unwrap().filter(|e| {
+        let name = e.as_ref().unwrap().file_name();
+        name != "index.json"
+    });
+    assert_eq!(
+        files.count(),
+        entries.len(),
+        "every example is in index.json"
+    );
+    for entry in entries {
+        let report = replay_session(&fixture(entry["file"].as_str().unwrap()));
+        match entry["expect"].as_str() {
+            None => assert_clean(&report.diagnostics),
+            Some(code) => {
+                one(&report.diagnostics, code);
+            }
+        }
+        let generation = report.tasks.values().next().map(|t| t.generation.as_str());
+        assert_eq!(generation, entry["generation"].as_str(), "{entry}");
+    }
+}
