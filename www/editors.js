@@ -1,0 +1,137 @@
+// CodeMirror 6 editors for the page: JSON mode, line numbers, folding, bracket matching, in-place
+// diagnostics (underline + gutter + hover), and a "large document" mode for multi-megabyte texts.
+//
+// CSP: the page allows no inline styles, and CodeMirror's style-mod writes a <style> element when it
+// mounts in a document. Mounted in a shadow root, style-mod uses constructable stylesheets
+// (`adoptedStyleSheets`) instead, which CSP does not govern — so each editor lives in its own shadow
+// root and the page needs neither `unsafe-inline` nor a nonce. Colours come from CSS custom
+// properties, which inherit into the shadow root, so the light/dark theme follows the page.
+import { EditorView, basicSetup } from 'codemirror';
+import { Compartment, EditorState, Prec } from '@codemirror/state';
+import { keymap } from '@codemirror/view';
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { json } from '@codemirror/lang-json';
+import { lintGutter, setDiagnostics } from '@codemirror/lint';
+import { tags } from '@lezer/highlight';
+
+/** Texts longer than this (UTF-16 units) are kept out of the editor, which shows a preview. */
+export const LARGE_TEXT = 1_000_000;
+/** How much of a large text the preview shows. */
+const PREVIEW = 64 * 1024;
+
+const theme = EditorView.theme({
+  '&': { color: 'var(--fg)', backgroundColor: 'var(--editor-bg)', height: '100%', fontSize: '13px' },
+  '&.cm-focused': { outline: '2px solid var(--focus)', outlineOffset: '-2px' },
+  '.cm-scroller': { fontFamily: 'var(--mono)', lineHeight: '1.5' },
+  '.cm-content': { caretColor: 'var(--fg)' },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--fg)' },
+  '&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, ::selection':
+    { backgroundColor: 'var(--selection) !important' },
+  '.cm-gutters': { backgroundColor: 'var(--gutter-bg)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
+  '.cm-activeLine': { backgroundColor: 'var(--active-line)' },
+  '.cm-activeLineGutter': { backgroundColor: 'var(--active-line)' },
+  '.cm-matchingBracket, &.cm-focused .cm-matchingBracket': { backgroundColor: 'var(--match)', outline: 'none' },
+  '.cm-foldPlaceholder': { backgroundColor: 'var(--chip-bg)', border: '1px solid var(--border)', color: 'var(--muted)' },
+  '.cm-tooltip': { backgroundColor: 'var(--panel-bg)', color: 'var(--fg)', border: '1px solid var(--border)' },
+  '.cm-panels': { backgroundColor: 'var(--panel-bg)', color: 'var(--fg)' },
+  '.cm-diagnostic': { fontFamily: 'var(--sans)' },
+});
+
+const highlight = HighlightStyle.define([
+  { tag: tags.propertyName, color: 'var(--syn-key)' },
+  { tag: tags.string, color: 'var(--syn-string)' },
+  { tag: tags.number, color: 'var(--syn-number)' },
+  { tag: [tags.bool, tags.null], color: 'var(--syn-literal)', fontWeight: '600' },
+  { tag: [tags.brace, tags.squareBracket, tags.separator, tags.punctuation], color: 'var(--muted)' },
+]);
+
+/** `text` cut to its preview, ending at a line break when there is one. */
+function preview(text) {
+  const cut = text.lastIndexOf('\n', PREVIEW);
+  return text.slice(0, cut > 0 ? cut : PREVIEW);
+}
+
+/**
+ * A JSON editor mounted in `host` (in a shadow root). Options: `label` (ARIA), `readOnly`,
+ * `onChange()` after every edit, `onRun()` on Ctrl/Cmd+Enter, `onLarge(bytes | null)` when large mode
+ * starts or ends.
+ */
+export class JsonEditor {
+  constructor(host, { label, readOnly = false, onChange = () => {}, onRun = () => {}, onLarge = () => {} }) {
+    this.large = null;
+    this.onLarge = onLarge;
+    this.readOnly = new Compartment();
+    this.baseReadOnly = readOnly;
+    const root = host.attachShadow({ mode: 'open' });
+    this.view = new EditorView({
+      root,
+      parent: root,
+      extensions: [
+        Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => (onRun(), true) }])),
+        basicSetup,
+        json(),
+        lintGutter(),
+        theme,
+        syntaxHighlighting(highlight),
+        this.readOnly.of(EditorState.readOnly.of(readOnly)),
+        EditorView.contentAttributes.of({ 'aria-label': label }),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged && !this.settingText) onChange();
+        }),
+        EditorView.domEventHandlers({
+          paste: (event) => {
+            const text = event.clipboardData?.getData('text/plain') ?? '';
+            if (text.length <= LARGE_TEXT || this.baseReadOnly) return false;
+            event.preventDefault();
+            this.setText(text);
+            onChange();
+            return true;
+          },
+        }),
+      ],
+    });
+  }
+
+  /** The whole text (the full document in large mode, not the preview). */
+  getText() {
+    return this.large ?? this.view.state.doc.toString();
+  }
+
+  /** Replaces the text; a text over `LARGE_TEXT` switches to the read-only preview. */
+  setText(text) {
+    const large = text.length > LARGE_TEXT ? text : null;
+    const shown = large ? preview(text) : text;
+    this.settingText = true;
+    this.view.dispatch({
+      changes: { from: 0, to: this.view.state.doc.length, insert: shown },
+      effects: this.readOnly.reconfigure(EditorState.readOnly.of(this.baseReadOnly || large !== null)),
+    });
+    this.settingText = false;
+    if (large !== this.large) this.onLarge(large === null ? null : large.length);
+    this.large = large;
+    this.setDiagnostics([]);
+  }
+
+  /** Shows diagnostics in place. Each item: `{span: {start, end}, severity, message}`; spans past the shown text are left out. */
+  setDiagnostics(items) {
+    const length = this.view.state.doc.length;
+    const marks = [];
+    for (const { span, severity, message } of items) {
+      if (!span || span.start > length) continue;
+      const from = Math.max(0, span.start);
+      let to = Math.min(Math.max(span.end, from), length);
+      if (to === from && to < length) to += 1;
+      marks.push({ from, to, severity: severity === 'info' ? 'info' : severity, message });
+    }
+    this.view.dispatch(setDiagnostics(this.view.state, marks));
+  }
+
+  /** Selects `span` (UTF-16 `start`/`end`), scrolls it into view and focuses the editor. */
+  select(span) {
+    const length = this.view.state.doc.length;
+    const anchor = Math.min(span.start, length);
+    const head = Math.min(Math.max(span.end, anchor), length);
+    this.view.dispatch({ selection: { anchor, head }, scrollIntoView: true });
+    this.view.focus();
+  }
+}
