@@ -35,6 +35,17 @@ const theme = EditorView.theme({
   '.cm-tooltip': { backgroundColor: 'var(--panel-bg)', color: 'var(--fg)', border: '1px solid var(--border)' },
   '.cm-panels': { backgroundColor: 'var(--panel-bg)', color: 'var(--fg)' },
   '.cm-diagnostic': { fontFamily: 'var(--sans)' },
+  // @codemirror/lint draws underlines and gutter markers with data: SVG images, which the CSP
+  // (`default-src 'self'`) blocks; these replacements use CSS only.
+  '.cm-lintRange': { backgroundImage: 'none', textDecorationLine: 'underline', textDecorationStyle: 'wavy', textDecorationSkipInk: 'none', textUnderlineOffset: '3px' },
+  '.cm-lintRange-error': { backgroundImage: 'none', textDecorationColor: 'var(--error)' },
+  '.cm-lintRange-warning': { backgroundImage: 'none', textDecorationColor: 'var(--warning)' },
+  '.cm-lintRange-info, .cm-lintRange-hint': { backgroundImage: 'none', textDecorationColor: 'var(--info)' },
+  '.cm-lintRange-active': { backgroundColor: 'var(--match)' },
+  '.cm-lint-marker': { content: 'none', width: '0.7em', height: '0.7em', margin: '0.35em 0.15em', borderRadius: '50%' },
+  '.cm-lint-marker-error': { content: 'none', backgroundColor: 'var(--error)' },
+  '.cm-lint-marker-warning': { content: 'none', backgroundColor: 'var(--warning)', borderRadius: '2px' },
+  '.cm-lint-marker-info': { content: 'none', backgroundColor: 'var(--info)', borderRadius: '2px' },
 });
 
 const highlight = HighlightStyle.define([
@@ -81,7 +92,8 @@ export class JsonEditor {
         EditorView.domEventHandlers({
           paste: (event) => {
             const text = event.clipboardData?.getData('text/plain') ?? '';
-            if (text.length <= LARGE_TEXT || this.baseReadOnly) return false;
+            // Large texts skip the editor; while a large text is shown, any paste replaces it.
+            if ((text.length <= LARGE_TEXT && this.large === null) || this.baseReadOnly) return false;
             event.preventDefault();
             this.setText(text);
             onChange();

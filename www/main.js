@@ -138,9 +138,10 @@ function megabytes(chars) {
 }
 
 function showLarge(key, chars) {
-  const note = $(`large-${key}`);
-  note.hidden = chars === null;
-  note.textContent = chars === null ? '' : `Large document (${megabytes(chars)}): read-only preview of the start; all of it is analysed.`;
+  $(`large-${key}`).hidden = chars === null;
+  $(`large-${key}-text`).textContent = chars === null
+    ? ''
+    : `Large document (${megabytes(chars)}): a read-only preview of its start; all of it is analysed. Paste to replace it.`;
 }
 
 // ---- tabs and state ----------------------------------------------------------------------------
@@ -304,6 +305,12 @@ function wire() {
     });
   });
   $('run').addEventListener('click', run);
+  for (const key of ['a', 'b']) {
+    $(`clear-${key}`).addEventListener('click', () => {
+      editors[key].setText('');
+      edited();
+    });
+  }
   $('cancel').addEventListener('click', () => wasm.cancel());
   $('copy-link').addEventListener('click', copyLink);
   $('reset').addEventListener('click', reset);

@@ -58,6 +58,7 @@ test('an invalid document shows its error line:column, in the list and in the ed
   });
   assert.ok(marks.underline >= 1, 'the error is underlined');
   assert.ok(marks.gutter >= 1, 'the error has a gutter marker');
+  assert.deepEqual(await page.evaluate(() => window.__csp), [], 'the markers need nothing the CSP blocks');
   await context.close();
 });
 
