@@ -1,7 +1,7 @@
 // The toolbox page: tabs, editors, the wasm worker, results, sharing, offline.
 import { JsonEditor, LARGE_TEXT } from './editors.js';
 import { Cancelled, WasmWorker } from './rpc.js';
-import { countText, h, position, renderBadges, renderDiagnostics, renderSummary } from './render.js';
+import { countText, h, renderBadges, renderDiagnostics, renderSummary, renderTimeline } from './render.js';
 import { clearStored, decodeFragment, encodeFragment, loadStored, store } from './share.js';
 import { TABS, toolError } from './tabs.js';
 
@@ -103,6 +103,7 @@ function showResult(view) {
   $('banner').textContent = view.banner ?? '';
   $('banner').hidden = !view.banner;
   renderSummary($('summary'), view.summary);
+  renderTimeline($('timeline'), view.timeline ?? [], pick);
   renderDiagnostics($('diagnostics'), diagnostics, pick);
   const schemaMarks = diagnostics.filter((d) => d.editor === 'b' && d.schemaSpan).map((d) => ({ ...d, span: d.schemaSpan }));
   editors.a.setDiagnostics([...diagnostics.filter((d) => d.editor === 'a'), ...schemaMarks]);

@@ -21,13 +21,15 @@ function humanKey(key) {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A summary value as one line of text. */
+/** A summary value as one line of text: durations by their `human` form, booleans as yes/no. */
 function summaryText(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) {
-    return value.join(', ');
+  if (value === null || value === undefined) return 'none';
+  if (Array.isArray(value)) return value.map(summaryText).join(', ') || 'none';
+  if (typeof value === 'object') {
+    if ('human' in value) return String(value.human);
+    return Object.entries(value).map(([key, item]) => `${key}: ${summaryText(item)}`).join(' · ');
   }
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);
 }
 
@@ -35,7 +37,10 @@ function summaryText(value) {
 export function renderSummary(list, summary) {
   let entries = [];
   if (Array.isArray(summary)) entries = summary;
-  else if (summary && typeof summary === 'object') entries = Object.entries(summary).map(([key, value]) => [humanKey(key), value]);
+  else if (summary && typeof summary === 'object') {
+    // `type` names the card (task, toolResult…): the badges already say it.
+    entries = Object.entries(summary).filter(([key]) => key !== 'type').map(([key, value]) => [humanKey(key), value]);
+  }
   list.replaceChildren(...entries.flatMap(([label, value]) => [
     h('dt', { textContent: label }),
     h('dd', { textContent: summaryText(value) }),
@@ -44,7 +49,7 @@ export function renderSummary(list, summary) {
 }
 
 /** "3:14" for a span, "" without one. */
-export function position(span) {
+function position(span) {
   return span ? `${span.line}:${span.column}` : '';
 }
 
@@ -83,4 +88,31 @@ function diagnosticItem(diagnostic, pick) {
 export function renderDiagnostics(list, diagnostics, pick) {
   list.replaceChildren(...diagnostics.map((d) => diagnosticItem(d, pick)));
   list.hidden = diagnostics.length === 0;
+}
+
+/**
+ * The task timeline of a session: per task (`[taskId, state]` pairs of `replaySession`), its status
+ * observations in order; each one selects its message in the transcript via `pick({span, editor})`.
+ */
+export function renderTimeline(container, tasks, pick) {
+  container.replaceChildren(...tasks.map(([taskId, task]) => {
+    const entries = (task.history ?? []).map((entry) => {
+      const when = entry.receivedAt ?? entry.lastUpdatedAt ?? '';
+      const button = h('button', { type: 'button', className: 'step' },
+        h('span', { className: `badge status-${entry.status}`, textContent: entry.status }),
+        h('span', { textContent: `${entry.event}${entry.messageIndex !== undefined ? ` · message ${entry.messageIndex + 1}` : ''}` }),
+        when && h('time', { textContent: when }));
+      button.disabled = !entry.span;
+      button.addEventListener('click', () => pick({ span: entry.span, editor: 'a' }));
+      return h('li', {}, button);
+    });
+    return h('section', { className: 'task' },
+      h('h3', {},
+        h('code', { textContent: taskId }),
+        task.toolName && h('span', { className: 'task-tool', textContent: task.toolName }),
+        task.lastStatus && h('span', { className: `badge status-${task.lastStatus}`, textContent: task.lastStatus })),
+      task.nextPollAt && h('p', { className: 'task-next', textContent: `Next poll not before ${task.nextPollAt}` }),
+      h('ol', { className: 'timeline', 'aria-label': `Timeline of task ${taskId}` }, entries));
+  }));
+  container.hidden = tasks.length === 0;
 }

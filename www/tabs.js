@@ -1,6 +1,6 @@
 // What each tab asks the wasm worker and how the answer is shown. Every runner gets
 // `api = {call(fn, ...args), has(fn)}`, the tab's texts and the output options, and returns a view
-// `{badges, message?, banner?, summary?, diagnostics: [{...Diagnostic, editor: 'a' | 'b'}], output?}`.
+// `{badges, message?, banner?, summary?, timeline?, diagnostics: [{...Diagnostic, editor: 'a' | 'b'}], output?}`.
 
 /** Diagnostics tagged with the editor whose text their `span` points into. */
 function on(editor, diagnostics = []) {
@@ -105,11 +105,13 @@ async function sessionView(api, transcript) {
     return jsonErrorView(error, 'a', 'The transcript');
   }
   const tasks = Object.entries(replay.tasks ?? {});
+  // The output is the host's session state; each task's history is drawn as the timeline instead.
+  const state = Object.fromEntries(tasks.map(([id, { history, ...task }]) => [id, task]));
   return {
     badges: [{ text: `${tasks.length} task${tasks.length === 1 ? '' : 's'}`, tone: 'kind' }],
-    summary: tasks.map(([id, task]) => [id, [task.toolName, task.lastStatus].filter(Boolean).join(': ') || JSON.stringify(task)]),
+    timeline: tasks,
     diagnostics: on('a', replay.diagnostics),
-    output: JSON.stringify(replay.tasks ?? {}, null, 2),
+    output: JSON.stringify(state, null, 2),
   };
 }
 
