@@ -2,10 +2,10 @@
 // sharing, safety and privacy. Needs `make pkg www` first (see harness.mjs).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  RESULTS, afterRun, editorText, functions, paste, pasteAndRun, selectTab, selectedText, startBrowser,
+  ROOT, RESULTS, afterRun, editorText, functions, paste, pasteAndRun, selectTab, selectedText, startBrowser,
 } from './harness.mjs';
 
 let env;
@@ -236,5 +236,32 @@ test('no request leaves 127.0.0.1', async () => {
   const outside = log.requests.filter((url) => new URL(url).origin !== origin && !url.startsWith('blob:'));
   assert.deepEqual(outside, []);
   assert.ok(env.server.requests.some((path) => path.endsWith('.wasm')), 'the wasm came from this server');
+  await context.close();
+});
+
+test('the page sources never build HTML from strings', async () => {
+  const dir = join(ROOT, 'www');
+  for (const file of (await readdir(dir)).filter((name) => name.endsWith('.js'))) {
+    const source = await readFile(join(dir, file), 'utf8');
+    assert.doesNotMatch(source, /innerHTML|outerHTML|insertAdjacentHTML|document\.write/, `${file} uses an HTML sink`);
+  }
+});
+
+test('the theme toggle overrides the system colour scheme', async () => {
+  const { page, context } = await env.open('', { colorScheme: 'light' });
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const light = await background();
+  await page.click('#theme'); // system -> light
+  assert.equal(await background(), light);
+  await page.click('#theme'); // light -> dark
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  const dark = await background();
+  assert.notEqual(dark, light);
+  const editorBackground = await page.evaluate(() =>
+    getComputedStyle(document.getElementById('editor-a').shadowRoot.querySelector('.cm-editor')).backgroundColor);
+  assert.notEqual(editorBackground, 'rgb(255, 255, 255)', 'the editors follow the theme');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await background(), dark, 'the choice is remembered');
   await context.close();
 });
