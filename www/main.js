@@ -19,6 +19,8 @@ let state = defaultState();
 /** The diagnostics on screen (for "copy as MCP tool error") and the full output text. */
 let shown = { diagnostics: [], output: '' };
 let runNumber = 0;
+/** The "open in another tab" offer of the result on screen. */
+let nextView;
 let examples = [];
 
 function defaultState() {
@@ -102,6 +104,9 @@ function showResult(view) {
   $('status-text').textContent = view.message ?? '';
   $('banner').textContent = view.banner ?? '';
   $('banner').hidden = !view.banner;
+  $('next').hidden = !view.next;
+  $('next').textContent = view.next?.label ?? '';
+  nextView = view.next;
   renderSummary($('summary'), view.summary);
   renderTimeline($('timeline'), view.timeline ?? [], pick);
   renderDiagnostics($('diagnostics'), diagnostics, pick);
@@ -267,13 +272,18 @@ function toggleTheme() {
 
 // ---- examples --------------------------------------------------------------------------------
 
-function loadExample(example) {
+/** Opens `docs` (`{a, b?}`) in `tab` and runs it. */
+function openIn(tab, docs) {
   saveDocs();
-  state.tab = example.tab;
-  state.docs[example.tab] = { a: example.a, ...(example.b !== undefined ? { b: example.b } : {}) };
+  state.tab = tab;
+  state.docs[tab] = docs;
   applyState();
   persistSoon();
   run();
+}
+
+function loadExample(example) {
+  openIn(example.tab, { a: example.a, ...(example.b !== undefined ? { b: example.b } : {}) });
 }
 
 async function loadExamples() {
@@ -306,6 +316,7 @@ function wire() {
     });
   });
   $('run').addEventListener('click', run);
+  $('next').addEventListener('click', () => nextView && openIn(nextView.tab, nextView.docs));
   for (const key of ['a', 'b']) {
     $(`clear-${key}`).addEventListener('click', () => {
       editors[key].setText('');

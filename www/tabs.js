@@ -1,6 +1,7 @@
 // What each tab asks the wasm worker and how the answer is shown. Every runner gets
 // `api = {call(fn, ...args), has(fn)}`, the tab's texts and the output options, and returns a view
-// `{badges, message?, banner?, summary?, timeline?, diagnostics: [{...Diagnostic, editor: 'a' | 'b'}], output?}`.
+// `{badges, message?, banner?, next?, summary?, timeline?, diagnostics: [{...Diagnostic, editor: 'a' | 'b'}], output?}`,
+// where `next = {label, tab, docs}` offers to open the texts in another tab.
 
 /** Diagnostics tagged with the editor whose text their `span` points into. */
 function on(editor, diagnostics = []) {
@@ -61,6 +62,7 @@ async function classifyView(api, text, options) {
   const summary = { ...(classification.summary ?? {}) };
   if (items?.length) summary.items = items.map((item) => item.kind);
   return {
+    next: nextStep(api, kind, items, text),
     badges: [
       { text: kind, tone: kind === 'Unknown' ? 'muted' : 'kind' },
       { text: generation ?? 'generation unknown', tone: generation ? 'info' : 'muted', title: versions.length ? `Valid for ${versions.join(', ')}` : 'Valid for no schema version' },
@@ -70,6 +72,28 @@ async function classifyView(api, text, options) {
     diagnostics: on('a', classificationDiagnostics(classification)),
     output: formatted.output,
   };
+}
+
+/** Where to go from a classified payload: a tool's inputSchema to Validate, a message list to Session. */
+function nextStep(api, kind, items, text) {
+  if (kind === 'Tool' && api.has('validateArguments')) {
+    const schema = inputSchemaOf(text);
+    if (schema) return { label: 'Validate arguments against this inputSchema', tab: 'validate', docs: { a: schema, b: '{}' } };
+  }
+  if (items?.length > 1 && api.has('replaySession')) {
+    return { label: 'Replay these messages as a session', tab: 'session', docs: { a: text } };
+  }
+  return undefined;
+}
+
+/** The `inputSchema` of a tool text, pretty-printed, or null. */
+function inputSchemaOf(text) {
+  try {
+    const schema = JSON.parse(text)?.inputSchema;
+    return schema && typeof schema === 'object' ? JSON.stringify(schema, null, 2) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Checks arguments against an inputSchema; the output shows the arguments decoded and formatted. */
