@@ -40,6 +40,7 @@ async function run() {
   const number = ++runNumber;
   const tab = TABS[state.tab];
   saveDocs();
+  const docs = state.docs[state.tab] ?? {};
   let api;
   try {
     api = await wasm.ready;
@@ -53,7 +54,6 @@ async function run() {
       message: `${missing.join(', ')} is not available in this build of the wasm module yet.`,
     });
   }
-  const docs = state.docs[state.tab] ?? {};
   try {
     const view = await tab.run({ call: (fn, ...args) => wasm.call(fn, ...args), has: (fn) => api.functions.has(fn) },
       docs.a ?? '', docs.b ?? '', outputOptions());
@@ -91,10 +91,7 @@ function showBusy(busy) {
 
 // ---- results ---------------------------------------------------------------------------------
 
-/**
- * Shows a tab's view: `{badges, message?, banner?, summary?, diagnostics: [{...Diagnostic, editor}],
- * output?, toolError?}`.
- */
+/** Shows a tab's view (its shape is described at the top of tabs.js); counts the diagnostics as a badge. */
 function showResult(view) {
   const diagnostics = view.diagnostics ?? [];
   const badges = [...(view.badges ?? [])];

@@ -42,6 +42,9 @@ test('Format: formats a document, with indent, minify and sort-key options', asy
   await afterRun(page, () => page.uncheck('#minify'));
   await afterRun(page, () => page.selectOption('#indent', '4'));
   assert.match(await editorText(page, 'editor-out'), /^\{\n {4}"a": \[\n {8}1,/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-output')]);
+  assert.equal(download.suggestedFilename(), 'format.json');
+  assert.equal(await readFile(await download.path(), 'utf8'), await editorText(page, 'editor-out'));
   await context.close();
 });
 
