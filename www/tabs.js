@@ -120,21 +120,25 @@ async function validateView(api, schema, args, options) {
   };
 }
 
-/** Replays a session transcript: the host's task state as output, the lifecycle findings as diagnostics. */
-async function sessionView(api, transcript) {
+/**
+ * Replays a session transcript: the host's task state as output, the lifecycle findings as
+ * diagnostics; the optional tool text (a Tool or a tools/list result) is checked with `checkTool`.
+ */
+async function sessionView(api, transcript, tool) {
   let replay;
   try {
     replay = await api.call('replaySession', transcript);
   } catch (error) {
     return jsonErrorView(error, 'a', 'The transcript');
   }
+  const toolReport = tool.trim() && api.has('checkTool') ? await api.call('checkTool', tool) : { diagnostics: [] };
   const tasks = Object.entries(replay.tasks ?? {});
   // The output is the host's session state; each task's history is drawn as the timeline instead.
   const state = Object.fromEntries(tasks.map(([id, { history, ...task }]) => [id, task]));
   return {
     badges: [{ text: `${tasks.length} task${tasks.length === 1 ? '' : 's'}`, tone: 'kind' }],
     timeline: tasks,
-    diagnostics: on('a', replay.diagnostics),
+    diagnostics: [...on('a', replay.diagnostics), ...on('b', toolReport.diagnostics)],
     output: JSON.stringify(state, null, 2),
   };
 }
@@ -156,8 +160,9 @@ export const TABS = {
   classify: { a: 'MCP payload', needs: ['classify', 'formatDocument'], run: (api, a, _b, options) => classifyView(api, a, options) },
   session: {
     a: 'Session transcript: a JSON array (or JSON Lines) of messages in order',
+    b: 'Tool or tools/list result (optional, checked on its own)',
     needs: ['replaySession'],
-    run: (api, a) => sessionView(api, a),
+    run: (api, a, b) => sessionView(api, a, b),
   },
 };
 
