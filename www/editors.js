@@ -17,7 +17,8 @@ import { tags } from '@lezer/highlight';
 /** Texts longer than this (UTF-16 units) are kept out of the editor, which shows a preview. */
 export const LARGE_TEXT = 1_000_000;
 /** How much of a large text the preview shows. */
-const PREVIEW = 64 * 1024;
+const PREVIEW_LINES = 400;
+const PREVIEW_COLUMNS = 400;
 
 const theme = EditorView.theme({
   '&': { color: 'var(--fg)', backgroundColor: 'var(--editor-bg)', height: '100%', fontSize: '13px' },
@@ -56,10 +57,21 @@ const highlight = HighlightStyle.define([
   { tag: [tags.brace, tags.squareBracket, tags.separator, tags.punctuation], color: 'var(--muted)' },
 ]);
 
-/** `text` cut to its preview, ending at a line break when there is one. */
+/**
+ * The start of `text` for the preview: at most `PREVIEW_LINES` lines of at most `PREVIEW_COLUMNS`
+ * characters each (a minified document is one huge line, and laying out a long line stalls the page).
+ */
 function preview(text) {
-  const cut = text.lastIndexOf('\n', PREVIEW);
-  return text.slice(0, cut > 0 ? cut : PREVIEW);
+  const lines = [];
+  let start = 0;
+  while (lines.length < PREVIEW_LINES && start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, Math.min(end, start + PREVIEW_COLUMNS));
+    lines.push(end - start > PREVIEW_COLUMNS ? `${line} …` : line);
+    start = end + 1;
+  }
+  return lines.join('\n');
 }
 
 /**
@@ -72,6 +84,8 @@ export class JsonEditor {
     this.large = null;
     this.onLarge = onLarge;
     this.readOnly = new Compartment();
+    // Long lines wrap, except in a large text's preview, where laying out a wrapped 16 KB line stalls.
+    this.wrapping = new Compartment();
     this.baseReadOnly = readOnly;
     const root = host.attachShadow({ mode: 'open' });
     this.view = new EditorView({
@@ -81,6 +95,7 @@ export class JsonEditor {
         Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => (onRun(), true) }])),
         basicSetup,
         json(),
+        this.wrapping.of(EditorView.lineWrapping),
         lintGutter(),
         theme,
         syntaxHighlighting(highlight),
@@ -116,7 +131,10 @@ export class JsonEditor {
     this.settingText = true;
     this.view.dispatch({
       changes: { from: 0, to: this.view.state.doc.length, insert: shown },
-      effects: this.readOnly.reconfigure(EditorState.readOnly.of(this.baseReadOnly || large !== null)),
+      effects: [
+        this.readOnly.reconfigure(EditorState.readOnly.of(this.baseReadOnly || large !== null)),
+        this.wrapping.reconfigure(large ? [] : EditorView.lineWrapping),
+      ],
     });
     this.settingText = false;
     if (large !== this.large) this.onLarge(large === null ? null : large.length);

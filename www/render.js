@@ -15,10 +15,11 @@ export function renderBadges(container, badges) {
     h('span', { className: `badge badge-${tone}`, textContent: text, title: title ?? '' })));
 }
 
-/** `pollIntervalMs` → "Poll interval ms". */
+/** `pollIntervalMs` → "Poll interval ms", `taskId` → "Task ID". */
 function humanKey(key) {
   const words = String(key).replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  const cased = words.replace(/\b(id|ttl|url|mime)\b/g, (acronym) => acronym.toUpperCase());
+  return cased.charAt(0).toUpperCase() + cased.slice(1);
 }
 
 /** A summary value as one line of text: durations by their `human` form, booleans as yes/no. */

@@ -59,7 +59,8 @@ async function classifyView(api, text, options) {
   }
   const classification = await api.call('classify', text);
   const { kind, generation, versions = [], items } = classification;
-  const summary = { ...(classification.summary ?? {}) };
+  // The classifier's one-sentence advice becomes the banner; the rest of the summary is the card.
+  const { nextStep: advice, ...summary } = classification.summary ?? {};
   if (items?.length) summary.items = items.map((item) => item.kind);
   return {
     next: nextStep(api, kind, items, text),
@@ -67,7 +68,7 @@ async function classifyView(api, text, options) {
       { text: kind, tone: kind === 'Unknown' ? 'muted' : 'kind' },
       { text: generation ?? 'generation unknown', tone: generation ? 'info' : 'muted', title: versions.length ? `Valid for ${versions.join(', ')}` : 'Valid for no schema version' },
     ],
-    banner: kind === 'CreateTaskResult' ? taskHandleBanner(generation) : undefined,
+    banner: advice ?? (kind === 'CreateTaskResult' ? taskHandleBanner(generation) : undefined),
     summary,
     diagnostics: on('a', classificationDiagnostics(classification)),
     output: formatted.output,
