@@ -268,3 +268,36 @@ test('the theme toggle overrides the system colour scheme', async () => {
   assert.equal(await background(), dark, 'the choice is remembered');
   await context.close();
 });
+
+test('the home paste box names what it holds (classify), or formats it when classify is not built', async () => {
+  const { page, context } = await env.open();
+  const handle = '{"task":{"taskId":"t-1","status":"working","createdAt":"2025-11-25T10:30:00Z","lastUpdatedAt":"2025-11-25T10:30:00Z","ttl":60000,"pollInterval":5000}}';
+  await pasteAndRun(page, 'editor-a', handle);
+  const badges = await page.textContent('#badges');
+  if ((await functions(page)).has('classify')) {
+    assert.match(badges, /CreateTaskResult/);
+    assert.match(badges, /2025-11-25/);
+    assert.match(await page.textContent('#banner'), /not a tool result/i);
+    assert.match(await page.textContent('#summary'), /t-1/);
+  } else {
+    assert.match(badges, /valid JSON/);
+  }
+  assert.match(await editorText(page, 'editor-out'), /"taskId": "t-1"/);
+  await context.close();
+});
+
+test('a classified tool offers to validate arguments against its inputSchema', async (t) => {
+  const { page, context } = await env.open();
+  const have = await functions(page);
+  if (!have.has('classify') || !have.has('validateArguments')) {
+    t.skip('needs classify and validateArguments in this build');
+    return context.close();
+  }
+  await afterRun(page, () => page.click('[data-example="batch-index-tool"]'));
+  await afterRun(page, () => page.click('#next'));
+  assert.equal(await page.getAttribute('#tab-validate', 'aria-selected'), 'true');
+  assert.match(await editorText(page, 'editor-a'), /"pattern": "\^\[a-z0-9-\]\+\$"/);
+  await pasteAndRun(page, 'editor-b', '{"dataset": "logs", "shard": -2}');
+  assert.match(await page.textContent('#badges'), /invalid arguments/);
+  await context.close();
+});
