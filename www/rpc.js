@@ -33,8 +33,11 @@ export class WasmWorker {
         if (!call) return;
         this.pending.delete(data.id);
         this.changed();
-        if (data.ok) call.resolve(data.value);
-        else call.reject(Object.assign(new Error(data.error.message), data.error));
+        if (data.ok) return call.resolve(data.value);
+        const error = Object.assign(new Error(data.error.message), data.error);
+        call.reject(error);
+        // A wasm trap (e.g. a panic) leaves the instance unusable: start a fresh one.
+        if (error.name === 'RuntimeError') this.restart(error);
       };
       this.worker.onerror = (event) => reject(new Error(event.message || 'the wasm worker failed to start'));
     });
@@ -57,11 +60,16 @@ export class WasmWorker {
 
   /** Stops every running call (their promises reject with `Cancelled`) and starts a new worker. */
   cancel() {
+    this.restart(new Cancelled());
+  }
+
+  /** Terminates the worker, rejects the calls still running with `reason`, and starts a new worker. */
+  restart(reason) {
     this.worker.terminate();
     const calls = [...this.pending.values()];
     this.start();
     this.changed();
-    for (const call of calls) call.reject(new Cancelled());
+    for (const call of calls) call.reject(reason);
   }
 
   changed() {
