@@ -84,6 +84,7 @@ export class JsonEditor {
     this.large = null;
     this.onLarge = onLarge;
     this.readOnly = new Compartment();
+    this.label = new Compartment();
     // Long lines wrap, except in a large text's preview, where laying out a wrapped 16 KB line stalls.
     this.wrapping = new Compartment();
     this.baseReadOnly = readOnly;
@@ -100,7 +101,7 @@ export class JsonEditor {
         theme,
         syntaxHighlighting(highlight),
         this.readOnly.of(EditorState.readOnly.of(readOnly)),
-        EditorView.contentAttributes.of({ 'aria-label': label }),
+        this.label.of(EditorView.contentAttributes.of({ 'aria-label': label })),
         EditorView.updateListener.of((update) => {
           if (update.docChanged && !this.settingText) onChange();
         }),
@@ -117,6 +118,11 @@ export class JsonEditor {
         }),
       ],
     });
+  }
+
+  /** Changes the editor's accessible name. */
+  setLabel(label) {
+    this.view.dispatch({ effects: this.label.reconfigure(EditorView.contentAttributes.of({ 'aria-label': label })) });
   }
 
   /** The whole text (the full document in large mode, not the preview). */

@@ -166,6 +166,8 @@ function applyState() {
   $('workspace').setAttribute('aria-labelledby', `tab-${state.tab}`);
   $('label-a').textContent = tab.a;
   $('label-b').textContent = tab.b ?? '';
+  editors.a.setLabel(tab.a);
+  editors.b.setLabel(tab.b ?? 'Second input');
   $('pane-b').hidden = !tab.b;
   const docs = state.docs[state.tab] ?? {};
   editors.a.setText(docs.a ?? '');

@@ -109,6 +109,7 @@ test('tabs and controls work from the keyboard, with a visible focus ring', asyn
   await page.keyboard.press('Tab');
   const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
   assert.notEqual(outline, 'none');
+  assert.equal(await page.getAttribute('#editor-a .cm-content', 'aria-label'), 'JSON', 'the editor is named after its tab');
   for (const id of ['copy-link', 'reset', 'theme', 'run', 'cancel', 'copy-output', 'download-output', 'copy-tool-error']) {
     const name = await page.evaluate((el) => {
       const node = document.getElementById(el);
