@@ -27,6 +27,15 @@ async function validators() {
   return (name, def) => ajv.getSchema(`${name}#/$defs/${def}`);
 }
 
+/** A JSON text, or JSON Lines as an array. */
+function parseText(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text.split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line));
+  }
+}
+
 /** The value at a JSON Pointer. */
 function at(value, pointer) {
   return pointer.split('/').slice(1).reduce((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], value);
@@ -39,7 +48,7 @@ test('every example with an MCP shape matches the official schema (or breaks it 
   for (const file of files) {
     const example = JSON.parse(await readFile(join(EXAMPLES, file), 'utf8'));
     if (!example.shapes) continue;
-    const payload = typeof example.a === 'string' ? JSON.parse(example.a) : example.a;
+    const payload = typeof example.a === 'string' ? parseText(example.a) : example.a;
     for (const { pointer, schema, def, valid } of example.shapes) {
       const validate = validator(schema, def);
       assert.ok(validate, `${file}: ${schema} has no $defs/${def}`);
