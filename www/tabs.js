@@ -160,8 +160,8 @@ export const TABS = {
   },
   classify: { a: 'MCP payload', needs: ['classify', 'formatDocument'], run: (api, a, _b, options) => classifyView(api, a, options) },
   session: {
-    a: 'Session transcript: a JSON array (or JSON Lines) of messages in order',
-    b: 'Tool or tools/list result (optional, checked on its own)',
+    a: 'Transcript: a JSON array or JSON Lines of messages, in order',
+    b: 'Tool or tools/list result (optional)',
     needs: ['replaySession'],
     run: (api, a, b) => sessionView(api, a, b),
   },

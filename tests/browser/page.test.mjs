@@ -302,3 +302,18 @@ test('a classified tool offers to validate arguments against its inputSchema', a
   assert.match(await page.textContent('#badges'), /invalid arguments/);
   await context.close();
 });
+
+test('a step of the session timeline selects its message in the transcript', async (t) => {
+  const { page, context } = await env.open();
+  if (!(await functions(page)).has('replaySession')) {
+    t.skip('replaySession is not in this build');
+    return context.close();
+  }
+  await afterRun(page, () => page.click('[data-example="tasks-get-and-result-2025-11-25"]'));
+  const steps = page.locator('#timeline .step');
+  assert.ok((await steps.count()) >= 2, 'created + polled');
+  await steps.nth(1).click();
+  const selected = await selectedText(page, 'editor-a');
+  assert.match(selected, /"status": "completed"/, `selected: ${selected.slice(0, 80)}`);
+  await context.close();
+});
