@@ -317,3 +317,18 @@ test('a step of the session timeline selects its message in the transcript', asy
   assert.match(selected, /"status": "completed"/, `selected: ${selected.slice(0, 80)}`);
   await context.close();
 });
+
+test('Validate: an unusable inputSchema is reported in the schema editor', async (t) => {
+  const { page, context } = await env.open();
+  if (!(await functions(page)).has('validateArguments')) {
+    t.skip('validateArguments is not in this build');
+    return context.close();
+  }
+  await selectTab(page, 'validate');
+  await pasteAndRun(page, 'editor-b', '{}');
+  await pasteAndRun(page, 'editor-a', '{"type":"objekt"}');
+  assert.match(await page.textContent('#badges'), /invalid schema/);
+  await page.locator('#diagnostics .diag-button').first().click();
+  assert.equal(await selectedText(page, 'editor-a'), '"type":"objekt"');
+  await context.close();
+});
