@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  ROOT, RESULTS, afterRun, editorText, functions, paste, pasteAndRun, selectTab, selectedText, startBrowser,
+  ROOT, RESULTS, afterRun, editorText, functions, paste, pasteAndRun, selectTab, selectedText, skipWithout, startBrowser,
 } from './harness.mjs';
 
 let env;
@@ -288,12 +288,9 @@ test('the home paste box names what it holds (classify), or formats it when clas
 });
 
 test('a classified tool offers to validate arguments against its inputSchema', async (t) => {
-  const { page, context } = await env.open();
-  const have = await functions(page);
-  if (!have.has('classify') || !have.has('validateArguments')) {
-    t.skip('needs classify and validateArguments in this build');
-    return context.close();
-  }
+  const session = await env.open();
+  if (await skipWithout(t, session, 'classify', 'validateArguments')) return;
+  const { page, context } = session;
   await afterRun(page, () => page.click('[data-example="batch-index-tool"]'));
   await afterRun(page, () => page.click('#next'));
   assert.equal(await page.getAttribute('#tab-validate', 'aria-selected'), 'true');
@@ -304,11 +301,9 @@ test('a classified tool offers to validate arguments against its inputSchema', a
 });
 
 test('a step of the session timeline selects its message in the transcript', async (t) => {
-  const { page, context } = await env.open();
-  if (!(await functions(page)).has('replaySession')) {
-    t.skip('replaySession is not in this build');
-    return context.close();
-  }
+  const session = await env.open();
+  if (await skipWithout(t, session, 'replaySession')) return;
+  const { page, context } = session;
   await afterRun(page, () => page.click('[data-example="tasks-get-and-result-2025-11-25"]'));
   const steps = page.locator('#timeline .step');
   assert.ok((await steps.count()) >= 2, 'created + polled');
@@ -319,11 +314,9 @@ test('a step of the session timeline selects its message in the transcript', asy
 });
 
 test('Validate: an unusable inputSchema is reported in the schema editor', async (t) => {
-  const { page, context } = await env.open();
-  if (!(await functions(page)).has('validateArguments')) {
-    t.skip('validateArguments is not in this build');
-    return context.close();
-  }
+  const session = await env.open();
+  if (await skipWithout(t, session, 'validateArguments')) return;
+  const { page, context } = session;
   await selectTab(page, 'validate');
   await pasteAndRun(page, 'editor-b', '{}');
   await pasteAndRun(page, 'editor-a', '{"type":"objekt"}');
