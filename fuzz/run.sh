@@ -11,7 +11,7 @@
 set -uo pipefail
 
 # The targets, in order. Add a new one here and in fuzz/Cargo.toml (see fuzz/README.md).
-TARGETS="parse_format reader"
+TARGETS="parse_format reader replay_session host_checks"
 
 seconds=300
 smoke=false
@@ -43,12 +43,16 @@ seed() {
   local dir=fuzz/corpus/$1 file name
   mkdir -p "$dir"
   local suites=("$shared/jsontestsuite/test_parsing" "$shared/json-schema-test-suite")
+  case $1 in
+    replay_session) suites+=("$root/tests/fixtures/sessions") ;;
+    host_checks) suites+=("$shared/mcp-schema") ;;
+  esac
   for suite in "${suites[@]}"; do
     [ -d "$suite" ] || { echo "warning: seed corpus $suite is missing; fuzzing without it" >&2; continue; }
     while IFS= read -r -d '' file; do
       name=$(basename "$(dirname "$file")")_$(basename "$file")
       cp -n "$file" "$dir/$name"
-    done < <(find "$suite" -type f -name '*.json' -print0)
+    done < <(find "$suite" -type f \( -name '*.json' -o -name '*.jsonl' \) -print0)
   done
 }
 

@@ -5,7 +5,7 @@
 //! (plain JSON files) are fuzzed as they are and every crash reproduces from its file alone.
 
 use mcp_json_toolbox::json::{JsonError, ReadOptions};
-use mcp_json_toolbox::{ByteRange, FormatOptions, Indent, LineIndex, Span};
+use mcp_json_toolbox::{ByteRange, Diagnostic, FormatOptions, Indent, LineIndex, Span};
 
 /// The output limit of the targets: inputs are at most 64 KiB, and the default 256 MiB would let
 /// one deep input take seconds.
@@ -126,4 +126,33 @@ pub fn check_span(text: &str, index: &LineIndex<'_>, span: &Span) {
         index.span(span.bytes),
         "span fields disagree with its bytes"
     );
+}
+
+/// Splits a fuzz input in two texts at its first `0xFF` byte (never part of UTF-8, so a seed file
+/// stays whole): the part before and, if there was a separator, the part after.
+pub fn split_texts(data: &[u8]) -> (&[u8], Option<&[u8]>) {
+    match data.iter().position(|&b| b == 0xFF) {
+        Some(at) => (&data[..at], Some(&data[at + 1..])),
+        None => (data, None),
+    }
+}
+
+/// Asserts that every diagnostic (children included) has its span in `text` and its schema span,
+/// if `schema_text` is given, in `schema_text`.
+pub fn check_diagnostics(text: &str, schema_text: Option<&str>, diagnostics: &[Diagnostic]) {
+    let index = LineIndex::new(text);
+    let schema_index = schema_text.map(LineIndex::new);
+    let mut stack: Vec<&Diagnostic> = diagnostics.iter().collect();
+    while let Some(diagnostic) = stack.pop() {
+        assert!(!diagnostic.code.is_empty() && !diagnostic.message.is_empty(), "{diagnostic:?}");
+        if let Some(span) = &diagnostic.span {
+            check_span(text, &index, span);
+        }
+        if let (Some(span), Some(schema), Some(schema_index)) =
+            (&diagnostic.schema_span, schema_text, &schema_index)
+        {
+            check_span(schema, schema_index, span);
+        }
+        stack.extend(&diagnostic.children);
+    }
 }
