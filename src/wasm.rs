@@ -264,7 +264,7 @@ mod tests {
         let js = to_js(&value).unwrap();
         let object: &js_sys::Object = js.unchecked_ref();
         assert_eq!(js_sys::Object::keys(object).length(), 2);
-        assert!(object.has_own_property(&"__proto__".into()));
+        assert!(js_sys::Object::has_own(object, &"__proto__".into()));
         assert!(js_sys::Reflect::get(&js, &"polluted".into()).unwrap().is_undefined());
         let proto = js_sys::Object::get_prototype_of(&js);
         assert!(js_sys::Object::is(&proto, &js_sys::Object::get_prototype_of(&js_sys::Object::new())));
