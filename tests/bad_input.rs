@@ -330,6 +330,134 @@ fn fuzz_regression_unclosed_deep_arrays_stop_at_a_limit() {
     // Level n writes a line break, 2(n - 1) spaces and `[`: n² + n - 1 bytes in all, past 1 MiB
     // at level 1024.
     assert_eq!(position(&e), ("size-limit", 1, 4 + 1024));
-    let minified = FormatOptions { minify: true, ..no_depth_limit };
-    assert_eq!(position(&format(&text, &minified).unwrap_err()), ("eof", 1, 55_534));
+    let minified = FormatOptions {
+        minify: true,
+        ..no_depth_limit
+    };
+    assert_eq!(
+        position(&format(&text, &minified).unwrap_err()),
+        ("eof", 1, 55_534)
+    );
+}
+
+/// Checks a `tools/call` of tool `t` with `arguments` against `schema` as its `inputSchema`;
+/// returns `(code, line, column)` of every finding about the request and then about the tool.
+fn call_findings(schema: &str, arguments: &str) -> Vec<(String, usize, usize)> {
+    let tool = format!(r#"{{"name":"t","inputSchema":{schema}}}"#);
+    let request = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"t","arguments":{arguments}}}}}"#
+    );
+    let report = mcp_json_toolbox::host::check_tool_call(&tool, &request, None);
+    let all = report.diagnostics.iter().chain(&report.tool_diagnostics);
+    all.map(|d| {
+        let span = d.span.expect("every finding is positioned");
+        (d.code.clone(), span.line, span.column)
+    })
+    .collect()
+}
+
+fn finding(code: &str, column: usize) -> (String, usize, usize) {
+    (code.to_owned(), 1, column)
+}
+
+/// Column of the arguments value in the request `call_findings` builds.
+const ARGUMENTS: usize = 80;
+/// Column of the `inputSchema` value in the tool text `call_findings` builds.
+const SCHEMA: usize = 27;
+
+#[test]
+fn a_redos_pattern_finishes_with_a_positioned_mismatch() {
+    let schema = r#"{"type":"object","properties":{"a":{"type":"string","pattern":"^(a+)+$"}}}"#;
+    let arguments = format!(r#"{{"a":"{}!"}}"#, "a".repeat(50_000));
+    assert_eq!(
+        call_findings(schema, &arguments),
+        [finding("pattern", ARGUMENTS + 5)]
+    );
+}
+
+#[test]
+fn ref_cycles_and_self_references_terminate() {
+    let cycle = r##"{"type":"object","properties":{"a":{"$ref":"#/properties/a"}}}"##;
+    assert_eq!(call_findings(cycle, r#"{"a":{"a":1}}"#), []);
+    let mutual = r##"{"type":"object","$defs":{"x":{"$ref":"#/$defs/y"},"y":{"$ref":"#/$defs/x"}},"properties":{"a":{"$ref":"#/$defs/x"}}}"##;
+    let findings = call_findings(mutual, r#"{"a":1}"#);
+    assert!(
+        findings.iter().all(|(_, line, _)| *line == 1),
+        "{findings:?}"
+    );
+    assert_eq!(
+        call_findings(r##"{"type":"object","$ref":"#"}"##, r#"{"a":1}"#),
+        []
+    );
+}
+
+#[test]
+fn a_remote_ref_is_an_offline_error_not_a_fetch() {
+    let schema = r#"{"type":"object","properties":{"a":{"$ref":"http://example.com/s.json"}}}"#;
+    assert_eq!(
+        call_findings(schema, r#"{"a":1}"#),
+        [finding("unusable-schema", SCHEMA)]
+    );
+}
+
+#[test]
+fn schemas_that_are_not_objects_are_positioned() {
+    assert_eq!(
+        call_findings("[1]", "{}"),
+        [finding("invalid-schema", SCHEMA)]
+    );
+    assert_eq!(
+        call_findings("7", "{}"),
+        [finding("invalid-schema", SCHEMA)]
+    );
+    let codes = |schema| {
+        call_findings(schema, r#"{"a":1}"#)
+            .into_iter()
+            .map(|f| f.0)
+            .collect::<Vec<_>>()
+    };
+    assert!(
+        codes("true").contains(&"schema-root-not-object".to_owned()),
+        "{:?}",
+        codes("true")
+    );
+    assert!(
+        codes("false").contains(&"falseSchema".to_owned()),
+        "{:?}",
+        codes("false")
+    );
+}
+
+#[test]
+fn an_invalid_pattern_is_an_unusable_schema() {
+    let schema = r#"{"type":"object","properties":{"a":{"pattern":"(["}}}"#;
+    assert_eq!(
+        call_findings(schema, r#"{"a":"x"}"#),
+        [finding("unusable-schema", SCHEMA)]
+    );
+}
+
+#[test]
+fn multiple_of_with_extreme_floats_is_exact() {
+    let tiny = r#"{"type":"object","properties":{"a":{"multipleOf":1e-320}}}"#;
+    assert_eq!(call_findings(tiny, r#"{"a":1e308}"#), []);
+    let huge = r#"{"type":"object","properties":{"a":{"multipleOf":1e308}}}"#;
+    assert_eq!(
+        call_findings(huge, r#"{"a":1e-308}"#),
+        [finding("multipleOf", ARGUMENTS + 5)]
+    );
+}
+
+#[test]
+fn a_huge_enum_is_checked() {
+    let values: Vec<String> = (0..100_000).map(|i| i.to_string()).collect();
+    let schema = format!(
+        r#"{{"type":"object","properties":{{"a":{{"enum":[{}]}}}}}}"#,
+        values.join(",")
+    );
+    assert_eq!(call_findings(&schema, r#"{"a":99999}"#), []);
+    assert_eq!(
+        call_findings(&schema, r#"{"a":-1}"#),
+        [finding("enum", ARGUMENTS + 5)]
+    );
 }
