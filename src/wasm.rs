@@ -150,12 +150,22 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
 }
 
 /// Reads an optional options object; `undefined` and `null` mean the defaults.
+///
+/// Goes through `JSON.stringify` and serde_json, so unknown (misspelt) options are refused as
+/// `deny_unknown_fields` says, an own `"__proto__"` key included; serde-wasm-bindgen only looks
+/// up the fields it knows and would ignore them silently.
 fn options<T: serde::de::DeserializeOwned + Default>(value: JsValue) -> Result<T, JsValue> {
     if value.is_undefined() || value.is_null() {
         return Ok(T::default());
     }
-    serde_wasm_bindgen::from_value(value)
-        .map_err(|e| JsValue::from(js_sys::TypeError::new(&format!("invalid options: {e}"))))
+    let invalid = |e: &dyn std::fmt::Display| {
+        JsValue::from(js_sys::TypeError::new(&format!("invalid options: {e}")))
+    };
+    let text = js_sys::JSON::stringify(&value)
+        .map_err(|_| invalid(&"not representable as JSON"))?
+        .as_string()
+        .unwrap_or_default();
+    serde_json::from_str(&text).map_err(|e| invalid(&e))
 }
 
 /// A JS `Error` named `JsonError` carrying the position fields.

@@ -168,9 +168,30 @@ fn proto_keys_are_plain_keys_and_pollute_nothing() {
     );
     assert!(get(&js_sys::Object::new(), "polluted").is_undefined());
     assert!(get(&result, "polluted").is_undefined());
-    // An own `__proto__` key in the options (JSON.parse makes one) is not read as a prototype.
+    // An own `__proto__` key in the options (JSON.parse makes one) is an unknown option.
+    let error = format("[1]", options(r#"{"__proto__": {"minify": true}}"#)).unwrap_err();
+    assert!(error.is_instance_of::<js_sys::TypeError>(), "{error:?}");
+}
+
+#[wasm_bindgen_test]
+fn misspelt_and_mistyped_options_are_type_errors() {
+    for bad in [
+        r#"{"indnt": 2}"#,
+        r#"{"indent": 9}"#,
+        r#"{"maxDepth": -1}"#,
+        r#"{"minify": "yes"}"#,
+    ] {
+        let error = format("[1]", options(bad)).unwrap_err();
+        assert!(
+            error.is_instance_of::<js_sys::TypeError>(),
+            "{bad}: {error:?}"
+        );
+        let message = get(&error, "message").as_string().unwrap();
+        assert!(message.starts_with("invalid options: "), "{message}");
+    }
     assert_eq!(
-        formatted("[1]", r#"{"__proto__": {"minify": true}}"#),
-        "[\n  1\n]"
+        formatted("[1]", r#"{"indent": "tab", "maxDepth": 3}"#),
+        "[\n\t1\n]"
     );
+    assert_eq!(formatted("[1]", r#"{"indent": 0}"#), "[\n1\n]");
 }
