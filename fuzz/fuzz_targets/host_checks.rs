@@ -11,8 +11,12 @@ use mcp_json_toolbox_fuzz::{check_diagnostics, split_texts};
 
 fuzz_target!(|data: &[u8]| {
     let (first, second) = split_texts(data);
-    let Ok(tool) = std::str::from_utf8(first) else { return };
-    let Ok(other) = second.map_or(Ok(tool), std::str::from_utf8) else { return };
+    let Ok(tool) = std::str::from_utf8(first) else {
+        return;
+    };
+    let Ok(other) = second.map_or(Ok(tool), std::str::from_utf8) else {
+        return;
+    };
     let report = check_tool(tool);
     check_diagnostics(tool, Some(tool), &report.diagnostics);
     let capabilities = r#"{"tasks": {"requests": {"tools": {"call": {}}}}}"#;

@@ -41,9 +41,19 @@ fuzz_target!(|data: &[u8]| {
         max_output_bytes: out.len().max(OUTPUT_LIMIT),
         ..options
     };
-    assert_eq!(&format(out, &again).unwrap(), out, "format is not idempotent");
-    let minify = FormatOptions { minify: true, ..again };
-    let pretty = FormatOptions { minify: false, ..again };
+    assert_eq!(
+        &format(out, &again).unwrap(),
+        out,
+        "format is not idempotent"
+    );
+    let minify = FormatOptions {
+        minify: true,
+        ..again
+    };
+    let pretty = FormatOptions {
+        minify: false,
+        ..again
+    };
     let min = format(out, &minify).unwrap();
     assert_eq!(format(&min, &minify).unwrap(), min);
     // Pretty-printing may outgrow the limit, but then from both texts alike.

@@ -7,7 +7,9 @@ use mcp_json_toolbox::host::replay_session;
 use mcp_json_toolbox_fuzz::check_diagnostics;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let report = replay_session(text);
     check_diagnostics(text, None, &report.diagnostics);
 });

@@ -85,7 +85,11 @@ pub fn format_options(dice: &mut Dice) -> FormatOptions {
         max_input_bytes: read.max_input_bytes,
         max_diagnostics: read.max_warnings,
         // Never unlimited: with unlimited depth, indentation makes the output quadratic by design.
-        max_output_bytes: if dice.one_in(8) { dice.below(256) as usize } else { OUTPUT_LIMIT },
+        max_output_bytes: if dice.one_in(8) {
+            dice.below(256) as usize
+        } else {
+            OUTPUT_LIMIT
+        },
     }
 }
 
@@ -144,7 +148,10 @@ pub fn check_diagnostics(text: &str, schema_text: Option<&str>, diagnostics: &[D
     let schema_index = schema_text.map(LineIndex::new);
     let mut stack: Vec<&Diagnostic> = diagnostics.iter().collect();
     while let Some(diagnostic) = stack.pop() {
-        assert!(!diagnostic.code.is_empty() && !diagnostic.message.is_empty(), "{diagnostic:?}");
+        assert!(
+            !diagnostic.code.is_empty() && !diagnostic.message.is_empty(),
+            "{diagnostic:?}"
+        );
         if let Some(span) = &diagnostic.span {
             check_span(text, &index, span);
         }
