@@ -9,6 +9,7 @@
 pub mod diagnostic;
 pub mod format;
 pub mod json;
+pub mod validate;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
@@ -16,6 +17,9 @@ pub mod wasm;
 pub use diagnostic::{ByteRange, Diagnostic, LineIndex, Severity, Span};
 pub use format::{format, format_document, FormatOptions, Formatted, Indent};
 pub use json::JsonError;
+pub use validate::{
+    validate_arguments, OutputFormat, SchemaErrors, ValidateOptions, ValidationReport, Validator,
+};
 
 /// The crate version, e.g. `0.1.0`.
 pub fn version() -> &'static str {

@@ -1,0 +1,253 @@
+//! Plain-English messages for validation errors: `"shard" must be >= 0, got -1`.
+
+use jsonschema::error::{TypeKind, ValidationErrorKind};
+use jsonschema::ValidationError;
+use serde_json::Value;
+
+use crate::json::tree::pointer_tokens;
+
+/// Longest rendering of an instance value inside a message, in characters.
+const MAX_SHOWN: usize = 60;
+
+/// How a message names the value at `pointer`: `"shard"`, `item 2 of "tags"`, or
+/// `the arguments` for the root.
+pub fn subject(pointer: &str) -> String {
+    let tokens = pointer_tokens(pointer).unwrap_or_default();
+    match tokens.as_slice() {
+        [] => "the arguments".to_owned(),
+        [.., parent, last] if last.parse::<usize>().is_ok() && !parent.is_empty() => {
+            format!("item {last} of {parent:?}")
+        }
+        [last] if last.parse::<usize>().is_ok() => format!("item {last}"),
+        [.., last] => format!("{last:?}"),
+    }
+}
+
+/// A value shown compactly, cut to [`MAX_SHOWN`] characters.
+pub fn show(value: &Value) -> String {
+    let text = value.to_string();
+    if text.chars().count() <= MAX_SHOWN {
+        return text;
+    }
+    let cut: String = text.chars().take(MAX_SHOWN - 1).collect();
+    format!("{cut}…")
+}
+
+/// The JSON type name of a value, `integer` for whole numbers.
+pub fn type_of(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+/// The types a `type` error expected, in schema order.
+pub fn expected_types(kind: &TypeKind) -> Vec<&'static str> {
+    match kind {
+        TypeKind::Single(t) => vec![t.as_str()],
+        TypeKind::Multiple(set) => set.iter().map(|t| t.as_str()).collect(),
+    }
+}
+
+/// `a`/`an` + a type name.
+fn article(name: &str) -> String {
+    let an = name.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {name}", if an { "an" } else { "a" })
+}
+
+/// `n thing` or `n things`.
+fn count(n: impl Into<u64>, thing: &str) -> String {
+    let n = n.into();
+    format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Options of an `enum`, comma separated and cut short.
+fn options_list(options: &Value) -> String {
+    let items: Vec<String> = options.as_array().map_or_else(Vec::new, |a| a.iter().map(show).collect());
+    show_list(&items)
+}
+
+/// Items joined with commas, at most 10 shown.
+fn show_list(items: &[String]) -> String {
+    let mut shown = items.iter().take(10).cloned().collect::<Vec<_>>().join(", ");
+    if items.len() > 10 {
+        shown.push_str(&format!(", … ({} in all)", items.len()));
+    }
+    shown
+}
+
+/// The message for one error; `pointer` is its instance location.
+pub fn message(error: &ValidationError<'_>, pointer: &str) -> String {
+    let who = subject(pointer);
+    let value = error.instance();
+    let got = show(value);
+    let len = |v: &Value| match v {
+        Value::String(s) => s.chars().count(),
+        Value::Array(a) => a.len(),
+        Value::Object(o) => o.len(),
+        _ => 0,
+    };
+    match error.kind() {
+        ValidationErrorKind::Type { kind } => {
+            let expected: Vec<String> = expected_types(kind).into_iter().map(article).collect();
+            format!("{who} must be {}, got {}", expected.join(" or "), type_of(value))
+        }
+        ValidationErrorKind::Minimum { limit } => format!("{who} must be >= {limit}, got {got}"),
+        ValidationErrorKind::Maximum { limit } => format!("{who} must be <= {limit}, got {got}"),
+        ValidationErrorKind::ExclusiveMinimum { limit } => format!("{who} must be > {limit}, got {got}"),
+        ValidationErrorKind::ExclusiveMaximum { limit } => format!("{who} must be < {limit}, got {got}"),
+        ValidationErrorKind::MultipleOf { multiple_of } => {
+            format!("{who} must be a multiple of {multiple_of}, got {got}")
+        }
+        ValidationErrorKind::MinLength { limit } => format!(
+            "{who} must be at least {} long, got {}",
+            count(*limit, "character"),
+            len(value)
+        ),
+        ValidationErrorKind::MaxLength { limit } => format!(
+            "{who} must be at most {} long, got {}",
+            count(*limit, "character"),
+            len(value)
+        ),
+        ValidationErrorKind::MinItems { limit } => {
+            format!("{who} must have at least {}, got {}", count(*limit, "item"), len(value))
+        }
+        ValidationErrorKind::MaxItems { limit } => {
+            format!("{who} must have at most {}, got {}", count(*limit, "item"), len(value))
+        }
+        ValidationErrorKind::MinProperties { limit } => {
+            format!("{who} must have at least {}, got {}", count(*limit, "property"), len(value))
+                .replace("propertys", "properties")
+        }
+        ValidationErrorKind::MaxProperties { limit } => {
+            format!("{who} must have at most {}, got {}", count(*limit, "property"), len(value))
+                .replace("propertys", "properties")
+        }
+        ValidationErrorKind::Pattern { pattern } => format!("{who} must match the pattern {pattern}, got {got}"),
+        ValidationErrorKind::BacktrackLimitExceeded { .. } | ValidationErrorKind::RegexEngineFailure { .. } => {
+            format!("{who} could not be checked against its pattern: {error}")
+        }
+        ValidationErrorKind::Format { format } => format!("{who} must be a valid {format:?}, got {got}"),
+        ValidationErrorKind::Required { property } => format!("missing required property {property}"),
+        ValidationErrorKind::AdditionalProperties { unexpected } => {
+            unexpected_message(&who, "is not allowed (additionalProperties)", unexpected)
+        }
+        ValidationErrorKind::UnevaluatedProperties { unexpected } => {
+            unexpected_message(&who, "is not allowed (unevaluatedProperties)", unexpected)
+        }
+        ValidationErrorKind::AdditionalItems { limit } => {
+            format!("{who} must have at most {}, got {}", count(*limit as u64, "item"), len(value))
+        }
+        ValidationErrorKind::UnevaluatedItems { unexpected } => {
+            format!("{who} has items no subschema allows: {}", show_list(unexpected))
+        }
+        ValidationErrorKind::Enum { options } => format!("{who} must be one of {}, got {got}", options_list(options)),
+        ValidationErrorKind::Constant { expected_value } => {
+            format!("{who} must be exactly {}, got {got}", show(expected_value))
+        }
+        ValidationErrorKind::UniqueItems => format!("{who} must not contain duplicate items"),
+        ValidationErrorKind::Contains => format!("{who} must contain at least one matching item"),
+        ValidationErrorKind::Not { schema } => format!("{who} must not match the schema {}", show(schema)),
+        ValidationErrorKind::FalseSchema => format!("{who} is not allowed here (the schema is false)"),
+        ValidationErrorKind::AnyOf { context } => {
+            format!("{who} must match at least one of {}, but matches none", count(context.len() as u64, "alternative"))
+        }
+        ValidationErrorKind::OneOfNotValid { context } => {
+            format!("{who} must match exactly one of {}, but matches none", count(context.len() as u64, "alternative"))
+        }
+        ValidationErrorKind::OneOfMultipleValid { .. } => {
+            format!("{who} must match exactly one alternative of oneOf, but matches more than one")
+        }
+        ValidationErrorKind::PropertyNames { error } => {
+            format!("{who} has an invalid property name: {}", message(error, ""))
+        }
+        ValidationErrorKind::ContentEncoding { content_encoding } => {
+            format!("{who} must be {content_encoding}-encoded, got {got}")
+        }
+        ValidationErrorKind::ContentMediaType { content_media_type } => {
+            format!("{who} must be {content_media_type} content, got {got}")
+        }
+        ValidationErrorKind::FromUtf8 { .. } => format!("{who} does not decode to UTF-8 text"),
+        ValidationErrorKind::Referencing(err) => format!("a $ref could not be resolved: {err}"),
+        ValidationErrorKind::Custom { message, .. } => format!("{who}: {message}"),
+    }
+}
+
+/// `property "x" is not allowed (...)` for one unexpected property, a list for several.
+fn unexpected_message(who: &str, why: &str, unexpected: &[String]) -> String {
+    match unexpected {
+        [one] => format!("property {one:?} {why}"),
+        many => {
+            let names: Vec<String> = many.iter().map(|n| format!("{n:?}")).collect();
+            format!("{who} has properties that are not allowed: {}", show_list(&names))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn messages(schema: Value, instance: Value) -> Vec<String> {
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        validator
+            .iter_errors(&instance)
+            .map(|e| message(&e, e.instance_path().as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn subjects_name_the_value() {
+        assert_eq!(subject(""), "the arguments");
+        assert_eq!(subject("/shard"), "\"shard\"");
+        assert_eq!(subject("/tags/2"), "item 2 of \"tags\"");
+        assert_eq!(subject("/0"), "item 0");
+        assert_eq!(subject("/a~1b"), "\"a/b\"");
+    }
+
+    #[test]
+    fn common_keywords_read_as_english() {
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "shard": {"type": "integer", "minimum": 0, "maximum": 9},
+                "dataset": {"type": "string", "pattern": "^logs-", "minLength": 8},
+                "mode": {"enum": ["fast", "slow"]},
+                "tags": {"type": "array", "maxItems": 1, "items": {"type": "string"}},
+                "kind": {"const": "x"},
+                "pct": {"exclusiveMaximum": 1, "multipleOf": 0.5}
+            },
+            "required": ["dataset", "region"]
+        });
+        let got = messages(schema, json!({
+            "shard": -1, "dataset": "log", "mode": "medium", "tags": ["a", 2], "kind": "y", "pct": 1.25
+        }));
+        for expected in [
+            "\"shard\" must be >= 0, got -1",
+            "\"dataset\" must match the pattern ^logs-, got \"log\"",
+            "\"dataset\" must be at least 8 characters long, got 3",
+            "\"mode\" must be one of \"fast\", \"slow\", got \"medium\"",
+            "\"tags\" must have at most 1 item, got 2",
+            "item 1 of \"tags\" must be a string, got integer",
+            "\"kind\" must be exactly \"x\", got \"y\"",
+            "\"pct\" must be < 1, got 1.25",
+            "\"pct\" must be a multiple of 0.5, got 1.25",
+            "missing required property \"region\"",
+        ] {
+            assert!(got.iter().any(|m| m == expected), "missing {expected:?} in {got:#?}");
+        }
+    }
+
+    #[test]
+    fn type_lists_and_values_are_short() {
+        let got = messages(json!({"type": ["object", "null"]}), json!("x".repeat(100)));
+        assert_eq!(got, ["the arguments must be an object or a null, got string"]);
+        assert!(show(&json!("x".repeat(100))).ends_with('…'));
+    }
+}
