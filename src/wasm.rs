@@ -6,6 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::format::{format_document, FormatOptions};
 use crate::json::JsonError;
+use crate::validate::{validate_arguments, SchemaErrors, ValidateOptions};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
@@ -64,6 +65,34 @@ export interface FormatResult {
   diagnostics: Diagnostic[];
   /** How many string layers `unwrapString` removed. */
   unwrapDepth: number;
+}
+
+/** Options of `new Validator` and `validateArguments`. */
+export interface ValidateOptions {
+  /** Make every known `format` an assertion (default: annotation in 2019-09/2020-12; draft-04..07 assert). */
+  assertFormats?: boolean;
+  /** Also return the standard JSON Schema output structure in `output`. */
+  output?: "flag" | "basic";
+  /** Schemas that `$ref` / `$schema` may name, by URI, as JSON texts. Nothing is ever fetched. */
+  schemas?: Record<string, string>;
+}
+
+/** The verdict on one arguments text. */
+export interface ValidationReport {
+  /** No error diagnostic. */
+  valid: boolean;
+  /** The arguments came as a JSON string containing the object; spans still point into the text passed. */
+  stringified: boolean;
+  /** Errors first, then warnings, then notes. `anyOf`/`oneOf` failures nest their branches in `children`, closest first. */
+  diagnostics: Diagnostic[];
+  /** The standard output structure, when `options.output` asked for one. */
+  output?: { valid: boolean; errors?: { keywordLocation: string; absoluteKeywordLocation?: string; instanceLocation: string; error: string }[] };
+}
+
+/** Thrown by `new Validator` / `validateArguments` for a schema that cannot be used; spans point into the schema text. */
+export interface SchemaError extends Error {
+  name: "SchemaError";
+  diagnostics: Diagnostic[];
 }
 "#;
 
@@ -145,4 +174,55 @@ pub fn format_document_js(
         unwrap_depth: formatted.unwrap_depth,
     })
     .map_err(JsValue::from)
+}
+
+/// A JS `Error` named `SchemaError` carrying the schema diagnostics.
+fn schema_error(err: &SchemaErrors) -> JsValue {
+    let error = js_sys::Error::new(&err.to_string());
+    error.set_name("SchemaError");
+    let diagnostics = to_js(&err.diagnostics).map_or(JsValue::UNDEFINED, |d| d);
+    // Setting a property on a fresh Error object cannot fail.
+    let _ = js_sys::Reflect::set(error.as_ref(), &JsValue::from_str("diagnostics"), &diagnostics);
+    error.into()
+}
+
+/// A compiled tool `inputSchema` that validates arguments texts.
+#[wasm_bindgen(js_name = Validator)]
+pub struct JsValidator(crate::validate::Validator);
+
+#[wasm_bindgen(js_class = Validator)]
+impl JsValidator {
+    /// Compiles a schema text. Throws a `SchemaError` (with positioned `diagnostics`) if it cannot be used.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        schema: &str,
+        #[wasm_bindgen(unchecked_param_type = "ValidateOptions")] options_js: JsValue,
+    ) -> Result<JsValidator, JsValue> {
+        let options: ValidateOptions = options(options_js)?;
+        crate::validate::Validator::new(schema, &options).map(JsValidator).map_err(|e| schema_error(&e))
+    }
+
+    /// Validates an arguments text (the object, or a JSON string containing it).
+    #[wasm_bindgen(unchecked_return_type = "ValidationReport")]
+    pub fn validate(&self, args: &str) -> Result<JsValue, JsValue> {
+        to_js(&self.0.validate(args)).map_err(JsValue::from)
+    }
+
+    /// Whether an arguments text is valid (fast: no positions are computed).
+    #[wasm_bindgen(js_name = isValid)]
+    pub fn is_valid(&self, args: &str) -> bool {
+        self.0.is_valid(args)
+    }
+}
+
+/// Compiles `schema` and validates `args` once. Throws a `SchemaError` for an unusable schema.
+#[wasm_bindgen(js_name = validateArguments, unchecked_return_type = "ValidationReport")]
+pub fn validate_arguments_js(
+    schema: &str,
+    args: &str,
+    #[wasm_bindgen(unchecked_param_type = "ValidateOptions")] options_js: JsValue,
+) -> Result<JsValue, JsValue> {
+    let options: ValidateOptions = options(options_js)?;
+    let report = validate_arguments(schema, args, &options).map_err(|e| schema_error(&e))?;
+    to_js(&report).map_err(JsValue::from)
 }
