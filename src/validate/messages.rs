@@ -54,8 +54,11 @@ pub fn expected_types(kind: &TypeKind) -> Vec<&'static str> {
     }
 }
 
-/// `a`/`an` + a type name.
+/// `a`/`an` + a type name (`null` stands alone).
 fn article(name: &str) -> String {
+    if name == "null" {
+        return name.to_owned();
+    }
     let an = name.starts_with(['a', 'e', 'i', 'o', 'u']);
     format!("{} {name}", if an { "an" } else { "a" })
 }
@@ -247,7 +250,7 @@ mod tests {
     #[test]
     fn type_lists_and_values_are_short() {
         let got = messages(json!({"type": ["object", "null"]}), json!("x".repeat(100)));
-        assert_eq!(got, ["the arguments must be an object or a null, got string"]);
+        assert_eq!(got, ["the arguments must be null or an object, got string"]);
         assert!(show(&json!("x".repeat(100))).ends_with('…'));
     }
 }
