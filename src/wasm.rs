@@ -105,7 +105,9 @@ fn start() {
 /// Serializes a result the way the TypeScript types describe (plain objects, not Maps).
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    value.serialize(&serializer).map_err(|e| JsError::new(&e.to_string()))
+    value
+        .serialize(&serializer)
+        .map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// Reads an optional options object; `undefined` and `null` mean the defaults.
@@ -182,7 +184,11 @@ fn schema_error(err: &SchemaErrors) -> JsValue {
     error.set_name("SchemaError");
     let diagnostics = to_js(&err.diagnostics).map_or(JsValue::UNDEFINED, |d| d);
     // Setting a property on a fresh Error object cannot fail.
-    let _ = js_sys::Reflect::set(error.as_ref(), &JsValue::from_str("diagnostics"), &diagnostics);
+    let _ = js_sys::Reflect::set(
+        error.as_ref(),
+        &JsValue::from_str("diagnostics"),
+        &diagnostics,
+    );
     error.into()
 }
 
@@ -199,7 +205,9 @@ impl JsValidator {
         #[wasm_bindgen(unchecked_param_type = "ValidateOptions")] options_js: JsValue,
     ) -> Result<JsValidator, JsValue> {
         let options: ValidateOptions = options(options_js)?;
-        crate::validate::Validator::new(schema, &options).map(JsValidator).map_err(|e| schema_error(&e))
+        crate::validate::Validator::new(schema, &options)
+            .map(JsValidator)
+            .map_err(|e| schema_error(&e))
     }
 
     /// Validates an arguments text (the object, or a JSON string containing it).

@@ -14,11 +14,16 @@ use serde_json::Value;
 ///
 /// `jsonschema` 0.60.2's `uri-template` check accepts an empty expression `{}`, which RFC 6570
 /// forbids (an expression needs at least one variable).
-const KNOWN_FAILURES: &[&str] = &["uri-template.json | format: uri-template | an empty expression is invalid"];
+const KNOWN_FAILURES: &[&str] =
+    &["uri-template.json | format: uri-template | an empty expression is invalid"];
 
 fn suite_root() -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/json-schema-test-suite");
-    assert!(root.is_dir(), "missing test data: {} (the shared JSON-Schema-Test-Suite checkout)", root.display());
+    assert!(
+        root.is_dir(),
+        "missing test data: {} (the shared JSON-Schema-Test-Suite checkout)",
+        root.display()
+    );
     root
 }
 
@@ -34,8 +39,15 @@ fn remotes(root: &Path) -> BTreeMap<String, String> {
             if path.is_dir() && !unsupported {
                 dirs.push(path);
             } else if path.extension().is_some_and(|e| e == "json") {
-                let rel = path.strip_prefix(root.join("remotes")).unwrap().to_string_lossy().replace('\\', "/");
-                found.insert(format!("http://localhost:1234/{rel}"), fs::read_to_string(&path).unwrap());
+                let rel = path
+                    .strip_prefix(root.join("remotes"))
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                found.insert(
+                    format!("http://localhost:1234/{rel}"),
+                    fs::read_to_string(&path).unwrap(),
+                );
             }
         }
     }
@@ -72,7 +84,10 @@ fn run(dir: &Path, options: &ValidateOptions) -> (usize, usize, Vec<String>) {
                         if report.valid == v.is_valid(&args) {
                             Ok(report.valid)
                         } else {
-                            Err(format!("validate() says {} but is_valid() disagrees", report.valid))
+                            Err(format!(
+                                "validate() says {} but is_valid() disagrees",
+                                report.valid
+                            ))
                         }
                     }
                     Err(e) => Err(format!("schema refused: {e}")),
@@ -95,13 +110,25 @@ fn draft2020_12_suite() {
     let root = suite_root();
     let tests = root.join("tests/draft2020-12");
     let schemas = remotes(&root);
-    let plain = ValidateOptions { schemas: schemas.clone(), ..Default::default() };
-    let asserting = ValidateOptions { schemas, assert_formats: true, ..Default::default() };
+    let plain = ValidateOptions {
+        schemas: schemas.clone(),
+        ..Default::default()
+    };
+    let asserting = ValidateOptions {
+        schemas,
+        assert_formats: true,
+        ..Default::default()
+    };
     let mut all_failures = Vec::new();
     for (label, dir, options, expected_total) in [
         ("required", tests.clone(), &plain, 1299),
         ("optional", tests.join("optional"), &plain, 162),
-        ("optional/format", tests.join("optional/format"), &asserting, 764),
+        (
+            "optional/format",
+            tests.join("optional/format"),
+            &asserting,
+            764,
+        ),
     ] {
         let (passed, total, failures) = run(&dir, options);
         println!("{label}: {passed}/{total}");
@@ -111,9 +138,20 @@ fn draft2020_12_suite() {
         assert_eq!(total, expected_total, "{label}: the suite changed size");
         all_failures.extend(failures);
     }
-    let unexpected: Vec<&String> =
-        all_failures.iter().filter(|f| !KNOWN_FAILURES.iter().any(|k| f.starts_with(k))).collect();
-    let fixed: Vec<&&str> = KNOWN_FAILURES.iter().filter(|k| !all_failures.iter().any(|f| f.starts_with(**k))).collect();
-    assert!(unexpected.is_empty(), "unexpected failures: {unexpected:#?}");
-    assert!(fixed.is_empty(), "known failures that now pass (remove them): {fixed:#?}");
+    let unexpected: Vec<&String> = all_failures
+        .iter()
+        .filter(|f| !KNOWN_FAILURES.iter().any(|k| f.starts_with(k)))
+        .collect();
+    let fixed: Vec<&&str> = KNOWN_FAILURES
+        .iter()
+        .filter(|k| !all_failures.iter().any(|f| f.starts_with(**k)))
+        .collect();
+    assert!(
+        unexpected.is_empty(),
+        "unexpected failures: {unexpected:#?}"
+    );
+    assert!(
+        fixed.is_empty(),
+        "known failures that now pass (remove them): {fixed:#?}"
+    );
 }

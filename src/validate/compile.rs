@@ -37,13 +37,30 @@ pub fn compile(schema_text: &str, options: &ValidateOptions) -> Result<Compiled,
     let schema = doc.to_value();
     let spans = SchemaSpans::new(&doc);
     let registered = registered_schemas(options)?;
-    let dialect = detect(&schema, |uri| registered.iter().any(|(u, _)| u.trim_end_matches('#') == uri))
-        .map_err(|d| vec![d.with_keyword("/$schema", spans.get("/$schema")).with_span(spans.get("/$schema"))])?;
+    let dialect = detect(&schema, |uri| {
+        registered
+            .iter()
+            .any(|(u, _)| u.trim_end_matches('#') == uri)
+    })
+    .map_err(|d| {
+        vec![d
+            .with_keyword("/$schema", spans.get("/$schema"))
+            .with_span(spans.get("/$schema"))]
+    })?;
     let registry = if registered.is_empty() {
         None
     } else {
-        let prepared = Registry::new().extend(registered).and_then(|builder| builder.prepare());
-        Some(prepared.map_err(|e| vec![referencing_diagnostic(&e.to_string(), None, &schema, &spans)])?)
+        let prepared = Registry::new()
+            .extend(registered)
+            .and_then(|builder| builder.prepare());
+        Some(prepared.map_err(|e| {
+            vec![referencing_diagnostic(
+                &e.to_string(),
+                None,
+                &schema,
+                &spans,
+            )]
+        })?)
     };
     let mut builder = jsonschema::options()
         .offline()
@@ -63,14 +80,27 @@ pub fn compile(schema_text: &str, options: &ValidateOptions) -> Result<Compiled,
         Dialect::Registered => Draft::Draft202012,
     };
     let mut warnings = doc.warnings.clone();
-    warnings.extend(unknown_formats(&schema, |name| builder.is_known_format(draft, name)).into_iter().map(
-        |(pointer, name)| {
-            Diagnostic::warning("unknown-format", format!("format {name:?} is not known; it is not checked"))
+    warnings.extend(
+        unknown_formats(&schema, |name| builder.is_known_format(draft, name))
+            .into_iter()
+            .map(|(pointer, name)| {
+                Diagnostic::warning(
+                    "unknown-format",
+                    format!("format {name:?} is not known; it is not checked"),
+                )
                 .with_keyword(pointer.clone(), spans.get(&pointer))
-        },
-    ));
-    let schema_id = schema.get("$id").and_then(Value::as_str).map(|id| id.trim_end_matches('#').to_owned());
-    Ok(Compiled { validator, spans, schema_id, warnings })
+            }),
+    );
+    let schema_id = schema
+        .get("$id")
+        .and_then(Value::as_str)
+        .map(|id| id.trim_end_matches('#').to_owned());
+    Ok(Compiled {
+        validator,
+        spans,
+        schema_id,
+        warnings,
+    })
 }
 
 /// The registered schema texts parsed, or a diagnostic per text that is not JSON.
@@ -108,7 +138,12 @@ fn schema_errors(
     };
     let locator = InstanceLocator::direct(doc);
     let no_spans = SchemaSpans::default();
-    let mut converter = Converter { instance: &locator, schema: &no_spans, schema_id: None, warnings: Vec::new() };
+    let mut converter = Converter {
+        instance: &locator,
+        schema: &no_spans,
+        schema_id: None,
+        warnings: Vec::new(),
+    };
     let mut found: Vec<Diagnostic> = meta
         .iter()
         .flat_map(|meta| meta.iter_errors(schema).collect::<Vec<_>>())
@@ -118,7 +153,9 @@ fn schema_errors(
     if found.is_empty() {
         let pointer = error.instance_path().as_str();
         found.push(match error.kind() {
-            ValidationErrorKind::Referencing(e) => referencing_diagnostic(&e.to_string(), unresolved_uri(e), schema, spans),
+            ValidationErrorKind::Referencing(e) => {
+                referencing_diagnostic(&e.to_string(), unresolved_uri(e), schema, spans)
+            }
             kind => Diagnostic::error(kind.keyword(), format!("invalid schema: {error}"))
                 .at_pointer(pointer)
                 .with_span(spans.get(pointer))
@@ -133,7 +170,11 @@ fn as_schema_diagnostic(mut diagnostic: Diagnostic, spans: &SchemaSpans) -> Diag
     diagnostic.message = format!("invalid schema: {}", diagnostic.message);
     diagnostic.span = spans.get(&diagnostic.instance_path).or(diagnostic.span);
     diagnostic.schema_span = diagnostic.span;
-    diagnostic.children = diagnostic.children.into_iter().map(|c| as_schema_diagnostic(c, spans)).collect();
+    diagnostic.children = diagnostic
+        .children
+        .into_iter()
+        .map(|c| as_schema_diagnostic(c, spans))
+        .collect();
     diagnostic
 }
 
@@ -146,15 +187,25 @@ fn unresolved_uri(error: &jsonschema::ReferencingError) -> Option<&str> {
 }
 
 /// An `unresolved-ref` error, placed on the `$ref` that names `uri` when one does.
-fn referencing_diagnostic(detail: &str, uri: Option<&str>, schema: &Value, spans: &SchemaSpans) -> Diagnostic {
+fn referencing_diagnostic(
+    detail: &str,
+    uri: Option<&str>,
+    schema: &Value,
+    spans: &SchemaSpans,
+) -> Diagnostic {
     let message = match uri {
         Some(uri) => format!(
             "cannot resolve $ref {uri:?}: remote schemas are never fetched; register it (options.schemas) to use it"
         ),
         None => format!("cannot resolve a $ref: {detail}"),
     };
-    let pointer = uri.and_then(|uri| find_ref(schema, uri)).unwrap_or_default();
-    Diagnostic::error("unresolved-ref", message).at_pointer(pointer.clone()).with_span(spans.get(&pointer)).with_keyword(pointer.clone(), spans.get(&pointer))
+    let pointer = uri
+        .and_then(|uri| find_ref(schema, uri))
+        .unwrap_or_default();
+    Diagnostic::error("unresolved-ref", message)
+        .at_pointer(pointer.clone())
+        .with_span(spans.get(&pointer))
+        .with_keyword(pointer.clone(), spans.get(&pointer))
 }
 
 /// The pointer of a `$ref` (or `$schema`) whose value, without fragment, names `uri`.
@@ -165,7 +216,9 @@ fn find_ref(schema: &Value, uri: &str) -> Option<String> {
             Value::Object(map) => {
                 for (key, value) in map {
                     let here = format!("{pointer}/{}", escape_pointer_token(key));
-                    let target = value.as_str().map(|r| r.split('#').next().unwrap_or_default());
+                    let target = value
+                        .as_str()
+                        .map(|r| r.split('#').next().unwrap_or_default());
                     if matches!(key.as_str(), "$ref" | "$dynamicRef" | "$schema")
                         && target.is_some_and(|t| !t.is_empty() && uri.ends_with(t))
                     {
@@ -174,7 +227,12 @@ fn find_ref(schema: &Value, uri: &str) -> Option<String> {
                     stack.push((here, value));
                 }
             }
-            Value::Array(items) => stack.extend(items.iter().enumerate().map(|(i, v)| (format!("{pointer}/{i}"), v))),
+            Value::Array(items) => stack.extend(
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| (format!("{pointer}/{i}"), v)),
+            ),
             _ => {}
         }
     }

@@ -27,14 +27,22 @@ const KNOWN: [(&str, Draft); 5] = [
 /// with or without an empty fragment).
 fn builtin_draft(uri: &str) -> Option<Draft> {
     let uri = uri.strip_suffix('#').unwrap_or(uri);
-    let rest = uri.strip_prefix("https://").or_else(|| uri.strip_prefix("http://"))?;
-    KNOWN.iter().find(|(known, _)| *known == rest).map(|(_, draft)| *draft)
+    let rest = uri
+        .strip_prefix("https://")
+        .or_else(|| uri.strip_prefix("http://"))?;
+    KNOWN
+        .iter()
+        .find(|(known, _)| *known == rest)
+        .map(|(_, draft)| *draft)
 }
 
 /// The dialect of `schema`: no `$schema` (or a non-object schema) means 2020-12, the MCP rule;
 /// a registered meta-schema is accepted; anything else is an `unsupported-dialect` error
 /// (its location is filled in by the caller).
-pub fn detect(schema: &Value, is_registered: impl Fn(&str) -> bool) -> Result<Dialect, Diagnostic> {
+pub fn detect(
+    schema: &Value,
+    is_registered: impl Fn(&str) -> bool,
+) -> Result<Dialect, Box<Diagnostic>> {
     let Some(declared) = schema.get("$schema") else {
         return Ok(Dialect::Builtin(Draft::Draft202012));
     };
@@ -48,14 +56,16 @@ pub fn detect(schema: &Value, is_registered: impl Fn(&str) -> bool) -> Result<Di
     if is_registered(uri.strip_suffix('#').unwrap_or(uri)) {
         return Ok(Dialect::Registered);
     }
-    Err(Diagnostic::error(
+    Err(Box::new(
+        Diagnostic::error(
         "unsupported-dialect",
         format!(
             "unsupported \"$schema\" {uri:?}: use JSON Schema 2020-12 (or omit \"$schema\"), 2019-09, \
              draft-07, draft-06 or draft-04, or register this meta-schema"
         ),
-    )
-    .at_pointer(""))
+        )
+        .at_pointer(""),
+    ))
 }
 
 #[cfg(test)]
@@ -66,15 +76,28 @@ mod tests {
     #[test]
     fn known_uris_select_their_draft() {
         let none = |_: &str| false;
-        assert_eq!(detect(&json!({}), none), Ok(Dialect::Builtin(Draft::Draft202012)));
+        assert_eq!(
+            detect(&json!({}), none),
+            Ok(Dialect::Builtin(Draft::Draft202012))
+        );
         for (uri, draft) in [
-            ("https://json-schema.org/draft/2020-12/schema", Draft::Draft202012),
-            ("https://json-schema.org/draft/2019-09/schema#", Draft::Draft201909),
+            (
+                "https://json-schema.org/draft/2020-12/schema",
+                Draft::Draft202012,
+            ),
+            (
+                "https://json-schema.org/draft/2019-09/schema#",
+                Draft::Draft201909,
+            ),
             ("http://json-schema.org/draft-07/schema#", Draft::Draft7),
             ("http://json-schema.org/draft-06/schema#", Draft::Draft6),
             ("http://json-schema.org/draft-04/schema#", Draft::Draft4),
         ] {
-            assert_eq!(detect(&json!({ "$schema": uri }), none), Ok(Dialect::Builtin(draft)), "{uri}");
+            assert_eq!(
+                detect(&json!({ "$schema": uri }), none),
+                Ok(Dialect::Builtin(draft)),
+                "{uri}"
+            );
         }
     }
 
@@ -85,6 +108,9 @@ mod tests {
         assert_eq!(err.code, "unsupported-dialect");
         assert!(err.message.contains("draft-03"), "{}", err.message);
         let custom = json!({"$schema": "http://example.com/meta#"});
-        assert_eq!(detect(&custom, |uri| uri == "http://example.com/meta"), Ok(Dialect::Registered));
+        assert_eq!(
+            detect(&custom, |uri| uri == "http://example.com/meta"),
+            Ok(Dialect::Registered)
+        );
     }
 }

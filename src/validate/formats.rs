@@ -24,7 +24,14 @@ const ONE: [&str; 13] = [
 /// Keywords whose value is an array of subschemas.
 const LIST: [&str; 5] = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
 /// Keywords whose value maps names to subschemas.
-const MAP: [&str; 6] = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"];
+const MAP: [&str; 6] = [
+    "properties",
+    "patternProperties",
+    "$defs",
+    "definitions",
+    "dependentSchemas",
+    "dependencies",
+];
 
 /// `(pointer of the format keyword, format name)` for every `format` in a subschema position of
 /// `schema` that `is_known` rejects. Values of `enum`, `const`, `default`, `x-*` and other
@@ -33,7 +40,9 @@ pub fn unknown_formats(schema: &Value, is_known: impl Fn(&str) -> bool) -> Vec<(
     let mut found = Vec::new();
     let mut stack: Vec<(String, &Value)> = vec![(String::new(), schema)];
     while let Some((pointer, node)) = stack.pop() {
-        let Some(object) = node.as_object() else { continue };
+        let Some(object) = node.as_object() else {
+            continue;
+        };
         for (key, value) in object {
             let here = format!("{pointer}/{}", escape_pointer_token(key));
             match value {
@@ -42,10 +51,17 @@ pub fn unknown_formats(schema: &Value, is_known: impl Fn(&str) -> bool) -> Vec<(
                 }
                 Value::Object(_) if ONE.contains(&key.as_str()) => stack.push((here, value)),
                 Value::Array(items) if LIST.contains(&key.as_str()) => {
-                    stack.extend(items.iter().enumerate().map(|(i, item)| (format!("{here}/{i}"), item)));
+                    stack.extend(
+                        items
+                            .iter()
+                            .enumerate()
+                            .map(|(i, item)| (format!("{here}/{i}"), item)),
+                    );
                 }
                 Value::Object(map) if MAP.contains(&key.as_str()) => {
-                    stack.extend(map.iter().map(|(name, sub)| (format!("{here}/{}", escape_pointer_token(name)), sub)));
+                    stack.extend(map.iter().map(|(name, sub)| {
+                        (format!("{here}/{}", escape_pointer_token(name)), sub)
+                    }));
                 }
                 _ => {}
             }
@@ -76,7 +92,10 @@ mod tests {
             found,
             [
                 ("/properties/id/format".to_owned(), "uint64".to_owned()),
-                ("/properties/when/anyOf/0/format".to_owned(), "google-datetime".to_owned()),
+                (
+                    "/properties/when/anyOf/0/format".to_owned(),
+                    "google-datetime".to_owned()
+                ),
             ]
         );
     }

@@ -33,10 +33,12 @@ impl Converter<'_> {
         let base = self.base(error, pointer);
         match error.kind() {
             ValidationErrorKind::AdditionalProperties { unexpected }
-            | ValidationErrorKind::UnevaluatedProperties { unexpected } => {
-                unexpected.iter().map(|name| self.unexpected_property(error, &base, name)).collect()
-            }
-            ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context } => {
+            | ValidationErrorKind::UnevaluatedProperties { unexpected } => unexpected
+                .iter()
+                .map(|name| self.unexpected_property(error, &base, name))
+                .collect(),
+            ValidationErrorKind::AnyOf { context }
+            | ValidationErrorKind::OneOfNotValid { context } => {
                 vec![self.grouped(base, error, context)]
             }
             _ => vec![base],
@@ -54,11 +56,22 @@ impl Converter<'_> {
     }
 
     /// One diagnostic per unexpected property, pointing at that property.
-    fn unexpected_property(&self, error: &ValidationError<'_>, base: &Diagnostic, name: &str) -> Diagnostic {
+    fn unexpected_property(
+        &self,
+        error: &ValidationError<'_>,
+        base: &Diagnostic,
+        name: &str,
+    ) -> Diagnostic {
         let pointer = format!("{}/{}", base.instance_path, escape_pointer_token(name));
         let mut diagnostic = base.clone();
-        diagnostic.message = format!("property {name:?} is not allowed ({})", error.kind().keyword());
-        diagnostic.span = self.instance.member_span(&base.instance_path, name).or(base.span);
+        diagnostic.message = format!(
+            "property {name:?} is not allowed ({})",
+            error.kind().keyword()
+        );
+        diagnostic.span = self
+            .instance
+            .member_span(&base.instance_path, name)
+            .or(base.span);
         diagnostic.instance_path = pointer;
         diagnostic
     }
@@ -76,8 +89,11 @@ impl Converter<'_> {
         order.sort_by_key(|&i| closeness(context.get(i).map_or(&[][..], Vec::as_slice), own_depth));
         let location = parent.keyword_location.clone().unwrap_or_default();
         for (rank, branch) in order.into_iter().enumerate() {
-            let Some(errors) = context.get(branch) else { continue };
-            let mut children: Vec<Diagnostic> = errors.iter().flat_map(|e| self.convert(e)).collect();
+            let Some(errors) = context.get(branch) else {
+                continue;
+            };
+            let mut children: Vec<Diagnostic> =
+                errors.iter().flat_map(|e| self.convert(e)).collect();
             let closest = if rank == 0 { " (closest)" } else { "" };
             let child = match children.as_mut_slice() {
                 [only] => {
@@ -86,10 +102,16 @@ impl Converter<'_> {
                 }
                 _ => {
                     let branch_location = format!("{location}/{branch}");
-                    let span = self.schema.get(&branch_location).filter(|_| self.same_document(error));
+                    let span = self
+                        .schema
+                        .get(&branch_location)
+                        .filter(|_| self.same_document(error));
                     let mut wrapper = Diagnostic::error(
                         error.kind().keyword(),
-                        format!("alternative {branch}{closest} fails with {} problems", children.len()),
+                        format!(
+                            "alternative {branch}{closest} fails with {} problems",
+                            children.len()
+                        ),
                     )
                     .at_pointer(parent.instance_path.clone())
                     .with_span(parent.span)
@@ -105,7 +127,9 @@ impl Converter<'_> {
 
     /// Records a `stringified-value` warning if a `type` error met a stringified object/array.
     fn note_stringified(&mut self, error: &ValidationError<'_>, pointer: &str) {
-        let ValidationErrorKind::Type { kind } = error.kind() else { return };
+        let ValidationErrorKind::Type { kind } = error.kind() else {
+            return;
+        };
         if self.warnings.iter().any(|w| w.instance_path == pointer) {
             return;
         }
@@ -132,9 +156,18 @@ impl Converter<'_> {
         let absolute = error
             .absolute_keyword_location()
             .filter(|_| self.same_document(error))
-            .and_then(|uri| uri.as_str().split_once('#').map(|(_, fragment)| fragment.to_owned()));
-        let candidates = [absolute, Some(error.schema_path().as_str().to_owned()), Some(error.evaluation_path().as_str().to_owned())];
-        let ends_at_keyword = |p: &str| keyword == "falseSchema" || p.rsplit('/').next() == Some(keyword);
+            .and_then(|uri| {
+                uri.as_str()
+                    .split_once('#')
+                    .map(|(_, fragment)| fragment.to_owned())
+            });
+        let candidates = [
+            absolute,
+            Some(error.schema_path().as_str().to_owned()),
+            Some(error.evaluation_path().as_str().to_owned()),
+        ];
+        let ends_at_keyword =
+            |p: &str| keyword == "falseSchema" || p.rsplit('/').next() == Some(keyword);
         candidates
             .into_iter()
             .flatten()

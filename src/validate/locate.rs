@@ -26,9 +26,11 @@ impl<'a> InstanceLocator<'a> {
     /// Spans of `doc` mapped through `map` (decoded byte -> byte of the outer text, one entry
     /// per decoded byte plus one for the end) into the text `outer` indexes.
     pub fn mapped(doc: &'a Document<'a>, outer: &'a LineIndex<'a>, map: &'a [usize]) -> Self {
-        Self { doc, outer: Some((outer, map)) }
+        Self {
+            doc,
+            outer: Some((outer, map)),
+        }
     }
-
 
     /// The span of a byte range of the parsed document, in the caller's text.
     pub fn span(&self, range: ByteRange) -> Span {
@@ -44,13 +46,18 @@ impl<'a> InstanceLocator<'a> {
     /// The span of the value at `pointer`, or of its deepest existing ancestor (so a missing
     /// property points at the object that lacks it).
     pub fn span_at(&self, pointer: &str) -> Option<Span> {
-        self.doc.deepest(pointer).map(|(node, _)| self.span(node.range))
+        self.doc
+            .deepest(pointer)
+            .map(|(node, _)| self.span(node.range))
     }
 
     /// The span of the member `key` of the object at `pointer`, key and value together.
     pub fn member_span(&self, pointer: &str, key: &str) -> Option<Span> {
         let member = self.doc.pointer(pointer)?.get(key)?;
-        Some(self.span(ByteRange::new(member.key_range.start, member.value.range.end)))
+        Some(self.span(ByteRange::new(
+            member.key_range.start,
+            member.value.range.end,
+        )))
     }
 }
 
@@ -108,9 +115,15 @@ mod tests {
         let text = "{\n  \"properties\": {\"n\": {\"minimum\": 0}},\n  \"anyOf\": [true, {\"type\": \"string\"}]\n}";
         let spans = SchemaSpans::new(&parse(text, ReadOptions::default()).unwrap());
         let span = spans.get("/properties/n/minimum").unwrap();
-        assert_eq!(text.get(span.bytes.start..span.bytes.end), Some("\"minimum\": 0"));
+        assert_eq!(
+            text.get(span.bytes.start..span.bytes.end),
+            Some("\"minimum\": 0")
+        );
         let span = spans.get("/anyOf/1").unwrap();
-        assert_eq!(text.get(span.bytes.start..span.bytes.end), Some("{\"type\": \"string\"}"));
+        assert_eq!(
+            text.get(span.bytes.start..span.bytes.end),
+            Some("{\"type\": \"string\"}")
+        );
         assert_eq!(span.line, 3);
         assert!(spans.get("/properties/x/type").is_none());
         assert_eq!(spans.get("").map(|s| s.bytes.end), Some(text.len()));
@@ -128,6 +141,9 @@ mod tests {
         let span = locator.span_at("/a").unwrap();
         assert_eq!(outer.get(span.bytes.start..span.bytes.end), Some("1"));
         let member = locator.member_span("", "a").unwrap();
-        assert_eq!(outer.get(member.bytes.start..member.bytes.end), Some("\\\"a\\\":1"));
+        assert_eq!(
+            outer.get(member.bytes.start..member.bytes.end),
+            Some("\\\"a\\\":1")
+        );
     }
 }

@@ -71,13 +71,20 @@ fn count(n: impl Into<u64>, thing: &str) -> String {
 
 /// Options of an `enum`, comma separated and cut short.
 fn options_list(options: &Value) -> String {
-    let items: Vec<String> = options.as_array().map_or_else(Vec::new, |a| a.iter().map(show).collect());
+    let items: Vec<String> = options
+        .as_array()
+        .map_or_else(Vec::new, |a| a.iter().map(show).collect());
     show_list(&items)
 }
 
 /// Items joined with commas, at most 10 shown.
 fn show_list(items: &[String]) -> String {
-    let mut shown = items.iter().take(10).cloned().collect::<Vec<_>>().join(", ");
+    let mut shown = items
+        .iter()
+        .take(10)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
     if items.len() > 10 {
         shown.push_str(&format!(", … ({} in all)", items.len()));
     }
@@ -98,12 +105,20 @@ pub fn message(error: &ValidationError<'_>, pointer: &str) -> String {
     match error.kind() {
         ValidationErrorKind::Type { kind } => {
             let expected: Vec<String> = expected_types(kind).into_iter().map(article).collect();
-            format!("{who} must be {}, got {}", expected.join(" or "), type_of(value))
+            format!(
+                "{who} must be {}, got {}",
+                expected.join(" or "),
+                type_of(value)
+            )
         }
         ValidationErrorKind::Minimum { limit } => format!("{who} must be >= {limit}, got {got}"),
         ValidationErrorKind::Maximum { limit } => format!("{who} must be <= {limit}, got {got}"),
-        ValidationErrorKind::ExclusiveMinimum { limit } => format!("{who} must be > {limit}, got {got}"),
-        ValidationErrorKind::ExclusiveMaximum { limit } => format!("{who} must be < {limit}, got {got}"),
+        ValidationErrorKind::ExclusiveMinimum { limit } => {
+            format!("{who} must be > {limit}, got {got}")
+        }
+        ValidationErrorKind::ExclusiveMaximum { limit } => {
+            format!("{who} must be < {limit}, got {got}")
+        }
         ValidationErrorKind::MultipleOf { multiple_of } => {
             format!("{who} must be a multiple of {multiple_of}, got {got}")
         }
@@ -118,25 +133,44 @@ pub fn message(error: &ValidationError<'_>, pointer: &str) -> String {
             len(value)
         ),
         ValidationErrorKind::MinItems { limit } => {
-            format!("{who} must have at least {}, got {}", count(*limit, "item"), len(value))
+            format!(
+                "{who} must have at least {}, got {}",
+                count(*limit, "item"),
+                len(value)
+            )
         }
         ValidationErrorKind::MaxItems { limit } => {
-            format!("{who} must have at most {}, got {}", count(*limit, "item"), len(value))
+            format!(
+                "{who} must have at most {}, got {}",
+                count(*limit, "item"),
+                len(value)
+            )
         }
-        ValidationErrorKind::MinProperties { limit } => {
-            format!("{who} must have at least {}, got {}", count(*limit, "property"), len(value))
-                .replace("propertys", "properties")
+        ValidationErrorKind::MinProperties { limit } => format!(
+            "{who} must have at least {}, got {}",
+            count(*limit, "property"),
+            len(value)
+        )
+        .replace("propertys", "properties"),
+        ValidationErrorKind::MaxProperties { limit } => format!(
+            "{who} must have at most {}, got {}",
+            count(*limit, "property"),
+            len(value)
+        )
+        .replace("propertys", "properties"),
+        ValidationErrorKind::Pattern { pattern } => {
+            format!("{who} must match the pattern {pattern}, got {got}")
         }
-        ValidationErrorKind::MaxProperties { limit } => {
-            format!("{who} must have at most {}, got {}", count(*limit, "property"), len(value))
-                .replace("propertys", "properties")
-        }
-        ValidationErrorKind::Pattern { pattern } => format!("{who} must match the pattern {pattern}, got {got}"),
-        ValidationErrorKind::BacktrackLimitExceeded { .. } | ValidationErrorKind::RegexEngineFailure { .. } => {
+        ValidationErrorKind::BacktrackLimitExceeded { .. }
+        | ValidationErrorKind::RegexEngineFailure { .. } => {
             format!("{who} could not be checked against its pattern: {error}")
         }
-        ValidationErrorKind::Format { format } => format!("{who} must be a valid {format:?}, got {got}"),
-        ValidationErrorKind::Required { property } => format!("missing required property {property}"),
+        ValidationErrorKind::Format { format } => {
+            format!("{who} must be a valid {format:?}, got {got}")
+        }
+        ValidationErrorKind::Required { property } => {
+            format!("missing required property {property}")
+        }
         ValidationErrorKind::AdditionalProperties { unexpected } => {
             unexpected_message(&who, "is not allowed (additionalProperties)", unexpected)
         }
@@ -144,24 +178,43 @@ pub fn message(error: &ValidationError<'_>, pointer: &str) -> String {
             unexpected_message(&who, "is not allowed (unevaluatedProperties)", unexpected)
         }
         ValidationErrorKind::AdditionalItems { limit } => {
-            format!("{who} must have at most {}, got {}", count(*limit as u64, "item"), len(value))
+            format!(
+                "{who} must have at most {}, got {}",
+                count(*limit as u64, "item"),
+                len(value)
+            )
         }
         ValidationErrorKind::UnevaluatedItems { unexpected } => {
-            format!("{who} has items no subschema allows: {}", show_list(unexpected))
+            format!(
+                "{who} has items no subschema allows: {}",
+                show_list(unexpected)
+            )
         }
-        ValidationErrorKind::Enum { options } => format!("{who} must be one of {}, got {got}", options_list(options)),
+        ValidationErrorKind::Enum { options } => {
+            format!("{who} must be one of {}, got {got}", options_list(options))
+        }
         ValidationErrorKind::Constant { expected_value } => {
             format!("{who} must be exactly {}, got {got}", show(expected_value))
         }
         ValidationErrorKind::UniqueItems => format!("{who} must not contain duplicate items"),
         ValidationErrorKind::Contains => format!("{who} must contain at least one matching item"),
-        ValidationErrorKind::Not { schema } => format!("{who} must not match the schema {}", show(schema)),
-        ValidationErrorKind::FalseSchema => format!("{who} is not allowed here (the schema is false)"),
+        ValidationErrorKind::Not { schema } => {
+            format!("{who} must not match the schema {}", show(schema))
+        }
+        ValidationErrorKind::FalseSchema => {
+            format!("{who} is not allowed here (the schema is false)")
+        }
         ValidationErrorKind::AnyOf { context } => {
-            format!("{who} must match at least one of {}, but matches none", count(context.len() as u64, "alternative"))
+            format!(
+                "{who} must match at least one of {}, but matches none",
+                count(context.len() as u64, "alternative")
+            )
         }
         ValidationErrorKind::OneOfNotValid { context } => {
-            format!("{who} must match exactly one of {}, but matches none", count(context.len() as u64, "alternative"))
+            format!(
+                "{who} must match exactly one of {}, but matches none",
+                count(context.len() as u64, "alternative")
+            )
         }
         ValidationErrorKind::OneOfMultipleValid { .. } => {
             format!("{who} must match exactly one alternative of oneOf, but matches more than one")
@@ -187,7 +240,10 @@ fn unexpected_message(who: &str, why: &str, unexpected: &[String]) -> String {
         [one] => format!("property {one:?} {why}"),
         many => {
             let names: Vec<String> = many.iter().map(|n| format!("{n:?}")).collect();
-            format!("{who} has properties that are not allowed: {}", show_list(&names))
+            format!(
+                "{who} has properties that are not allowed: {}",
+                show_list(&names)
+            )
         }
     }
 }
@@ -228,9 +284,12 @@ mod tests {
             },
             "required": ["dataset", "region"]
         });
-        let got = messages(schema, json!({
-            "shard": -1, "dataset": "log", "mode": "medium", "tags": ["a", 2], "kind": "y", "pct": 1.25
-        }));
+        let got = messages(
+            schema,
+            json!({
+                "shard": -1, "dataset": "log", "mode": "medium", "tags": ["a", 2], "kind": "y", "pct": 1.25
+            }),
+        );
         for expected in [
             "\"shard\" must be >= 0, got -1",
             "\"dataset\" must match the pattern ^logs-, got \"log\"",
@@ -243,7 +302,10 @@ mod tests {
             "\"pct\" must be a multiple of 0.5, got 1.25",
             "missing required property \"region\"",
         ] {
-            assert!(got.iter().any(|m| m == expected), "missing {expected:?} in {got:#?}");
+            assert!(
+                got.iter().any(|m| m == expected),
+                "missing {expected:?} in {got:#?}"
+            );
         }
     }
 

@@ -99,8 +99,12 @@ impl Validator {
     /// Compiles `schema_text`. Fails with positioned diagnostics if it is not JSON, declares an
     /// unsupported dialect, violates its meta-schema or has a `$ref` that cannot be resolved.
     pub fn new(schema_text: &str, options: &ValidateOptions) -> Result<Self, SchemaErrors> {
-        let compiled = compile(schema_text, options).map_err(|diagnostics| SchemaErrors { diagnostics })?;
-        Ok(Self { compiled, output: options.output })
+        let compiled =
+            compile(schema_text, options).map_err(|diagnostics| SchemaErrors { diagnostics })?;
+        Ok(Self {
+            compiled,
+            output: options.output,
+        })
     }
 
     /// Warnings about the schema itself (unknown formats, duplicate keys); every report repeats them.
@@ -115,7 +119,12 @@ impl Validator {
             Err(e) => {
                 let mut diagnostics = vec![e.to_diagnostic(&LineIndex::new(args))];
                 diagnostics.extend(self.compiled.warnings.iter().cloned());
-                return ValidationReport { valid: false, stringified: false, diagnostics, output: None };
+                return ValidationReport {
+                    valid: false,
+                    stringified: false,
+                    diagnostics,
+                    output: None,
+                };
             }
         };
         let value = doc.to_value();
@@ -140,49 +149,81 @@ impl Validator {
                 }
             }
         }
-        self.check(&InstanceLocator::direct(&doc), &value, false, doc.warnings.clone())
+        self.check(
+            &InstanceLocator::direct(&doc),
+            &value,
+            false,
+            doc.warnings.clone(),
+        )
     }
 
     /// Whether an arguments text is valid, without building positions (fast path). Parsing uses
     /// `serde_json`, whose nesting limit is 128 levels.
     pub fn is_valid(&self, args: &str) -> bool {
-        let Ok(value) = serde_json::from_str::<Value>(args) else { return false };
+        let Ok(value) = serde_json::from_str::<Value>(args) else {
+            return false;
+        };
         if self.compiled.validator.is_valid(&value) {
             return true;
         }
-        let Value::String(content) = &value else { return false };
-        serde_json::from_str::<Value>(content).is_ok_and(|inner| inner.is_object() && self.compiled.validator.is_valid(&inner))
+        let Value::String(content) = &value else {
+            return false;
+        };
+        serde_json::from_str::<Value>(content)
+            .is_ok_and(|inner| inner.is_object() && self.compiled.validator.is_valid(&inner))
     }
 
     /// Validates `value` and assembles the report; `notes` are findings made on the way.
-    fn check(&self, locator: &InstanceLocator<'_>, value: &Value, stringified: bool, notes: Vec<Diagnostic>) -> ValidationReport {
+    fn check(
+        &self,
+        locator: &InstanceLocator<'_>,
+        value: &Value,
+        stringified: bool,
+        notes: Vec<Diagnostic>,
+    ) -> ValidationReport {
         let mut converter = Converter {
             instance: locator,
             schema: &self.compiled.spans,
             schema_id: self.compiled.schema_id.as_deref(),
             warnings: Vec::new(),
         };
-        let mut diagnostics: Vec<Diagnostic> =
-            self.compiled.validator.iter_errors(value).flat_map(|e| converter.convert(&e)).collect();
+        let mut diagnostics: Vec<Diagnostic> = self
+            .compiled
+            .validator
+            .iter_errors(value)
+            .flat_map(|e| converter.convert(&e))
+            .collect();
         let valid = diagnostics.is_empty();
         diagnostics.extend(converter.warnings);
         diagnostics.extend(notes);
         diagnostics.extend(self.compiled.warnings.iter().cloned());
         diagnostics.sort_by_key(|d| d.severity);
-        let output = self.output.map(|format| output::output(&self.compiled.validator, value, format));
-        ValidationReport { valid, stringified, diagnostics, output }
+        let output = self
+            .output
+            .map(|format| output::output(&self.compiled.validator, value, format));
+        ValidationReport {
+            valid,
+            stringified,
+            diagnostics,
+            output,
+        }
     }
 }
 
 /// Compiles `schema` and validates `args` once.
-pub fn validate_arguments(schema: &str, args: &str, options: &ValidateOptions) -> Result<ValidationReport, SchemaErrors> {
+pub fn validate_arguments(
+    schema: &str,
+    args: &str,
+    options: &ValidateOptions,
+) -> Result<ValidationReport, SchemaErrors> {
     Ok(Validator::new(schema, options)?.validate(args))
 }
 
 /// A document's text, for tests that compare spans with text.
 #[cfg(test)]
-fn spanned<'t>(text: &'t str, span: Option<crate::diagnostic::Span>) -> &'t str {
-    span.and_then(|s| text.get(s.bytes.start..s.bytes.end)).unwrap_or("<no span>")
+fn spanned(text: &str, span: Option<crate::diagnostic::Span>) -> &str {
+    span.and_then(|s| text.get(s.bytes.start..s.bytes.end))
+        .unwrap_or("<no span>")
 }
 
 #[cfg(test)]

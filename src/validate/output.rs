@@ -27,7 +27,10 @@ pub fn output(validator: &jsonschema::Validator, instance: &Value, format: Outpu
                     if let Some(uri) = entry.absolute_keyword_location {
                         unit.insert("absoluteKeywordLocation".into(), uri.as_str().into());
                     }
-                    unit.insert("instanceLocation".into(), entry.instance_location.as_str().into());
+                    unit.insert(
+                        "instanceLocation".into(),
+                        entry.instance_location.as_str().into(),
+                    );
                     unit.insert("error".into(), entry.error.message().into());
                     Value::Object(unit)
                 })

@@ -33,16 +33,30 @@ pub fn unwrap_root(doc: &Document<'_>) -> Option<Unwrapped> {
 /// remembering the source offset of every decoded byte.
 fn decode_with_map(lexeme: &str, base: usize) -> Unwrapped {
     let body_start = usize::from(lexeme.starts_with('"'));
-    let body_end = if lexeme.len() > body_start && lexeme.ends_with('"') { lexeme.len() - 1 } else { lexeme.len() };
+    let body_end = if lexeme.len() > body_start && lexeme.ends_with('"') {
+        lexeme.len() - 1
+    } else {
+        lexeme.len()
+    };
     let mut text = String::with_capacity(body_end.saturating_sub(body_start));
     let mut map = Vec::with_capacity(text.capacity() + 1);
     let mut at = body_start;
     while at < body_end {
         let rest = lexeme.get(at..body_end).unwrap_or_default();
-        let Some(first) = rest.chars().next() else { break };
-        let len = if first == '\\' { escape_len(rest) } else { first.len_utf8() };
+        let Some(first) = rest.chars().next() else {
+            break;
+        };
+        let len = if first == '\\' {
+            escape_len(rest)
+        } else {
+            first.len_utf8()
+        };
         let piece = rest.get(..len).unwrap_or(rest);
-        let decoded = if first == '\\' { decode_string(piece).value } else { piece.to_owned() };
+        let decoded = if first == '\\' {
+            decode_string(piece).value
+        } else {
+            piece.to_owned()
+        };
         map.extend(std::iter::repeat_n(base + at, decoded.len()));
         text.push_str(&decoded);
         at += piece.len().max(1);
@@ -56,7 +70,9 @@ fn escape_len(rest: &str) -> usize {
     if !rest.starts_with("\\u") {
         return 2.min(rest.len());
     }
-    let is_pair = rest.get(..12).is_some_and(|pair| decode_string(pair).value.chars().count() == 1);
+    let is_pair = rest
+        .get(..12)
+        .is_some_and(|pair| decode_string(pair).value.chars().count() == 1);
     if is_pair {
         12
     } else {
@@ -75,7 +91,11 @@ pub fn nested_warning(instance: &Value, expected: &[&str], pointer: &str) -> Opt
         _ => return None,
     };
     let parsed: Value = serde_json::from_str(text).ok()?;
-    let matches = if kind == "object" { parsed.is_object() } else { parsed.is_array() };
+    let matches = if kind == "object" {
+        parsed.is_object()
+    } else {
+        parsed.is_array()
+    };
     matches.then(|| {
         Diagnostic::warning(
             "stringified-value",
@@ -103,9 +123,15 @@ mod tests {
         assert_eq!(unwrapped.text, "{\"é\":\"😀\",\n\"n\":1}");
         assert_eq!(unwrapped.map.len(), unwrapped.text.len() + 1);
         let one = unwrapped.text.find('1').unwrap();
-        assert_eq!(outer.get(unwrapped.map[one]..unwrapped.map[one + 1]), Some("1"));
+        assert_eq!(
+            outer.get(unwrapped.map[one]..unwrapped.map[one + 1]),
+            Some("1")
+        );
         let emoji = unwrapped.text.find('😀').unwrap();
-        assert_eq!(outer.get(unwrapped.map[emoji]..unwrapped.map[emoji + 4]), Some("\\ud83d\\ude00"));
+        assert_eq!(
+            outer.get(unwrapped.map[emoji]..unwrapped.map[emoji + 4]),
+            Some("\\ud83d\\ude00")
+        );
         assert_eq!(unwrapped.map.last(), Some(&(outer.len() - 1)));
     }
 
@@ -120,7 +146,10 @@ mod tests {
     #[test]
     fn nested_warning_needs_matching_content() {
         let warning = nested_warning(&json!("{\"a\":1}"), &["object"], "/filter").unwrap();
-        assert_eq!((warning.code.as_str(), warning.instance_path.as_str()), ("stringified-value", "/filter"));
+        assert_eq!(
+            (warning.code.as_str(), warning.instance_path.as_str()),
+            ("stringified-value", "/filter")
+        );
         assert!(nested_warning(&json!("[1]"), &["object"], "/filter").is_none());
         assert!(nested_warning(&json!("{oops"), &["object"], "/filter").is_none());
         assert!(nested_warning(&json!("[1]"), &["array", "null"], "/list").is_some());

@@ -31,24 +31,39 @@ fn errors_carry_codes_messages_and_both_spans() {
     let minimum = found.iter().find(|d| d.code == "minimum").unwrap();
     assert_eq!(minimum.message, "\"shard\" must be >= 0, got -1");
     assert_eq!(minimum.instance_path, "/shard");
-    assert_eq!(minimum.keyword_location.as_deref(), Some("/properties/shard/minimum"));
+    assert_eq!(
+        minimum.keyword_location.as_deref(),
+        Some("/properties/shard/minimum")
+    );
     assert_eq!(spanned(args, minimum.span), "-1");
     assert_eq!(minimum.span.map(|s| (s.line, s.column)), Some((3, 12)));
     assert_eq!(spanned(TOOL, minimum.schema_span), "\"minimum\": 0");
-    let extra = found.iter().find(|d| d.code == "additionalProperties").unwrap();
+    let extra = found
+        .iter()
+        .find(|d| d.code == "additionalProperties")
+        .unwrap();
     assert_eq!(extra.instance_path, "/extra");
     assert_eq!(spanned(args, extra.span), "\"extra\": true");
-    assert_eq!(spanned(TOOL, extra.schema_span), "\"additionalProperties\": false");
+    assert_eq!(
+        spanned(TOOL, extra.schema_span),
+        "\"additionalProperties\": false"
+    );
 }
 
 #[test]
 fn a_missing_property_points_at_the_enclosing_object() {
     let args = r#"{"shard": 1}"#;
     let report = validator(TOOL).validate(args);
-    let required = errors(&report).into_iter().find(|d| d.code == "required").unwrap();
+    let required = errors(&report)
+        .into_iter()
+        .find(|d| d.code == "required")
+        .unwrap();
     assert_eq!(required.message, "missing required property \"dataset\"");
     assert_eq!(spanned(args, required.span), args);
-    assert_eq!(spanned(TOOL, required.schema_span), "\"required\": [\"dataset\"]");
+    assert_eq!(
+        spanned(TOOL, required.schema_span),
+        "\"required\": [\"dataset\"]"
+    );
 }
 
 #[test]
@@ -69,13 +84,17 @@ fn schema_spans_follow_refs_in_the_same_document() {
     assert_eq!(spanned(schema, minimum.schema_span), "\"minimum\": 1");
     let with_id = r##"{"$id": "https://example.com/tool", "$defs": {"count": {"minimum": 1}}, "properties": {"n": {"$ref": "#/$defs/count"}}}"##;
     let report = validator(with_id).validate(r#"{"n": 0}"#);
-    assert_eq!(spanned(with_id, errors(&report)[0].schema_span), "\"minimum\": 1");
+    assert_eq!(
+        spanned(with_id, errors(&report)[0].schema_span),
+        "\"minimum\": 1"
+    );
 }
 
 #[test]
 fn dialects_come_from_dollar_schema() {
     // In draft-07 an `items` array is a tuple; in 2020-12 it is not even a valid schema.
-    let tuple = r#"{"$schema": "http://json-schema.org/draft-07/schema#", "items": [{"type": "string"}]}"#;
+    let tuple =
+        r#"{"$schema": "http://json-schema.org/draft-07/schema#", "items": [{"type": "string"}]}"#;
     let v = validator(tuple);
     assert!(v.is_valid(r#"["a", 1]"#));
     assert!(!v.is_valid("[1]"));
@@ -90,33 +109,67 @@ fn dialects_come_from_dollar_schema() {
         assert!(v.is_valid("3") && !v.is_valid("\"3\""), "{uri}");
     }
     let draft3 = r#"{"$schema": "http://json-schema.org/draft-03/schema#"}"#;
-    let err = Validator::new(draft3, &ValidateOptions::default()).err().unwrap();
+    let err = Validator::new(draft3, &ValidateOptions::default())
+        .err()
+        .unwrap();
     assert_eq!(err.diagnostics[0].code, "unsupported-dialect");
-    assert_eq!(spanned(draft3, err.diagnostics[0].span), "\"$schema\": \"http://json-schema.org/draft-03/schema#\"");
+    assert_eq!(
+        spanned(draft3, err.diagnostics[0].span),
+        "\"$schema\": \"http://json-schema.org/draft-03/schema#\""
+    );
 }
 
 #[test]
 fn a_broken_schema_is_reported_in_the_schema_text() {
     let schema = "{\n  \"type\": \"strng\",\n  \"minimum\": \"zero\"\n}";
-    let err = Validator::new(schema, &ValidateOptions::default()).err().unwrap();
-    let spans: Vec<&str> = err.diagnostics.iter().map(|d| spanned(schema, d.span)).collect();
+    let err = Validator::new(schema, &ValidateOptions::default())
+        .err()
+        .unwrap();
+    let spans: Vec<&str> = err
+        .diagnostics
+        .iter()
+        .map(|d| spanned(schema, d.span))
+        .collect();
     assert!(spans.contains(&"\"type\": \"strng\""), "{err:#?}");
     assert!(spans.contains(&"\"minimum\": \"zero\""), "{err:#?}");
-    assert!(err.diagnostics.iter().all(|d| d.message.starts_with("invalid schema")));
-    let not_json = Validator::new("{\"type\": }", &ValidateOptions::default()).err().unwrap();
-    assert_eq!((not_json.diagnostics[0].code.as_str(), not_json.diagnostics[0].span.map(|s| s.column)), ("syntax", Some(10)));
+    assert!(err
+        .diagnostics
+        .iter()
+        .all(|d| d.message.starts_with("invalid schema")));
+    let not_json = Validator::new("{\"type\": }", &ValidateOptions::default())
+        .err()
+        .unwrap();
+    assert_eq!(
+        (
+            not_json.diagnostics[0].code.as_str(),
+            not_json.diagnostics[0].span.map(|s| s.column)
+        ),
+        ("syntax", Some(10))
+    );
 }
 
 #[test]
 fn remote_refs_resolve_only_from_registered_schemas() {
     let schema = r#"{"properties": {"when": {"$ref": "https://example.com/date.json"}}}"#;
-    let err = Validator::new(schema, &ValidateOptions::default()).err().unwrap();
+    let err = Validator::new(schema, &ValidateOptions::default())
+        .err()
+        .unwrap();
     let d = &err.diagnostics[0];
     assert_eq!(d.code, "unresolved-ref");
-    assert!(d.message.contains("https://example.com/date.json"), "{}", d.message);
-    assert_eq!(spanned(schema, d.span), "\"$ref\": \"https://example.com/date.json\"");
+    assert!(
+        d.message.contains("https://example.com/date.json"),
+        "{}",
+        d.message
+    );
+    assert_eq!(
+        spanned(schema, d.span),
+        "\"$ref\": \"https://example.com/date.json\""
+    );
     let mut options = ValidateOptions::default();
-    options.schemas.insert("https://example.com/date.json".into(), r#"{"type": "string"}"#.into());
+    options.schemas.insert(
+        "https://example.com/date.json".into(),
+        r#"{"type": "string"}"#.into(),
+    );
     let v = Validator::new(schema, &options).unwrap();
     assert!(v.is_valid(r#"{"when": "today"}"#));
     assert!(!v.is_valid(r#"{"when": 1}"#));
@@ -145,7 +198,11 @@ fn stringified_arguments_are_unwrapped_with_outer_spans() {
     assert!(!report.valid);
     let minimum = errors(&report)[0];
     assert_eq!(spanned(args, minimum.span), "-3");
-    let note = report.diagnostics.iter().find(|d| d.code == "stringified-arguments").unwrap();
+    let note = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "stringified-arguments")
+        .unwrap();
     assert_eq!(note.severity, Severity::Info);
     let good = r#""{\"dataset\":\"logs-2026-11\",\"shard\":3}""#;
     assert!(v.is_valid(good));
@@ -162,7 +219,11 @@ fn nested_stringified_values_are_flagged_but_not_changed() {
     let args = r#"{"dataset": "logs-2026-11", "filter": "{\"from\": 1}", "query": "{\"a\": 1}"}"#;
     let report = validator(TOOL).validate(args);
     assert!(!report.valid, "the string is still not an object");
-    let warnings: Vec<&Diagnostic> = report.diagnostics.iter().filter(|d| d.code == "stringified-value").collect();
+    let warnings: Vec<&Diagnostic> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "stringified-value")
+        .collect();
     assert_eq!(warnings.len(), 1, "{:#?}", report.diagnostics);
     assert_eq!(warnings[0].instance_path, "/filter");
     assert_eq!(spanned(args, warnings[0].span), r#""{\"from\": 1}""#);
@@ -177,13 +238,26 @@ fn any_of_failures_are_grouped_closest_first() {
     ]}}}"#;
     let report = validator(schema).validate(r#"{"target": {"host": "x", "port": "80"}}"#);
     let found = errors(&report);
-    assert_eq!(found.len(), 1, "one grouped diagnostic, not a flood: {found:#?}");
+    assert_eq!(
+        found.len(),
+        1,
+        "one grouped diagnostic, not a flood: {found:#?}"
+    );
     let group = found[0];
     assert_eq!(group.code, "anyOf");
     assert_eq!(group.children.len(), 3);
-    assert!(group.children[0].message.starts_with("alternative 1 (closest)"), "{:#?}", group.children);
+    assert!(
+        group.children[0]
+            .message
+            .starts_with("alternative 1 (closest)"),
+        "{:#?}",
+        group.children
+    );
     assert_eq!(group.children[0].instance_path, "/target/port");
-    assert_eq!(spanned(schema, group.children[0].schema_span), "\"type\": \"integer\"");
+    assert_eq!(
+        spanned(schema, group.children[0].schema_span),
+        "\"type\": \"integer\""
+    );
 }
 
 #[test]
@@ -193,10 +267,26 @@ fn formats_annotate_unless_asserted_and_unknown_ones_warn() {
     assert!(lenient.is_valid(r#"{"to": "nope"}"#));
     let unknown = &lenient.schema_warnings()[0];
     assert_eq!(unknown.code, "unknown-format");
-    assert_eq!(spanned(schema, unknown.schema_span), "\"format\": \"uint64\"");
+    assert_eq!(
+        spanned(schema, unknown.schema_span),
+        "\"format\": \"uint64\""
+    );
     let report = lenient.validate(r#"{"id": "12"}"#);
-    assert!(report.valid && report.diagnostics.iter().any(|d| d.code == "unknown-format"));
-    let strict = Validator::new(schema, &ValidateOptions { assert_formats: true, ..Default::default() }).unwrap();
+    assert!(
+        report.valid
+            && report
+                .diagnostics
+                .iter()
+                .any(|d| d.code == "unknown-format")
+    );
+    let strict = Validator::new(
+        schema,
+        &ValidateOptions {
+            assert_formats: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
     assert!(!strict.is_valid(r#"{"to": "nope"}"#));
     assert!(strict.is_valid(r#"{"to": "a@b.example", "id": "not checked"}"#));
     let report = strict.validate(r#"{"to": "nope"}"#);
@@ -205,15 +295,24 @@ fn formats_annotate_unless_asserted_and_unknown_ones_warn() {
 
 #[test]
 fn flag_and_basic_outputs_follow_the_standard() {
-    let flag = ValidateOptions { output: Some(OutputFormat::Flag), ..Default::default() };
+    let flag = ValidateOptions {
+        output: Some(OutputFormat::Flag),
+        ..Default::default()
+    };
     let report = validate_arguments(TOOL, r#"{"shard": 1}"#, &flag).unwrap();
     assert_eq!(report.output, Some(serde_json::json!({"valid": false})));
-    let basic = ValidateOptions { output: Some(OutputFormat::Basic), ..Default::default() };
+    let basic = ValidateOptions {
+        output: Some(OutputFormat::Basic),
+        ..Default::default()
+    };
     let report = validate_arguments(TOOL, r#"{"dataset": "x", "shard": -1}"#, &basic).unwrap();
     let output = report.output.unwrap();
     assert_eq!(output["valid"], false);
     let units = output["errors"].as_array().unwrap();
-    assert!(units.iter().any(|u| u["keywordLocation"] == "/properties/shard/minimum" && u["instanceLocation"] == "/shard"));
+    assert!(units
+        .iter()
+        .any(|u| u["keywordLocation"] == "/properties/shard/minimum"
+            && u["instanceLocation"] == "/shard"));
     assert!(units.iter().all(|u| u["error"].is_string()));
     let report = validate_arguments(TOOL, r#"{"dataset": "logs-2026-11"}"#, &basic).unwrap();
     assert_eq!(report.output, Some(serde_json::json!({"valid": true})));
@@ -225,15 +324,20 @@ fn arguments_that_are_not_json_get_a_positioned_diagnostic() {
     let report = v.validate("{\"dataset\": \"x\",}");
     assert!(!report.valid);
     let d = errors(&report)[0];
-    assert_eq!((d.code.as_str(), d.span.map(|s| s.column)), ("syntax", Some(16)));
+    assert_eq!(
+        (d.code.as_str(), d.span.map(|s| s.column)),
+        ("syntax", Some(16))
+    );
     assert!(!v.is_valid("{\"dataset\": \"x\",}"));
     assert!(!v.is_valid(""));
 }
 
 #[test]
 fn options_deserialize_from_camel_case() {
-    let options: ValidateOptions =
-        serde_json::from_str(r#"{"assertFormats": true, "output": "basic", "schemas": {"urn:x": "{}"}}"#).unwrap();
+    let options: ValidateOptions = serde_json::from_str(
+        r#"{"assertFormats": true, "output": "basic", "schemas": {"urn:x": "{}"}}"#,
+    )
+    .unwrap();
     assert!(options.assert_formats);
     assert_eq!(options.output, Some(OutputFormat::Basic));
     assert_eq!(options.schemas.len(), 1);
