@@ -13,6 +13,7 @@ use super::dialect::{detect, Dialect};
 use super::formats::unknown_formats;
 use super::group::Converter;
 use super::locate::{InstanceLocator, SchemaSpans};
+use super::uri_template::is_uri_template;
 use super::ValidateOptions;
 
 /// Steps a `pattern` may backtrack before it is reported instead of hanging.
@@ -64,7 +65,8 @@ pub fn compile(schema_text: &str, options: &ValidateOptions) -> Result<Compiled,
     };
     let mut builder = jsonschema::options()
         .offline()
-        .with_pattern_options(PatternOptions::fancy_regex().backtrack_limit(BACKTRACK_LIMIT));
+        .with_pattern_options(PatternOptions::fancy_regex().backtrack_limit(BACKTRACK_LIMIT))
+        .with_format("uri-template", is_uri_template);
     if options.assert_formats {
         builder = builder.should_validate_formats(true);
     }

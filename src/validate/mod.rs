@@ -8,7 +8,7 @@
 //! - **Offline references**: nothing is fetched; a `$ref` resolves only to the schema itself or a
 //!   schema registered in [`ValidateOptions::schemas`], else an `unresolved-ref` error naming the URI.
 //! - **Stringified arguments**: if the arguments text is a JSON string whose content is an object
-//!   and the schema rejects the string itself, the content is validated, the report says
+//!   and the schema rejects a string at the root by its `type`, the content is validated, the report says
 //!   `stringified: true`, and every span still points into the text the caller passed (escapes
 //!   map back to their source characters). A nested string where the schema wants an object or
 //!   array and whose content is one gets a `stringified-value` warning; it is never changed.
@@ -27,9 +27,11 @@ mod locate;
 mod messages;
 mod output;
 mod stringified;
+mod uri_template;
 
 use std::collections::BTreeMap;
 
+use jsonschema::error::ValidationErrorKind;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -128,7 +130,7 @@ impl Validator {
             }
         };
         let value = doc.to_value();
-        if value.is_string() && !self.compiled.validator.is_valid(&value) {
+        if value.is_string() && self.rejects_string_type(&value) {
             if let Some(unwrapped) = unwrap_root(&doc) {
                 if let Ok(inner) = parse(&unwrapped.text, ReadOptions::default()) {
                     if matches!(inner.root.kind, NodeKind::Object(_)) {
@@ -169,8 +171,20 @@ impl Validator {
         let Value::String(content) = &value else {
             return false;
         };
+        if !self.rejects_string_type(&value) {
+            return false;
+        }
         serde_json::from_str::<Value>(content)
             .is_ok_and(|inner| inner.is_object() && self.compiled.validator.is_valid(&inner))
+    }
+
+    /// Whether the schema rejects this root string for its type (a `type` error at the root),
+    /// the condition for reading a string as stringified arguments.
+    fn rejects_string_type(&self, value: &Value) -> bool {
+        self.compiled.validator.iter_errors(value).any(|e| {
+            e.instance_path().as_str().is_empty()
+                && matches!(e.kind(), ValidationErrorKind::Type { .. })
+        })
     }
 
     /// Validates `value` and assembles the report; `notes` are findings made on the way.

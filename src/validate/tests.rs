@@ -212,6 +212,11 @@ fn stringified_arguments_are_unwrapped_with_outer_spans() {
     let string_schema = validator(r#"{"type": "string"}"#);
     let report = string_schema.validate(good);
     assert!(report.valid && !report.stringified);
+    // A string rejected for another reason than its type is not unwrapped either.
+    let pattern_schema = validator(r#"{"pattern": "^x"}"#);
+    let report = pattern_schema.validate(good);
+    assert!(!report.valid && !report.stringified);
+    assert!(!pattern_schema.is_valid(good));
 }
 
 #[test]

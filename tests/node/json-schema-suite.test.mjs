@@ -10,9 +10,8 @@ import { Validator } from '../../pkg/node.js';
 const root = fileURLToPath(new URL('../../../shared/json-schema-test-suite/', import.meta.url));
 if (!existsSync(root)) throw new Error(`missing test data: ${root} (the shared JSON-Schema-Test-Suite checkout)`);
 
-// Same list as KNOWN_FAILURES in tests/json_schema_suite.rs: jsonschema 0.60.2 accepts the
-// empty uri-template expression `{}`.
-const KNOWN_FAILURES = ['uri-template.json | format: uri-template | an empty expression is invalid'];
+// Same list as KNOWN_FAILURES in tests/json_schema_suite.rs (empty at present).
+const KNOWN_FAILURES = [];
 
 /** Remote schema texts by URI, skipping the dialects the crate does not support (draft3/, v1/). */
 function remotes() {
