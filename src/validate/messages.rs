@@ -64,9 +64,30 @@ fn article(name: &str) -> String {
 }
 
 /// `n thing` or `n things`.
-fn count(n: impl Into<u64>, thing: &str) -> String {
-    let n = n.into();
+fn count(n: u64, thing: &str) -> String {
     format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
+}
+
+/// What a size keyword counts: singular, plural, and a word after the count (`long`).
+struct Unit(&'static str, &'static str, &'static str);
+/// String lengths.
+const CHARACTERS: Unit = Unit("character", "characters", " long");
+/// Array lengths.
+const ITEMS: Unit = Unit("item", "items", "");
+/// Object sizes.
+const PROPERTIES: Unit = Unit("property", "properties", "");
+
+/// `"name" must be at least 3 characters long, got 2` and the like for every size keyword.
+fn size(who: &str, bound: &str, limit: u64, unit: Unit, value: &Value) -> String {
+    let actual = match value {
+        Value::String(s) => s.chars().count(),
+        Value::Array(a) => a.len(),
+        Value::Object(o) => o.len(),
+        _ => 0,
+    };
+    let Unit(one, many, after) = unit;
+    let noun = if limit == 1 { one } else { many };
+    format!("{who} must {bound} {limit} {noun}{after}, got {actual}")
 }
 
 /// Options of an `enum`, comma separated and cut short.
@@ -96,12 +117,6 @@ pub fn message(error: &ValidationError<'_>, pointer: &str) -> String {
     let who = subject(pointer);
     let value = error.instance();
     let got = show(value);
-    let len = |v: &Value| match v {
-        Value::String(s) => s.chars().count(),
-        Value::Array(a) => a.len(),
-        Value::Object(o) => o.len(),
-        _ => 0,
-    };
     match error.kind() {
         ValidationErrorKind::Type { kind } => {
             let expected: Vec<String> = expected_types(kind).into_iter().map(article).collect();
@@ -122,42 +137,22 @@ pub fn message(error: &ValidationError<'_>, pointer: &str) -> String {
         ValidationErrorKind::MultipleOf { multiple_of } => {
             format!("{who} must be a multiple of {multiple_of}, got {got}")
         }
-        ValidationErrorKind::MinLength { limit } => format!(
-            "{who} must be at least {} long, got {}",
-            count(*limit, "character"),
-            len(value)
-        ),
-        ValidationErrorKind::MaxLength { limit } => format!(
-            "{who} must be at most {} long, got {}",
-            count(*limit, "character"),
-            len(value)
-        ),
+        ValidationErrorKind::MinLength { limit } => {
+            size(&who, "be at least", *limit, CHARACTERS, value)
+        }
+        ValidationErrorKind::MaxLength { limit } => {
+            size(&who, "be at most", *limit, CHARACTERS, value)
+        }
         ValidationErrorKind::MinItems { limit } => {
-            format!(
-                "{who} must have at least {}, got {}",
-                count(*limit, "item"),
-                len(value)
-            )
+            size(&who, "have at least", *limit, ITEMS, value)
         }
-        ValidationErrorKind::MaxItems { limit } => {
-            format!(
-                "{who} must have at most {}, got {}",
-                count(*limit, "item"),
-                len(value)
-            )
+        ValidationErrorKind::MaxItems { limit } => size(&who, "have at most", *limit, ITEMS, value),
+        ValidationErrorKind::MinProperties { limit } => {
+            size(&who, "have at least", *limit, PROPERTIES, value)
         }
-        ValidationErrorKind::MinProperties { limit } => format!(
-            "{who} must have at least {}, got {}",
-            count(*limit, "property"),
-            len(value)
-        )
-        .replace("propertys", "properties"),
-        ValidationErrorKind::MaxProperties { limit } => format!(
-            "{who} must have at most {}, got {}",
-            count(*limit, "property"),
-            len(value)
-        )
-        .replace("propertys", "properties"),
+        ValidationErrorKind::MaxProperties { limit } => {
+            size(&who, "have at most", *limit, PROPERTIES, value)
+        }
         ValidationErrorKind::Pattern { pattern } => {
             format!("{who} must match the pattern {pattern}, got {got}")
         }
@@ -178,11 +173,7 @@ pub fn message(error: &ValidationError<'_>, pointer: &str) -> String {
             unexpected_message(&who, "is not allowed (unevaluatedProperties)", unexpected)
         }
         ValidationErrorKind::AdditionalItems { limit } => {
-            format!(
-                "{who} must have at most {}, got {}",
-                count(*limit as u64, "item"),
-                len(value)
-            )
+            size(&who, "have at most", *limit as u64, ITEMS, value)
         }
         ValidationErrorKind::UnevaluatedItems { unexpected } => {
             format!(
@@ -314,5 +305,13 @@ mod tests {
         let got = messages(json!({"type": ["object", "null"]}), json!("x".repeat(100)));
         assert_eq!(got, ["the arguments must be null or an object, got string"]);
         assert!(show(&json!("x".repeat(100))).ends_with('…'));
+        assert_eq!(
+            messages(json!({"minProperties": 2}), json!({"a": 1})),
+            ["the arguments must have at least 2 properties, got 1"]
+        );
+        assert_eq!(
+            messages(json!({"maxLength": 1}), json!("ab")),
+            ["the arguments must be at most 1 character long, got 2"]
+        );
     }
 }
