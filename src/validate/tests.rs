@@ -348,3 +348,39 @@ fn options_deserialize_from_camel_case() {
     assert_eq!(options.schemas.len(), 1);
     assert!(serde_json::from_str::<ValidateOptions>(r#"{"asertFormats": true}"#).is_err());
 }
+
+#[test]
+fn odd_schemas_are_answered_not_panicked_on() {
+    for schema in [
+        r#"{"$schema": 5}"#,
+        "true",
+        "false",
+        "[]",
+        "\"x\"",
+        "7",
+        r#"{"pattern": "("}"#,
+        r##"{"$ref": "#/nowhere"}"##,
+        r##"{"$ref": "#foo"}"##,
+    ] {
+        match Validator::new(schema, &ValidateOptions::default()) {
+            Ok(v) => {
+                let _ = v.validate("{}");
+            }
+            Err(e) => assert!(!e.diagnostics.is_empty(), "{schema}"),
+        }
+    }
+    let t = validator("true");
+    assert!(t.is_valid("{}") && t.validate("{}").valid);
+    let f = validator("false");
+    assert!(!f.is_valid("{}"));
+    assert_eq!(errors(&f.validate("{}"))[0].code, "falseSchema");
+}
+
+#[test]
+fn catastrophic_patterns_do_not_hang() {
+    let v = validator(r#"{"properties": {"s": {"type": "string", "pattern": "^(a+)+$"}}}"#);
+    let args = format!(r#"{{"s": "{}!"}}"#, "a".repeat(40));
+    let report = v.validate(&args);
+    assert!(!report.valid);
+    assert_eq!(errors(&report)[0].code, "pattern");
+}
