@@ -8,6 +8,7 @@
 
 pub mod diagnostic;
 pub mod format;
+pub mod host;
 pub mod json;
 pub mod validate;
 
