@@ -1,0 +1,3 @@
+//! Classify pasted MCP payloads.
+
+pub mod schemas;
