@@ -70,8 +70,12 @@ impl SchemaDoc {
     /// The URI the document is registered under (its own `$id` for the extension).
     fn uri(self) -> &'static str {
         match self {
-            SchemaDoc::Core2025 => "https://mcp-json-toolbox.invalid/schemas/mcp/2025-11-25.schema.json",
-            SchemaDoc::Core2026 => "https://mcp-json-toolbox.invalid/schemas/mcp/2026-07-28.schema.json",
+            SchemaDoc::Core2025 => {
+                "https://mcp-json-toolbox.invalid/schemas/mcp/2025-11-25.schema.json"
+            }
+            SchemaDoc::Core2026 => {
+                "https://mcp-json-toolbox.invalid/schemas/mcp/2026-07-28.schema.json"
+            }
             SchemaDoc::ExtTasks => "https://modelcontextprotocol.io/ext-tasks/schema.json",
         }
     }
@@ -86,7 +90,8 @@ impl SchemaDoc {
             SchemaDoc::Core2026 => &CORE_2026,
             SchemaDoc::ExtTasks => &EXT_TASKS,
         };
-        cell.get_or_init(|| serde_json::from_str(self.text()).ok()).as_ref()
+        cell.get_or_init(|| serde_json::from_str(self.text()).ok())
+            .as_ref()
     }
 
     /// The registry holding just this document, built once.
@@ -114,7 +119,10 @@ impl SchemaDoc {
 
 /// The schema of definition `name` in `version`, if that version defines it.
 pub fn definition(version: Version, name: &str) -> Option<&'static Value> {
-    version.documents().iter().find_map(|doc| doc.definition(name))
+    version
+        .documents()
+        .iter()
+        .find_map(|doc| doc.definition(name))
 }
 
 /// Every definition of `version` (core first, then the extension), by name.
@@ -160,11 +168,17 @@ pub fn check(
     doc: &Document<'_>,
     base: &str,
 ) -> Option<Vec<Diagnostic>> {
-    let schema_doc = version.documents().iter().copied().find(|d| d.definition(name).is_some())?;
+    let schema_doc = version
+        .documents()
+        .iter()
+        .copied()
+        .find(|d| d.definition(name).is_some())?;
     let validator = validator(schema_doc, name)?;
     let mut diagnostics = Vec::new();
     for error in validator.iter_errors(instance) {
-        flatten(&error, &mut |e| diagnostics.push(to_diagnostic(e, doc, base)));
+        flatten(&error, &mut |e| {
+            diagnostics.push(to_diagnostic(e, doc, base))
+        });
     }
     Some(diagnostics)
 }
@@ -176,12 +190,17 @@ pub fn check(
 /// itself is.
 fn flatten(error: &ValidationError<'_>, report: &mut dyn FnMut(&ValidationError<'_>)) {
     let context = match error.kind() {
-        ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context } => context,
+        ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context } => {
+            context
+        }
         _ => return report(error),
     };
     // Branches whose discriminating constants match come first, then the ones with fewer errors.
     let score = |branch: &Vec<ValidationError<'static>>| {
-        let mismatched = branch.iter().filter(|e| matches!(e.kind(), ValidationErrorKind::Constant { .. })).count();
+        let mismatched = branch
+            .iter()
+            .filter(|e| matches!(e.kind(), ValidationErrorKind::Constant { .. }))
+            .count();
         (mismatched, branch.len())
     };
     let Some(best_score) = context.iter().map(score).min() else {
@@ -201,20 +220,33 @@ pub fn to_diagnostic(error: &ValidationError<'_>, doc: &Document<'_>, base: &str
     let (code, message) = match error.kind() {
         ValidationErrorKind::Required { property } => {
             let name = property.as_str().unwrap_or_default();
-            ("required", format!("The required property \"{name}\" is missing."))
+            (
+                "required",
+                format!("The required property \"{name}\" is missing."),
+            )
         }
-        ValidationErrorKind::Constant { expected_value } => {
-            ("const", format!("The value must be {expected_value}, found {}.", error.instance()))
-        }
-        ValidationErrorKind::Enum { options } => {
-            ("enum", format!("The value must be one of {options}, found {}.", error.instance()))
-        }
+        ValidationErrorKind::Constant { expected_value } => (
+            "const",
+            format!(
+                "The value must be {expected_value}, found {}.",
+                error.instance()
+            ),
+        ),
+        ValidationErrorKind::Enum { options } => (
+            "enum",
+            format!(
+                "The value must be one of {options}, found {}.",
+                error.instance()
+            ),
+        ),
         ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context } => {
             let constants: Option<Vec<String>> = context
                 .iter()
                 .map(|branch| match branch.as_slice() {
                     [only] => match only.kind() {
-                        ValidationErrorKind::Constant { expected_value } => Some(expected_value.to_string()),
+                        ValidationErrorKind::Constant { expected_value } => {
+                            Some(expected_value.to_string())
+                        }
                         _ => None,
                     },
                     _ => None,
@@ -223,15 +255,29 @@ pub fn to_diagnostic(error: &ValidationError<'_>, doc: &Document<'_>, base: &str
             match constants {
                 Some(allowed) if !allowed.is_empty() => (
                     "enum",
-                    format!("The value must be one of {}, found {}.", allowed.join(", "), error.instance()),
+                    format!(
+                        "The value must be one of {}, found {}.",
+                        allowed.join(", "),
+                        error.instance()
+                    ),
                 ),
-                _ => ("any-of", format!("{} does not match any of the allowed shapes.", error.instance())),
+                _ => (
+                    "any-of",
+                    format!(
+                        "{} does not match any of the allowed shapes.",
+                        error.instance()
+                    ),
+                ),
             }
         }
         kind => (kind.keyword(), format!("{error}.")),
     };
     let location = error.instance_path().as_str();
-    let message = if location.is_empty() { message } else { format!("At {location}: {message}") };
+    let message = if location.is_empty() {
+        message
+    } else {
+        format!("At {location}: {message}")
+    };
     Diagnostic::error(code, message)
         .at_pointer(pointer.as_str())
         .with_span(doc.span_at(&pointer))
@@ -286,6 +332,10 @@ mod tests {
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].instance_path, "/status");
         assert_eq!(found[0].code, "enum");
-        assert!(found[0].message.contains("\"working\", \"input_required\""), "{}", found[0].message);
+        assert!(
+            found[0].message.contains("\"working\", \"input_required\""),
+            "{}",
+            found[0].message
+        );
     }
 }

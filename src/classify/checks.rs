@@ -1,0 +1,278 @@
+//! Findings the schemas cannot express: mixed protocol generations, mislabelled task bodies,
+//! task ids some hosts reject, unknown `resultType`s, terminal task handles, and non-object
+//! `structuredContent` before 2026-07-28.
+
+use super::envelope::{EnvelopeKind, Message};
+use super::kind;
+use super::schemas::Version;
+use super::summary::TERMINAL;
+use crate::diagnostic::{ByteRange, Diagnostic};
+use crate::json::{Document, Node, NodeKind};
+
+/// Something in a payload that belongs to one protocol generation only.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Marker {
+    /// How to name it in a message, e.g. `"ttl"` or `method "tasks/list"`.
+    pub what: String,
+    /// The generation it belongs to.
+    pub version: Version,
+    /// Where it is.
+    pub pointer: String,
+    /// Its text range.
+    pub range: ByteRange,
+    /// The name the other generation uses for the same thing, if any.
+    pub counterpart: Option<&'static str>,
+}
+
+/// Keys that exist in one generation only, with their counterpart in the other.
+const GENERATION_KEYS: &[(&str, Version, Option<&str>)] = &[
+    ("ttl", Version::V2025_11_25, Some("ttlMs")),
+    ("pollInterval", Version::V2025_11_25, Some("pollIntervalMs")),
+    ("task", Version::V2025_11_25, None),
+    ("ttlMs", Version::V2026_07_28, Some("ttl")),
+    ("pollIntervalMs", Version::V2026_07_28, Some("pollInterval")),
+    ("resultType", Version::V2026_07_28, None),
+];
+
+/// The `_meta` key a 2026-07-28 request names its protocol version with.
+const PROTOCOL_VERSION_META: &str = "io.modelcontextprotocol/protocolVersion";
+
+/// Every generation marker of a message: generation-only keys on the body, its `task` and the
+/// `params`, a method defined in one generation only, and a declared protocol version.
+pub fn markers(message: &Message<'_>) -> Vec<Marker> {
+    let mut found = Vec::new();
+    let params = message.whole.value_of("params");
+    let mut places = vec![(message.body, message.body_pointer.clone())];
+    if let Some(task) = message.body.value_of("task") {
+        places.push((task, format!("{}/task", message.body_pointer)));
+    }
+    if let Some(params) = params.filter(|_| message.envelope.kind != EnvelopeKind::ResultResponse) {
+        places.push((params, format!("{}/params", message.pointer)));
+        if let Some(task) = params.value_of("task") {
+            places.push((task, format!("{}/params/task", message.pointer)));
+        }
+    }
+    for (node, pointer) in places {
+        for member in node.members().unwrap_or_default() {
+            let Some(&(key, version, counterpart)) =
+                GENERATION_KEYS.iter().find(|(k, ..)| *k == member.key)
+            else {
+                continue;
+            };
+            let is_task_wrapper = key != "task" || member.value.members().is_some();
+            if is_task_wrapper {
+                found.push(Marker {
+                    what: format!("\"{key}\""),
+                    version,
+                    pointer: format!("{pointer}/{key}"),
+                    range: member.key_range,
+                    counterpart,
+                });
+            }
+        }
+    }
+    if let (Some(method), Some(node)) = (&message.method, message.whole.value_of("method")) {
+        let defined: Vec<Version> = Version::ALL
+            .into_iter()
+            .filter(|&v| kind::method_kind_in(v, method).is_some())
+            .collect();
+        if let [only] = defined.as_slice() {
+            found.push(Marker {
+                what: format!("method \"{method}\""),
+                version: *only,
+                pointer: format!("{}/method", message.pointer),
+                range: node.range,
+                counterpart: None,
+            });
+        }
+    }
+    let declared = params
+        .and_then(|p| p.value_of("_meta"))
+        .and_then(|m| m.value_of(PROTOCOL_VERSION_META));
+    if let Some((node, version)) = declared.and_then(|n| {
+        Some((
+            n,
+            Version::ALL
+                .into_iter()
+                .find(|v| Some(v.as_str()) == n.as_str())?,
+        ))
+    }) {
+        found.push(Marker {
+            what: format!("protocol version \"{}\"", version.as_str()),
+            version,
+            pointer: format!(
+                "{}/params/_meta/{}",
+                message.pointer,
+                PROTOCOL_VERSION_META.replace('/', "~1")
+            ),
+            range: node.range,
+            counterpart: None,
+        });
+    }
+    found
+}
+
+/// The generation all markers agree on, if they agree and there are any.
+pub fn marked_generation(markers: &[Marker]) -> Option<Version> {
+    let first = markers.first()?.version;
+    markers.iter().all(|m| m.version == first).then_some(first)
+}
+
+/// The semantic findings about a message named `kind` of `generation`.
+pub fn run(
+    doc: &Document<'_>,
+    message: &Message<'_>,
+    kind: &str,
+    generation: Option<Version>,
+    markers: &[Marker],
+) -> Vec<Diagnostic> {
+    let mut found = Vec::new();
+    mixed_generations(doc, markers, &mut found);
+    let body = message.body;
+    let at = |key: &str| format!("{}/{key}", message.body_pointer);
+    let result_type = body.value_of("resultType");
+    let is_result = matches!(
+        message.envelope.kind,
+        EnvelopeKind::ResultResponse | EnvelopeKind::Bare
+    );
+    if let Some(node) = result_type.filter(|_| is_result) {
+        match node.as_str() {
+            Some("task") if kind == "GetTaskResult" => found.push(
+                Diagnostic::error(
+                    "mislabelled-task-result",
+                    "This is a tasks/get answer, which has resultType \"complete\"; resultType \"task\" marks only \
+                     the CreateTaskResult handle returned by the original request.",
+                )
+                .at_pointer(at("resultType"))
+                .with_span(Some(doc.span(node.range))),
+            ),
+            Some("complete" | "task" | "input_required") | None => {}
+            Some(other) => found.push(
+                Diagnostic::error(
+                    "unknown-result-type",
+                    format!(
+                        "resultType \"{other}\" is not one of \"complete\", \"task\" or \"input_required\"; a client \
+                         cannot tell how to read this result."
+                    ),
+                )
+                .at_pointer(at("resultType"))
+                .with_span(Some(doc.span(node.range))),
+            ),
+        }
+    }
+    if kind == "CreateTaskResult" {
+        let (task, pointer) = match body.value_of("task") {
+            Some(task) if task.members().is_some() => (task, at("task")),
+            _ => (body, message.body_pointer.clone()),
+        };
+        if let Some(status) = task
+            .value_of("status")
+            .filter(|s| s.as_str().is_some_and(|s| TERMINAL.contains(&s)))
+        {
+            found.push(
+                Diagnostic::warning(
+                    "terminal-task-handle",
+                    format!(
+                        "This CreateTaskResult already reports status {}: a task handle is normally still \"working\"; \
+                         the outcome must still be fetched through tasks/get.",
+                        doc.lexeme(status)
+                    ),
+                )
+                .at_pointer(format!("{pointer}/status"))
+                .with_span(Some(doc.span(status.range))),
+            );
+        }
+    }
+    if matches!(kind, "CallToolResult" | "GetTaskPayloadResult")
+        && generation != Some(Version::V2026_07_28)
+    {
+        if let Some(node) = body
+            .value_of("structuredContent")
+            .filter(|n| n.members().is_none())
+        {
+            found.push(
+                Diagnostic::error(
+                    "structured-content-not-object",
+                    format!(
+                        "structuredContent is {} {}: up to 2025-11-25 it must be an object (2026-07-28 allows any JSON value).",
+                        if node.type_name() == "array" || node.type_name() == "object" { "an" } else { "a" },
+                        node.type_name()
+                    ),
+                )
+                .at_pointer(at("structuredContent"))
+                .with_span(Some(doc.span(node.range))),
+            );
+        }
+    }
+    task_ids(doc, message, &mut found);
+    found
+}
+
+/// One error when markers of both generations occur together.
+fn mixed_generations(doc: &Document<'_>, markers: &[Marker], found: &mut Vec<Diagnostic>) {
+    let old = markers.iter().find(|m| m.version == Version::V2025_11_25);
+    let new = markers.iter().find(|m| m.version == Version::V2026_07_28);
+    let (Some(old), Some(new)) = (old, new) else {
+        return;
+    };
+    let hint = old
+        .counterpart
+        .map_or(String::new(), |c| format!(" (2026-07-28 calls it \"{c}\")"));
+    found.push(
+        Diagnostic::error(
+            "mixed-generations",
+            format!(
+                "This payload mixes protocol generations: {} belongs to 2025-11-25{hint} but {} belongs to 2026-07-28.",
+                old.what, new.what
+            ),
+        )
+        .at_pointer(old.pointer.as_str())
+        .with_span(Some(doc.span(old.range))),
+    );
+}
+
+/// Warns about task ids that are not printable ASCII of at most 128 characters without spaces.
+fn task_ids(doc: &Document<'_>, message: &Message<'_>, found: &mut Vec<Diagnostic>) {
+    let body = message.body;
+    let mut places: Vec<(&Node, String)> = vec![(body, message.body_pointer.clone())];
+    if let Some(task) = body.value_of("task") {
+        places.push((task, format!("{}/task", message.body_pointer)));
+    }
+    if let Some(params) = message
+        .whole
+        .value_of("params")
+        .filter(|_| message.envelope.kind != EnvelopeKind::ResultResponse)
+    {
+        places.push((params, format!("{}/params", message.pointer)));
+    }
+    for (i, task) in body
+        .value_of("tasks")
+        .and_then(Node::elements)
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
+        places.push((task, format!("{}/tasks/{i}", message.body_pointer)));
+    }
+    for (node, pointer) in places {
+        let Some(id) = node.value_of("taskId") else {
+            continue;
+        };
+        let NodeKind::String(text) = &id.kind else {
+            continue;
+        };
+        let portable = !text.is_empty()
+            && text.len() <= 128
+            && text.bytes().all(|b| (0x21..=0x7e).contains(&b));
+        if !portable {
+            found.push(
+                Diagnostic::warning(
+                    "task-id-format",
+                    "This taskId is not printable ASCII of 1 to 128 characters without spaces; some hosts reject such ids.",
+                )
+                .at_pointer(format!("{pointer}/taskId"))
+                .with_span(Some(doc.span(id.range))),
+            );
+        }
+    }
+}

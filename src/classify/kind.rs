@@ -1,0 +1,253 @@
+//! Naming a message: discriminating keys and values decide which official `$defs` definition a
+//! payload claims to be, before any schema is consulted.
+
+use serde_json::Value;
+
+use super::envelope::{EnvelopeKind, Message};
+use super::schemas::{self, Version};
+use crate::json::{Document, Node, NodeKind};
+
+/// The kind reported when nothing identifies the payload.
+pub const UNKNOWN: &str = "Unknown";
+
+/// The definition a message claims to be, and which value must satisfy it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Detected {
+    /// An official `$defs` name, or [`UNKNOWN`].
+    pub kind: &'static str,
+    /// Whether the definition describes the whole enveloped message (requests, notifications,
+    /// error responses) rather than the body alone (results, bare values).
+    pub whole: bool,
+}
+
+/// Kinds told apart by one member that only they have (with the JSON type it must have),
+/// checked in this order.
+const MEMBER_RULES: &[(&str, &str, &str)] = &[
+    ("tasks", "array", "ListTasksResult"),
+    ("maxTokens", "number", "CreateMessageRequestParams"),
+    ("tools", "array", "ListToolsResult"),
+    ("prompts", "array", "ListPromptsResult"),
+    ("resources", "array", "ListResourcesResult"),
+    ("resourceTemplates", "array", "ListResourceTemplatesResult"),
+    ("roots", "array", "ListRootsResult"),
+    ("contents", "array", "ReadResourceResult"),
+    ("messages", "array", "GetPromptResult"),
+    ("completion", "object", "CompleteResult"),
+    ("action", "string", "ElicitResult"),
+    ("supportedVersions", "array", "DiscoverResult"),
+    ("serverInfo", "object", "InitializeResult"),
+    ("inputSchema", "object", "Tool"),
+];
+
+/// Content blocks by their `type`.
+const CONTENT_TYPES: &[(&str, &str)] = &[
+    ("text", "TextContent"),
+    ("image", "ImageContent"),
+    ("audio", "AudioContent"),
+    ("resource_link", "ResourceLink"),
+    ("resource", "EmbeddedResource"),
+    ("tool_use", "ToolUseContent"),
+    ("tool_result", "ToolResultContent"),
+];
+
+/// The `_meta` key a 2025-11-25 `tasks/result` payload carries.
+pub const RELATED_TASK: &str = "io.modelcontextprotocol/related-task";
+
+/// Names the message. `answered` is the method of the request this message answers, when known
+/// (from an earlier request with the same id in a pasted list).
+pub fn detect(doc: &Document<'_>, message: &Message<'_>, answered: Option<&str>) -> Detected {
+    match message.envelope.kind {
+        EnvelopeKind::Request | EnvelopeKind::Notification => {
+            let kind = message.method.as_deref().and_then(method_kind).unwrap_or(
+                if message.envelope.kind == EnvelopeKind::Request {
+                    "JSONRPCRequest"
+                } else {
+                    "JSONRPCNotification"
+                },
+            );
+            Detected { kind, whole: true }
+        }
+        EnvelopeKind::ErrorResponse => {
+            let code = error_code(doc, message.body);
+            let kind = code
+                .and_then(|c| error_kind(c, true))
+                .unwrap_or("JSONRPCErrorResponse");
+            Detected { kind, whole: true }
+        }
+        EnvelopeKind::ResultResponse | EnvelopeKind::Bare | EnvelopeKind::Batch => {
+            let found = body_kind(doc, message.body);
+            let kind = match answered.and_then(answer_kind) {
+                Some(expected)
+                    if found != "InputRequiredResult"
+                        && !(found == "CreateTaskResult" && !is_task_method_result(expected)) =>
+                {
+                    expected
+                }
+                _ => found,
+            };
+            Detected { kind, whole: false }
+        }
+    }
+}
+
+/// Whether `kind` answers one of the task methods (`tasks/*`).
+fn is_task_method_result(kind: &str) -> bool {
+    matches!(
+        kind,
+        "GetTaskResult"
+            | "CancelTaskResult"
+            | "UpdateTaskResult"
+            | "GetTaskPayloadResult"
+            | "ListTasksResult"
+    )
+}
+
+/// The kind of a result or bare value, from its members.
+fn body_kind(doc: &Document<'_>, body: &Node) -> &'static str {
+    let Some(members) = body.members() else {
+        return UNKNOWN;
+    };
+    let result_type = body.value_of("resultType").and_then(Node::as_str);
+    let has = |key: &str| body.get(key).is_some();
+    if result_type == Some("task") {
+        // A tasks/get body carries the outcome; a handle never does.
+        let outcome = has("result") || has("error") || has("inputRequests");
+        return if outcome {
+            "GetTaskResult"
+        } else {
+            "CreateTaskResult"
+        };
+    }
+    if body
+        .value_of("task")
+        .is_some_and(|t| t.get("taskId").is_some())
+    {
+        return "CreateTaskResult";
+    }
+    if result_type == Some("input_required") {
+        return "InputRequiredResult";
+    }
+    if has("taskId") && has("status") {
+        return "GetTaskResult";
+    }
+    if let Some(content) = body.value_of("content") {
+        let related = body
+            .value_of("_meta")
+            .is_some_and(|m| m.get(RELATED_TASK).is_some());
+        let found = if has("model") {
+            Some("CreateMessageResult")
+        } else if has("role") {
+            Some("SamplingMessage")
+        } else if has("toolUseId") {
+            Some("ToolResultContent")
+        } else if content.elements().is_some() {
+            Some(if related {
+                "GetTaskPayloadResult"
+            } else {
+                "CallToolResult"
+            })
+        } else {
+            None
+        };
+        if let Some(kind) = found {
+            return kind;
+        }
+    }
+    let rule = MEMBER_RULES.iter().find(|(key, json_type, _)| {
+        body.value_of(key)
+            .is_some_and(|v| v.type_name() == *json_type)
+    });
+    if let Some((_, _, kind)) = rule {
+        return kind;
+    }
+    if has("code") && has("message") {
+        return error_code(doc, body)
+            .and_then(|c| error_kind(c, false))
+            .unwrap_or("Error");
+    }
+    if let Some(content) = body.value_of("type").and_then(Node::as_str) {
+        if let Some((_, kind)) = CONTENT_TYPES.iter().find(|(t, _)| *t == content) {
+            return kind;
+        }
+    }
+    if members
+        .iter()
+        .all(|m| m.key == "_meta" || m.key == "resultType")
+    {
+        let listening = body
+            .value_of("_meta")
+            .is_some_and(|m| m.get("io.modelcontextprotocol/subscriptionId").is_some());
+        return if listening {
+            "SubscriptionsListenResult"
+        } else {
+            "EmptyResult"
+        };
+    }
+    UNKNOWN
+}
+
+/// The integer `code` of an error object.
+pub fn error_code(doc: &Document<'_>, error: &Node) -> Option<i64> {
+    let code = error.value_of("code")?;
+    matches!(code.kind, NodeKind::Number).then(|| doc.lexeme(code).parse().ok())?
+}
+
+/// The definition whose `properties.<name>.const` (directly or inside `allOf`) is `value`.
+fn constant<'a>(schema: &'a Value, name: &str) -> Option<&'a Value> {
+    let direct = schema
+        .get("properties")
+        .and_then(|p| p.get(name))
+        .and_then(|p| p.get("const"));
+    direct.or_else(|| {
+        schema
+            .get("allOf")?
+            .as_array()?
+            .iter()
+            .find_map(|part| constant(part, name))
+    })
+}
+
+/// The request or notification definition whose `method` is `method`, in any version.
+pub fn method_kind(method: &str) -> Option<&'static str> {
+    Version::ALL
+        .iter()
+        .find_map(|&version| method_kind_in(version, method))
+}
+
+/// The request or notification definition whose `method` is `method` in `version`.
+pub fn method_kind_in(version: Version, method: &str) -> Option<&'static str> {
+    schemas::definitions(version)
+        .find(|(_, schema)| constant(schema, "method").and_then(Value::as_str) == Some(method))
+        .map(|(name, _)| name)
+}
+
+/// The result definition answering `method` (`tools/call` → `CallToolResult`).
+fn answer_kind(method: &str) -> Option<&'static str> {
+    let request = method_kind(method)?;
+    let result = format!("{}Result", request.strip_suffix("Request")?);
+    Version::ALL.iter().find_map(|&version| {
+        schemas::definitions(version)
+            .find(|(name, _)| *name == result)
+            .map(|(name, _)| name)
+    })
+}
+
+/// The error definition for `code`: one describing a whole error response (`response`) or a bare
+/// error object.
+pub fn error_kind(code: i64, response: bool) -> Option<&'static str> {
+    Version::ALL.iter().find_map(|&version| {
+        schemas::definitions(version)
+            .find(|(_, schema)| {
+                let holder = if response {
+                    schema.get("properties").and_then(|p| p.get("error"))
+                } else {
+                    Some(*schema)
+                };
+                holder
+                    .and_then(|h| constant(h, "code"))
+                    .and_then(Value::as_i64)
+                    == Some(code)
+            })
+            .map(|(name, _)| name)
+    })
+}

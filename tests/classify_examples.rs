@@ -1,0 +1,227 @@
+//! Every official 2026-07-28 example classifies as the definition its folder is named after, or
+//! as a listed, justified exception.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::path::{Path, PathBuf};
+
+use mcp_json_toolbox::classify::{classify, Classification, EnvelopeKind, Version};
+use mcp_json_toolbox::Severity;
+
+/// Folders holding pieces of messages rather than messages: they are reported as `Unknown` with
+/// an `unrecognised` warning, and why.
+const NOT_MESSAGES: &[(&str, &str)] = &[
+    (
+        "BlobResourceContents",
+        "an item of ReadResourceResult.contents, not a message",
+    ),
+    (
+        "TextResourceContents",
+        "an item of ReadResourceResult.contents, not a message",
+    ),
+    (
+        "Resource",
+        "an item of ListResourcesResult.resources; {uri, name} is also the shape of Root",
+    ),
+    (
+        "Root",
+        "an item of ListRootsResult.roots; {uri, name} is also the shape of Resource",
+    ),
+    (
+        "BooleanSchema",
+        "a field schema inside an elicitation requestedSchema, not a message",
+    ),
+    (
+        "NumberSchema",
+        "a field schema inside an elicitation requestedSchema, not a message",
+    ),
+    (
+        "StringSchema",
+        "a field schema inside an elicitation requestedSchema, not a message",
+    ),
+    (
+        "TitledMultiSelectEnumSchema",
+        "a field schema inside an elicitation requestedSchema",
+    ),
+    (
+        "TitledSingleSelectEnumSchema",
+        "a field schema inside an elicitation requestedSchema",
+    ),
+    (
+        "UntitledMultiSelectEnumSchema",
+        "a field schema inside an elicitation requestedSchema",
+    ),
+    (
+        "UntitledSingleSelectEnumSchema",
+        "a field schema inside an elicitation requestedSchema",
+    ),
+    (
+        "ClientCapabilities",
+        "a capability object inside request _meta, not a message",
+    ),
+    (
+        "ServerCapabilities",
+        "a capability object inside DiscoverResult, not a message",
+    ),
+    (
+        "ModelPreferences",
+        "a member of sampling params, not a message",
+    ),
+    (
+        "InputRequests",
+        "a map keyed by server-chosen names inside InputRequiredResult",
+    ),
+    (
+        "InputResponses",
+        "a map keyed by server-chosen names inside request params",
+    ),
+    (
+        "CallToolRequestParams",
+        "params alone; {name, arguments} is also GetPromptRequestParams",
+    ),
+    (
+        "GetPromptRequestParams",
+        "params alone; {name, arguments} is also CallToolRequestParams",
+    ),
+    (
+        "CancelledNotificationParams",
+        "params alone, without the method that names them",
+    ),
+    (
+        "CompleteRequestParams",
+        "params alone, without the method that names them",
+    ),
+    (
+        "ElicitRequestFormParams",
+        "params alone, without the method that names them",
+    ),
+    (
+        "ElicitRequestURLParams",
+        "params alone, without the method that names them",
+    ),
+    (
+        "LoggingMessageNotificationParams",
+        "params alone, without the method that names them",
+    ),
+    (
+        "PaginatedRequestParams",
+        "params alone ({cursor}), shared by every list request",
+    ),
+    (
+        "ProgressNotificationParams",
+        "params alone, without the method that names them",
+    ),
+    (
+        "ResourceUpdatedNotificationParams",
+        "params alone ({uri}), without the method that names them",
+    ),
+];
+
+/// Folders named `<X>ResultResponse` hold a whole JSON-RPC response: the kind names the payload
+/// (`<X>Result`) and the envelope says it is a result response.
+const RESPONSE_SUFFIX: &str = "Response";
+
+/// Files whose payload the official definition of its kind rejects, with the diagnostic we give.
+/// `read-resource-result-response.json` satisfies `ReadResourceResultResponse` only through that
+/// definition's `InputRequiredResult` branch: as a ReadResourceResult of 2026-07-28 it lacks the
+/// required `cacheScope` and `ttlMs` (it is a valid 2025-11-25 ReadResourceResult).
+const REJECTED: &[(&str, &str, &str)] = &[(
+    "ReadResourceResultResponse/read-resource-result-response.json",
+    "required",
+    "/result",
+)];
+
+fn examples_dir() -> PathBuf {
+    let dir =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/mcp-schema/2026-07-28/examples");
+    assert!(
+        dir.is_dir(),
+        "missing test data: {} (the shared MCP schema examples)",
+        dir.display()
+    );
+    dir
+}
+
+fn sorted(dir: &Path) -> Vec<PathBuf> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    entries
+}
+
+/// Checks one example; returns which rule it was held to.
+fn check(folder: &str, file: &str, c: &Classification) -> &'static str {
+    let case = format!("{folder}/{file}");
+    if let Some((_, why)) = NOT_MESSAGES.iter().find(|(f, _)| *f == folder) {
+        assert_eq!(c.kind, "Unknown", "{case} ({why}): {c:#?}");
+        assert!(
+            c.diagnostics.iter().any(|d| d.code == "unrecognised"),
+            "{case}: {c:#?}"
+        );
+        return "not a message";
+    }
+    let expected = match folder
+        .strip_suffix(RESPONSE_SUFFIX)
+        .filter(|f| f.ends_with("Result"))
+    {
+        Some(result) => {
+            assert_eq!(c.envelope.kind, EnvelopeKind::ResultResponse, "{case}");
+            result
+        }
+        None => folder,
+    };
+    assert_eq!(c.kind, expected, "{case}: {c:#?}");
+    if let Some((_, code, path)) = REJECTED.iter().find(|(f, ..)| *f == case) {
+        assert!(!c.versions.contains(&Version::V2026_07_28), "{case}");
+        assert_eq!(c.generation, Some(Version::V2026_07_28), "{case}");
+        assert!(
+            c.diagnostics
+                .iter()
+                .any(|d| d.code == *code && d.instance_path == *path),
+            "{case}: {c:#?}"
+        );
+        return "rejected by its definition";
+    }
+    assert!(c.versions.contains(&Version::V2026_07_28), "{case}: {c:#?}");
+    let errors: Vec<_> = c
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    assert!(errors.is_empty(), "{case}: {errors:#?}");
+    if expected == folder {
+        "named as its folder"
+    } else {
+        "result inside a response"
+    }
+}
+
+#[test]
+fn official_examples_classify_as_their_folder() {
+    let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
+    for folder in sorted(&examples_dir()) {
+        let name = folder.file_name().unwrap().to_str().unwrap().to_owned();
+        for file in sorted(&folder) {
+            let text = std::fs::read_to_string(&file).unwrap();
+            let c = classify(&text);
+            *counts
+                .entry(check(
+                    &name,
+                    file.file_name().unwrap().to_str().unwrap(),
+                    &c,
+                ))
+                .or_default() += 1;
+        }
+    }
+    let total: usize = counts.values().sum();
+    println!("{total} examples: {counts:?}");
+    assert_eq!(total, 129, "the shared examples changed: {counts:?}");
+    // Every exception is used, so the tables cannot silently go stale.
+    for (folder, _) in NOT_MESSAGES {
+        assert!(
+            examples_dir().join(folder).is_dir(),
+            "{folder} is listed but has no examples"
+        );
+    }
+}
