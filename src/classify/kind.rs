@@ -77,16 +77,22 @@ pub fn detect(doc: &Document<'_>, message: &Message<'_>, answered: Option<&str>)
         EnvelopeKind::ResultResponse | EnvelopeKind::Bare | EnvelopeKind::Batch => {
             let found = body_kind(doc, message.body);
             let kind = match answered.and_then(answer_kind) {
-                Some(expected)
-                    if found != "InputRequiredResult"
-                        && !(found == "CreateTaskResult" && !is_task_method_result(expected)) =>
-                {
-                    expected
-                }
+                Some(expected) if answer_overrides(found, expected) => expected,
                 _ => found,
             };
             Detected { kind, whole: false }
         }
+    }
+}
+
+/// Whether the result kind of the answered request wins over the kind the members suggest:
+/// always, except for an `InputRequiredResult` (any request may get one) and a task handle
+/// answering a request that may run as a task (anything but `tasks/*`).
+fn answer_overrides(found: &str, expected: &str) -> bool {
+    match found {
+        "InputRequiredResult" => false,
+        "CreateTaskResult" => is_task_method_result(expected),
+        _ => true,
     }
 }
 
