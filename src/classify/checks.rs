@@ -22,6 +22,9 @@ pub struct Marker {
     pub range: ByteRange,
     /// The name the other generation uses for the same thing, if any.
     pub counterpart: Option<&'static str>,
+    /// Whether it names the message's generation outright (the method, a declared protocol
+    /// version) rather than hinting at it with a member.
+    pub decisive: bool,
 }
 
 /// Keys that exist in one generation only, with their counterpart in the other.
@@ -67,6 +70,7 @@ pub fn markers(message: &Message<'_>) -> Vec<Marker> {
                     pointer: format!("{pointer}/{key}"),
                     range: member.key_range,
                     counterpart,
+                    decisive: false,
                 });
             }
         }
@@ -83,6 +87,7 @@ pub fn markers(message: &Message<'_>) -> Vec<Marker> {
                 pointer: format!("{}/method", message.pointer),
                 range: node.range,
                 counterpart: None,
+                decisive: true,
             });
         }
     }
@@ -107,15 +112,22 @@ pub fn markers(message: &Message<'_>) -> Vec<Marker> {
             ),
             range: node.range,
             counterpart: None,
+            decisive: true,
         });
     }
     found
 }
 
-/// The generation all markers agree on, if they agree and there are any.
+/// The generation the markers point to: the one they all agree on, or, when they disagree, the
+/// one a decisive marker (the method, a declared version) names; the others are then the mistake.
 pub fn marked_generation(markers: &[Marker]) -> Option<Version> {
     let first = markers.first()?.version;
-    markers.iter().all(|m| m.version == first).then_some(first)
+    if markers.iter().all(|m| m.version == first) {
+        return Some(first);
+    }
+    let mut decisive = markers.iter().filter(|m| m.decisive).map(|m| m.version);
+    let named = decisive.next()?;
+    decisive.all(|v| v == named).then_some(named)
 }
 
 /// The semantic findings about a message named `kind` of `generation`.

@@ -101,7 +101,9 @@ pub fn unwrap<'n>(doc: &Document<'_>, node: &'n Node, pointer: &str) -> Message<
         }
     } else if result.is_some() && framed {
         EnvelopeKind::ResultResponse
-    } else if error.is_some_and(|e| matches!(e.value.kind, NodeKind::Object(_))) {
+    } else if error.is_some_and(|e| matches!(e.value.kind, NodeKind::Object(_)))
+        && (framed || node.members().is_some_and(|m| m.len() == 1))
+    {
         EnvelopeKind::ErrorResponse
     } else {
         EnvelopeKind::Bare

@@ -207,6 +207,7 @@ fn classify_message(
     });
     let mut found = message.diagnostics.clone();
     let semantic = checks::run(doc, &message, detected.kind, generation, &markers);
+    found.extend(semantic.iter().cloned());
     let explained = match generation {
         Some(g) if !versions.contains(&g) => outcomes.iter().find(|(v, _)| *v == g),
         Some(_) => None,
@@ -227,8 +228,8 @@ fn classify_message(
                 })
                 .map(|d| Diagnostic {
                     message: format!(
-                        "{} ({} in the {} schema)",
-                        d.message,
+                        "{} (checked as {} of {}).",
+                        d.message.trim_end_matches('.'),
                         detected.kind,
                         version.as_str()
                     ),
@@ -236,7 +237,6 @@ fn classify_message(
                 }),
         );
     }
-    found.extend(semantic);
     found.extend(unrecognised(doc, &message, detected.kind));
     let summary = summary::summarize(doc, &message, detected.kind, generation);
     Classification {

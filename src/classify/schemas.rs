@@ -213,40 +213,46 @@ fn flatten(error: &ValidationError<'_>, report: &mut dyn FnMut(&ValidationError<
     }
 }
 
+/// JSON values as a readable list: `"a", "b", "c"`.
+fn list<'v>(values: impl Iterator<Item = &'v Value>) -> String {
+    values.map(Value::to_string).collect::<Vec<_>>().join(", ")
+}
+
 /// One schema violation as a [`Diagnostic`] located in `doc` (`base` is the pointer of the
 /// validated value).
 pub fn to_diagnostic(error: &ValidationError<'_>, doc: &Document<'_>, base: &str) -> Diagnostic {
     let pointer = format!("{base}{}", error.instance_path().as_str());
-    let (code, message) = match error.kind() {
-        ValidationErrorKind::Required { property } => {
-            let name = property.as_str().unwrap_or_default();
+    let subject = if pointer.is_empty() {
+        "The payload".to_owned()
+    } else {
+        format!("The value at {pointer}")
+    };
+    let found = error.instance();
+    let (code, predicate) = match error.kind() {
+        ValidationErrorKind::Required { property } => (
+            "required",
+            format!("is missing the required property {property}"),
+        ),
+        ValidationErrorKind::Constant { expected_value } => {
+            ("const", format!("must be {expected_value}, found {found}"))
+        }
+        ValidationErrorKind::Enum { options } => {
+            let allowed = options.as_array().map(|o| list(o.iter()));
             (
-                "required",
-                format!("The required property \"{name}\" is missing."),
+                "enum",
+                format!(
+                    "must be one of {}, found {found}",
+                    allowed.unwrap_or_else(|| options.to_string())
+                ),
             )
         }
-        ValidationErrorKind::Constant { expected_value } => (
-            "const",
-            format!(
-                "The value must be {expected_value}, found {}.",
-                error.instance()
-            ),
-        ),
-        ValidationErrorKind::Enum { options } => (
-            "enum",
-            format!(
-                "The value must be one of {options}, found {}.",
-                error.instance()
-            ),
-        ),
         ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context } => {
-            let constants: Option<Vec<String>> = context
+            // An anyOf of single constants is an enum in disguise (e.g. a task status).
+            let constants: Option<Vec<&Value>> = context
                 .iter()
                 .map(|branch| match branch.as_slice() {
                     [only] => match only.kind() {
-                        ValidationErrorKind::Constant { expected_value } => {
-                            Some(expected_value.to_string())
-                        }
+                        ValidationErrorKind::Constant { expected_value } => Some(&**expected_value),
                         _ => None,
                     },
                     _ => None,
@@ -256,28 +262,19 @@ pub fn to_diagnostic(error: &ValidationError<'_>, doc: &Document<'_>, base: &str
                 Some(allowed) if !allowed.is_empty() => (
                     "enum",
                     format!(
-                        "The value must be one of {}, found {}.",
-                        allowed.join(", "),
-                        error.instance()
+                        "must be one of {}, found {found}",
+                        list(allowed.into_iter())
                     ),
                 ),
                 _ => (
                     "any-of",
-                    format!(
-                        "{} does not match any of the allowed shapes.",
-                        error.instance()
-                    ),
+                    format!("matches none of the allowed shapes (found {found})"),
                 ),
             }
         }
-        kind => (kind.keyword(), format!("{error}.")),
+        kind => (kind.keyword(), format!("is invalid: {error}")),
     };
-    let location = error.instance_path().as_str();
-    let message = if location.is_empty() {
-        message
-    } else {
-        format!("At {location}: {message}")
-    };
+    let message = format!("{subject} {predicate}.");
     Diagnostic::error(code, message)
         .at_pointer(pointer.as_str())
         .with_span(doc.span_at(&pointer))
