@@ -40,6 +40,107 @@ export interface JsonError extends Error {
   snippet: string;
 }
 
+/** An MCP protocol generation the classifier checks against. */
+export type McpVersion = "2025-11-25" | "2026-07-28";
+
+/** How a classified payload is wrapped. */
+export interface Envelope {
+  type: "request" | "notification" | "resultResponse" | "errorResponse" | "bare" | "batch";
+  /** The id as written: a decoded string or a number's lexeme. */
+  id?: string;
+  idKind: "string" | "number" | "null" | "invalid" | "absent";
+}
+
+/** A duration in milliseconds and in words; `ms` is absent for "unlimited" (a null ttl). */
+export interface HumanDuration { ms?: number; human: string }
+
+/** A task: a task handle (CreateTaskResult: NOT a tool result), a task status or notification. */
+export interface TaskSummary {
+  type: "task";
+  /** True for a CreateTaskResult: a handle to poll with tasks/get, never a tool result. */
+  handle: boolean;
+  taskId?: string;
+  status?: string;
+  /** completed, failed or cancelled. */
+  terminal: boolean;
+  statusMessage?: string;
+  pollInterval?: HumanDuration;
+  ttl?: HumanDuration;
+  createdAt?: string;
+  lastUpdatedAt?: string;
+  /** 2025-11-25 `_meta["io.modelcontextprotocol/model-immediate-response"]`: text for the model while the task runs. */
+  immediateResponse?: string;
+  /** What to do next with this task, in one sentence. */
+  nextStep: string;
+}
+
+/** One content block of a tool result. */
+export interface ContentSummary {
+  type: string;
+  /** Characters of a text block. */
+  textLength?: number;
+  mimeType?: string;
+  /** Decoded size in bytes of base64 `data` (image, audio). */
+  bytes?: number;
+  /** URI of a resource link or embedded resource. */
+  uri?: string;
+}
+
+/** A tool result (CallToolResult, or a finished task's payload). */
+export interface ToolResultSummary {
+  type: "toolResult";
+  isError: boolean;
+  content: ContentSummary[];
+  structuredContent: boolean;
+  relatedTaskId?: string;
+  /** What isError: true means for a task running this call, per generation. */
+  note?: string;
+}
+
+/** A request or notification. */
+export interface RequestSummary {
+  type: "request";
+  method: string;
+  notification: boolean;
+  toolName?: string;
+  /** Whether a tools/call asks to run as a task (params.task, 2025-11-25). */
+  asksForTask: boolean;
+  taskTtl?: HumanDuration;
+  taskId?: string;
+}
+
+/** An error response or error object, e.g. code -32601 named "MethodNotFound". */
+export interface ErrorSummary { type: "error"; code?: number; name: string; message?: string }
+
+/** A tasks/list answer (2025-11-25). */
+export interface TaskListSummary { type: "taskList"; tasks: { taskId?: string; status?: string }[]; more: boolean }
+
+/** A top-level array: how many elements and the kind of each. */
+export interface BatchSummary { type: "batch"; count: number; kinds: string[] }
+
+/** The summary card of a classification, told apart by `type`. */
+export type Summary = TaskSummary | ToolResultSummary | RequestSummary | ErrorSummary | TaskListSummary | BatchSummary;
+
+/** What `classify` says about a pasted payload. */
+export interface Classification {
+  /** The official `$defs` name (e.g. "CreateTaskResult", "CallToolRequest") or "Unknown" (also for a top-level array). */
+  kind: string;
+  /** The protocol generation, or null when it cannot be told. */
+  generation: McpVersion | null;
+  /** The versions whose official schema the payload satisfies as `kind`. */
+  versions: McpVersion[];
+  envelope: Envelope;
+  /** The method of a request/notification, or of the earlier request (same id, same array) a response answers. */
+  method?: string;
+  /** Where the classified value sits in the text. */
+  span?: Span;
+  summary?: Summary;
+  /** Parse warnings, envelope problems, schema violations and semantic findings (for an array: also every item's). */
+  diagnostics: Diagnostic[];
+  /** For a top-level array: one classification per element. */
+  items?: Classification[];
+}
+
 /** Options of `format`. */
 export interface FormatOptions {
   /** Spaces per level (0-8) or "tab"; default 2. 0 puts one item per line without indentation. */
@@ -147,4 +248,12 @@ pub fn format_document_js(
         unwrap_depth: formatted.unwrap_depth,
     })
     .map_err(JsValue::from)
+}
+
+/// Names a pasted MCP payload, checks it against the official schemas and summarizes it.
+/// Never throws for bad input: text that is not JSON gives kind `Unknown` with the parse error as
+/// its only diagnostic.
+#[wasm_bindgen(unchecked_return_type = "Classification")]
+pub fn classify(text: &str) -> Result<JsValue, JsError> {
+    to_js(&crate::classify::classify(text))
 }

@@ -606,6 +606,11 @@ fn a_task_handle_is_never_a_tool_result() {
             {"jsonrpc":"2.0","id":1,"result":{"task":{"taskId":"t","status":"working","createdAt":"a","lastUpdatedAt":"b","ttl":null}}}]"#,
     );
     assert_eq!(list.items[1].kind, "CreateTaskResult");
+    let c = classify(CASES[2].text);
+    assert_eq!(
+        task(&c).immediate_response.as_deref(),
+        Some("Started the build.")
+    );
     assert_eq!(list.items[1].method.as_deref(), Some("tools/call"));
     assert_eq!(
         task(&list.items[1])

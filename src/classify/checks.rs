@@ -288,3 +288,55 @@ fn task_ids(doc: &Document<'_>, message: &Message<'_>, found: &mut Vec<Diagnosti
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classify::envelope::unwrap;
+    use crate::json::{parse, ReadOptions};
+
+    fn marked(text: &str) -> Option<Version> {
+        let doc = parse(text, ReadOptions::default()).unwrap();
+        marked_generation(&markers(&unwrap(&doc, &doc.root, "")))
+    }
+
+    #[test]
+    fn markers_tell_the_generation() {
+        assert_eq!(
+            marked(r#"{"task":{"taskId":"t","ttl":1}}"#),
+            Some(Version::V2025_11_25)
+        );
+        assert_eq!(
+            marked(r#"{"resultType":"task","ttlMs":1}"#),
+            Some(Version::V2026_07_28)
+        );
+        assert_eq!(marked(r#"{"resultType":"task","ttl":1}"#), None);
+        assert_eq!(
+            marked(r#"{"jsonrpc":"2.0","method":"notifications/tasks","params":{"ttl":1}}"#),
+            Some(Version::V2026_07_28)
+        );
+        assert_eq!(
+            marked(r#"{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"taskId":"t"}}"#),
+            None
+        );
+        // A `task` member that is not an object is no marker.
+        assert_eq!(marked(r#"{"task":"x"}"#), None);
+    }
+
+    #[test]
+    fn portable_task_ids_pass() {
+        let check = |id: &str| {
+            let text = format!(r#"{{"taskId":{}}}"#, serde_json::to_string(id).unwrap());
+            let doc = parse(&text, ReadOptions::default()).unwrap();
+            let mut found = Vec::new();
+            task_ids(&doc, &unwrap(&doc, &doc.root, ""), &mut found);
+            found.len()
+        };
+        assert_eq!(check("task-123_ABC.~"), 0);
+        assert_eq!(check(&"x".repeat(128)), 0);
+        assert_eq!(check(&"x".repeat(129)), 1);
+        assert_eq!(check("a b"), 1);
+        assert_eq!(check("tâche"), 1);
+        assert_eq!(check(""), 1);
+    }
+}

@@ -194,8 +194,21 @@ fn body_kind(doc: &Document<'_>, body: &Node) -> &'static str {
 
 /// The integer `code` of an error object.
 pub fn error_code(doc: &Document<'_>, error: &Node) -> Option<i64> {
-    let code = error.value_of("code")?;
-    matches!(code.kind, NodeKind::Number).then(|| doc.lexeme(code).parse().ok())?
+    integer(doc, error.value_of("code")?)
+}
+
+/// Largest integer a JavaScript number holds exactly (2^53 - 1).
+const MAX_SAFE_INTEGER: i64 = 9_007_199_254_740_991;
+
+/// A number node's value if it is an integer a JavaScript number holds exactly.
+pub fn integer(doc: &Document<'_>, node: &Node) -> Option<i64> {
+    if !matches!(node.kind, NodeKind::Number) {
+        return None;
+    }
+    doc.lexeme(node)
+        .parse()
+        .ok()
+        .filter(|n: &i64| n.abs() <= MAX_SAFE_INTEGER)
 }
 
 /// The definition whose `properties.<name>.const` (directly or inside `allOf`) is `value`.
@@ -256,4 +269,73 @@ pub fn error_kind(code: i64, response: bool) -> Option<&'static str> {
             })
             .map(|(name, _)| name)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::classify::envelope::unwrap;
+    use crate::json::{parse, ReadOptions};
+
+    fn detected(text: &str, answered: Option<&str>) -> &'static str {
+        let doc = parse(text, ReadOptions::default()).unwrap();
+        detect(&doc, &unwrap(&doc, &doc.root, ""), answered).kind
+    }
+
+    #[test]
+    fn methods_and_error_codes_come_from_the_schemas() {
+        assert_eq!(method_kind("tools/call"), Some("CallToolRequest"));
+        assert_eq!(
+            method_kind_in(Version::V2025_11_25, "tasks/list"),
+            Some("ListTasksRequest")
+        );
+        assert_eq!(method_kind_in(Version::V2026_07_28, "tasks/list"), None);
+        assert_eq!(
+            method_kind_in(Version::V2026_07_28, "notifications/tasks"),
+            Some("TaskStatusNotification")
+        );
+        assert_eq!(error_kind(-32601, false), Some("MethodNotFoundError"));
+        assert_eq!(error_kind(-32020, true), Some("HeaderMismatchError"));
+        assert_eq!(error_kind(-32601, true), None);
+    }
+
+    #[test]
+    fn discriminating_members_decide_the_kind() {
+        assert_eq!(
+            detected(r#"{"resultType":"task","taskId":"t","content":[]}"#, None),
+            "CreateTaskResult"
+        );
+        assert_eq!(
+            detected(r#"{"task":{"taskId":"t"},"content":[]}"#, None),
+            "CreateTaskResult"
+        );
+        assert_eq!(
+            detected(r#"{"resultType":"task","taskId":"t","result":{}}"#, None),
+            "GetTaskResult"
+        );
+        assert_eq!(
+            detected(r#"{"taskId":"t","status":"working"}"#, None),
+            "GetTaskResult"
+        );
+        assert_eq!(detected(r#"{"content":[]}"#, None), "CallToolResult");
+        assert_eq!(detected(r#"{"tools":{}}"#, None), UNKNOWN);
+        assert_eq!(
+            detected(r#"{"code":-32700,"message":"x"}"#, None),
+            "ParseError"
+        );
+        assert_eq!(
+            detected(r#"{"jsonrpc":"2.0","id":1,"method":"nope"}"#, None),
+            "JSONRPCRequest"
+        );
+    }
+
+    #[test]
+    fn the_answered_request_names_ambiguous_results() {
+        let ack = r#"{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete"}}"#;
+        assert_eq!(detected(ack, None), "EmptyResult");
+        assert_eq!(detected(ack, Some("tasks/cancel")), "CancelTaskResult");
+        let handle = r#"{"jsonrpc":"2.0","id":1,"result":{"resultType":"task","taskId":"t"}}"#;
+        assert_eq!(detected(handle, Some("tools/call")), "CreateTaskResult");
+        assert_eq!(detected(handle, Some("tasks/get")), "GetTaskResult");
+    }
 }

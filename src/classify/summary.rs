@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::envelope::{EnvelopeKind, Message};
-use super::kind::{error_code, RELATED_TASK};
+use super::kind::{error_code, integer, RELATED_TASK};
 use super::schemas::Version;
 use crate::json::{Document, Node, NodeKind};
 
@@ -28,7 +28,7 @@ pub enum Summary {
 /// A duration in milliseconds and in words.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Duration {
+pub struct HumanDuration {
     /// Milliseconds; absent for "unlimited" (a `null` ttl).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ms: Option<i64>,
@@ -55,16 +55,20 @@ pub struct TaskSummary {
     pub status_message: Option<String>,
     /// Suggested polling interval (`pollInterval` / `pollIntervalMs`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub poll_interval: Option<Duration>,
+    pub poll_interval: Option<HumanDuration>,
     /// Retention from creation (`ttl` / `ttlMs`); `unlimited` when null.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ttl: Option<Duration>,
+    pub ttl: Option<HumanDuration>,
     /// Creation timestamp as sent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub created_at: Option<String>,
     /// Last update timestamp as sent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_updated_at: Option<String>,
+    /// `_meta["io.modelcontextprotocol/model-immediate-response"]` of a 2025-11-25 handle: text
+    /// for the model while the task runs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub immediate_response: Option<String>,
     /// What to do next with this task, in one sentence.
     pub next_step: String,
 }
@@ -123,7 +127,7 @@ pub struct RequestSummary {
     pub asks_for_task: bool,
     /// The requested task retention (`params.task.ttl`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub task_ttl: Option<Duration>,
+    pub task_ttl: Option<HumanDuration>,
     /// The task a `tasks/*` request is about.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub task_id: Option<String>,
@@ -175,6 +179,9 @@ pub struct BatchSummary {
     pub kinds: Vec<String>,
 }
 
+/// The `_meta` key of the text a 2025-11-25 task handle offers the model while the task runs.
+const IMMEDIATE_RESPONSE: &str = "io.modelcontextprotocol/model-immediate-response";
+
 /// Task statuses after which nothing changes.
 pub const TERMINAL: [&str; 3] = ["completed", "failed", "cancelled"];
 
@@ -192,7 +199,11 @@ pub fn summarize(
                 .value_of("task")
                 .filter(|t| t.members().is_some())
                 .unwrap_or(body);
-            Some(Summary::Task(task_summary(doc, task, true, generation)))
+            let mut card = task_summary(doc, task, true, generation);
+            card.immediate_response = body
+                .value_of("_meta")
+                .and_then(|m| text(m, IMMEDIATE_RESPONSE));
+            Some(Summary::Task(card))
         }
         "GetTaskResult" | "CancelTaskResult" if body.get("taskId").is_some() => {
             Some(Summary::Task(task_summary(doc, body, false, generation)))
@@ -234,14 +245,14 @@ fn text(node: &Node, key: &str) -> Option<String> {
 }
 
 /// The duration in member `key` (`null` = unlimited); `None` if absent or not an integer.
-fn duration(doc: &Document<'_>, node: &Node, key: &str) -> Option<Duration> {
+fn duration(doc: &Document<'_>, node: &Node, key: &str) -> Option<HumanDuration> {
     let value = node.value_of(key)?;
     match value.kind {
-        NodeKind::Null => Some(Duration {
+        NodeKind::Null => Some(HumanDuration {
             ms: None,
             human: "unlimited".to_owned(),
         }),
-        NodeKind::Number => doc.lexeme(value).parse().ok().map(|ms| Duration {
+        NodeKind::Number => integer(doc, value).map(|ms| HumanDuration {
             ms: Some(ms),
             human: human_ms(ms),
         }),
@@ -312,6 +323,7 @@ fn task_summary(
         poll_interval,
         created_at: text(task, "createdAt"),
         last_updated_at: text(task, "lastUpdatedAt"),
+        immediate_response: None,
         next_step,
         task_id,
         status,
@@ -323,7 +335,7 @@ fn next_step(
     handle: bool,
     status: Option<&str>,
     task_id: Option<&str>,
-    poll: Option<&Duration>,
+    poll: Option<&HumanDuration>,
     generation: Option<Version>,
 ) -> String {
     let id = task_id.map_or(String::new(), |id| format!(" with taskId \"{id}\""));
