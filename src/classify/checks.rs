@@ -45,17 +45,7 @@ const PROTOCOL_VERSION_META: &str = "io.modelcontextprotocol/protocolVersion";
 pub fn markers(message: &Message<'_>) -> Vec<Marker> {
     let mut found = Vec::new();
     let params = message.whole.value_of("params");
-    let mut places = vec![(message.body, message.body_pointer.clone())];
-    if let Some(task) = message.body.value_of("task") {
-        places.push((task, format!("{}/task", message.body_pointer)));
-    }
-    if let Some(params) = params.filter(|_| message.envelope.kind != EnvelopeKind::ResultResponse) {
-        places.push((params, format!("{}/params", message.pointer)));
-        if let Some(task) = params.value_of("task") {
-            places.push((task, format!("{}/params/task", message.pointer)));
-        }
-    }
-    for (node, pointer) in places {
+    for (node, pointer) in task_places(message) {
         for member in node.members().unwrap_or_default() {
             let Some(&(key, version, counterpart)) =
                 GENERATION_KEYS.iter().find(|(k, ..)| *k == member.key)
@@ -116,6 +106,31 @@ pub fn markers(message: &Message<'_>) -> Vec<Marker> {
         });
     }
     found
+}
+
+/// The objects of a message that may hold task fields, with their pointers: the body, its
+/// `task`, each of its `tasks`, and (for requests and notifications) `params` and `params.task`.
+fn task_places<'n>(message: &Message<'n>) -> Vec<(&'n Node, String)> {
+    let body = message.body;
+    let mut places = vec![(body, message.body_pointer.clone())];
+    if let Some(task) = body.value_of("task") {
+        places.push((task, format!("{}/task", message.body_pointer)));
+    }
+    let tasks = body
+        .value_of("tasks")
+        .and_then(Node::elements)
+        .unwrap_or_default();
+    for (i, task) in tasks.iter().enumerate() {
+        places.push((task, format!("{}/tasks/{i}", message.body_pointer)));
+    }
+    let params = message.whole.value_of("params");
+    if let Some(params) = params.filter(|_| message.envelope.kind != EnvelopeKind::ResultResponse) {
+        places.push((params, format!("{}/params", message.pointer)));
+        if let Some(task) = params.value_of("task") {
+            places.push((task, format!("{}/params/task", message.pointer)));
+        }
+    }
+    places
 }
 
 /// The generation the markers point to: the one they all agree on, or, when they disagree, the
@@ -245,28 +260,7 @@ fn mixed_generations(doc: &Document<'_>, markers: &[Marker], found: &mut Vec<Dia
 
 /// Warns about task ids that are not printable ASCII of at most 128 characters without spaces.
 fn task_ids(doc: &Document<'_>, message: &Message<'_>, found: &mut Vec<Diagnostic>) {
-    let body = message.body;
-    let mut places: Vec<(&Node, String)> = vec![(body, message.body_pointer.clone())];
-    if let Some(task) = body.value_of("task") {
-        places.push((task, format!("{}/task", message.body_pointer)));
-    }
-    if let Some(params) = message
-        .whole
-        .value_of("params")
-        .filter(|_| message.envelope.kind != EnvelopeKind::ResultResponse)
-    {
-        places.push((params, format!("{}/params", message.pointer)));
-    }
-    for (i, task) in body
-        .value_of("tasks")
-        .and_then(Node::elements)
-        .unwrap_or_default()
-        .iter()
-        .enumerate()
-    {
-        places.push((task, format!("{}/tasks/{i}", message.body_pointer)));
-    }
-    for (node, pointer) in places {
+    for (node, pointer) in task_places(message) {
         let Some(id) = node.value_of("taskId") else {
             continue;
         };
