@@ -705,6 +705,12 @@ fn unusable_input_is_unknown_with_a_located_reason() {
     );
     let c = classify("[]");
     assert_eq!(c.diagnostics[0].code, "empty-batch");
+    let c = classify(r#"{"jsonrpc":"2.0","id":3,"result":5}"#);
+    assert_eq!(
+        (c.kind.as_str(), c.diagnostics[0].code.as_str()),
+        ("Unknown", "result-not-object")
+    );
+    assert_eq!(c.diagnostics[0].instance_path, "/result");
     let c = classify(r#"{"hello":"world"}"#);
     assert_eq!(
         (c.kind.as_str(), c.diagnostics[0].code.as_str()),

@@ -22,7 +22,7 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{Diagnostic, Severity, Span};
 use crate::json::{parse, Document, Node, ReadOptions};
 pub use envelope::{Envelope, EnvelopeKind, IdKind};
 pub use schemas::Version;
@@ -261,19 +261,40 @@ fn unrecognised(
     message: &envelope::Message<'_>,
     kind: &str,
 ) -> Option<Diagnostic> {
-    let text = match kind {
-        kind::UNKNOWN => "Not recognised as an MCP message: it has no JSON-RPC method, result or error, and none of \
-                          the members that identify a result (resultType, task, taskId and status, content, tools, …)."
-            .to_owned(),
-        "JSONRPCRequest" | "JSONRPCNotification" => format!(
-            "Method \"{}\" is not defined by MCP 2025-11-25, 2026-07-28 or the tasks extension.",
-            message.method.as_deref().unwrap_or_default()
+    const IDENTIFYING: &str = "resultType, task, taskId and status, content, tools, …";
+    let body = message.body;
+    let (severity, code, text) = match kind {
+        kind::UNKNOWN if body.members().is_none() => (
+            Severity::Error,
+            "result-not-object",
+            format!("The result is a JSON {}, but MCP results are objects.", body.type_name()),
+        ),
+        kind::UNKNOWN if message.envelope.kind == EnvelopeKind::ResultResponse => (
+            Severity::Warning,
+            "unrecognised",
+            format!("The result has none of the members that identify a kind of result ({IDENTIFYING})."),
+        ),
+        kind::UNKNOWN => (
+            Severity::Warning,
+            "unrecognised",
+            format!(
+                "Not recognised as an MCP message: it has no JSON-RPC method, result or error, and none of \
+                 the members that identify a result ({IDENTIFYING})."
+            ),
+        ),
+        "JSONRPCRequest" | "JSONRPCNotification" => (
+            Severity::Warning,
+            "unrecognised",
+            format!(
+                "Method \"{}\" is not defined by MCP 2025-11-25, 2026-07-28 or the tasks extension.",
+                message.method.as_deref().unwrap_or_default()
+            ),
         ),
         _ => return None,
     };
-    let node = message.whole.value_of("method").unwrap_or(message.body);
+    let node = message.whole.value_of("method").unwrap_or(body);
     Some(
-        Diagnostic::warning("unrecognised", text)
+        Diagnostic::new(severity, code, text)
             .at_pointer(message.body_pointer.as_str())
             .with_span(Some(doc.span(node.range))),
     )
