@@ -225,3 +225,69 @@ fn official_examples_classify_as_their_folder() {
         );
     }
 }
+
+/// JSON Pointers of the first `limit` values of `value`, parents first.
+fn pointers(value: &serde_json::Value, limit: usize) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut queue = std::collections::VecDeque::from([(String::new(), value)]);
+    while let Some((pointer, v)) = queue.pop_front() {
+        if found.len() == limit {
+            break;
+        }
+        let children: Vec<(String, &serde_json::Value)> = match v {
+            serde_json::Value::Object(map) => map
+                .iter()
+                .map(|(k, v)| (k.replace('~', "~0").replace('/', "~1"), v))
+                .collect(),
+            serde_json::Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (i.to_string(), v))
+                .collect(),
+            _ => Vec::new(),
+        };
+        queue.extend(
+            children
+                .into_iter()
+                .map(|(token, child)| (format!("{pointer}/{token}"), child)),
+        );
+        found.push(pointer);
+    }
+    found
+}
+
+#[test]
+fn broken_examples_never_panic_and_stay_located() {
+    let mut classified = 0;
+    for folder in sorted(&examples_dir()) {
+        for file in sorted(&folder) {
+            let original: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+            for pointer in pointers(&original, 40).into_iter().skip(1) {
+                for replacement in [
+                    serde_json::Value::Null,
+                    serde_json::json!("x y"),
+                    serde_json::json!([1.5]),
+                ] {
+                    let mut broken = original.clone();
+                    *broken.pointer_mut(&pointer).unwrap() = replacement;
+                    let text = serde_json::to_string_pretty(&broken).unwrap();
+                    let c = classify(&text);
+                    classified += 1;
+                    let utf16_len = text.encode_utf16().count();
+                    for d in &c.diagnostics {
+                        let span = d.span.unwrap_or_else(|| {
+                            panic!("{}: {} has no span", file.display(), d.code)
+                        });
+                        assert!(
+                            span.start <= span.end && span.end <= utf16_len,
+                            "{}: {d:?}",
+                            file.display()
+                        );
+                    }
+                }
+            }
+        }
+    }
+    println!("{classified} broken examples classified");
+}

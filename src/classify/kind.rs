@@ -198,7 +198,7 @@ pub fn error_code(doc: &Document<'_>, error: &Node) -> Option<i64> {
 }
 
 /// Largest integer a JavaScript number holds exactly (2^53 - 1).
-const MAX_SAFE_INTEGER: i64 = 9_007_199_254_740_991;
+const MAX_SAFE_INTEGER: u64 = 9_007_199_254_740_991;
 
 /// A number node's value if it is an integer a JavaScript number holds exactly.
 pub fn integer(doc: &Document<'_>, node: &Node) -> Option<i64> {
@@ -208,7 +208,7 @@ pub fn integer(doc: &Document<'_>, node: &Node) -> Option<i64> {
     doc.lexeme(node)
         .parse()
         .ok()
-        .filter(|n: &i64| n.abs() <= MAX_SAFE_INTEGER)
+        .filter(|n: &i64| n.unsigned_abs() <= MAX_SAFE_INTEGER)
 }
 
 /// The definition whose `properties.<name>.const` (directly or inside `allOf`) is `value`.
