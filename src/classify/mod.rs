@@ -206,37 +206,15 @@ fn classify_message(
         _ => None,
     });
     let mut found = message.diagnostics.clone();
-    let semantic = checks::run(doc, &message, detected.kind, generation, &markers);
-    found.extend(semantic.iter().cloned());
-    let explained = match generation {
-        Some(g) if !versions.contains(&g) => outcomes.iter().find(|(v, _)| *v == g),
-        Some(_) => None,
-        // Unmarked and valid nowhere: explain against the closest version.
-        None if versions.is_empty() => outcomes.iter().min_by_key(|(_, d)| d.len()),
-        None => None,
-    };
-    // Findings with a specific explanation replace the schema's generic one at the same place.
-    if let Some((version, diagnostics)) = explained {
-        found.extend(
-            diagnostics
-                .iter()
-                .filter(|d| {
-                    !semantic
-                        .iter()
-                        .chain(&message.diagnostics)
-                        .any(|s| s.instance_path == d.instance_path)
-                })
-                .map(|d| Diagnostic {
-                    message: format!(
-                        "{} (checked as {} of {}).",
-                        d.message.trim_end_matches('.'),
-                        detected.kind,
-                        version.as_str()
-                    ),
-                    ..d.clone()
-                }),
-        );
-    }
+    found.extend(checks::run(
+        doc,
+        &message,
+        detected.kind,
+        generation,
+        &markers,
+    ));
+    let explained = explain(&outcomes, &versions, generation, detected.kind, &found);
+    found.extend(explained);
     found.extend(unrecognised(doc, &message, detected.kind));
     let summary = summary::summarize(doc, &message, detected.kind, generation);
     Classification {
@@ -253,6 +231,39 @@ fn classify_message(
         diagnostics: found,
         items: Vec::new(),
     }
+}
+
+/// The schema violations worth showing: those of the generation the payload means to be when it
+/// fails that version's schema, or of the closest version when no generation can be told and
+/// no version accepts it. A violation at the same place as a finding in `known` (which explains
+/// it better) is left out; each message names the definition and version it was checked as.
+fn explain(
+    outcomes: &[(Version, Vec<Diagnostic>)],
+    versions: &[Version],
+    generation: Option<Version>,
+    kind: &str,
+    known: &[Diagnostic],
+) -> Vec<Diagnostic> {
+    let explained = match generation {
+        Some(g) if !versions.contains(&g) => outcomes.iter().find(|(v, _)| *v == g),
+        None if versions.is_empty() => outcomes.iter().min_by_key(|(_, d)| d.len()),
+        _ => None,
+    };
+    let Some((version, diagnostics)) = explained else {
+        return Vec::new();
+    };
+    diagnostics
+        .iter()
+        .filter(|d| !known.iter().any(|k| k.instance_path == d.instance_path))
+        .map(|d| Diagnostic {
+            message: format!(
+                "{} (checked as {kind} of {}).",
+                d.message.trim_end_matches('.'),
+                version.as_str()
+            ),
+            ..d.clone()
+        })
+        .collect()
 }
 
 /// Why a message could not be named more precisely, if it could not.
