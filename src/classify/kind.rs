@@ -301,32 +301,33 @@ mod tests {
 
     #[test]
     fn discriminating_members_decide_the_kind() {
-        assert_eq!(
-            detected(r#"{"resultType":"task","taskId":"t","content":[]}"#, None),
-            "CreateTaskResult"
-        );
-        assert_eq!(
-            detected(r#"{"task":{"taskId":"t"},"content":[]}"#, None),
-            "CreateTaskResult"
-        );
-        assert_eq!(
-            detected(r#"{"resultType":"task","taskId":"t","result":{}}"#, None),
-            "GetTaskResult"
-        );
-        assert_eq!(
-            detected(r#"{"taskId":"t","status":"working"}"#, None),
-            "GetTaskResult"
-        );
-        assert_eq!(detected(r#"{"content":[]}"#, None), "CallToolResult");
-        assert_eq!(detected(r#"{"tools":{}}"#, None), UNKNOWN);
-        assert_eq!(
-            detected(r#"{"code":-32700,"message":"x"}"#, None),
-            "ParseError"
-        );
-        assert_eq!(
-            detected(r#"{"jsonrpc":"2.0","id":1,"method":"nope"}"#, None),
-            "JSONRPCRequest"
-        );
+        let cases = [
+            (
+                r#"{"resultType":"task","taskId":"t","content":[]}"#,
+                "CreateTaskResult",
+            ),
+            (
+                r#"{"task":{"taskId":"t"},"content":[]}"#,
+                "CreateTaskResult",
+            ),
+            (
+                r#"{"resultType":"task","taskId":"t","result":{}}"#,
+                "GetTaskResult",
+            ),
+            (r#"{"taskId":"t","status":"working"}"#, "GetTaskResult"),
+            (r#"{"content":[]}"#, "CallToolResult"),
+            (r#"{"tools":{}}"#, UNKNOWN),
+            (r#"{"code":-32700,"message":"x"}"#, "ParseError"),
+            (
+                r#"{"jsonrpc":"2.0","id":1,"method":"nope"}"#,
+                "JSONRPCRequest",
+            ),
+            // Codes outside JavaScript's safe integers (and i64) are no codes.
+            (r#"{"code":-9223372036854775808,"message":"x"}"#, "Error"),
+        ];
+        for (text, kind) in cases {
+            assert_eq!(detected(text, None), kind, "{text}");
+        }
     }
 
     #[test]
