@@ -9,6 +9,7 @@
 pub mod classify;
 pub mod diagnostic;
 pub mod format;
+pub mod host;
 pub mod json;
 
 #[cfg(target_arch = "wasm32")]

@@ -40,9 +40,6 @@ export interface JsonError extends Error {
   snippet: string;
 }
 
-/** An MCP protocol generation the classifier checks against. */
-export type McpVersion = "2025-11-25" | "2026-07-28";
-
 /** How a classified payload is wrapped. */
 export interface Envelope {
   type: "request" | "notification" | "resultResponse" | "errorResponse" | "bare" | "batch";
@@ -126,9 +123,9 @@ export interface Classification {
   /** The official `$defs` name (e.g. "CreateTaskResult", "CallToolRequest") or "Unknown" (also for a top-level array). */
   kind: string;
   /** The protocol generation, or null when it cannot be told. */
-  generation: McpVersion | null;
+  generation: Generation | null;
   /** The versions whose official schema the payload satisfies as `kind`. */
-  versions: McpVersion[];
+  versions: Generation[];
   envelope: Envelope;
   /** The method of a request/notification, or of the earlier request (same id, same array) a response answers. */
   method?: string;
@@ -157,6 +154,64 @@ export interface FormatOptions {
   maxDepth?: number;
 }
 
+/** A protocol generation of MCP tasks. */
+export type Generation = "2025-11-25" | "2026-07-28";
+
+/** Any JSON value. Numbers come through `JSON.parse`: beyond 2^53 they are rounded like JSON.parse does. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** What `checkTool`, `checkToolCall` and `checkToolResult` return: one diagnostic list per input text. */
+export interface HostReport {
+  /** No error in any list (warnings and infos allowed). */
+  valid: boolean;
+  /** The generation the inputs show, or null when they do not tell. */
+  generation: Generation | null;
+  /** Findings about the main text (tool text / request text / result text); spans point into it. */
+  diagnostics: Diagnostic[];
+  /** Findings about the tool text of `checkToolCall` / `checkToolResult`; spans point into the tool text. */
+  toolDiagnostics: Diagnostic[];
+  /** Findings about the capabilities text of `checkToolCall`; spans point into it. */
+  capabilitiesDiagnostics: Diagnostic[];
+}
+
+/** The status of a task. */
+export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
+
+/** One observation of a task's status. */
+export interface TaskHistoryEntry {
+  status: TaskStatus;
+  /** What reported it: the CreateTaskResult, a tasks/get answer, a notification, a tasks/cancel answer, or the status a tasks/result answer implies. */
+  event: "created" | "polled" | "notified" | "cancelled" | "result";
+  /** Index of the transcript entry (0-based; in JSON Lines, counting non-blank lines). */
+  messageIndex: number;
+  /** The task's `lastUpdatedAt`, as written. */
+  lastUpdatedAt?: string;
+  /** The entry's `timestamp`, normalised to UTC. */
+  receivedAt?: string;
+  /** Where the reporting message sits in the transcript. */
+  span?: Span;
+}
+
+/** What the host remembers about one task. */
+export interface TaskState {
+  toolName: string | null;
+  /** The call's arguments, or null when the call is not in the transcript. */
+  arguments: JsonValue;
+  lastStatus: TaskStatus;
+  lastUpdatedAt: string | null;
+  /** When the host may poll next (UTC RFC 3339), null when terminal or no interval is known. */
+  nextPollAt: string | null;
+  pollIntervalMs: number | null;
+  generation: Generation;
+  history: TaskHistoryEntry[];
+}
+
+/** What `replaySession` returns: the session state by taskId, and the findings (spans into the transcript). */
+export interface SessionReport {
+  tasks: Record<string, TaskState>;
+  diagnostics: Diagnostic[];
+}
+
 /** What `formatDocument` returns. */
 export interface FormatResult {
   /** The formatted text. */
@@ -180,6 +235,14 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serializer)
         .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Serializes through JSON text and `JSON.parse`, so the exact `serde_json` numbers of host reports
+/// (arbitrary precision) come out as plain JS numbers, not wrapper objects.
+fn to_js_via_json<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
+    let text =
+        serde_json::to_string(value).map_err(|e| JsValue::from(JsError::new(&e.to_string())))?;
+    js_sys::JSON::parse(&text)
 }
 
 /// Reads an optional options object; `undefined` and `null` mean the defaults.
@@ -248,6 +311,46 @@ pub fn format_document_js(
         unwrap_depth: formatted.unwrap_depth,
     })
     .map_err(JsValue::from)
+}
+
+/// Checks a tool definition or a whole `tools/list` result.
+#[wasm_bindgen(js_name = checkTool, unchecked_return_type = "HostReport")]
+pub fn check_tool_js(
+    #[wasm_bindgen(js_name = toolText)] tool_text: &str,
+) -> Result<JsValue, JsValue> {
+    to_js_via_json(&crate::host::check_tool(tool_text))
+}
+
+/// Checks a `tools/call` request against its tool and, optionally, the server capabilities.
+#[wasm_bindgen(js_name = checkToolCall, unchecked_return_type = "HostReport")]
+pub fn check_tool_call_js(
+    #[wasm_bindgen(js_name = toolText)] tool_text: &str,
+    #[wasm_bindgen(js_name = requestText)] request_text: &str,
+    #[wasm_bindgen(js_name = capabilitiesText)] capabilities_text: Option<String>,
+) -> Result<JsValue, JsValue> {
+    let capabilities = capabilities_text.as_deref();
+    to_js_via_json(&crate::host::check_tool_call(
+        tool_text,
+        request_text,
+        capabilities,
+    ))
+}
+
+/// Checks a `tools/call` result against its tool.
+#[wasm_bindgen(js_name = checkToolResult, unchecked_return_type = "HostReport")]
+pub fn check_tool_result_js(
+    #[wasm_bindgen(js_name = toolText)] tool_text: &str,
+    #[wasm_bindgen(js_name = resultText)] result_text: &str,
+) -> Result<JsValue, JsValue> {
+    to_js_via_json(&crate::host::check_tool_result(tool_text, result_text))
+}
+
+/// Replays a session transcript (JSON array or JSON Lines) and returns the task state and findings.
+#[wasm_bindgen(js_name = replaySession, unchecked_return_type = "SessionReport")]
+pub fn replay_session_js(
+    #[wasm_bindgen(js_name = transcriptText)] transcript_text: &str,
+) -> Result<JsValue, JsValue> {
+    to_js_via_json(&crate::host::replay_session(transcript_text))
 }
 
 /// Names a pasted MCP payload, checks it against the official schemas and summarizes it.

@@ -4,7 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use mcp_json_toolbox::classify::{classify, Classification, EnvelopeKind, Version};
+use mcp_json_toolbox::classify::{classify, Classification, EnvelopeKind};
+use mcp_json_toolbox::host::Generation;
 use mcp_json_toolbox::Severity;
 
 /// Folders holding pieces of messages rather than messages: they are reported as `Unknown` with
@@ -173,8 +174,8 @@ fn check(folder: &str, file: &str, c: &Classification) -> &'static str {
     };
     assert_eq!(c.kind, expected, "{case}: {c:#?}");
     if let Some((_, code, path)) = REJECTED.iter().find(|(f, ..)| *f == case) {
-        assert!(!c.versions.contains(&Version::V2026_07_28), "{case}");
-        assert_eq!(c.generation, Some(Version::V2026_07_28), "{case}");
+        assert!(!c.versions.contains(&Generation::V2026_07_28), "{case}");
+        assert_eq!(c.generation, Some(Generation::V2026_07_28), "{case}");
         assert!(
             c.diagnostics
                 .iter()
@@ -183,7 +184,10 @@ fn check(folder: &str, file: &str, c: &Classification) -> &'static str {
         );
         return "rejected by its definition";
     }
-    assert!(c.versions.contains(&Version::V2026_07_28), "{case}: {c:#?}");
+    assert!(
+        c.versions.contains(&Generation::V2026_07_28),
+        "{case}: {c:#?}"
+    );
     let errors: Vec<_> = c
         .diagnostics
         .iter()

@@ -4,9 +4,10 @@
 
 use super::envelope::{EnvelopeKind, Message};
 use super::kind;
-use super::schemas::Version;
+use super::schemas::GENERATIONS;
 use super::summary::TERMINAL;
 use crate::diagnostic::{ByteRange, Diagnostic};
+use crate::host::Generation;
 use crate::json::{Document, Node, NodeKind};
 
 /// Something in a payload that belongs to one protocol generation only.
@@ -15,7 +16,7 @@ pub struct Marker {
     /// How to name it in a message, e.g. `"ttl"` or `method "tasks/list"`.
     pub what: String,
     /// The generation it belongs to.
-    pub version: Version,
+    pub version: Generation,
     /// Where it is.
     pub pointer: String,
     /// Its text range.
@@ -28,13 +29,21 @@ pub struct Marker {
 }
 
 /// Keys that exist in one generation only, with their counterpart in the other.
-const GENERATION_KEYS: &[(&str, Version, Option<&str>)] = &[
-    ("ttl", Version::V2025_11_25, Some("ttlMs")),
-    ("pollInterval", Version::V2025_11_25, Some("pollIntervalMs")),
-    ("task", Version::V2025_11_25, None),
-    ("ttlMs", Version::V2026_07_28, Some("ttl")),
-    ("pollIntervalMs", Version::V2026_07_28, Some("pollInterval")),
-    ("resultType", Version::V2026_07_28, None),
+const GENERATION_KEYS: &[(&str, Generation, Option<&str>)] = &[
+    ("ttl", Generation::V2025_11_25, Some("ttlMs")),
+    (
+        "pollInterval",
+        Generation::V2025_11_25,
+        Some("pollIntervalMs"),
+    ),
+    ("task", Generation::V2025_11_25, None),
+    ("ttlMs", Generation::V2026_07_28, Some("ttl")),
+    (
+        "pollIntervalMs",
+        Generation::V2026_07_28,
+        Some("pollInterval"),
+    ),
+    ("resultType", Generation::V2026_07_28, None),
 ];
 
 /// The `_meta` key a 2026-07-28 request names its protocol version with.
@@ -66,7 +75,7 @@ pub fn markers(message: &Message<'_>) -> Vec<Marker> {
         }
     }
     if let (Some(method), Some(node)) = (&message.method, message.whole.value_of("method")) {
-        let defined: Vec<Version> = Version::ALL
+        let defined: Vec<Generation> = GENERATIONS
             .into_iter()
             .filter(|&v| kind::method_kind_in(v, method).is_some())
             .collect();
@@ -87,7 +96,7 @@ pub fn markers(message: &Message<'_>) -> Vec<Marker> {
     if let Some((node, version)) = declared.and_then(|n| {
         Some((
             n,
-            Version::ALL
+            GENERATIONS
                 .into_iter()
                 .find(|v| Some(v.as_str()) == n.as_str())?,
         ))
@@ -135,7 +144,7 @@ fn task_places<'n>(message: &Message<'n>) -> Vec<(&'n Node, String)> {
 
 /// The generation the markers point to: the one they all agree on, or, when they disagree, the
 /// one a decisive marker (the method, a declared version) names; the others are then the mistake.
-pub fn marked_generation(markers: &[Marker]) -> Option<Version> {
+pub fn marked_generation(markers: &[Marker]) -> Option<Generation> {
     let first = markers.first()?.version;
     if markers.iter().all(|m| m.version == first) {
         return Some(first);
@@ -150,7 +159,7 @@ pub fn run(
     doc: &Document<'_>,
     message: &Message<'_>,
     kind: &str,
-    generation: Option<Version>,
+    generation: Option<Generation>,
     markers: &[Marker],
 ) -> Vec<Diagnostic> {
     let mut found = Vec::new();
@@ -211,7 +220,7 @@ pub fn run(
         }
     }
     if matches!(kind, "CallToolResult" | "GetTaskPayloadResult")
-        && generation != Some(Version::V2026_07_28)
+        && generation != Some(Generation::V2026_07_28)
     {
         if let Some(node) = body
             .value_of("structuredContent")
@@ -237,8 +246,12 @@ pub fn run(
 
 /// One error when markers of both generations occur together.
 fn mixed_generations(doc: &Document<'_>, markers: &[Marker], found: &mut Vec<Diagnostic>) {
-    let old = markers.iter().find(|m| m.version == Version::V2025_11_25);
-    let new = markers.iter().find(|m| m.version == Version::V2026_07_28);
+    let old = markers
+        .iter()
+        .find(|m| m.version == Generation::V2025_11_25);
+    let new = markers
+        .iter()
+        .find(|m| m.version == Generation::V2026_07_28);
     let (Some(old), Some(new)) = (old, new) else {
         return;
     };
@@ -289,7 +302,7 @@ mod tests {
     use crate::classify::envelope::unwrap;
     use crate::json::{parse, ReadOptions};
 
-    fn marked(text: &str) -> Option<Version> {
+    fn marked(text: &str) -> Option<Generation> {
         let doc = parse(text, ReadOptions::default()).unwrap();
         marked_generation(&markers(&unwrap(&doc, &doc.root, "")))
     }
@@ -298,16 +311,16 @@ mod tests {
     fn markers_tell_the_generation() {
         assert_eq!(
             marked(r#"{"task":{"taskId":"t","ttl":1}}"#),
-            Some(Version::V2025_11_25)
+            Some(Generation::V2025_11_25)
         );
         assert_eq!(
             marked(r#"{"resultType":"task","ttlMs":1}"#),
-            Some(Version::V2026_07_28)
+            Some(Generation::V2026_07_28)
         );
         assert_eq!(marked(r#"{"resultType":"task","ttl":1}"#), None);
         assert_eq!(
             marked(r#"{"jsonrpc":"2.0","method":"notifications/tasks","params":{"ttl":1}}"#),
-            Some(Version::V2026_07_28)
+            Some(Generation::V2026_07_28)
         );
         assert_eq!(
             marked(r#"{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"taskId":"t"}}"#),

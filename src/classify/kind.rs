@@ -4,7 +4,8 @@
 use serde_json::Value;
 
 use super::envelope::{EnvelopeKind, Message};
-use super::schemas::{self, Version};
+use super::schemas::{self, GENERATIONS};
+use crate::host::Generation;
 use crate::json::{Document, Node, NodeKind};
 
 /// The kind reported when nothing identifies the payload.
@@ -228,13 +229,13 @@ fn constant<'a>(schema: &'a Value, name: &str) -> Option<&'a Value> {
 
 /// The request or notification definition whose `method` is `method`, in any version.
 pub fn method_kind(method: &str) -> Option<&'static str> {
-    Version::ALL
+    GENERATIONS
         .iter()
         .find_map(|&version| method_kind_in(version, method))
 }
 
 /// The request or notification definition whose `method` is `method` in `version`.
-pub fn method_kind_in(version: Version, method: &str) -> Option<&'static str> {
+pub fn method_kind_in(version: Generation, method: &str) -> Option<&'static str> {
     schemas::definitions(version)
         .find(|(_, schema)| constant(schema, "method").and_then(Value::as_str) == Some(method))
         .map(|(name, _)| name)
@@ -244,7 +245,7 @@ pub fn method_kind_in(version: Version, method: &str) -> Option<&'static str> {
 fn answer_kind(method: &str) -> Option<&'static str> {
     let request = method_kind(method)?;
     let result = format!("{}Result", request.strip_suffix("Request")?);
-    Version::ALL.iter().find_map(|&version| {
+    GENERATIONS.iter().find_map(|&version| {
         schemas::definitions(version)
             .find(|(name, _)| *name == result)
             .map(|(name, _)| name)
@@ -254,7 +255,7 @@ fn answer_kind(method: &str) -> Option<&'static str> {
 /// The error definition for `code`: one describing a whole error response (`response`) or a bare
 /// error object.
 pub fn error_kind(code: i64, response: bool) -> Option<&'static str> {
-    Version::ALL.iter().find_map(|&version| {
+    GENERATIONS.iter().find_map(|&version| {
         schemas::definitions(version)
             .find(|(_, schema)| {
                 let holder = if response {
@@ -286,12 +287,12 @@ mod tests {
     fn methods_and_error_codes_come_from_the_schemas() {
         assert_eq!(method_kind("tools/call"), Some("CallToolRequest"));
         assert_eq!(
-            method_kind_in(Version::V2025_11_25, "tasks/list"),
+            method_kind_in(Generation::V2025_11_25, "tasks/list"),
             Some("ListTasksRequest")
         );
-        assert_eq!(method_kind_in(Version::V2026_07_28, "tasks/list"), None);
+        assert_eq!(method_kind_in(Generation::V2026_07_28, "tasks/list"), None);
         assert_eq!(
-            method_kind_in(Version::V2026_07_28, "notifications/tasks"),
+            method_kind_in(Generation::V2026_07_28, "notifications/tasks"),
             Some("TaskStatusNotification")
         );
         assert_eq!(error_kind(-32601, false), Some("MethodNotFoundError"));

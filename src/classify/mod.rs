@@ -23,9 +23,10 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity, Span};
+use crate::host::Generation;
 use crate::json::{parse, Document, Node, ReadOptions};
 pub use envelope::{Envelope, EnvelopeKind, IdKind};
-pub use schemas::Version;
+use schemas::GENERATIONS;
 pub use summary::Summary;
 
 /// What a pasted payload is.
@@ -36,9 +37,9 @@ pub struct Classification {
     /// (also for a top-level array: its elements are in `items`).
     pub kind: String,
     /// The protocol generation, or `None` when it cannot be told.
-    pub generation: Option<Version>,
+    pub generation: Option<Generation>,
     /// The versions whose schema the payload satisfies as `kind`.
-    pub versions: Vec<Version>,
+    pub versions: Vec<Generation>,
     /// How the payload is wrapped.
     pub envelope: Envelope,
     /// The method of a request or notification, or of the request a response answers when that
@@ -136,7 +137,7 @@ fn classify_list(doc: &Document<'_>, items: &[Node]) -> Classification {
     let mut generations = classified.iter().filter_map(|c| c.generation);
     let first = generations.next();
     list.generation = first.filter(|g| generations.all(|other| other == *g));
-    list.versions = Version::ALL
+    list.versions = GENERATIONS
         .into_iter()
         .filter(|v| !classified.is_empty() && classified.iter().all(|c| c.versions.contains(v)))
         .collect();
@@ -183,13 +184,13 @@ fn classify_message(
         (message.body, &message.body_pointer)
     };
     let value = doc.value_of(target);
-    let outcomes: Vec<(Version, Vec<Diagnostic>)> = Version::ALL
+    let outcomes: Vec<(Generation, Vec<Diagnostic>)> = GENERATIONS
         .into_iter()
         .filter_map(|v| {
             schemas::check(v, detected.kind, &value, doc, target_pointer).map(|d| (v, d))
         })
         .collect();
-    let versions: Vec<Version> = outcomes
+    let versions: Vec<Generation> = outcomes
         .iter()
         .filter(|(_, d)| d.is_empty())
         .map(|(v, _)| *v)
@@ -238,9 +239,9 @@ fn classify_message(
 /// no version accepts it. A violation at the same place as a finding in `known` (which explains
 /// it better) is left out; each message names the definition and version it was checked as.
 fn explain(
-    outcomes: &[(Version, Vec<Diagnostic>)],
-    versions: &[Version],
-    generation: Option<Version>,
+    outcomes: &[(Generation, Vec<Diagnostic>)],
+    versions: &[Generation],
+    generation: Option<Generation>,
     kind: &str,
     known: &[Diagnostic],
 ) -> Vec<Diagnostic> {

@@ -10,42 +10,22 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use jsonschema::error::ValidationErrorKind;
 use jsonschema::{Registry, ValidationError, Validator};
-use serde::Serialize;
 use serde_json::Value;
 
 use crate::diagnostic::Diagnostic;
+use crate::host::Generation;
 use crate::json::tree::escape_pointer_token;
 use crate::json::Document;
 
-/// A protocol generation the classifier checks against.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub enum Version {
-    /// `2025-11-25`: experimental tasks in the core schema.
-    #[serde(rename = "2025-11-25")]
-    V2025_11_25,
-    /// `2026-07-28`: stateless core with `resultType`; tasks in the extension schema.
-    #[serde(rename = "2026-07-28")]
-    V2026_07_28,
-}
+/// Every generation checked, oldest first.
+pub const GENERATIONS: [Generation; 2] = [Generation::V2025_11_25, Generation::V2026_07_28];
 
-impl Version {
-    /// Every version, oldest first.
-    pub const ALL: [Version; 2] = [Version::V2025_11_25, Version::V2026_07_28];
-
-    /// The version string, e.g. `2025-11-25`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Version::V2025_11_25 => "2025-11-25",
-            Version::V2026_07_28 => "2026-07-28",
-        }
-    }
-
-    /// The schema documents holding this version's definitions, searched in order.
-    fn documents(self) -> &'static [SchemaDoc] {
-        match self {
-            Version::V2025_11_25 => &[SchemaDoc::Core2025],
-            Version::V2026_07_28 => &[SchemaDoc::Core2026, SchemaDoc::ExtTasks],
-        }
+/// The schema documents holding a generation's definitions, searched in order: the core schema,
+/// then (2026-07-28) the tasks extension.
+fn documents(generation: Generation) -> &'static [SchemaDoc] {
+    match generation {
+        Generation::V2025_11_25 => &[SchemaDoc::Core2025],
+        Generation::V2026_07_28 => &[SchemaDoc::Core2026, SchemaDoc::ExtTasks],
     }
 }
 
@@ -118,9 +98,8 @@ impl SchemaDoc {
 }
 
 /// Every definition of `version` (core first, then the extension), by name.
-pub fn definitions(version: Version) -> impl Iterator<Item = (&'static str, &'static Value)> {
-    version
-        .documents()
+pub fn definitions(version: Generation) -> impl Iterator<Item = (&'static str, &'static Value)> {
+    documents(version)
         .iter()
         .filter_map(|doc| doc.value()?.get("$defs")?.as_object())
         .flat_map(|defs| defs.iter().map(|(name, schema)| (name.as_str(), schema)))
@@ -154,14 +133,13 @@ fn validator(doc: SchemaDoc, name: &str) -> Option<Arc<Validator>> {
 /// `None` when the version has no such definition; otherwise the violations as diagnostics whose
 /// instance paths and spans point into `doc`.
 pub fn check(
-    version: Version,
+    version: Generation,
     name: &str,
     instance: &Value,
     doc: &Document<'_>,
     base: &str,
 ) -> Option<Vec<Diagnostic>> {
-    let schema_doc = version
-        .documents()
+    let schema_doc = documents(version)
         .iter()
         .copied()
         .find(|d| d.definition(name).is_some())?;
@@ -278,26 +256,26 @@ mod tests {
     use super::*;
     use crate::json::{parse, ReadOptions};
 
-    fn check_text(version: Version, name: &str, text: &str) -> Option<Vec<Diagnostic>> {
+    fn check_text(version: Generation, name: &str, text: &str) -> Option<Vec<Diagnostic>> {
         let doc = parse(text, ReadOptions::default()).unwrap();
         check(version, name, &doc.to_value(), &doc, "")
     }
 
     #[test]
     fn definitions_resolve_per_version() {
-        let defines = |v: Version, name: &str| definitions(v).any(|(n, _)| n == name);
-        assert!(defines(Version::V2025_11_25, "ListTasksResult"));
-        assert!(!defines(Version::V2026_07_28, "ListTasksResult"));
+        let defines = |v: Generation, name: &str| definitions(v).any(|(n, _)| n == name);
+        assert!(defines(Generation::V2025_11_25, "ListTasksResult"));
+        assert!(!defines(Generation::V2026_07_28, "ListTasksResult"));
         // Task messages of 2026-07-28 come from the extension document.
-        assert!(defines(Version::V2026_07_28, "CreateTaskResult"));
-        assert!(check_text(Version::V2026_07_28, "CreateTaskResult", "{}").is_some());
-        assert!(check_text(Version::V2026_07_28, "InitializeResult", "{}").is_none());
+        assert!(defines(Generation::V2026_07_28, "CreateTaskResult"));
+        assert!(check_text(Generation::V2026_07_28, "CreateTaskResult", "{}").is_some());
+        assert!(check_text(Generation::V2026_07_28, "InitializeResult", "{}").is_none());
     }
 
     #[test]
     fn missing_ttl_is_reported_at_the_task() {
         let text = r#"{"task": {"taskId": "t1", "status": "working", "createdAt": "x", "lastUpdatedAt": "y"}}"#;
-        let found = check_text(Version::V2025_11_25, "CreateTaskResult", text).unwrap();
+        let found = check_text(Generation::V2025_11_25, "CreateTaskResult", text).unwrap();
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].code, "required");
         assert_eq!(found[0].instance_path, "/task");
@@ -309,7 +287,7 @@ mod tests {
     fn the_matching_any_of_branch_explains_the_failure() {
         let text = r#"{"resultType": "complete", "taskId": "t", "status": "completed",
             "createdAt": "a", "lastUpdatedAt": "b", "ttlMs": null}"#;
-        let found = check_text(Version::V2026_07_28, "GetTaskResult", text).unwrap();
+        let found = check_text(Generation::V2026_07_28, "GetTaskResult", text).unwrap();
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].code, "required");
         assert!(found[0].message.contains("\"result\""));
@@ -319,7 +297,7 @@ mod tests {
     fn a_bad_status_is_an_any_of_error_at_the_status() {
         let text = r#"{"resultType": "task", "taskId": "t", "status": "running",
             "createdAt": "a", "lastUpdatedAt": "b", "ttlMs": 1000}"#;
-        let found = check_text(Version::V2026_07_28, "CreateTaskResult", text).unwrap();
+        let found = check_text(Generation::V2026_07_28, "CreateTaskResult", text).unwrap();
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].instance_path, "/status");
         assert_eq!(found[0].code, "enum");

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::envelope::{EnvelopeKind, Message};
 use super::kind::{error_code, integer, RELATED_TASK};
-use super::schemas::Version;
+use crate::host::Generation;
 use crate::json::{Document, Node, NodeKind};
 
 /// The card shown for a message, by what it is.
@@ -190,7 +190,7 @@ pub fn summarize(
     doc: &Document<'_>,
     message: &Message<'_>,
     kind: &str,
-    generation: Option<Version>,
+    generation: Option<Generation>,
 ) -> Option<Summary> {
     let body = message.body;
     match kind {
@@ -301,7 +301,7 @@ fn task_summary(
     doc: &Document<'_>,
     task: &Node,
     handle: bool,
-    generation: Option<Version>,
+    generation: Option<Generation>,
 ) -> TaskSummary {
     let status = text(task, "status");
     let terminal = status.as_deref().is_some_and(|s| TERMINAL.contains(&s));
@@ -336,13 +336,13 @@ fn next_step(
     status: Option<&str>,
     task_id: Option<&str>,
     poll: Option<&HumanDuration>,
-    generation: Option<Version>,
+    generation: Option<Generation>,
 ) -> String {
     let id = task_id.map_or(String::new(), |id| format!(" with taskId \"{id}\""));
     let every = poll.map_or(String::new(), |p| format!(" every {}", p.human));
     let fetch = match generation {
-        Some(Version::V2025_11_25) => "fetch the tool result with tasks/result",
-        Some(Version::V2026_07_28) => "the tool result arrives in the \"result\" of tasks/get",
+        Some(Generation::V2025_11_25) => "fetch the tool result with tasks/result",
+        Some(Generation::V2026_07_28) => "the tool result arrives in the \"result\" of tasks/get",
         None => "fetch the tool result with tasks/result (2025-11-25) or read \"result\" of tasks/get (2026-07-28)",
     };
     match status {
@@ -351,7 +351,7 @@ fn next_step(
         ),
         Some("working") => format!("Still running: keep polling tasks/get{id}{every}."),
         Some("input_required") => match generation {
-            Some(Version::V2026_07_28) => "The task waits for input: answer its inputRequests with tasks/update.".to_owned(),
+            Some(Generation::V2026_07_28) => "The task waits for input: answer its inputRequests with tasks/update.".to_owned(),
             _ => "The task waits for input: call tasks/result to receive the input requests.".to_owned(),
         },
         Some("completed") => format!("Finished: {fetch}."),
@@ -362,14 +362,14 @@ fn next_step(
 }
 
 /// The card of a tool result.
-fn tool_result(body: &Node, generation: Option<Version>) -> ToolResultSummary {
+fn tool_result(body: &Node, generation: Option<Generation>) -> ToolResultSummary {
     let is_error = matches!(
         body.value_of("isError").map(|v| &v.kind),
         Some(NodeKind::Bool(true))
     );
     let note = is_error.then(|| match generation {
-        Some(Version::V2025_11_25) => "With isError: true, a task running this call ends \"failed\" (2025-11-25).",
-        Some(Version::V2026_07_28) => "With isError: true, a task running this call still ends \"completed\" (2026-07-28); the error is in this result.",
+        Some(Generation::V2025_11_25) => "With isError: true, a task running this call ends \"failed\" (2025-11-25).",
+        Some(Generation::V2026_07_28) => "With isError: true, a task running this call still ends \"completed\" (2026-07-28); the error is in this result.",
         None => "With isError: true, a task running this call ends \"failed\" in 2025-11-25 but \"completed\" in 2026-07-28.",
     }.to_owned());
     ToolResultSummary {

@@ -1,0 +1,117 @@
+//! Host-side checks: what a host (an agent CLI, an IDE) must get right around a long tool call.
+//!
+//! 1. [`check_tool`]: a tool definition or a whole `tools/list` result — schemas usable, root
+//!    `type: "object"`, `execution.taskSupport`, name rules, duplicates, closed no-argument tools.
+//! 2. [`check_tool_call`]: a `tools/call` request against its tool and the negotiated task
+//!    support (2025-11-25 server capabilities, 2026-07-28 tasks extension).
+//! 3. [`check_tool_result`]: a result against its tool — `structuredContent` vs `outputSchema`,
+//!    and task handles that must not be taken for tool results.
+//! 4. [`replay_session`]: a whole transcript, every task tracked as a state machine; returns the
+//!    host's session state and what went wrong (see [`session`] for the rules).
+//!
+//! Every finding is a shared [`Diagnostic`]. A [`HostReport`] keeps one list per input text, so a
+//! span always points into the text its list names; schema findings carry the failing keyword's
+//! span in the tool text as `schema_span`.
+
+mod call;
+mod messages;
+mod result;
+mod schema;
+pub mod session;
+pub mod task_state;
+mod task_tracking;
+mod time;
+mod tool;
+mod transcript;
+
+use serde::Serialize;
+
+use crate::diagnostic::{Diagnostic, LineIndex, Severity};
+use crate::json::{parse, Document, ReadOptions};
+
+pub use call::check_tool_call;
+pub use result::check_tool_result;
+pub use session::{replay_session, SessionReport};
+pub use task_state::{HistoryEntry, TaskEvent, TaskState, TaskStatus};
+pub use tool::check_tool;
+
+/// The two generations of the MCP task protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Generation {
+    /// 2025-11-25: experimental tasks; nested `task`, `ttl`, `pollInterval`, `tasks/result`.
+    #[serde(rename = "2025-11-25")]
+    V2025_11_25,
+    /// 2026-07-28 with the `io.modelcontextprotocol/tasks` extension: flat `resultType: "task"`,
+    /// `ttlMs`, `pollIntervalMs`, results inside the completed `tasks/get`.
+    #[serde(rename = "2026-07-28")]
+    V2026_07_28,
+}
+
+impl Generation {
+    /// The protocol version string, e.g. `2025-11-25`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::V2025_11_25 => "2025-11-25",
+            Self::V2026_07_28 => "2026-07-28",
+        }
+    }
+}
+
+/// What [`check_tool`], [`check_tool_call`] and [`check_tool_result`] return.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HostReport {
+    /// No error anywhere (warnings and infos allowed).
+    pub valid: bool,
+    /// The protocol generation the inputs show, if they tell.
+    pub generation: Option<Generation>,
+    /// Findings about the main text: the tool text for `check_tool`, the request text for
+    /// `check_tool_call`, the result text for `check_tool_result`. Spans point into that text.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Findings about the tool text when it is not the main text. Spans point into the tool text.
+    pub tool_diagnostics: Vec<Diagnostic>,
+    /// Findings about the capabilities text of `check_tool_call`. Spans point into that text.
+    pub capabilities_diagnostics: Vec<Diagnostic>,
+}
+
+impl HostReport {
+    /// Sets `valid` from the diagnostics.
+    fn finish(mut self) -> Self {
+        let lists = [
+            &self.diagnostics,
+            &self.tool_diagnostics,
+            &self.capabilities_diagnostics,
+        ];
+        self.valid = !lists
+            .iter()
+            .any(|list| list.iter().any(Diagnostic::is_error));
+        self
+    }
+}
+
+/// A diagnostic about the value at `path` of `doc`, with its span.
+fn diagnostic_at(
+    doc: &Document<'_>,
+    severity: Severity,
+    code: &str,
+    message: String,
+    path: String,
+) -> Diagnostic {
+    Diagnostic::new(severity, code, message)
+        .with_span(doc.span_at(&path))
+        .at_pointer(path)
+}
+
+/// Parses one input text; its reader warnings, or the parse error, go to `out`.
+fn parse_into<'a>(text: &'a str, out: &mut Vec<Diagnostic>) -> Option<Document<'a>> {
+    match parse(text, ReadOptions::default()) {
+        Ok(doc) => {
+            out.extend(doc.warnings.iter().cloned());
+            Some(doc)
+        }
+        Err(error) => {
+            out.push(error.to_diagnostic(&LineIndex::new(text)));
+            None
+        }
+    }
+}

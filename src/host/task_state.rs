@@ -1,0 +1,200 @@
+//! The task state machine and the session state a host keeps per task.
+//!
+//! Transitions (both generations): a task starts `working` (2026-07-28 also allows
+//! `input_required`); `working` → `input_required`/`completed`/`failed`/`cancelled`;
+//! `input_required` → `working`/`completed`/`failed`/`cancelled`; `completed`, `failed` and
+//! `cancelled` are terminal and final.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::diagnostic::Span;
+use crate::host::Generation;
+
+/// The status of a task.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TaskStatus {
+    /// Being processed.
+    Working,
+    /// Waiting for input from the client.
+    InputRequired,
+    /// Finished; the result is available (2026-07-28: also tool results with `isError: true`).
+    Completed,
+    /// Finished unsuccessfully (2025-11-25: also tool results with `isError: true`).
+    Failed,
+    /// Cancelled before completion.
+    Cancelled,
+}
+
+impl TaskStatus {
+    /// Reads a status value, e.g. `input_required`.
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "working" => Some(Self::Working),
+            "input_required" => Some(Self::InputRequired),
+            "completed" => Some(Self::Completed),
+            "failed" => Some(Self::Failed),
+            "cancelled" => Some(Self::Cancelled),
+            _ => None,
+        }
+    }
+
+    /// The status value as written in messages.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Working => "working",
+            Self::InputRequired => "input_required",
+            Self::Completed => "completed",
+            Self::Failed => "failed",
+            Self::Cancelled => "cancelled",
+        }
+    }
+
+    /// Whether the task can no longer change.
+    pub fn is_terminal(self) -> bool {
+        matches!(self, Self::Completed | Self::Failed | Self::Cancelled)
+    }
+
+    /// The terminal status a finished tool call must have: in 2025-11-25 a result with
+    /// `isError: true` makes the task `failed`, in 2026-07-28 it is `completed` like any result.
+    pub fn for_tool_result(generation: Generation, is_error: bool) -> Self {
+        match (generation, is_error) {
+            (Generation::V2025_11_25, true) => Self::Failed,
+            _ => Self::Completed,
+        }
+    }
+}
+
+/// Why a status change breaks the state machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TransitionError {
+    /// A terminal task came back to a non-terminal status.
+    AfterTerminal,
+    /// A move the spec does not allow: a terminal task turning into another terminal status, or a
+    /// task created in a status it cannot start in.
+    Forbidden,
+}
+
+/// Checks the move `from` → `to`; `from` is `None` when the task is being created.
+pub fn check_transition(
+    from: Option<TaskStatus>,
+    to: TaskStatus,
+    generation: Generation,
+) -> Result<(), TransitionError> {
+    match from {
+        None if to == TaskStatus::Working => Ok(()),
+        None if to == TaskStatus::InputRequired && generation == Generation::V2026_07_28 => Ok(()),
+        None => Err(TransitionError::Forbidden),
+        Some(from) if from == to || !from.is_terminal() => Ok(()),
+        Some(_) if to.is_terminal() => Err(TransitionError::Forbidden),
+        Some(_) => Err(TransitionError::AfterTerminal),
+    }
+}
+
+/// What produced a status observation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TaskEvent {
+    /// The CreateTaskResult answering `tools/call`.
+    Created,
+    /// A `tasks/get` answer.
+    Polled,
+    /// A `notifications/tasks/status` (2025-11-25) or `notifications/tasks` (2026-07-28).
+    Notified,
+    /// A `tasks/cancel` answer carrying the task (2025-11-25).
+    Cancelled,
+    /// A `tasks/result` answer (2025-11-25): the status it implies.
+    Result,
+}
+
+/// One observation of a task's status, for the timeline.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryEntry {
+    /// The status observed (or implied by a `tasks/result` answer).
+    pub status: TaskStatus,
+    /// What reported it.
+    pub event: TaskEvent,
+    /// Index of the transcript entry.
+    pub message_index: usize,
+    /// The task's `lastUpdatedAt`, as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_updated_at: Option<String>,
+    /// When the host saw the message (the entry's `timestamp`), normalised to UTC RFC 3339.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub received_at: Option<String>,
+    /// Where the reporting message sits in the transcript.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub span: Option<Span>,
+}
+
+/// What the host remembers about one task.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TaskState {
+    /// The tool the task runs, if the creating `tools/call` is in the transcript.
+    pub tool_name: Option<String>,
+    /// The call's arguments (`null` when unknown). Numbers are kept exactly.
+    pub arguments: Value,
+    /// The latest status.
+    pub last_status: TaskStatus,
+    /// The latest `lastUpdatedAt`, as written.
+    pub last_updated_at: Option<String>,
+    /// When the host may poll next (UTC RFC 3339): the previous answer's `timestamp` (or else
+    /// `lastUpdatedAt`) plus the poll interval; `null` when terminal or no interval is known.
+    pub next_poll_at: Option<String>,
+    /// The latest poll interval in milliseconds.
+    pub poll_interval_ms: Option<u64>,
+    /// The protocol generation of the task's messages.
+    pub generation: Generation,
+    /// Every status observation in order.
+    pub history: Vec<HistoryEntry>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Generation::{V2025_11_25 as OLD, V2026_07_28 as NEW};
+    use TaskStatus::*;
+
+    #[test]
+    fn non_terminal_states_move_freely_and_terminal_ones_are_final() {
+        assert_eq!(check_transition(Some(Working), InputRequired, OLD), Ok(()));
+        assert_eq!(check_transition(Some(InputRequired), Working, NEW), Ok(()));
+        assert_eq!(
+            check_transition(Some(InputRequired), Cancelled, NEW),
+            Ok(())
+        );
+        assert_eq!(check_transition(Some(Completed), Completed, NEW), Ok(()));
+        assert_eq!(
+            check_transition(Some(Completed), Working, NEW),
+            Err(TransitionError::AfterTerminal)
+        );
+        assert_eq!(
+            check_transition(Some(Failed), Completed, OLD),
+            Err(TransitionError::Forbidden)
+        );
+    }
+
+    #[test]
+    fn tasks_start_working() {
+        assert_eq!(check_transition(None, Working, OLD), Ok(()));
+        assert_eq!(
+            check_transition(None, InputRequired, OLD),
+            Err(TransitionError::Forbidden)
+        );
+        assert_eq!(check_transition(None, InputRequired, NEW), Ok(()));
+        assert_eq!(
+            check_transition(None, Completed, NEW),
+            Err(TransitionError::Forbidden)
+        );
+    }
+
+    #[test]
+    fn is_error_maps_per_generation() {
+        assert_eq!(TaskStatus::for_tool_result(OLD, true), Failed);
+        assert_eq!(TaskStatus::for_tool_result(NEW, true), Completed);
+        assert_eq!(TaskStatus::for_tool_result(OLD, false), Completed);
+    }
+}

@@ -1,0 +1,426 @@
+//! The task lifecycle half of the session replay: creating tasks, applying status reports, the
+//! state machine, timestamps and poll timing, and where a task's result goes.
+
+use serde_json::Value;
+
+use crate::diagnostic::Severity;
+
+use crate::host::messages::{meta, result_kind, task_report, ResultKind, TaskReport, RELATED_TASK};
+use crate::host::result::check_result;
+use crate::host::session::{Replay, Seen};
+use crate::host::task_state::{
+    check_transition, HistoryEntry, TaskEvent, TaskState, TaskStatus, TransitionError,
+};
+use crate::host::time::{format_rfc3339, parse_rfc3339};
+use crate::host::Generation;
+use crate::json::{Node, NodeKind};
+
+/// A task and what the replay needs beyond the reported state.
+pub(super) struct Tracked {
+    /// The reported state.
+    pub(super) state: TaskState,
+    /// When the previous CreateTaskResult or `tasks/get` answer was seen.
+    pub(super) last_answer_ms: Option<i64>,
+    /// The latest `lastUpdatedAt`.
+    pub(super) last_updated_ms: Option<i64>,
+    /// `isError` of the task's result, once seen.
+    pub(super) result_is_error: Option<bool>,
+    /// The terminal status was only implied by a `tasks/result` answer, not reported.
+    pub(super) implied_terminal: bool,
+}
+
+/// The pointer of the object holding a task's fields under `pointer` (see `task_object`).
+fn task_pointer(node: &Node, pointer: &str) -> String {
+    match node.value_of("task") {
+        Some(task) if task.members().is_some() => format!("{pointer}/task"),
+        _ => pointer.to_owned(),
+    }
+}
+
+impl Replay<'_, '_> {
+    /// Starts tracking the task a CreateTaskResult (`node`, at `result`) announces.
+    pub(super) fn create_task(
+        &mut self,
+        seen: &Seen<'_>,
+        node: &Node,
+        result: &str,
+        generation: Generation,
+        tool: Option<String>,
+        arguments: Value,
+    ) {
+        let doc = self.doc;
+        let report = task_report(doc, node);
+        let Some(task_id) = report.task_id.and_then(Node::as_str) else {
+            return;
+        };
+        let task_path = task_pointer(node, result);
+        if self.tasks.contains_key(task_id) {
+            let message = format!("task id {task_id:?} is already in use by an earlier task");
+            return self.report(
+                Severity::Error,
+                "task-id-reused",
+                message,
+                format!("{task_path}/taskId"),
+            );
+        }
+        let Some(status) = self.status_of(&report, &task_path) else {
+            return;
+        };
+        if check_transition(None, status, generation).is_err() {
+            let message = format!(
+                "a {} task cannot start `{}`: it starts `working`{}",
+                generation.as_str(),
+                status.as_str(),
+                match generation {
+                    Generation::V2025_11_25 => "",
+                    Generation::V2026_07_28 => " or `input_required`",
+                }
+            );
+            self.report(
+                Severity::Error,
+                "forbidden-transition",
+                message,
+                format!("{task_path}/status"),
+            );
+        }
+        let state = TaskState {
+            tool_name: tool,
+            arguments,
+            last_status: status,
+            last_updated_at: None,
+            next_poll_at: None,
+            poll_interval_ms: None,
+            generation,
+            history: Vec::new(),
+        };
+        let tracked = Tracked {
+            state,
+            last_answer_ms: None,
+            last_updated_ms: None,
+            result_is_error: None,
+            implied_terminal: false,
+        };
+        self.tasks.insert(task_id.to_owned(), tracked);
+        self.record(
+            seen,
+            task_id,
+            status,
+            &report,
+            &task_path,
+            TaskEvent::Created,
+        );
+    }
+
+    /// The status a report carries, reporting `unknown-status` for a value outside the five.
+    fn status_of(&mut self, report: &TaskReport<'_>, task_path: &str) -> Option<TaskStatus> {
+        let node = report.status?;
+        let status = node.as_str().and_then(TaskStatus::parse);
+        if status.is_none() {
+            let message = format!(
+                "task status {} is not working, input_required, completed, failed or cancelled",
+                self.doc.lexeme(node)
+            );
+            self.report(
+                Severity::Error,
+                "unknown-status",
+                message,
+                format!("{task_path}/status"),
+            );
+        }
+        status
+    }
+
+    /// A status report (tasks/get answer, notification, cancel answer) about a task.
+    pub(super) fn observe(
+        &mut self,
+        seen: &Seen<'_>,
+        pointer: &str,
+        event: TaskEvent,
+        expected: Option<&str>,
+    ) {
+        let doc = self.doc;
+        let Some(node) = doc.pointer(pointer) else {
+            return;
+        };
+        let report = task_report(doc, node);
+        let task_path = task_pointer(node, pointer);
+        let Some(task_id) = report.task_id.and_then(Node::as_str).or(expected) else {
+            return;
+        };
+        let Some(tracked) = self.tasks.get(task_id) else {
+            // An answer to a request about an unknown task was already noted at the request.
+            if expected.is_none() {
+                self.unknown_task(task_id, format!("{task_path}/taskId"));
+            }
+            return;
+        };
+        let (from, generation, implied) = (
+            tracked.state.last_status,
+            tracked.state.generation,
+            tracked.implied_terminal,
+        );
+        let result_is_error = tracked.result_is_error;
+        let Some(status) = self.status_of(&report, &task_path) else {
+            return;
+        };
+        let status_path = format!("{task_path}/status");
+        if implied && !status.is_terminal() {
+            let message = format!("task {task_id:?} is `{}` after tasks/result delivered its result: the result was used before the task completed", status.as_str());
+            self.report(
+                Severity::Error,
+                "result-before-completion",
+                message,
+                status_path,
+            );
+        } else if implied {
+            if let Some(is_error) = result_is_error {
+                self.check_is_error(task_id, generation, is_error, status, status_path);
+            }
+        } else if let Err(error) = check_transition(Some(from), status, generation) {
+            let (code, why) = match error {
+                TransitionError::AfterTerminal => {
+                    ("status-after-terminal", "a finished task came back")
+                }
+                TransitionError::Forbidden => ("forbidden-transition", "terminal states are final"),
+            };
+            let message = format!(
+                "task {task_id:?} changed from terminal `{}` to `{}`: {why}",
+                from.as_str(),
+                status.as_str()
+            );
+            self.report(Severity::Error, code, message, status_path);
+        }
+        if let Some(tracked) = self.tasks.get_mut(task_id) {
+            tracked.implied_terminal = false;
+        }
+        if report.result.is_some() {
+            let result_path = format!("{task_path}/result");
+            if !status.is_terminal() {
+                let message = format!("task {task_id:?} carries a `result` while `{}`: a result is only final once the task is `completed`", status.as_str());
+                self.report(
+                    Severity::Error,
+                    "result-before-completion",
+                    message,
+                    result_path.clone(),
+                );
+            }
+            self.check_payload(task_id, &result_path, status);
+        }
+        self.record(seen, task_id, status, &report, &task_path, event);
+    }
+
+    /// A 2025-11-25 `tasks/result` answer: the task's result, implying its terminal status.
+    pub(super) fn result_delivered(&mut self, seen: &Seen<'_>, result: &str, task_id: &str) {
+        let Some(tracked) = self.tasks.get(task_id) else {
+            return;
+        };
+        let status = tracked.state.last_status;
+        let Some(is_error) = self.check_payload(task_id, result, status) else {
+            return;
+        };
+        let Some(tracked) = self.tasks.get_mut(task_id) else {
+            return;
+        };
+        if !status.is_terminal() {
+            let implied = TaskStatus::for_tool_result(tracked.state.generation, is_error);
+            tracked.implied_terminal = true;
+            let report = TaskReport {
+                task_id: None,
+                status: None,
+                last_updated_at: None,
+                poll_interval_ms: None,
+                result: None,
+            };
+            self.record(seen, task_id, implied, &report, result, TaskEvent::Result);
+        }
+    }
+
+    /// Checks a task's result against its tool and its terminal status; returns its `isError`.
+    fn check_payload(&mut self, task_id: &str, result: &str, status: TaskStatus) -> Option<bool> {
+        let doc = self.doc;
+        let tracked = self.tasks.get(task_id)?;
+        let generation = tracked.state.generation;
+        let info = tracked
+            .state
+            .tool_name
+            .as_deref()
+            .and_then(|name| self.tools.get(name));
+        let found = check_result(doc, result, info.map(|t| (doc, t)), Some(false));
+        self.diagnostics.extend(found);
+        let node = doc.pointer(result)?;
+        let is_error = matches!(
+            node.value_of("isError").map(|v| &v.kind),
+            Some(NodeKind::Bool(true))
+        );
+        if let Some(tracked) = self.tasks.get_mut(task_id) {
+            tracked.result_is_error = Some(is_error);
+        }
+        if status.is_terminal() {
+            self.check_is_error(
+                task_id,
+                generation,
+                is_error,
+                status,
+                format!("{result}/isError"),
+            );
+        }
+        Some(is_error)
+    }
+
+    /// Reports a terminal status that does not match the result's `isError` for the generation.
+    fn check_is_error(
+        &mut self,
+        task_id: &str,
+        generation: Generation,
+        is_error: bool,
+        status: TaskStatus,
+        path: String,
+    ) {
+        let expected = TaskStatus::for_tool_result(generation, is_error);
+        if status != expected && status != TaskStatus::Cancelled {
+            let message = format!(
+                "in {} a tool result with `isError: {is_error}` makes task {task_id:?} `{}`, but it is `{}`",
+                generation.as_str(),
+                expected.as_str(),
+                status.as_str()
+            );
+            self.report(Severity::Error, "is-error-status-mismatch", message, path);
+        }
+    }
+
+    /// Records an observation: timestamps, poll interval, history and the next poll time.
+    fn record(
+        &mut self,
+        seen: &Seen<'_>,
+        task_id: &str,
+        status: TaskStatus,
+        report: &TaskReport<'_>,
+        task_path: &str,
+        event: TaskEvent,
+    ) {
+        let doc = self.doc;
+        let stamp = report
+            .last_updated_at
+            .map(|node| (node.as_str().and_then(parse_rfc3339), doc.lexeme(node)));
+        let updated_path = format!("{task_path}/lastUpdatedAt");
+        let previous = self.tasks.get(task_id).and_then(|t| t.last_updated_ms);
+        match stamp {
+            Some((None, text)) => {
+                let message = format!("`lastUpdatedAt` {text} is not an RFC 3339 date-time");
+                self.report(
+                    Severity::Warning,
+                    "invalid-timestamp",
+                    message,
+                    updated_path,
+                );
+            }
+            Some((Some(ms), text)) if previous.is_some_and(|p| ms < p) => {
+                let message = format!("`lastUpdatedAt` {text} is earlier than the previous one");
+                self.report(
+                    Severity::Error,
+                    "last-updated-backwards",
+                    message,
+                    updated_path,
+                );
+            }
+            _ => {}
+        }
+        let span = doc.span_at(seen.pointer);
+        let Some(tracked) = self.tasks.get_mut(task_id) else {
+            return;
+        };
+        if let Some((ms, text)) = stamp {
+            tracked.last_updated_ms = ms.or(tracked.last_updated_ms);
+            tracked.state.last_updated_at = report
+                .last_updated_at
+                .and_then(Node::as_str)
+                .map(str::to_owned)
+                .or(Some(text.to_owned()));
+        }
+        if let Some(interval) = report.poll_interval_ms {
+            tracked.state.poll_interval_ms = Some(interval);
+        }
+        if matches!(event, TaskEvent::Created | TaskEvent::Polled) && seen.time.is_some() {
+            tracked.last_answer_ms = seen.time;
+        }
+        tracked.state.last_status = status;
+        tracked.state.history.push(HistoryEntry {
+            status,
+            event,
+            message_index: seen.index,
+            last_updated_at: report
+                .last_updated_at
+                .and_then(Node::as_str)
+                .map(str::to_owned),
+            received_at: seen.time.map(format_rfc3339),
+            span,
+        });
+        let base = tracked.last_answer_ms.or(tracked.last_updated_ms);
+        tracked.state.next_poll_at =
+            match (status.is_terminal(), base, tracked.state.poll_interval_ms) {
+                (false, Some(base), Some(interval)) => i64::try_from(interval)
+                    .ok()
+                    .map(|i| format_rfc3339(base.saturating_add(i))),
+                _ => None,
+            };
+    }
+
+    /// Warns about a `tasks/get` sent sooner than the poll interval after the previous answer.
+    pub(super) fn check_poll(&mut self, seen: &Seen<'_>, task_id: &str) {
+        let Some(tracked) = self.tasks.get(task_id) else {
+            return;
+        };
+        let interval = tracked
+            .state
+            .poll_interval_ms
+            .and_then(|i| i64::try_from(i).ok());
+        let (Some(now), Some(previous), Some(interval)) =
+            (seen.time, tracked.last_answer_ms, interval)
+        else {
+            return;
+        };
+        if !tracked.state.last_status.is_terminal() && now < previous.saturating_add(interval) {
+            let message = format!("task {task_id:?} polled {} ms after the previous answer; the poll interval is {interval} ms", now - previous);
+            self.report(
+                Severity::Warning,
+                "poll-too-fast",
+                message,
+                seen.pointer.to_owned(),
+            );
+        }
+    }
+
+    /// What the host handed the model: a tool result must not stand in for an unfinished task.
+    pub(super) fn handed_to_model(&mut self, seen: &Seen<'_>, node: &Node, task_id: Option<&str>) {
+        let related = meta(node, RELATED_TASK)
+            .and_then(|r| r.value_of("taskId"))
+            .and_then(Node::as_str);
+        let Some(task_id) = task_id.or(related) else {
+            return;
+        };
+        let Some(tracked) = self.tasks.get(task_id) else {
+            return self.unknown_task(task_id, seen.pointer.to_owned());
+        };
+        if result_kind(node) != ResultKind::ToolResult {
+            return;
+        }
+        let status = tracked.state.last_status;
+        let tool = tracked.state.tool_name.clone();
+        if !status.is_terminal() {
+            let message = format!(
+                "a tool result for task {task_id:?} was handed to the model while the task is `{}`",
+                status.as_str()
+            );
+            self.report(
+                Severity::Error,
+                "fake-result-while-working",
+                message,
+                seen.pointer.to_owned(),
+            );
+        }
+        let doc = self.doc;
+        let info = tool.as_deref().and_then(|name| self.tools.get(name));
+        let found = check_result(doc, seen.pointer, info.map(|t| (doc, t)), Some(false));
+        self.diagnostics.extend(found);
+    }
+}

@@ -1,0 +1,400 @@
+//! Check 1: tool definitions, alone or as a whole `tools/list` result.
+//!
+//! Findings, by code: `not-a-tool`, `tool-name-missing` (errors); `tool-name-invalid` (warning
+//! outside 1-128 characters of `[A-Za-z0-9_.-]`, error when empty); `duplicate-tool-name`;
+//! `input-schema-missing`; `invalid-schema` / `unusable-schema` (from the schema adapter);
+//! `schema-root-not-object` (error for `inputSchema`, and for `outputSchema` in 2025-11-25;
+//! warning for `outputSchema` when the generation is unknown; fine in 2026-07-28);
+//! `task-support-invalid`; `execution-not-in-generation` (warning, 2026-07-28);
+//! `no-argument-tool-open` (warning).
+
+use std::collections::HashMap;
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::host::messages::result_generation;
+use crate::host::schema::check_schema;
+use crate::host::{diagnostic_at as at, parse_into, Generation, HostReport};
+use crate::json::{Document, Node};
+
+/// Longest tool name the spec recommends.
+const MAX_NAME_CHARS: usize = 128;
+
+/// Keywords that give an `inputSchema` without `properties` its arguments anyway.
+const OPENING_KEYWORDS: [&str; 10] = [
+    "additionalProperties",
+    "patternProperties",
+    "propertyNames",
+    "unevaluatedProperties",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "$ref",
+    "$dynamicRef",
+    "if",
+];
+
+/// `execution.taskSupport` of a 2025-11-25 tool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TaskSupport {
+    /// The tool must not be called as a task (the default).
+    Forbidden,
+    /// Either way.
+    Optional,
+    /// The tool must be called as a task.
+    Required,
+}
+
+impl TaskSupport {
+    /// Reads the value of `taskSupport`.
+    fn parse(text: &str) -> Option<Self> {
+        match text {
+            "forbidden" => Some(Self::Forbidden),
+            "optional" => Some(Self::Optional),
+            "required" => Some(Self::Required),
+            _ => None,
+        }
+    }
+}
+
+/// What the other checks need to know about one tool definition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ToolInfo {
+    /// Its name.
+    pub name: String,
+    /// Pointer to the tool object in its document.
+    pub pointer: String,
+    /// Its declared task support (`Forbidden` when absent or unreadable).
+    pub task_support: TaskSupport,
+    /// Whether it declares an `outputSchema`.
+    pub has_output_schema: bool,
+}
+
+/// Checks a tool definition (`Tool`), a `tools/list` result, a response carrying one, or an
+/// array of tools. Spans point into `tool_text`.
+pub fn check_tool(tool_text: &str) -> HostReport {
+    let mut report = HostReport::default();
+    if let Some(doc) = parse_into(tool_text, &mut report.diagnostics) {
+        let (generation, found) = check_tool_document(&doc);
+        report.generation = generation;
+        report.diagnostics.extend(found);
+    }
+    report.finish()
+}
+
+/// Parses and checks the tool text of a call or result check: its findings go to
+/// `report.tool_diagnostics` and the generation it shows to `report.generation`.
+pub fn read_tool_text<'a>(tool_text: &'a str, report: &mut HostReport) -> Option<Document<'a>> {
+    let doc = parse_into(tool_text, &mut report.tool_diagnostics)?;
+    let (generation, found) = check_tool_document(&doc);
+    report.generation = generation;
+    report.tool_diagnostics.extend(found);
+    Some(doc)
+}
+
+/// Checks every tool a parsed tool text holds; returns the generation it shows and the findings.
+pub fn check_tool_document(doc: &Document<'_>) -> (Option<Generation>, Vec<Diagnostic>) {
+    let Some(tools) = locate_tools(doc, "") else {
+        let message =
+            "not a tool definition or a tools/list result (no `name`/`inputSchema` or `tools`)";
+        let diagnostic =
+            Diagnostic::error("not-a-tool", message).with_span(Some(doc.span(doc.root.range)));
+        return (None, vec![diagnostic]);
+    };
+    let generation = tools_generation(doc, "", &tools);
+    (generation, check_tools(doc, &tools, generation))
+}
+
+/// Pointers of the tool objects under `pointer`: the node itself if it is a tool, the `tools` of
+/// a `tools/list` result (bare or in a response), or the elements of an array of tools.
+pub fn locate_tools(doc: &Document<'_>, pointer: &str) -> Option<Vec<String>> {
+    let node = doc.pointer(pointer)?;
+    let list = |at: &str, node: &Node| {
+        node.elements().map(|items| {
+            (0..items.len())
+                .map(|i| format!("{pointer}{at}/{i}"))
+                .collect()
+        })
+    };
+    if node.elements().is_some() {
+        return list("", node);
+    }
+    if let Some(tools) = node.value_of("tools") {
+        return list("/tools", tools);
+    }
+    if let Some(tools) = node.value_of("result").and_then(|r| r.value_of("tools")) {
+        return list("/result/tools", tools);
+    }
+    let is_tool = node.get("inputSchema").is_some()
+        || (node.get("name").is_some() && node.get("method").is_none());
+    is_tool.then(|| vec![pointer.to_owned()])
+}
+
+/// The generation a tool list shows: `resultType` on its result means 2026-07-28, `execution` on
+/// a tool (gone from 2026-07-28 tools) means 2025-11-25.
+pub fn tools_generation(doc: &Document<'_>, pointer: &str, tools: &[String]) -> Option<Generation> {
+    let node = doc.pointer(pointer)?;
+    let result = node.value_of("result").unwrap_or(node);
+    result_generation(result).or_else(|| {
+        let has_execution = tools
+            .iter()
+            .any(|p| doc.pointer(p).is_some_and(|t| t.get("execution").is_some()));
+        has_execution.then_some(Generation::V2025_11_25)
+    })
+}
+
+/// What the other checks need about the tool at `pointer`, if it has a string name.
+pub fn tool_info(doc: &Document<'_>, pointer: &str) -> Option<ToolInfo> {
+    let node = doc.pointer(pointer)?;
+    let task_support = node
+        .value_of("execution")
+        .and_then(|e| e.value_of("taskSupport"))
+        .and_then(Node::as_str)
+        .and_then(TaskSupport::parse);
+    Some(ToolInfo {
+        name: node.value_of("name")?.as_str()?.to_owned(),
+        pointer: pointer.to_owned(),
+        task_support: task_support.unwrap_or(TaskSupport::Forbidden),
+        has_output_schema: node.get("outputSchema").is_some(),
+    })
+}
+
+/// Checks the tools at `pointers` (one list, so duplicate names are found).
+pub fn check_tools(
+    doc: &Document<'_>,
+    pointers: &[String],
+    generation: Option<Generation>,
+) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    let mut seen: HashMap<String, String> = HashMap::new();
+    for pointer in pointers {
+        check_one(doc, pointer, generation, &mut diagnostics);
+        let Some(info) = tool_info(doc, pointer) else {
+            continue;
+        };
+        if let Some(first) = seen.get(&info.name) {
+            let path = format!("{pointer}/name");
+            diagnostics.push(
+                Diagnostic::error(
+                    "duplicate-tool-name",
+                    format!("tool `{}` is already defined at {first}", info.name),
+                )
+                .with_span(doc.span_at(&path))
+                .at_pointer(path),
+            );
+        } else {
+            seen.insert(info.name, pointer.clone());
+        }
+    }
+    diagnostics
+}
+
+/// Checks one tool definition.
+fn check_one(
+    doc: &Document<'_>,
+    pointer: &str,
+    generation: Option<Generation>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(tool) = doc.pointer(pointer).filter(|t| t.members().is_some()) else {
+        out.push(at(
+            doc,
+            Severity::Error,
+            "not-a-tool",
+            "a tool definition is an object".into(),
+            pointer.into(),
+        ));
+        return;
+    };
+    match tool.value_of("name") {
+        Some(name) => check_name(doc, name, format!("{pointer}/name"), out),
+        None => out.push(at(
+            doc,
+            Severity::Error,
+            "tool-name-missing",
+            "the tool has no `name`".into(),
+            pointer.into(),
+        )),
+    }
+    let input = format!("{pointer}/inputSchema");
+    match tool.value_of("inputSchema") {
+        None => out.push(at(
+            doc,
+            Severity::Error,
+            "input-schema-missing",
+            "the tool has no `inputSchema`".into(),
+            pointer.into(),
+        )),
+        Some(schema) => {
+            if check_usable(doc, schema, &input, Some(Severity::Error), out) {
+                check_closed_when_empty(doc, schema, &input, out);
+            }
+        }
+    }
+    if let Some(schema) = tool.value_of("outputSchema") {
+        // Before 2026-07-28 the root must be an object; from 2026-07-28 any schema goes.
+        let root_rule = match generation {
+            Some(Generation::V2026_07_28) => None,
+            Some(Generation::V2025_11_25) => Some(Severity::Error),
+            None => Some(Severity::Warning),
+        };
+        check_usable(
+            doc,
+            schema,
+            &format!("{pointer}/outputSchema"),
+            root_rule,
+            out,
+        );
+    }
+    if let Some(execution) = tool.value_of("execution") {
+        check_execution(
+            doc,
+            execution,
+            &format!("{pointer}/execution"),
+            generation,
+            out,
+        );
+    }
+}
+
+/// Checks a tool name: a string of 1-128 characters from `[A-Za-z0-9_.-]`.
+fn check_name(doc: &Document<'_>, name: &Node, path: String, out: &mut Vec<Diagnostic>) {
+    let Some(text) = name.as_str() else {
+        out.push(at(
+            doc,
+            Severity::Error,
+            "tool-name-missing",
+            format!("`name` is a {}, not a string", name.type_name()),
+            path,
+        ));
+        return;
+    };
+    let count = text.chars().count();
+    let bad: String = text
+        .chars()
+        .filter(|c| !(c.is_ascii_alphanumeric() || "_.-".contains(*c)))
+        .collect();
+    let (severity, problem) = if count == 0 {
+        (Severity::Error, "is empty".to_owned())
+    } else if count > MAX_NAME_CHARS {
+        (
+            Severity::Warning,
+            format!("has {count} characters; names should have at most {MAX_NAME_CHARS}"),
+        )
+    } else if !bad.is_empty() {
+        (
+            Severity::Warning,
+            format!("contains {bad:?}; names should use only A-Z, a-z, 0-9, `_`, `-` and `.`"),
+        )
+    } else {
+        return;
+    };
+    out.push(at(
+        doc,
+        severity,
+        "tool-name-invalid",
+        format!("the tool name {problem}; some hosts reject it"),
+        path,
+    ));
+}
+
+/// Checks that a schema is usable and, when `root_rule` says how seriously, that its root is
+/// `type: "object"`; true if it is usable.
+fn check_usable(
+    doc: &Document<'_>,
+    schema: &Node,
+    path: &str,
+    root_rule: Option<Severity>,
+    out: &mut Vec<Diagnostic>,
+) -> bool {
+    let problems = check_schema(doc, path);
+    let usable = problems.is_empty();
+    out.extend(problems);
+    if let (true, Some(severity)) = (usable, root_rule) {
+        check_root_object(doc, schema, path, severity, out);
+    }
+    usable
+}
+
+/// Reports a schema whose root is not `type: "object"`.
+fn check_root_object(
+    doc: &Document<'_>,
+    schema: &Node,
+    path: &str,
+    severity: Severity,
+    out: &mut Vec<Diagnostic>,
+) {
+    let root_type = schema.value_of("type");
+    if root_type.and_then(Node::as_str) == Some("object") {
+        return;
+    }
+    let found = root_type.map_or_else(
+        || "no `type`".to_owned(),
+        |t| format!("`type` {}", doc.lexeme(t)),
+    );
+    let where_ = if root_type.is_some() {
+        format!("{path}/type")
+    } else {
+        path.to_owned()
+    };
+    let message = format!("the schema root must be `type: \"object\"`, found {found}");
+    out.push(at(doc, severity, "schema-root-not-object", message, where_));
+}
+
+/// Warns about a no-argument `inputSchema` that still accepts any argument.
+fn check_closed_when_empty(
+    doc: &Document<'_>,
+    schema: &Node,
+    path: &str,
+    out: &mut Vec<Diagnostic>,
+) {
+    let no_properties = schema
+        .value_of("properties")
+        .is_none_or(|p| p.members().is_some_and(<[_]>::is_empty));
+    let open = !OPENING_KEYWORDS.iter().any(|k| schema.get(k).is_some());
+    if no_properties && open {
+        let message = "a tool without arguments should say `additionalProperties: false`, or models may invent arguments";
+        out.push(at(
+            doc,
+            Severity::Warning,
+            "no-argument-tool-open",
+            message.into(),
+            path.into(),
+        ));
+    }
+}
+
+/// Checks `execution`: 2025-11-25 only, `taskSupport` one of forbidden/optional/required.
+fn check_execution(
+    doc: &Document<'_>,
+    execution: &Node,
+    path: &str,
+    generation: Option<Generation>,
+    out: &mut Vec<Diagnostic>,
+) {
+    if generation == Some(Generation::V2026_07_28) {
+        let message = "`execution` is a 2025-11-25 field; 2026-07-28 tools have none (tasks are an extension)";
+        out.push(at(
+            doc,
+            Severity::Warning,
+            "execution-not-in-generation",
+            message.into(),
+            path.into(),
+        ));
+    }
+    let Some(support) = execution.value_of("taskSupport") else {
+        return;
+    };
+    if support.as_str().and_then(TaskSupport::parse).is_none() {
+        let message = format!(
+            "`taskSupport` is {}; it must be \"forbidden\", \"optional\" or \"required\"",
+            doc.lexeme(support)
+        );
+        out.push(at(
+            doc,
+            Severity::Error,
+            "task-support-invalid",
+            message,
+            format!("{path}/taskSupport"),
+        ));
+    }
+}

@@ -1,0 +1,210 @@
+//! Reads a session transcript (its forms are described in [`crate::host::session`]) into one
+//! [`Document`] whose root is the array of entries, so every span points into the original text
+//! whichever form it had.
+
+use crate::diagnostic::{ByteRange, Diagnostic, LineIndex};
+use crate::host::time::parse_rfc3339;
+use crate::json::{parse, Document, JsonError, Node, NodeKind, ReadOptions};
+
+/// One entry of a transcript.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// Pointer to the message (or to what was handed to the model) in the transcript document.
+    pub pointer: String,
+    /// When the host saw it, in milliseconds since the epoch.
+    pub time: Option<i64>,
+    /// Whether this is what the host handed the model rather than a wire message.
+    pub to_model: bool,
+    /// The task a `toModel` entry names with `taskId`.
+    pub task_id: Option<String>,
+}
+
+/// A parsed transcript.
+#[derive(Clone, Debug)]
+pub struct Transcript<'a> {
+    /// All entries as one array document over the original text.
+    pub doc: Document<'a>,
+    /// The entries in order.
+    pub entries: Vec<Entry>,
+    /// Envelope problems (an unreadable `timestamp`).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Reads `text` as a JSON array of entries, a single entry, or JSON Lines.
+pub fn read_transcript(text: &str) -> Result<Transcript<'_>, JsonError> {
+    let doc = match parse(text, ReadOptions::default()) {
+        Ok(doc) if doc.root.elements().is_some() => doc,
+        Ok(mut doc) => {
+            let range = doc.root.range;
+            let root = std::mem::replace(
+                &mut doc.root,
+                Node {
+                    range,
+                    kind: NodeKind::Null,
+                },
+            );
+            doc.warnings = doc
+                .warnings
+                .into_iter()
+                .map(|w| prefix_pointer(w, 0))
+                .collect();
+            Document {
+                root: Node {
+                    range,
+                    kind: NodeKind::Array(vec![root]),
+                },
+                ..doc
+            }
+        }
+        Err(error) if text.trim_start().starts_with('[') => return Err(error),
+        Err(_) => read_lines(text)?,
+    };
+    let mut diagnostics = Vec::new();
+    let entries = doc
+        .root
+        .elements()
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+        .map(|(i, node)| read_entry(&doc, i, node, &mut diagnostics))
+        .collect();
+    Ok(Transcript {
+        doc,
+        entries,
+        diagnostics,
+    })
+}
+
+/// Reads JSON Lines: each non-blank line is parsed alone and its ranges moved to the whole text.
+fn read_lines(text: &str) -> Result<Document<'_>, JsonError> {
+    let index = LineIndex::new(text);
+    let mut roots = Vec::new();
+    let mut warnings = Vec::new();
+    let mut base = 0;
+    for line in text.split_inclusive('\n') {
+        let start = base;
+        base += line.len();
+        if line.trim().is_empty() {
+            continue;
+        }
+        let doc = parse(line, ReadOptions::default())
+            .map_err(|e| JsonError::with_index(&index, start + e.byte_offset, e.code, e.message))?;
+        for warning in doc.warnings {
+            let span = warning
+                .span
+                .map(|s| index.span(ByteRange::new(s.bytes.start + start, s.bytes.end + start)));
+            warnings.push(prefix_pointer(warning.with_span(span), roots.len()));
+        }
+        let mut root = doc.root;
+        shift(&mut root, start);
+        roots.push(root);
+    }
+    let root = Node {
+        range: ByteRange::new(0, text.len()),
+        kind: NodeKind::Array(roots),
+    };
+    Ok(Document {
+        text,
+        root,
+        warnings,
+        index,
+    })
+}
+
+/// Puts a message's index in front of a diagnostic's pointer.
+fn prefix_pointer(mut diagnostic: Diagnostic, index: usize) -> Diagnostic {
+    diagnostic.instance_path = format!("/{index}{}", diagnostic.instance_path);
+    diagnostic
+}
+
+/// Moves every range of a tree `by` bytes (without recursion).
+fn shift(node: &mut Node, by: usize) {
+    let mut stack = vec![node];
+    while let Some(node) = stack.pop() {
+        node.range = ByteRange::new(node.range.start + by, node.range.end + by);
+        match &mut node.kind {
+            NodeKind::Array(items) => stack.extend(items.iter_mut()),
+            NodeKind::Object(members) => {
+                for member in members.iter_mut() {
+                    member.key_range =
+                        ByteRange::new(member.key_range.start + by, member.key_range.end + by);
+                    stack.push(&mut member.value);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Reads entry `i`: unwraps an envelope and its timestamp.
+fn read_entry(
+    doc: &Document<'_>,
+    i: usize,
+    node: &Node,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Entry {
+    let envelope = ["message", "toModel"]
+        .into_iter()
+        .find(|k| node.value_of(k).is_some_and(|m| m.members().is_some()));
+    let Some(key) = envelope else {
+        return Entry {
+            pointer: format!("/{i}"),
+            time: None,
+            to_model: false,
+            task_id: None,
+        };
+    };
+    let time = node.value_of("timestamp").and_then(|stamp| {
+        let parsed = stamp.as_str().and_then(parse_rfc3339);
+        if parsed.is_none() {
+            diagnostics.push(
+                Diagnostic::warning(
+                    "invalid-timestamp",
+                    "`timestamp` is not an RFC 3339 date-time; ignored",
+                )
+                .at_pointer(format!("/{i}/timestamp"))
+                .with_span(Some(doc.span(stamp.range))),
+            );
+        }
+        parsed
+    });
+    Entry {
+        pointer: format!("/{i}/{key}"),
+        time,
+        to_model: key == "toModel",
+        task_id: node
+            .value_of("taskId")
+            .and_then(Node::as_str)
+            .map(str::to_owned),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_lines_keep_positions_in_the_whole_text() {
+        let text = "{\"a\": 1}\n\n  {\"timestamp\": \"2026-01-01T00:00:00Z\", \"message\": {\"b\": [2]}}\n";
+        let transcript = read_transcript(text).unwrap();
+        assert_eq!(transcript.entries.len(), 2);
+        assert_eq!(transcript.entries[1].pointer, "/1/message");
+        assert_eq!(transcript.entries[1].time, Some(1_767_225_600_000));
+        let node = transcript.doc.pointer("/1/message/b/0").unwrap();
+        assert_eq!(transcript.doc.lexeme(node), "2");
+        assert_eq!(transcript.doc.span(node.range).line, 3);
+    }
+
+    #[test]
+    fn a_bad_line_is_an_error_at_its_place() {
+        let err = read_transcript("{\"a\": 1}\n{\"b\": }\n").unwrap_err();
+        assert_eq!((err.line, err.column), (2, 7));
+    }
+
+    #[test]
+    fn a_single_message_is_one_entry() {
+        let transcript = read_transcript("{\n \"id\": 1,\n \"a\": 1, \"a\": 2\n}").unwrap();
+        assert_eq!(transcript.entries.len(), 1);
+        assert_eq!(transcript.doc.warnings[0].instance_path, "/0/a");
+    }
+}

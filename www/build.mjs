@@ -1,0 +1,70 @@
+// Builds the page into www/dist/: bundles the page and worker JS with CodeMirror (esbuild, no CDN),
+// copies the wasm-bindgen output from pkg/, the HTML, CSS and examples, and writes the service worker
+// with this build's file list. Usage: node www/build.mjs   (needs `make pkg` first)
+import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const www = dirname(fileURLToPath(import.meta.url));
+const pkg = join(www, '..', 'pkg');
+const dist = join(www, 'dist');
+const GLUE = ['mcp_json_toolbox.js', 'mcp_json_toolbox_bg.wasm'];
+
+for (const file of GLUE) {
+  if (!existsSync(join(pkg, file))) {
+    console.error(`www/build.mjs: ${relative(process.cwd(), join(pkg, file))} is missing. Build the wasm package first: make pkg`);
+    process.exit(1);
+  }
+}
+
+await rm(dist, { recursive: true, force: true });
+await mkdir(join(dist, 'pkg'), { recursive: true });
+
+await build({
+  entryPoints: [join(www, 'main.js'), join(www, 'worker.js')],
+  outdir: dist,
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  sourcemap: false,
+  target: 'es2022',
+  external: ['./pkg/*'],
+  legalComments: 'linked',
+  logLevel: 'warning',
+});
+for (const file of GLUE) await copyFile(join(pkg, file), join(dist, 'pkg', file));
+for (const file of ['index.html', 'style.css', 'favicon.svg']) await copyFile(join(www, file), join(dist, file));
+
+/** Every example as `{id, title, tab, a, b?, ...}` with `a`/`b` as text (JSON values are pretty-printed). */
+async function examples() {
+  const dir = join(www, 'examples');
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
+  return Promise.all(names.map(async (name) => {
+    const example = JSON.parse(await readFile(join(dir, name), 'utf8'));
+    const text = (value) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+    const out = { id: basename(name, '.json'), ...example, a: text(example.a) };
+    if (example.b !== undefined) out.b = text(example.b);
+    return out;
+  }));
+}
+const list = await examples();
+list.sort((x, y) => (x.order ?? 99) - (y.order ?? 99) || x.id.localeCompare(y.id));
+await writeFile(join(dist, 'examples.json'), JSON.stringify(list));
+
+/** Files of dist/ relative to it (recursively). */
+async function files(dir = dist) {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)])));
+  return nested.flat();
+}
+const all = (await files()).map((file) => relative(dist, file).split('\\').join('/')).sort();
+const hash = createHash('sha256');
+for (const file of all) hash.update(file).update(await readFile(join(dist, file)));
+const sw = await readFile(join(www, 'sw.js'), 'utf8');
+if (!sw.includes('__BUILD__')) throw new Error('www/sw.js lost its __BUILD__ placeholder');
+const precache = ['./', ...all.filter((file) => !file.endsWith('.LEGAL.txt'))];
+await writeFile(join(dist, 'sw.js'), sw.replace('__BUILD__', JSON.stringify({ version: hash.digest('hex').slice(0, 16), files: precache })));
+console.log(`www/dist: ${all.length + 1} files (${precache.length} precached by the service worker)`);

@@ -1,0 +1,394 @@
+// The toolbox page: tabs, editors, the wasm worker, results, sharing, offline.
+import { JsonEditor, LARGE_TEXT } from './editors.js';
+import { Cancelled, WasmWorker } from './rpc.js';
+import { countText, h, renderBadges, renderDiagnostics, renderSummary, renderTimeline } from './render.js';
+import { clearStored, decodeFragment, encodeFragment, loadStored, store } from './share.js';
+import { TABS, toolError } from './tabs.js';
+
+const $ = (id) => document.getElementById(id);
+/** Longest URL fragment "Copy link" produces; larger states stay in localStorage only. */
+const MAX_FRAGMENT = 200_000;
+/** The example shown on a first visit. */
+const FIRST_EXAMPLE = 'create-task-result-2025-11-25';
+const THEME_KEY = 'mcp-json-toolbox:theme';
+
+const wasm = new WasmWorker(new URL('./worker.js', import.meta.url), showBusy);
+
+/** What the page holds: the tab, each tab's input texts, and the output options. */
+let state = defaultState();
+/** The diagnostics on screen (for "copy as MCP tool error") and the full output text. */
+let shown = { diagnostics: [], output: '' };
+let runNumber = 0;
+/** The "open in another tab" offer of the result on screen. */
+let nextView;
+let examples = [];
+
+function defaultState() {
+  return { tab: 'home', docs: {}, output: { indent: '2', minify: false, sortKeys: false } };
+}
+
+const editors = {
+  a: new JsonEditor($('editor-a'), { label: 'Input', onChange: edited, onRun: run, onLarge: (n) => showLarge('a', n) }),
+  b: new JsonEditor($('editor-b'), { label: 'Second input', onChange: edited, onRun: run, onLarge: (n) => showLarge('b', n) }),
+  out: new JsonEditor($('editor-out'), { label: 'Output', readOnly: true, onRun: run }),
+};
+
+// ---- running ---------------------------------------------------------------------------------
+
+/** Runs the current tab's job in the worker and shows its result. */
+async function run() {
+  const number = ++runNumber;
+  const tab = TABS[state.tab];
+  saveDocs();
+  const docs = state.docs[state.tab] ?? {};
+  let api;
+  try {
+    api = await wasm.ready;
+  } catch (error) {
+    return showMessage(`The wasm module failed to load: ${error.message}`, 'error');
+  }
+  const missing = tab.needs.filter((fn) => !api.functions.has(fn));
+  if (missing.length) {
+    return showResult({
+      badges: [{ text: 'not available in this build', tone: 'muted' }],
+      message: `${missing.join(', ')} is not available in this build of the wasm module yet.`,
+    });
+  }
+  try {
+    const view = await tab.run({ call: (fn, ...args) => wasm.call(fn, ...args), has: (fn) => api.functions.has(fn) },
+      docs.a ?? '', docs.b ?? '', outputOptions());
+    if (number === runNumber) showResult(view);
+  } catch (error) {
+    if (number !== runNumber) return;
+    if (error instanceof Cancelled) showMessage('Cancelled.', 'muted');
+    else showMessage(`${error.name ?? 'Error'}: ${error.message}`, 'error');
+  }
+}
+
+function outputOptions() {
+  const { indent, minify, sortKeys } = state.output;
+  return { indent: indent === 'tab' ? 'tab' : Number(indent), minify, sortKeys };
+}
+
+let pendingRun = 0;
+/** After an edit: save, then re-run soon (at once for a large paste). */
+function edited() {
+  saveDocs();
+  persistSoon();
+  clearTimeout(pendingRun);
+  const large = editors.a.large || editors.b.large;
+  pendingRun = setTimeout(run, large ? 0 : 300);
+}
+
+let busyTimer = 0;
+/** Shows "working…" with Cancel when a job takes longer than a moment. */
+function showBusy(busy) {
+  clearTimeout(busyTimer);
+  if (busy) busyTimer = setTimeout(() => ($('working').hidden = false), 120);
+  else $('working').hidden = true;
+  document.body.setAttribute('aria-busy', String(busy));
+}
+
+// ---- results ---------------------------------------------------------------------------------
+
+/** Shows a tab's view (its shape is described at the top of tabs.js); counts the diagnostics as a badge. */
+function showResult(view) {
+  const diagnostics = view.diagnostics ?? [];
+  const badges = [...(view.badges ?? [])];
+  const counted = countText(diagnostics);
+  if (view.diagnostics) badges.push({ text: counted || 'no problems', tone: counted ? worstTone(diagnostics) : 'ok' });
+  renderBadges($('badges'), badges);
+  $('status-text').textContent = view.message ?? '';
+  $('banner').textContent = view.banner ?? '';
+  $('banner').hidden = !view.banner;
+  $('next').hidden = !view.next;
+  $('next').textContent = view.next?.label ?? '';
+  nextView = view.next;
+  renderSummary($('summary'), view.summary);
+  renderTimeline($('timeline'), view.timeline ?? [], pick);
+  renderDiagnostics($('diagnostics'), diagnostics, pick);
+  const schemaMarks = diagnostics.filter((d) => d.editor === 'b' && d.schemaSpan).map((d) => ({ ...d, span: d.schemaSpan }));
+  editors.a.setDiagnostics([...diagnostics.filter((d) => d.editor === 'a'), ...schemaMarks]);
+  editors.b.setDiagnostics(diagnostics.filter((d) => d.editor === 'b'));
+  shown = { diagnostics, output: view.output ?? '' };
+  editors.out.setText(shown.output);
+  const large = shown.output.length > LARGE_TEXT;
+  $('output-note').textContent = large
+    ? `Output is ${megabytes(shown.output.length)}: the editor shows its start; Copy and Download give all of it.`
+    : '';
+  $('copy-output').disabled = $('download-output').disabled = !shown.output;
+  $('copy-tool-error').disabled = !diagnostics.some((d) => d.severity !== 'info');
+  document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
+}
+
+function worstTone(diagnostics) {
+  if (diagnostics.some((d) => d.severity === 'error')) return 'error';
+  return diagnostics.some((d) => d.severity === 'warning') ? 'warning' : 'info';
+}
+
+function showMessage(message, tone) {
+  showResult({ badges: [{ text: tone === 'error' ? 'error' : 'note', tone }], message });
+}
+
+/** Selects a diagnostic's span in the editor it belongs to. */
+function pick(diagnostic) {
+  if (diagnostic.span && editors[diagnostic.editor]) editors[diagnostic.editor].select(diagnostic.span);
+  else if (diagnostic.schemaSpan) editors.a.select(diagnostic.schemaSpan);
+}
+
+function megabytes(chars) {
+  return `${(chars / 1e6).toFixed(1)} M characters`;
+}
+
+function showLarge(key, chars) {
+  $(`large-${key}`).hidden = chars === null;
+  $(`large-${key}-text`).textContent = chars === null
+    ? ''
+    : `Large document (${megabytes(chars)}): a read-only preview of its start; all of it is analysed. Paste to replace it.`;
+}
+
+// ---- tabs and state ----------------------------------------------------------------------------
+
+/** Copies the editors' texts into the state. */
+function saveDocs() {
+  const tab = TABS[state.tab];
+  state.docs[state.tab] = { a: editors.a.getText(), ...(tab.b ? { b: editors.b.getText() } : {}) };
+}
+
+/** Puts the state on screen: tab, labels, texts, options. */
+function applyState() {
+  const tab = TABS[state.tab] ?? TABS.home;
+  for (const button of document.querySelectorAll('[role=tab]')) {
+    const selected = button.dataset.tab === state.tab;
+    button.setAttribute('aria-selected', String(selected));
+    button.tabIndex = selected ? 0 : -1;
+  }
+  $('workspace').setAttribute('aria-labelledby', `tab-${state.tab}`);
+  $('label-a').textContent = tab.a;
+  $('label-b').textContent = tab.b ?? '';
+  editors.a.setLabel(tab.a);
+  editors.b.setLabel(tab.b ?? 'Second input');
+  $('pane-b').hidden = !tab.b;
+  const docs = state.docs[state.tab] ?? {};
+  editors.a.setText(docs.a ?? '');
+  editors.b.setText(docs.b ?? '');
+  $('indent').value = state.output.indent;
+  $('minify').checked = state.output.minify;
+  $('sort-keys').checked = state.output.sortKeys;
+}
+
+function selectTab(name) {
+  saveDocs();
+  state.tab = name;
+  applyState();
+  persistSoon();
+  run();
+}
+
+/** The state without texts too large for a link or localStorage. */
+function shareableState() {
+  const docs = {};
+  for (const [tab, texts] of Object.entries(state.docs)) {
+    docs[tab] = Object.fromEntries(Object.entries(texts).filter(([, text]) => text.length <= LARGE_TEXT));
+  }
+  return { ...state, docs };
+}
+
+let persistTimer = 0;
+function persistSoon() {
+  clearTimeout(persistTimer);
+  persistTimer = setTimeout(persist, 400);
+}
+
+/** Saves the state to localStorage and to the URL fragment (when it is small enough). */
+async function persist() {
+  clearTimeout(persistTimer);
+  const shareable = shareableState();
+  store(shareable);
+  const fragment = await encodeFragment(shareable);
+  history.replaceState(null, '', fragment.length <= MAX_FRAGMENT ? fragment : location.pathname + location.search);
+  return fragment.length <= MAX_FRAGMENT;
+}
+
+async function copyLink() {
+  saveDocs();
+  const fits = await persist();
+  if (!fits) return toast('This state is too large for a link; it is kept in this browser only.');
+  await copyText(location.href, 'Link copied — the data is in the part after #, which browsers never send to a server.');
+}
+
+async function reset() {
+  clearStored();
+  history.replaceState(null, '', location.pathname + location.search);
+  state = defaultState();
+  applyState();
+  run();
+  toast('Reset: the saved state was cleared.');
+}
+
+// ---- output actions ------------------------------------------------------------------------------
+
+async function copyText(text, done) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast(done);
+  } catch (error) {
+    toast(`Copy failed: ${error.message}`);
+  }
+}
+
+function download() {
+  const url = URL.createObjectURL(new Blob([shown.output], { type: 'application/json' }));
+  const link = h('a', { href: url, download: `${state.tab}.json` });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+let toastTimer = 0;
+function toast(message) {
+  $('toast').textContent = message;
+  $('toast').hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => ($('toast').hidden = true), 4000);
+}
+
+// ---- theme ---------------------------------------------------------------------------------------
+
+const THEMES = ['system', 'light', 'dark'];
+function applyTheme(theme) {
+  if (theme === 'system') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = theme;
+  $('theme').textContent = `Theme: ${theme}`;
+  $('theme').setAttribute('aria-label', `Colour theme: ${theme}. Activate to change.`);
+}
+
+function toggleTheme() {
+  const current = localStorage.getItem(THEME_KEY) ?? 'system';
+  const next = THEMES[(THEMES.indexOf(current) + 1) % THEMES.length];
+  localStorage.setItem(THEME_KEY, next);
+  applyTheme(next);
+}
+
+// ---- examples --------------------------------------------------------------------------------
+
+/** Opens `docs` (`{a, b?}`) in `tab` and runs it. */
+function openIn(tab, docs) {
+  saveDocs();
+  state.tab = tab;
+  state.docs[tab] = docs;
+  applyState();
+  persistSoon();
+  run();
+}
+
+function loadExample(example) {
+  openIn(example.tab, { a: example.a, ...(example.b !== undefined ? { b: example.b } : {}) });
+}
+
+async function loadExamples() {
+  try {
+    examples = await (await fetch('examples.json')).json();
+  } catch {
+    examples = [];
+  }
+  $('examples').replaceChildren(...examples.map((example) => {
+    const button = h('button', { type: 'button', className: `chip${example.broken ? ' chip-broken' : ''}`, textContent: example.title });
+    button.dataset.example = example.id;
+    button.title = example.description ?? '';
+    button.addEventListener('click', () => loadExample(example));
+    return button;
+  }));
+}
+
+// ---- wiring --------------------------------------------------------------------------------------
+
+function wire() {
+  const tabs = [...document.querySelectorAll('[role=tab]')];
+  tabs.forEach((button, i) => {
+    button.addEventListener('click', () => selectTab(button.dataset.tab));
+    button.addEventListener('keydown', (event) => {
+      const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+      if (!step) return;
+      const next = tabs[(i + step + tabs.length) % tabs.length];
+      next.focus();
+      selectTab(next.dataset.tab);
+    });
+  });
+  $('run').addEventListener('click', run);
+  $('next').addEventListener('click', () => nextView && openIn(nextView.tab, nextView.docs));
+  for (const key of ['a', 'b']) {
+    $(`clear-${key}`).addEventListener('click', () => {
+      editors[key].setText('');
+      edited();
+    });
+  }
+  $('cancel').addEventListener('click', () => wasm.cancel());
+  $('copy-link').addEventListener('click', copyLink);
+  $('reset').addEventListener('click', reset);
+  $('theme').addEventListener('click', toggleTheme);
+  $('copy-output').addEventListener('click', () => copyText(shown.output, 'Output copied.'));
+  $('download-output').addEventListener('click', download);
+  $('copy-tool-error').addEventListener('click', () =>
+    copyText(toolError(shown.diagnostics), 'Copied a CallToolResult with isError: true, ready to return to the model.'));
+  const option = (id, key, read) => $(id).addEventListener('change', () => {
+    state.output[key] = read($(id));
+    persistSoon();
+    run();
+  });
+  option('indent', 'indent', (el) => el.value);
+  option('minify', 'minify', (el) => el.checked);
+  option('sort-keys', 'sortKeys', (el) => el.checked);
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      run();
+    }
+  });
+  for (const key of ['a', 'b']) {
+    const pane = $(`pane-${key}`);
+    pane.addEventListener('dragover', (event) => {
+      if (!event.dataTransfer?.types.includes('Files')) return;
+      event.preventDefault();
+      pane.classList.add('dropping');
+    });
+    pane.addEventListener('dragleave', () => pane.classList.remove('dropping'));
+    pane.addEventListener('drop', async (event) => {
+      const file = event.dataTransfer?.files?.[0];
+      pane.classList.remove('dropping');
+      if (!file) return;
+      event.preventDefault();
+      event.stopPropagation();
+      editors[key].setText(await file.text());
+      edited();
+    }, true);
+  }
+}
+
+async function start() {
+  applyTheme(localStorage.getItem(THEME_KEY) ?? 'system');
+  wire();
+  const [fromLink, , api] = await Promise.all([decodeFragment(location.hash), loadExamples(), wasm.ready.catch(() => null)]);
+  if (api) {
+    $('version').textContent = `v${api.version}`;
+    document.body.dataset.functions = [...api.functions].sort().join(' ');
+  }
+  for (const button of document.querySelectorAll('[role=tab]')) {
+    const missing = TABS[button.dataset.tab].needs.filter((fn) => !api?.functions.has(fn));
+    if (missing.length) button.title = 'Not available in this build yet';
+    button.classList.toggle('unavailable', missing.length > 0);
+  }
+  const saved = fromLink ?? loadStored();
+  if (saved?.tab && TABS[saved.tab]) state = { ...defaultState(), ...saved };
+  else {
+    const first = examples.find((example) => example.id === FIRST_EXAMPLE);
+    if (first) state.docs.home = { a: first.a };
+  }
+  applyState();
+  await run();
+  document.body.dataset.ready = 'true';
+  if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
+    navigator.serviceWorker.register('sw.js').catch(() => {});
+  }
+}
+
+start();

@@ -1,0 +1,126 @@
+// DOM rendering of results. User data only ever goes through textContent / attributes, never HTML.
+
+/**
+ * `h('li', {className: 'x', 'aria-label': 'y'}, child, 'text')`: an element with properties (names
+ * with a dash are set as attributes) and children (strings become text nodes).
+ */
+export function h(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(props)) {
+    if (name.includes('-')) node.setAttribute(name, value);
+    else node[name] = value;
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) node.append(child);
+  }
+  return node;
+}
+
+/** Badges: `[{text, tone: 'ok' | 'error' | 'warning' | 'info' | 'kind' | 'muted'}]`. */
+export function renderBadges(container, badges) {
+  container.replaceChildren(...badges.map(({ text, tone = 'muted', title }) =>
+    h('span', { className: `badge badge-${tone}`, textContent: text, title: title ?? '' })));
+}
+
+/** `pollIntervalMs` → "Poll interval ms", `taskId` → "Task ID". */
+function humanKey(key) {
+  const words = String(key).replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const cased = words.replace(/\b(id|ttl|url|mime)\b/g, (acronym) => acronym.toUpperCase());
+  return cased.charAt(0).toUpperCase() + cased.slice(1);
+}
+
+/** A summary value as one line of text: durations by their `human` form, booleans as yes/no. */
+function summaryText(value) {
+  if (value === null || value === undefined) return 'none';
+  if (Array.isArray(value)) return value.map(summaryText).join(', ') || 'none';
+  if (typeof value === 'object') {
+    if ('human' in value) return String(value.human);
+    return Object.entries(value).map(([key, item]) => `${key}: ${summaryText(item)}`).join(' · ');
+  }
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return String(value);
+}
+
+/** A summary as a definition list (hidden when empty): an object (keys humanized) or `[label, value]` pairs. */
+export function renderSummary(list, summary) {
+  let entries = [];
+  if (Array.isArray(summary)) entries = summary;
+  else if (summary && typeof summary === 'object') {
+    // `type` names the card (task, toolResult…): the badges already say it.
+    entries = Object.entries(summary).filter(([key]) => key !== 'type').map(([key, value]) => [humanKey(key), value]);
+  }
+  list.replaceChildren(...entries.flatMap(([label, value]) => [
+    h('dt', { textContent: label }),
+    h('dd', { textContent: summaryText(value) }),
+  ]));
+  list.hidden = entries.length === 0;
+}
+
+/** "3:14" for a span, "" without one. */
+function position(span) {
+  return span ? `${span.line}:${span.column}` : '';
+}
+
+/** Counts by severity: "2 errors, 1 warning". */
+export function countText(diagnostics) {
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const d of diagnostics) counts[d.severity] = (counts[d.severity] ?? 0) + 1;
+  const parts = Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .map(([severity, n]) => `${n} ${severity === 'info' ? 'note' : severity}${n === 1 ? '' : 's'}`);
+  return parts.join(', ');
+}
+
+/** One diagnostic as a list item with a button that calls `pick(diagnostic)`; children nested below. */
+function diagnosticItem(diagnostic, pick) {
+  const where = position(diagnostic.span ?? diagnostic.schemaSpan);
+  const button = h('button', { type: 'button', className: 'diag-button' },
+    h('span', { className: `sev sev-${diagnostic.severity}`, textContent: diagnostic.severity }),
+    h('span', { className: 'diag-message', textContent: diagnostic.message }),
+    h('span', { className: 'diag-meta' },
+      where && h('span', { className: 'diag-pos', textContent: `line ${where.replace(':', ', column ')}` }),
+      diagnostic.instancePath && h('code', { textContent: diagnostic.instancePath }),
+      diagnostic.code && h('code', { className: 'diag-code', textContent: diagnostic.code })));
+  button.disabled = !diagnostic.span && !diagnostic.schemaSpan;
+  button.setAttribute('aria-label',
+    `${diagnostic.severity}: ${diagnostic.message}${where ? ` at line ${where.replace(':', ' column ')}` : ''}`);
+  button.addEventListener('click', () => pick(diagnostic));
+  const item = h('li', { className: `diag diag-${diagnostic.severity}` }, button);
+  if (diagnostic.children?.length) {
+    item.append(h('ol', { className: 'diag-children' }, diagnostic.children.map((child) => diagnosticItem(child, pick))));
+  }
+  return item;
+}
+
+/** The diagnostics list. */
+export function renderDiagnostics(list, diagnostics, pick) {
+  list.replaceChildren(...diagnostics.map((d) => diagnosticItem(d, pick)));
+  list.hidden = diagnostics.length === 0;
+}
+
+/**
+ * The task timeline of a session: per task (`[taskId, state]` pairs of `replaySession`), its status
+ * observations in order; each one selects its message in the transcript via `pick({span, editor})`.
+ */
+export function renderTimeline(container, tasks, pick) {
+  container.replaceChildren(...tasks.map(([taskId, task]) => {
+    const entries = (task.history ?? []).map((entry) => {
+      const when = entry.receivedAt ?? entry.lastUpdatedAt ?? '';
+      const button = h('button', { type: 'button', className: 'step' },
+        h('span', { className: `badge status-${entry.status}`, textContent: entry.status }),
+        h('span', { textContent: `${entry.event}${entry.messageIndex !== undefined ? ` · message ${entry.messageIndex + 1}` : ''}` }),
+        when && h('time', { textContent: when }));
+      button.disabled = !entry.span;
+      button.addEventListener('click', () => pick({ span: entry.span, editor: 'a' }));
+      return h('li', {}, button);
+    });
+    return h('section', { className: 'task' },
+      h('h3', {},
+        h('code', { textContent: taskId }),
+        task.toolName && h('span', { className: 'task-tool', textContent: task.toolName }),
+        task.lastStatus && h('span', { className: `badge status-${task.lastStatus}`, textContent: task.lastStatus })),
+      task.nextPollAt && h('p', { className: 'task-next', textContent: `Next poll not before ${task.nextPollAt}` }),
+      h('ol', { className: 'timeline', 'aria-label': `Timeline of task ${taskId}` }, entries));
+  }));
+  container.hidden = tasks.length === 0;
+}

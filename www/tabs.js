@@ -1,0 +1,177 @@
+// What each tab asks the wasm worker and how the answer is shown. Every runner gets
+// `api = {call(fn, ...args), has(fn)}`, the tab's texts and the output options, and returns a view
+// `{badges, message?, banner?, next?, summary?, timeline?, diagnostics: [{...Diagnostic, editor: 'a' | 'b'}], output?}`,
+// where `next = {label, tab, docs}` offers to open the texts in another tab.
+
+/** Diagnostics tagged with the editor whose text their `span` points into. */
+function on(editor, diagnostics = []) {
+  return diagnostics.map((diagnostic) => ({ ...diagnostic, editor }));
+}
+
+/** A `JsonError` thrown by the worker as a view pointing at `editor`; other errors are rethrown. */
+function jsonErrorView(error, editor, what = 'The input') {
+  if (error.name !== 'JsonError') throw error;
+  const span = { start: error.offset, end: error.offset, line: error.line, column: error.column, endLine: error.line, endColumn: error.column };
+  return {
+    badges: [{ text: 'not JSON', tone: 'error' }],
+    message: `${what} is not JSON: line ${error.line}, column ${error.column}: ${error.message}`,
+    diagnostics: [{ severity: 'error', code: error.code, message: error.message, instancePath: '', span, editor }],
+  };
+}
+
+/** Pretty-prints with the output options. */
+async function formatView(api, text, options) {
+  try {
+    const result = await api.call('formatDocument', text, options);
+    const badges = [{ text: 'valid JSON', tone: 'ok' }];
+    if (result.unwrapDepth) badges.push({ text: `unwrapped ${result.unwrapDepth} string layer(s)`, tone: 'info' });
+    return { badges, diagnostics: on('a', result.diagnostics), output: result.output };
+  } catch (error) {
+    return jsonErrorView(error, 'a');
+  }
+}
+
+/** What to tell a reader about a task handle, by generation. */
+function taskHandleBanner(generation) {
+  const next = generation === '2026-07-28'
+    ? 'poll it with tasks/get; the completed task carries the tool result.'
+    : 'poll it with tasks/get, then fetch the tool result with tasks/result.';
+  return `Task handle, not a tool result: ${next}`;
+}
+
+/** Diagnostics of a classification and of its items, without repeats. */
+function classificationDiagnostics(classification) {
+  const all = [...(classification.diagnostics ?? []), ...(classification.items ?? []).flatMap((item) => item.diagnostics ?? [])];
+  const seen = new Set();
+  return all.filter((d) => {
+    const key = `${d.code}|${d.instancePath}|${d.span?.start}|${d.message}`;
+    return !seen.has(key) && seen.add(key);
+  });
+}
+
+/** Names the payload (kind + generation badges, summary card, diagnostics) beside its pretty print. */
+async function classifyView(api, text, options) {
+  let formatted;
+  try {
+    formatted = await api.call('formatDocument', text, options);
+  } catch (error) {
+    return jsonErrorView(error, 'a');
+  }
+  const classification = await api.call('classify', text);
+  const { kind, generation, versions = [], items } = classification;
+  // The classifier's one-sentence advice becomes the banner; the rest of the summary is the card.
+  const { nextStep: advice, ...summary } = classification.summary ?? {};
+  if (items?.length) summary.items = items.map((item) => item.kind);
+  return {
+    next: nextStep(api, kind, items, text),
+    badges: [
+      { text: kind, tone: kind === 'Unknown' ? 'muted' : 'kind' },
+      { text: generation ?? 'generation unknown', tone: generation ? 'info' : 'muted', title: versions.length ? `Valid for ${versions.join(', ')}` : 'Valid for no schema version' },
+    ],
+    banner: advice ?? (kind === 'CreateTaskResult' ? taskHandleBanner(generation) : undefined),
+    summary,
+    diagnostics: on('a', classificationDiagnostics(classification)),
+    output: formatted.output,
+  };
+}
+
+/** Where to go from a classified payload: a tool's inputSchema to Validate, a message list to Session. */
+function nextStep(api, kind, items, text) {
+  if (kind === 'Tool' && api.has('validateArguments')) {
+    const schema = inputSchemaOf(text);
+    if (schema) return { label: 'Validate arguments against this inputSchema', tab: 'validate', docs: { a: schema, b: '{}' } };
+  }
+  if (items?.length > 1 && api.has('replaySession')) {
+    return { label: 'Replay these messages as a session', tab: 'session', docs: { a: text } };
+  }
+  return undefined;
+}
+
+/** The `inputSchema` of a tool text, pretty-printed, or null. */
+function inputSchemaOf(text) {
+  try {
+    const schema = JSON.parse(text)?.inputSchema;
+    return schema && typeof schema === 'object' ? JSON.stringify(schema, null, 2) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Checks arguments against an inputSchema; the output shows the arguments decoded and formatted. */
+async function validateView(api, schema, args, options) {
+  let report;
+  try {
+    report = await api.call('validateArguments', schema, args);
+  } catch (error) {
+    if (error.name === 'JsonError') {
+      const schemaBroken = await api.call('format', schema, { minify: true }).then(() => false, () => true);
+      return jsonErrorView(error, schemaBroken ? 'a' : 'b', schemaBroken ? 'The inputSchema' : 'The arguments');
+    }
+    if (!Array.isArray(error.diagnostics)) throw error;
+    return { badges: [{ text: 'invalid schema', tone: 'error' }], message: error.message, diagnostics: on('a', error.diagnostics) };
+  }
+  const decoded = await api.call('formatDocument', args, { ...options, unwrapString: true }).then((r) => r.output, () => '');
+  const badges = [report.valid ? { text: 'valid arguments', tone: 'ok' } : { text: 'invalid arguments', tone: 'error' }];
+  if (report.stringified) badges.push({ text: 'stringified', tone: 'warning', title: 'The arguments were a JSON string holding the object' });
+  return {
+    badges,
+    message: report.stringified ? 'The arguments arrived as a JSON string; the output shows them decoded.' : '',
+    diagnostics: on('b', report.diagnostics),
+    output: decoded,
+  };
+}
+
+/**
+ * Replays a session transcript: the host's task state as output, the lifecycle findings as
+ * diagnostics; the optional tool text (a Tool or a tools/list result) is checked with `checkTool`.
+ */
+async function sessionView(api, transcript, tool) {
+  let replay;
+  try {
+    replay = await api.call('replaySession', transcript);
+  } catch (error) {
+    return jsonErrorView(error, 'a', 'The transcript');
+  }
+  const toolReport = tool.trim() && api.has('checkTool') ? await api.call('checkTool', tool) : { diagnostics: [] };
+  const tasks = Object.entries(replay.tasks ?? {});
+  // The output is the host's session state; each task's history is drawn as the timeline instead.
+  const state = Object.fromEntries(tasks.map(([id, { history, ...task }]) => [id, task]));
+  return {
+    badges: [{ text: `${tasks.length} task${tasks.length === 1 ? '' : 's'}`, tone: 'kind' }],
+    timeline: tasks,
+    diagnostics: [...on('a', replay.diagnostics), ...on('b', toolReport.diagnostics)],
+    output: JSON.stringify(state, null, 2),
+  };
+}
+
+/** The tabs: labels of their inputs (`b` only when the tab has two), the wasm functions they need, their runner. */
+export const TABS = {
+  home: {
+    a: 'Paste anything MCP: a tool, arguments, a result, a task, a message',
+    needs: ['formatDocument'],
+    run: (api, a, _b, options) => (api.has('classify') ? classifyView(api, a, options) : formatView(api, a, options)),
+  },
+  format: { a: 'JSON', needs: ['formatDocument'], run: (api, a, _b, options) => formatView(api, a, options) },
+  validate: {
+    a: 'inputSchema',
+    b: 'Arguments (an object, or a JSON string holding one)',
+    needs: ['validateArguments', 'formatDocument'],
+    run: (api, a, b, options) => validateView(api, a, b, options),
+  },
+  classify: { a: 'MCP payload', needs: ['classify', 'formatDocument'], run: (api, a, _b, options) => classifyView(api, a, options) },
+  session: {
+    a: 'Transcript: a JSON array or JSON Lines of messages, in order',
+    b: 'Tool or tools/list result (optional)',
+    needs: ['replaySession'],
+    run: (api, a, b) => sessionView(api, a, b),
+  },
+};
+
+/** A CallToolResult with `isError: true` listing the diagnostics, ready to hand back to a model. */
+export function toolError(diagnostics) {
+  const lines = diagnostics
+    .filter((d) => d.severity !== 'info')
+    .map((d) => `- ${d.instancePath || '(root)'}: ${d.message}`);
+  const text = `Invalid arguments:\n${lines.join('\n')}`;
+  return JSON.stringify({ content: [{ type: 'text', text }], isError: true });
+}
