@@ -295,3 +295,49 @@ fn broken_examples_never_panic_and_stay_located() {
     }
     println!("{classified} broken examples classified");
 }
+
+/// The page's worked examples for the Classify tab (`www/examples/*.json`, `"tab": "classify"`)
+/// get the kind, generation and severity the page promises.
+#[test]
+fn page_examples_classify_as_the_page_expects() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("www/examples");
+    assert!(dir.is_dir(), "missing {}", dir.display());
+    let mut checked = 0;
+    for file in sorted(&dir) {
+        let example: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let expect = &example["expect"];
+        if expect["fn"] != "classify" {
+            continue;
+        }
+        let text = match &example["a"] {
+            serde_json::Value::String(text) => text.clone(),
+            value => serde_json::to_string_pretty(value).unwrap(),
+        };
+        let c = classify(&text);
+        let name = file.display();
+        if let Some(kind) = expect["kind"].as_str() {
+            assert_eq!(c.kind, kind, "{name}");
+        }
+        if let Some(generation) = expect["generation"].as_str() {
+            assert_eq!(c.generation.map(|g| g.as_str()), Some(generation), "{name}");
+        }
+        let errors = c.diagnostics.iter().any(|d| d.severity == Severity::Error);
+        match expect["severity"].as_str() {
+            Some("error") => assert!(errors, "{name}: {:#?}", c.diagnostics),
+            Some("none") | None => assert!(!errors, "{name}: {:#?}", c.diagnostics),
+            Some(other) => assert!(
+                c.diagnostics
+                    .iter()
+                    .any(|d| format!("{:?}", d.severity).eq_ignore_ascii_case(other)),
+                "{name}"
+            ),
+        }
+        checked += 1;
+    }
+    assert!(
+        checked >= 5,
+        "only {checked} classify examples in {}",
+        dir.display()
+    );
+}
