@@ -5,7 +5,7 @@
 use super::envelope::{EnvelopeKind, Message};
 use super::kind;
 use super::schemas::GENERATIONS;
-use super::summary::TERMINAL;
+use super::summary::is_terminal;
 use crate::diagnostic::{ByteRange, Diagnostic};
 use crate::host::Generation;
 use crate::json::{Document, Node, NodeKind};
@@ -203,7 +203,7 @@ pub fn run(
         };
         if let Some(status) = task
             .value_of("status")
-            .filter(|s| s.as_str().is_some_and(|s| TERMINAL.contains(&s)))
+            .filter(|s| s.as_str().is_some_and(is_terminal))
         {
             found.push(
                 Diagnostic::warning(

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::envelope::{EnvelopeKind, Message};
 use super::kind::{error_code, integer, RELATED_TASK};
-use crate::host::Generation;
+use crate::host::{Generation, TaskStatus};
 use crate::json::{Document, Node, NodeKind};
 
 /// The card shown for a message, by what it is.
@@ -182,8 +182,10 @@ pub struct BatchSummary {
 /// The `_meta` key of the text a 2025-11-25 task handle offers the model while the task runs.
 const IMMEDIATE_RESPONSE: &str = "io.modelcontextprotocol/model-immediate-response";
 
-/// Task statuses after which nothing changes.
-pub const TERMINAL: [&str; 3] = ["completed", "failed", "cancelled"];
+/// Whether a task status is final (`completed`, `failed`, `cancelled`).
+pub fn is_terminal(status: &str) -> bool {
+    TaskStatus::parse(status).is_some_and(TaskStatus::is_terminal)
+}
 
 /// The summary of a message of `kind`, if that kind has a card.
 pub fn summarize(
@@ -304,7 +306,7 @@ fn task_summary(
     generation: Option<Generation>,
 ) -> TaskSummary {
     let status = text(task, "status");
-    let terminal = status.as_deref().is_some_and(|s| TERMINAL.contains(&s));
+    let terminal = status.as_deref().is_some_and(is_terminal);
     let task_id = text(task, "taskId");
     let poll_interval =
         duration(doc, task, "pollIntervalMs").or_else(|| duration(doc, task, "pollInterval"));
