@@ -6,6 +6,7 @@
 //! Every module here is plain Rust and tested natively; [`wasm`] only translates between
 //! JavaScript and these modules.
 
+pub mod classify;
 pub mod diagnostic;
 pub mod format;
 pub mod host;

@@ -41,6 +41,104 @@ export interface JsonError extends Error {
   snippet: string;
 }
 
+/** How a classified payload is wrapped. */
+export interface Envelope {
+  type: "request" | "notification" | "resultResponse" | "errorResponse" | "bare" | "batch";
+  /** The id as written: a decoded string or a number's lexeme. */
+  id?: string;
+  idKind: "string" | "number" | "null" | "invalid" | "absent";
+}
+
+/** A duration in milliseconds and in words; `ms` is absent for "unlimited" (a null ttl). */
+export interface HumanDuration { ms?: number; human: string }
+
+/** A task: a task handle (CreateTaskResult: NOT a tool result), a task status or notification. */
+export interface TaskSummary {
+  type: "task";
+  /** True for a CreateTaskResult: a handle to poll with tasks/get, never a tool result. */
+  handle: boolean;
+  taskId?: string;
+  status?: string;
+  /** completed, failed or cancelled. */
+  terminal: boolean;
+  statusMessage?: string;
+  pollInterval?: HumanDuration;
+  ttl?: HumanDuration;
+  createdAt?: string;
+  lastUpdatedAt?: string;
+  /** 2025-11-25 `_meta["io.modelcontextprotocol/model-immediate-response"]`: text for the model while the task runs. */
+  immediateResponse?: string;
+  /** What to do next with this task, in one sentence. */
+  nextStep: string;
+}
+
+/** One content block of a tool result. */
+export interface ContentSummary {
+  type: string;
+  /** Characters of a text block. */
+  textLength?: number;
+  mimeType?: string;
+  /** Decoded size in bytes of base64 `data` (image, audio). */
+  bytes?: number;
+  /** URI of a resource link or embedded resource. */
+  uri?: string;
+}
+
+/** A tool result (CallToolResult, or a finished task's payload). */
+export interface ToolResultSummary {
+  type: "toolResult";
+  isError: boolean;
+  content: ContentSummary[];
+  structuredContent: boolean;
+  relatedTaskId?: string;
+  /** What isError: true means for a task running this call, per generation. */
+  note?: string;
+}
+
+/** A request or notification. */
+export interface RequestSummary {
+  type: "request";
+  method: string;
+  notification: boolean;
+  toolName?: string;
+  /** Whether a tools/call asks to run as a task (params.task, 2025-11-25). */
+  asksForTask: boolean;
+  taskTtl?: HumanDuration;
+  taskId?: string;
+}
+
+/** An error response or error object, e.g. code -32601 named "MethodNotFound". */
+export interface ErrorSummary { type: "error"; code?: number; name: string; message?: string }
+
+/** A tasks/list answer (2025-11-25). */
+export interface TaskListSummary { type: "taskList"; tasks: { taskId?: string; status?: string }[]; more: boolean }
+
+/** A top-level array: how many elements and the kind of each. */
+export interface BatchSummary { type: "batch"; count: number; kinds: string[] }
+
+/** The summary card of a classification, told apart by `type`. */
+export type Summary = TaskSummary | ToolResultSummary | RequestSummary | ErrorSummary | TaskListSummary | BatchSummary;
+
+/** What `classify` says about a pasted payload. */
+export interface Classification {
+  /** The official `$defs` name (e.g. "CreateTaskResult", "CallToolRequest") or "Unknown" (also for a top-level array). */
+  kind: string;
+  /** The protocol generation, or null when it cannot be told. */
+  generation: Generation | null;
+  /** The versions whose official schema the payload satisfies as `kind`. */
+  versions: Generation[];
+  envelope: Envelope;
+  /** The method of a request/notification, or of the earlier request (same id, same array) a response answers. */
+  method?: string;
+  /** Where the classified value sits in the text. */
+  span?: Span;
+  summary?: Summary;
+  /** Parse warnings, envelope problems, schema violations and semantic findings (for an array: also every item's). */
+  diagnostics: Diagnostic[];
+  /** For a top-level array: one classification per element. */
+  items?: Classification[];
+}
+
 /** Options of `format`. */
 export interface FormatOptions {
   /** Spaces per level (0-8) or "tab"; default 2. 0 puts one item per line without indentation. */
@@ -163,7 +261,9 @@ fn start() {
 /// Serializes a result the way the TypeScript types describe (plain objects, not Maps).
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    value.serialize(&serializer).map_err(|e| JsError::new(&e.to_string()))
+    value
+        .serialize(&serializer)
+        .map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// Serializes through JSON text and `JSON.parse`, so the exact `serde_json` numbers of host reports
@@ -315,7 +415,11 @@ pub fn check_tool_call_js(
     #[wasm_bindgen(js_name = capabilitiesText)] capabilities_text: Option<String>,
 ) -> Result<JsValue, JsValue> {
     let capabilities = capabilities_text.as_deref();
-    to_js_via_json(&crate::host::check_tool_call(tool_text, request_text, capabilities))
+    to_js_via_json(&crate::host::check_tool_call(
+        tool_text,
+        request_text,
+        capabilities,
+    ))
 }
 
 /// Checks a `tools/call` result against its tool.
@@ -333,4 +437,12 @@ pub fn replay_session_js(
     #[wasm_bindgen(js_name = transcriptText)] transcript_text: &str,
 ) -> Result<JsValue, JsValue> {
     to_js_via_json(&crate::host::replay_session(transcript_text))
+}
+
+/// Names a pasted MCP payload, checks it against the official schemas and summarizes it.
+/// Never throws for bad input: text that is not JSON gives kind `Unknown` with the parse error as
+/// its only diagnostic.
+#[wasm_bindgen(unchecked_return_type = "Classification")]
+pub fn classify(text: &str) -> Result<JsValue, JsError> {
+    to_js(&crate::classify::classify(text))
 }
