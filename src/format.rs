@@ -62,7 +62,9 @@ impl<'de> serde::de::Visitor<'de> for IndentVisitor {
     fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Indent, E> {
         match s {
             "tab" | "\t" => Ok(Indent::Tab),
-            _ => s.parse::<u64>().map_err(|_| E::invalid_value(serde::de::Unexpected::Str(s), &self))
+            _ => s
+                .parse::<u64>()
+                .map_err(|_| E::invalid_value(serde::de::Unexpected::Str(s), &self))
                 .and_then(|n| self.visit_u64(n)),
         }
     }
@@ -71,7 +73,10 @@ impl<'de> serde::de::Visitor<'de> for IndentVisitor {
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Indent, A::Error> {
         match map.next_entry::<String, String>()? {
             Some((_, number)) => self.visit_str(&number),
-            None => Err(serde::de::Error::invalid_type(serde::de::Unexpected::Map, &self)),
+            None => Err(serde::de::Error::invalid_type(
+                serde::de::Unexpected::Map,
+                &self,
+            )),
         }
     }
 }
@@ -126,7 +131,10 @@ pub fn format(text: &str, options: &FormatOptions) -> Result<String, JsonError> 
 
 /// Formats `text` and reports what it noticed on the way.
 pub fn format_document(text: &str, options: &FormatOptions) -> Result<Formatted, JsonError> {
-    let read = ReadOptions { max_depth: options.max_depth, detect_duplicate_keys: true };
+    let read = ReadOptions {
+        max_depth: options.max_depth,
+        detect_duplicate_keys: true,
+    };
     let mut diagnostics = Vec::new();
     let (inner, unwrap_depth) = if options.unwrap_string {
         unwrap_strings(text, read, &mut diagnostics)?
@@ -143,7 +151,9 @@ pub fn format_document(text: &str, options: &FormatOptions) -> Result<Formatted,
     } else {
         let mut reader = Reader::new(source, read);
         while let Some(token) = reader.next_token()? {
-            let lexeme = source.get(token.range.start..token.range.end).unwrap_or_default();
+            let lexeme = source
+                .get(token.range.start..token.range.end)
+                .unwrap_or_default();
             writer.token(token.kind, lexeme);
         }
         let warnings = reader.take_warnings();
@@ -152,7 +162,11 @@ pub fn format_document(text: &str, options: &FormatOptions) -> Result<Formatted,
             diagnostics.extend(warnings.into_iter().map(|w| warning_diagnostic(&index, w)));
         }
     }
-    Ok(Formatted { text: out, diagnostics, unwrap_depth })
+    Ok(Formatted {
+        text: out,
+        diagnostics,
+        unwrap_depth,
+    })
 }
 
 /// Most string layers [`unwrap_strings`] removes.
@@ -184,7 +198,11 @@ fn unwrap_strings(
                 current = Some(inner);
             }
             Err(err) => {
-                let note = if depth == 0 { "the document is a string" } else { "the unwrapped string" };
+                let note = if depth == 0 {
+                    "the document is a string"
+                } else {
+                    "the unwrapped string"
+                };
                 diagnostics.push(Diagnostic::info(
                     "not-stringified-json",
                     format!("{note} but its content is not JSON ({err}); formatted as a string"),
@@ -207,7 +225,10 @@ fn unwrap_strings(
 
 /// If `text` is a single JSON string, its decoded content; errors if `text` is not JSON at all.
 fn parse_string_root(text: &str, read: ReadOptions) -> Result<Option<String>, JsonError> {
-    if !text.trim_start_matches([' ', '\t', '\n', '\r', '\u{feff}']).starts_with('"') {
+    if !text
+        .trim_start_matches([' ', '\t', '\n', '\r', '\u{feff}'])
+        .starts_with('"')
+    {
         return Ok(None);
     }
     let doc = parse(text, read)?;
@@ -231,16 +252,27 @@ struct Writer<'o> {
 }
 
 /// Indentation units by width.
-const SPACES: [&str; 9] = ["", " ", "  ", "   ", "    ", "     ", "      ", "       ", "        "];
+const SPACES: [&str; 9] = [
+    "", " ", "  ", "   ", "    ", "     ", "      ", "       ", "        ",
+];
 
 impl<'o> Writer<'o> {
     fn new(out: &'o mut String, options: &FormatOptions) -> Self {
         let unit = match (options.minify, options.indent) {
             (true, _) => None,
             (false, Indent::Tab) => Some("\t"),
-            (false, Indent::Spaces(n)) => Some(SPACES.get(usize::from(n)).copied().unwrap_or("        ")),
+            (false, Indent::Spaces(n)) => {
+                Some(SPACES.get(usize::from(n)).copied().unwrap_or("        "))
+            }
         };
-        Self { out, unit, ensure_ascii: options.ensure_ascii, depth: 0, first: true, after_key: false }
+        Self {
+            out,
+            unit,
+            ensure_ascii: options.ensure_ascii,
+            depth: 0,
+            first: true,
+            after_key: false,
+        }
     }
 
     fn newline(&mut self) {
@@ -328,7 +360,10 @@ fn emit_sorted(doc: &Document<'_>, node: &Node, writer: &mut Writer<'_>) {
             let mut sorted: Vec<_> = members.iter().collect();
             sorted.sort_by(|a, b| a.key.cmp(&b.key));
             for member in sorted {
-                let key = doc.text.get(member.key_range.start..member.key_range.end).unwrap_or_default();
+                let key = doc
+                    .text
+                    .get(member.key_range.start..member.key_range.end)
+                    .unwrap_or_default();
                 writer.token(TokenKind::Key, key);
                 emit_sorted(doc, &member.value, writer);
             }
@@ -362,7 +397,14 @@ mod tests {
     #[test]
     fn numbers_and_escapes_stay_exact() {
         let text = r#"[1.0,1e400,12345678901234567890123,-0,1E+2,"\u00e9\/",{"z":1,"a":2}]"#;
-        let minified = format(text, &FormatOptions { minify: true, ..Default::default() }).unwrap();
+        let minified = format(
+            text,
+            &FormatOptions {
+                minify: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
         assert_eq!(minified, text);
     }
 
@@ -371,25 +413,59 @@ mod tests {
         let text = r#"{"k": [1, 2.50, {"x": "y"}], "e": {}}"#;
         let once = pretty(text);
         assert_eq!(pretty(&once), once);
-        let min = format(&once, &FormatOptions { minify: true, ..Default::default() }).unwrap();
+        let min = format(
+            &once,
+            &FormatOptions {
+                minify: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
         assert_eq!(pretty(&min), once);
     }
 
     #[test]
     fn tabs_zero_indent_sorting_and_ascii() {
-        let tab = FormatOptions { indent: Indent::Tab, ..Default::default() };
+        let tab = FormatOptions {
+            indent: Indent::Tab,
+            ..Default::default()
+        };
         assert_eq!(format("[1]", &tab).unwrap(), "[\n\t1\n]");
-        let zero = FormatOptions { indent: Indent::Spaces(0), ..Default::default() };
+        let zero = FormatOptions {
+            indent: Indent::Spaces(0),
+            ..Default::default()
+        };
         assert_eq!(format("[1,[2]]", &zero).unwrap(), "[\n1,\n[\n2\n]\n]");
-        let sort = FormatOptions { sort_keys: true, minify: true, ..Default::default() };
-        assert_eq!(format(r#"{"b":1,"a":{"d":1,"c":2},"b":0}"#, &sort).unwrap(), r#"{"a":{"c":2,"d":1},"b":1,"b":0}"#);
-        let ascii = FormatOptions { ensure_ascii: true, minify: true, ..Default::default() };
-        assert_eq!(format(r#"{"é":"😀"}"#, &ascii).unwrap(), r#"{"\u00e9":"\ud83d\ude00"}"#);
+        let sort = FormatOptions {
+            sort_keys: true,
+            minify: true,
+            ..Default::default()
+        };
+        assert_eq!(
+            format(r#"{"b":1,"a":{"d":1,"c":2},"b":0}"#, &sort).unwrap(),
+            r#"{"a":{"c":2,"d":1},"b":1,"b":0}"#
+        );
+        let ascii = FormatOptions {
+            ensure_ascii: true,
+            minify: true,
+            ..Default::default()
+        };
+        assert_eq!(
+            format(r#"{"é":"😀"}"#, &ascii).unwrap(),
+            r#"{"\u00e9":"\ud83d\ude00"}"#
+        );
     }
 
     #[test]
     fn duplicate_keys_are_kept_and_warned() {
-        let out = format_document(r#"{"a":1,"a":2}"#, &FormatOptions { minify: true, ..Default::default() }).unwrap();
+        let out = format_document(
+            r#"{"a":1,"a":2}"#,
+            &FormatOptions {
+                minify: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
         assert_eq!(out.text, r#"{"a":1,"a":2}"#);
         assert_eq!(out.diagnostics.len(), 1);
         assert_eq!(out.diagnostics[0].code, "duplicate-key");
@@ -397,7 +473,11 @@ mod tests {
 
     #[test]
     fn unwraps_stringified_json() {
-        let options = FormatOptions { unwrap_string: true, minify: true, ..Default::default() };
+        let options = FormatOptions {
+            unwrap_string: true,
+            minify: true,
+            ..Default::default()
+        };
         let out = format_document(r#""\"{\\\"a\\\":1}\"""#, &options).unwrap();
         assert_eq!((out.text.as_str(), out.unwrap_depth), (r#"{"a":1}"#, 2));
         let plain = format_document(r#""hello""#, &options).unwrap();
@@ -407,7 +487,8 @@ mod tests {
 
     #[test]
     fn indent_option_parses_numbers_and_tab() {
-        let o: FormatOptions = serde_json::from_str(r#"{"indent": "tab", "sortKeys": true}"#).unwrap();
+        let o: FormatOptions =
+            serde_json::from_str(r#"{"indent": "tab", "sortKeys": true}"#).unwrap();
         assert_eq!((o.indent, o.sort_keys), (Indent::Tab, true));
         assert!(serde_json::from_str::<FormatOptions>(r#"{"indent": 9}"#).is_err());
         assert!(serde_json::from_str::<FormatOptions>(r#"{"indnt": 2}"#).is_err());

@@ -76,7 +76,9 @@ fn start() {
 /// Serializes a result the way the TypeScript types describe (plain objects, not Maps).
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    value.serialize(&serializer).map_err(|e| JsError::new(&e.to_string()))
+    value
+        .serialize(&serializer)
+        .map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// Reads an optional options object; `undefined` and `null` mean the defaults.

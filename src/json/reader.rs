@@ -55,7 +55,10 @@ pub struct ReadOptions {
 
 impl Default for ReadOptions {
     fn default() -> Self {
-        Self { max_depth: DEFAULT_MAX_DEPTH, detect_duplicate_keys: true }
+        Self {
+            max_depth: DEFAULT_MAX_DEPTH,
+            detect_duplicate_keys: true,
+        }
     }
 }
 
@@ -91,8 +94,15 @@ enum Expect {
 /// One open container.
 #[derive(Debug)]
 enum Frame {
-    Array { open: usize, index: usize },
-    Object { open: usize, key: Option<ByteRange>, seen: Option<HashMap<String, ByteRange>> },
+    Array {
+        open: usize,
+        index: usize,
+    },
+    Object {
+        open: usize,
+        key: Option<ByteRange>,
+        seen: Option<HashMap<String, ByteRange>>,
+    },
 }
 
 /// A pull parser over a JSON text: call [`Reader::next_token`] until it returns `Ok(None)`.
@@ -262,7 +272,11 @@ impl<'a> Reader<'a> {
         if self.pos >= self.bytes.len() {
             return self.unclosed();
         }
-        self.error(self.pos, "syntax", format!("expected {expected}, found {}", self.found()))
+        self.error(
+            self.pos,
+            "syntax",
+            format!("expected {expected}, found {}", self.found()),
+        )
     }
 
     /// End of input inside a container: name the container that is still open.
@@ -293,7 +307,9 @@ impl<'a> Reader<'a> {
             match frame {
                 Frame::Array { index, .. } => out.push_str(&index.to_string()),
                 Frame::Object { key, .. } => {
-                    let raw = key.and_then(|k| self.text.get(k.start..k.end)).unwrap_or("\"\"");
+                    let raw = key
+                        .and_then(|k| self.text.get(k.start..k.end))
+                        .unwrap_or("\"\"");
                     let key = decode_string(raw).value;
                     out.push_str(&key.replace('~', "~0").replace('/', "~1"));
                 }
@@ -303,7 +319,11 @@ impl<'a> Reader<'a> {
     }
 
     fn after_value(&mut self) {
-        self.expect = if self.stack.is_empty() { Expect::End } else { Expect::CommaOrClose };
+        self.expect = if self.stack.is_empty() {
+            Expect::End
+        } else {
+            Expect::CommaOrClose
+        };
     }
 
     fn close(&mut self) -> Token {
@@ -314,7 +334,10 @@ impl<'a> Reader<'a> {
             _ => TokenKind::EndObject,
         };
         self.after_value();
-        Token { kind, range: ByteRange::new(start, self.pos) }
+        Token {
+            kind,
+            range: ByteRange::new(start, self.pos),
+        }
     }
 
     fn open(&mut self, frame: Frame, kind: TokenKind) -> Result<Token, JsonError> {
@@ -330,10 +353,16 @@ impl<'a> Reader<'a> {
             ));
         }
         self.pos += 1;
-        self.expect =
-            if kind == TokenKind::StartArray { Expect::ArrayFirst } else { Expect::ObjectFirst };
+        self.expect = if kind == TokenKind::StartArray {
+            Expect::ArrayFirst
+        } else {
+            Expect::ObjectFirst
+        };
         self.stack.push(frame);
-        Ok(Token { kind, range: ByteRange::new(start, self.pos) })
+        Ok(Token {
+            kind,
+            range: ByteRange::new(start, self.pos),
+        })
     }
 
     fn value(&mut self) -> Result<Token, JsonError> {
@@ -341,10 +370,23 @@ impl<'a> Reader<'a> {
         let kind = match self.peek() {
             Some(b'{') => {
                 let seen = self.options.detect_duplicate_keys.then(HashMap::new);
-                return self.open(Frame::Object { open: start, key: None, seen }, TokenKind::StartObject);
+                return self.open(
+                    Frame::Object {
+                        open: start,
+                        key: None,
+                        seen,
+                    },
+                    TokenKind::StartObject,
+                );
             }
             Some(b'[') => {
-                return self.open(Frame::Array { open: start, index: 0 }, TokenKind::StartArray)
+                return self.open(
+                    Frame::Array {
+                        open: start,
+                        index: 0,
+                    },
+                    TokenKind::StartArray,
+                )
             }
             Some(b'"') => {
                 self.string()?;
@@ -370,7 +412,10 @@ impl<'a> Reader<'a> {
             _ => return Err(self.unexpected("a JSON value")),
         };
         self.after_value();
-        Ok(Token { kind, range: ByteRange::new(start, self.pos) })
+        Ok(Token {
+            kind,
+            range: ByteRange::new(start, self.pos),
+        })
     }
 
     fn key(&mut self) -> Result<Token, JsonError> {
@@ -408,7 +453,10 @@ impl<'a> Reader<'a> {
         };
         if let Some((name, first)) = duplicate {
             let text = self.text;
-            let at = self.index.get_or_insert_with(|| LineIndex::new(text)).position(first.start);
+            let at = self
+                .index
+                .get_or_insert_with(|| LineIndex::new(text))
+                .position(first.start);
             self.warnings.push(ReadWarning {
                 code: "duplicate-key",
                 message: format!(
@@ -419,7 +467,10 @@ impl<'a> Reader<'a> {
                 range,
             });
         }
-        Ok(Token { kind: TokenKind::Key, range })
+        Ok(Token {
+            kind: TokenKind::Key,
+            range,
+        })
     }
 
     fn literal(&mut self, word: &'static str, kind: TokenKind) -> Result<TokenKind, JsonError> {
@@ -433,7 +484,9 @@ impl<'a> Reader<'a> {
             Ok(kind)
         } else {
             let end = self.text.get(self.pos..).map_or(0, |s| {
-                s.find(|c: char| !c.is_alphanumeric()).unwrap_or(s.len()).min(20)
+                s.find(|c: char| !c.is_alphanumeric())
+                    .unwrap_or(s.len())
+                    .min(20)
             });
             let got = self.text.get(self.pos..self.pos + end).unwrap_or("");
             Err(self.error(
@@ -475,7 +528,10 @@ impl<'a> Reader<'a> {
                 return Err(self.error(
                     self.pos,
                     "syntax",
-                    format!("invalid number: expected a digit after '-', found {}", self.found()),
+                    format!(
+                        "invalid number: expected a digit after '-', found {}",
+                        self.found()
+                    ),
                 ))
             }
         }
@@ -485,7 +541,10 @@ impl<'a> Reader<'a> {
                 return Err(self.error(
                     self.pos,
                     "syntax",
-                    format!("invalid number: expected a digit after '.', found {}", self.found()),
+                    format!(
+                        "invalid number: expected a digit after '.', found {}",
+                        self.found()
+                    ),
                 ));
             }
         }
@@ -520,7 +579,9 @@ impl<'a> Reader<'a> {
         self.pos += 1;
         loop {
             let rest = self.bytes.get(self.pos..).unwrap_or_default();
-            let run = rest.iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20);
+            let run = rest
+                .iter()
+                .position(|&b| b == b'"' || b == b'\\' || b < 0x20);
             let Some(run) = run else {
                 self.pos = self.bytes.len();
                 let at = LineIndex::new(self.text).position(open);
@@ -642,8 +703,20 @@ mod tests {
         assert_eq!(
             kinds(r#" {"a": [1, -2.5e3, "x", true, false, null], "b": {}} "#).unwrap(),
             vec![
-                StartObject, Key, StartArray, Number, Number, String, True, False, Null,
-                EndArray, Key, StartObject, EndObject, EndObject
+                StartObject,
+                Key,
+                StartArray,
+                Number,
+                Number,
+                String,
+                True,
+                False,
+                Null,
+                EndArray,
+                Key,
+                StartObject,
+                EndObject,
+                EndObject
             ]
         );
     }
@@ -654,21 +727,34 @@ mod tests {
         assert!(e.message.starts_with("trailing comma"), "{}", e.message);
         assert_eq!((e.line, e.column), (1, 8));
         let e = err("[1 2]");
-        assert_eq!(e.message, "expected ',' or ']' after an array element, found '2'");
+        assert_eq!(
+            e.message,
+            "expected ',' or ']' after an array element, found '2'"
+        );
         assert_eq!(err("").code, "empty");
         assert_eq!(err("[1,").code, "eof");
-        assert!(err("{\"a\":1").message.contains("object opened at line 1, column 1"));
+        assert!(err("{\"a\":1")
+            .message
+            .contains("object opened at line 1, column 1"));
         assert!(err("01").message.contains("leading zeros"));
         assert!(err("1 2").message.contains("after the JSON value"));
         assert!(err("\"a\nb\"").message.contains("U+000A must be escaped"));
         assert!(err("tru").message.contains("did you mean true"));
-        assert!(err("{'a':1}").message.contains("a double-quoted object key"));
+        assert!(err("{'a':1}")
+            .message
+            .contains("a double-quoted object key"));
     }
 
     #[test]
     fn depth_limit_is_an_error_not_a_crash() {
         let deep = "[".repeat(100_000);
-        let mut reader = Reader::new(&deep, ReadOptions { max_depth: 512, ..Default::default() });
+        let mut reader = Reader::new(
+            &deep,
+            ReadOptions {
+                max_depth: 512,
+                ..Default::default()
+            },
+        );
         let e = loop {
             match reader.next_token() {
                 Ok(Some(_)) => {}
@@ -684,7 +770,13 @@ mod tests {
     fn warnings_for_duplicates_and_lone_surrogates() {
         let reader = Reader::new(r#"{"a":{"x":1,"\u0078":"\ud800"}}"#, ReadOptions::default());
         let warnings = reader.check_all().unwrap();
-        let codes: Vec<_> = warnings.iter().map(|w| (w.code, w.pointer.as_str())).collect();
-        assert_eq!(codes, vec![("duplicate-key", "/a/x"), ("lone-surrogate", "/a/x")]);
+        let codes: Vec<_> = warnings
+            .iter()
+            .map(|w| (w.code, w.pointer.as_str()))
+            .collect();
+        assert_eq!(
+            codes,
+            vec![("duplicate-key", "/a/x"), ("lone-surrogate", "/a/x")]
+        );
     }
 }
