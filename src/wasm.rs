@@ -67,6 +67,13 @@ export interface FormatResult {
 }
 "#;
 
+#[wasm_bindgen]
+extern "C" {
+    /// A `FormatOptions` object as JavaScript passes it (typed in the .d.ts, read by serde).
+    #[wasm_bindgen(typescript_type = "FormatOptions")]
+    pub type FormatOptionsArg;
+}
+
 /// Installs the panic hook once, when the module is instantiated.
 #[wasm_bindgen(start)]
 fn start() {
@@ -81,13 +88,22 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
-/// Reads an optional options object; `undefined` and `null` mean the defaults.
-fn options<T: serde::de::DeserializeOwned + Default>(value: JsValue) -> Result<T, JsValue> {
-    if value.is_undefined() || value.is_null() {
+/// Reads an optional options object; a missing argument, `undefined` and `null` mean the defaults.
+/// Anything else that does not match `T` (unknown keys included) throws a `TypeError`.
+fn read_options<T: serde::de::DeserializeOwned + Default>(
+    value: Option<JsValue>,
+) -> Result<T, JsValue> {
+    let Some(value) = value.filter(|v| !v.is_undefined() && !v.is_null()) else {
         return Ok(T::default());
-    }
-    serde_wasm_bindgen::from_value(value)
-        .map_err(|e| JsValue::from(js_sys::TypeError::new(&format!("invalid options: {e}"))))
+    };
+    // Through serde_json::Value: serde-wasm-bindgen alone skips unknown keys, so a misspelt option
+    // would be ignored silently instead of honouring `deny_unknown_fields`.
+    let type_error = |e: &dyn std::fmt::Display| {
+        JsValue::from(js_sys::TypeError::new(&format!("invalid options: {e}")))
+    };
+    let json: serde_json::Value =
+        serde_wasm_bindgen::from_value(value).map_err(|e| type_error(&e))?;
+    serde_json::from_value(json).map_err(|e| type_error(&e))
 }
 
 /// A JS `Error` named `JsonError` carrying the position fields.
@@ -117,11 +133,8 @@ pub fn version() -> String {
 
 /// Pretty-prints JSON exactly: numbers, escapes and key order as written. Throws a `JsonError`.
 #[wasm_bindgen(unchecked_return_type = "string")]
-pub fn format(
-    text: &str,
-    #[wasm_bindgen(unchecked_param_type = "FormatOptions")] options_js: JsValue,
-) -> Result<JsValue, JsValue> {
-    let options: FormatOptions = options(options_js)?;
+pub fn format(text: &str, options: Option<FormatOptionsArg>) -> Result<JsValue, JsValue> {
+    let options: FormatOptions = read_options(options.map(JsValue::from))?;
     let formatted = format_document(text, &options).map_err(|e| json_error(&e))?;
     Ok(JsValue::from_str(&formatted.text))
 }
@@ -130,7 +143,7 @@ pub fn format(
 #[wasm_bindgen(js_name = formatDocument, unchecked_return_type = "FormatResult")]
 pub fn format_document_js(
     text: &str,
-    #[wasm_bindgen(unchecked_param_type = "FormatOptions")] options_js: JsValue,
+    options: Option<FormatOptionsArg>,
 ) -> Result<JsValue, JsValue> {
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
@@ -139,7 +152,7 @@ pub fn format_document_js(
         diagnostics: &'a [crate::Diagnostic],
         unwrap_depth: usize,
     }
-    let options: FormatOptions = options(options_js)?;
+    let options: FormatOptions = read_options(options.map(JsValue::from))?;
     let formatted = format_document(text, &options).map_err(|e| json_error(&e))?;
     to_js(&FormatResult {
         output: &formatted.text,
