@@ -2,7 +2,7 @@
 // targets), wasm-opt from npm's binaryen, entry points, types, README, LICENSE and a package.json
 // generated from the Cargo metadata. pkg/ is generated: never edit it by hand.
 //
-//   node scripts/build-pkg.mjs [--out DIR] [--profile release|release-o3] [--opt -Oz|-O3|...]
+//   node scripts/build-pkg.mjs [--out DIR] [--profile release|release-o3] [--opt=-Oz|-O3|...]
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
