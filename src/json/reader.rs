@@ -105,6 +105,12 @@ struct SeenKeys<'a> {
 const LINEAR_KEYS: usize = 16;
 
 impl<'a> SeenKeys<'a> {
+    /// Forgets every key, keeping the allocation.
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.index = None;
+    }
+
     /// Records `name` at `range`; for a duplicate, hands the name back with where it was first seen.
     fn insert(
         &mut self,
@@ -197,6 +203,8 @@ pub struct Reader<'a> {
     warnings: Vec<ReadWarning>,
     /// Built on the first warning that needs a line number.
     index: Option<LineIndex<'a>>,
+    /// Key sets of closed objects, emptied, reused by the next objects to save allocations.
+    spare_keys: Vec<SeenKeys<'a>>,
 }
 
 impl<'a> Reader<'a> {
@@ -211,6 +219,7 @@ impl<'a> Reader<'a> {
             options,
             warnings: Vec::new(),
             index: None,
+            spare_keys: Vec::new(),
         };
         if text.starts_with('\u{feff}') {
             reader.pos = 3;
@@ -412,6 +421,14 @@ impl<'a> Reader<'a> {
         self.pos += 1;
         let kind = match self.stack.pop() {
             Some(Frame::Array { .. }) => TokenKind::EndArray,
+            Some(Frame::Object {
+                seen: Some(mut seen),
+                ..
+            }) => {
+                seen.clear();
+                self.spare_keys.push(seen);
+                TokenKind::EndObject
+            }
             _ => TokenKind::EndObject,
         };
         self.after_value();
@@ -450,7 +467,10 @@ impl<'a> Reader<'a> {
         let start = self.pos;
         let kind = match self.peek() {
             Some(b'{') => {
-                let seen = self.options.detect_duplicate_keys.then(SeenKeys::default);
+                let seen = self
+                    .options
+                    .detect_duplicate_keys
+                    .then(|| self.spare_keys.pop().unwrap_or_default());
                 return self.open(
                     Frame::Object {
                         open: start,
