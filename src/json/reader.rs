@@ -878,39 +878,35 @@ mod tests {
         members.push(r#""k\u0033":0"#.into());
         members.push(r#""k7":0"#.into());
         let text = format!("{{{}}}", members.join(","));
-        let warnings = Reader::new(&text, ReadOptions::default())
+        assert_eq!(
+            warnings_of(&text),
+            [
+                ("duplicate-key", "/k3".into()),
+                ("duplicate-key", "/k7".into())
+            ]
+        );
+        assert_eq!(
+            warnings_of(r#"{"a":1,"b":{"a":2},"\u0062":3}"#),
+            [("duplicate-key", "/b".into())]
+        );
+    }
+
+    /// Code and pointer of every warning reading `text` produces.
+    fn warnings_of(text: &str) -> Vec<(&'static str, String)> {
+        let warnings = Reader::new(text, ReadOptions::default())
             .check_all()
             .unwrap();
-        let pointers: Vec<_> = warnings
-            .iter()
-            .map(|w| (w.code, w.pointer.as_str()))
-            .collect();
-        assert_eq!(
-            pointers,
-            vec![("duplicate-key", "/k3"), ("duplicate-key", "/k7")]
-        );
-        let small = Reader::new(r#"{"a":1,"b":{"a":2},"\u0062":3}"#, ReadOptions::default());
-        let warnings = small.check_all().unwrap();
-        assert_eq!(
-            warnings
-                .iter()
-                .map(|w| w.pointer.as_str())
-                .collect::<Vec<_>>(),
-            vec!["/b"]
-        );
+        warnings.into_iter().map(|w| (w.code, w.pointer)).collect()
     }
 
     #[test]
     fn warnings_for_duplicates_and_lone_surrogates() {
-        let reader = Reader::new(r#"{"a":{"x":1,"\u0078":"\ud800"}}"#, ReadOptions::default());
-        let warnings = reader.check_all().unwrap();
-        let codes: Vec<_> = warnings
-            .iter()
-            .map(|w| (w.code, w.pointer.as_str()))
-            .collect();
         assert_eq!(
-            codes,
-            vec![("duplicate-key", "/a/x"), ("lone-surrogate", "/a/x")]
+            warnings_of(r#"{"a":{"x":1,"\u0078":"\ud800"}}"#),
+            [
+                ("duplicate-key", "/a/x".into()),
+                ("lone-surrogate", "/a/x".into())
+            ]
         );
     }
 }
