@@ -142,7 +142,9 @@ pub fn format_document(text: &str, options: &FormatOptions) -> Result<Formatted,
         (None, 0)
     };
     let source = inner.as_deref().unwrap_or(text);
-    let mut out = String::with_capacity(source.len() + source.len() / 4);
+    // Indentation typically doubles a minified document; one allocation up front avoids copies.
+    let growth = if options.minify { 0 } else { source.len() };
+    let mut out = String::with_capacity(source.len() + growth);
     let mut writer = Writer::new(&mut out, options);
     if options.sort_keys {
         let doc = parse(source, read)?;
@@ -249,6 +251,9 @@ struct Writer<'o> {
     first: bool,
     /// A key was just written; its value follows on the same line.
     after_key: bool,
+    /// A line break followed by `unit` repeated for the deepest level seen so far; every line
+    /// start is a prefix of it, written with one copy.
+    line_start: String,
 }
 
 /// Indentation units by width.
@@ -272,16 +277,18 @@ impl<'o> Writer<'o> {
             depth: 0,
             first: true,
             after_key: false,
+            line_start: String::from("\n"),
         }
     }
 
     fn newline(&mut self) {
-        if let Some(unit) = self.unit {
-            self.out.push('\n');
-            for _ in 0..self.depth {
-                self.out.push_str(unit);
-            }
+        let Some(unit) = self.unit else { return };
+        let len = 1 + self.depth * unit.len();
+        while self.line_start.len() < len {
+            self.line_start.push_str(unit);
         }
+        self.out
+            .push_str(self.line_start.get(..len).unwrap_or_default());
     }
 
     /// Separator and line break before a key or a value.

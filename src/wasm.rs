@@ -252,6 +252,17 @@ export interface SchemaError extends Error {
 }
 "#;
 
+#[wasm_bindgen]
+extern "C" {
+    /// A `FormatOptions` object as JavaScript passes it (typed in the .d.ts, read by serde).
+    #[wasm_bindgen(typescript_type = "FormatOptions")]
+    pub type FormatOptionsArg;
+
+    /// A `ValidateOptions` object as JavaScript passes it (typed in the .d.ts, read by serde).
+    #[wasm_bindgen(typescript_type = "ValidateOptions")]
+    pub type ValidateOptionsArg;
+}
+
 /// Installs the panic hook once, when the module is instantiated.
 #[wasm_bindgen(start)]
 fn start() {
@@ -274,13 +285,22 @@ fn to_js_via_json<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     js_sys::JSON::parse(&text)
 }
 
-/// Reads an optional options object; `undefined` and `null` mean the defaults.
-fn options<T: serde::de::DeserializeOwned + Default>(value: JsValue) -> Result<T, JsValue> {
-    if value.is_undefined() || value.is_null() {
+/// Reads an optional options object; a missing argument, `undefined` and `null` mean the defaults.
+/// Anything else that does not match `T` (unknown keys included) throws a `TypeError`.
+fn read_options<T: serde::de::DeserializeOwned + Default>(
+    value: Option<JsValue>,
+) -> Result<T, JsValue> {
+    let Some(value) = value.filter(|v| !v.is_undefined() && !v.is_null()) else {
         return Ok(T::default());
-    }
-    serde_wasm_bindgen::from_value(value)
-        .map_err(|e| JsValue::from(js_sys::TypeError::new(&format!("invalid options: {e}"))))
+    };
+    // Through serde_json::Value: serde-wasm-bindgen alone skips unknown keys, so a misspelt option
+    // would be ignored silently instead of honouring `deny_unknown_fields`.
+    let type_error = |e: &dyn std::fmt::Display| {
+        JsValue::from(js_sys::TypeError::new(&format!("invalid options: {e}")))
+    };
+    let json: serde_json::Value =
+        serde_wasm_bindgen::from_value(value).map_err(|e| type_error(&e))?;
+    serde_json::from_value(json).map_err(|e| type_error(&e))
 }
 
 /// A JS `Error` named `JsonError` carrying the position fields.
@@ -310,11 +330,8 @@ pub fn version() -> String {
 
 /// Pretty-prints JSON exactly: numbers, escapes and key order as written. Throws a `JsonError`.
 #[wasm_bindgen(unchecked_return_type = "string")]
-pub fn format(
-    text: &str,
-    #[wasm_bindgen(unchecked_param_type = "FormatOptions")] options_js: JsValue,
-) -> Result<JsValue, JsValue> {
-    let options: FormatOptions = options(options_js)?;
+pub fn format(text: &str, options: Option<FormatOptionsArg>) -> Result<JsValue, JsValue> {
+    let options: FormatOptions = read_options(options.map(JsValue::from))?;
     let formatted = format_document(text, &options).map_err(|e| json_error(&e))?;
     Ok(JsValue::from_str(&formatted.text))
 }
@@ -323,7 +340,7 @@ pub fn format(
 #[wasm_bindgen(js_name = formatDocument, unchecked_return_type = "FormatResult")]
 pub fn format_document_js(
     text: &str,
-    #[wasm_bindgen(unchecked_param_type = "FormatOptions")] options_js: JsValue,
+    options: Option<FormatOptionsArg>,
 ) -> Result<JsValue, JsValue> {
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
@@ -332,7 +349,7 @@ pub fn format_document_js(
         diagnostics: &'a [crate::Diagnostic],
         unwrap_depth: usize,
     }
-    let options: FormatOptions = options(options_js)?;
+    let options: FormatOptions = read_options(options.map(JsValue::from))?;
     let formatted = format_document(text, &options).map_err(|e| json_error(&e))?;
     to_js(&FormatResult {
         output: &formatted.text,
@@ -366,9 +383,9 @@ impl JsValidator {
     #[wasm_bindgen(constructor)]
     pub fn new(
         schema: &str,
-        #[wasm_bindgen(unchecked_param_type = "ValidateOptions")] options_js: JsValue,
+        options: Option<ValidateOptionsArg>,
     ) -> Result<JsValidator, JsValue> {
-        let options: ValidateOptions = options(options_js)?;
+        let options: ValidateOptions = read_options(options.map(JsValue::from))?;
         crate::validate::Validator::new(schema, &options)
             .map(JsValidator)
             .map_err(|e| schema_error(&e))
@@ -392,9 +409,9 @@ impl JsValidator {
 pub fn validate_arguments_js(
     schema: &str,
     args: &str,
-    #[wasm_bindgen(unchecked_param_type = "ValidateOptions")] options_js: JsValue,
+    options: Option<ValidateOptionsArg>,
 ) -> Result<JsValue, JsValue> {
-    let options: ValidateOptions = options(options_js)?;
+    let options: ValidateOptions = read_options(options.map(JsValue::from))?;
     let report = validate_arguments(schema, args, &options).map_err(|e| schema_error(&e))?;
     to_js(&report).map_err(JsValue::from)
 }

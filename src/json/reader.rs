@@ -4,6 +4,7 @@
 //! never by the call stack. Numbers and strings are not converted: a token's range points at the
 //! exact lexeme, which is what lets the formatter re-emit every number and escape as written.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::diagnostic::{ByteRange, LineIndex};
@@ -91,9 +92,95 @@ enum Expect {
     End,
 }
 
+/// The keys of one open object, for duplicate detection. Keys without escapes are borrowed from
+/// the text (no allocation); small objects are scanned linearly and only large ones hashed.
+#[derive(Debug, Default)]
+struct SeenKeys<'a> {
+    keys: Vec<(Cow<'a, str>, ByteRange)>,
+    /// Position in `keys` by name, built once the object has more than [`LINEAR_KEYS`] keys.
+    index: Option<HashMap<Cow<'a, str>, usize>>,
+}
+
+/// Objects up to this many keys are checked for duplicates by a linear scan.
+const LINEAR_KEYS: usize = 16;
+
+impl<'a> SeenKeys<'a> {
+    /// Forgets every key, keeping the allocation.
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.index = None;
+    }
+
+    /// Records `name` at `range`; for a duplicate, hands the name back with where it was first seen.
+    fn insert(
+        &mut self,
+        name: Cow<'a, str>,
+        range: ByteRange,
+    ) -> Option<(Cow<'a, str>, ByteRange)> {
+        let first = match &self.index {
+            Some(index) => index.get(&name).copied(),
+            None => self.keys.iter().position(|(key, _)| *key == name),
+        };
+        if let Some(first) = first {
+            return self.keys.get(first).map(|(_, range)| (name, *range));
+        }
+        if let Some(index) = &mut self.index {
+            index.insert(name.clone(), self.keys.len());
+        } else if self.keys.len() == LINEAR_KEYS {
+            let mut index: HashMap<_, _> = self
+                .keys
+                .iter()
+                .enumerate()
+                .map(|(i, (key, _))| (key.clone(), i))
+                .collect();
+            index.insert(name.clone(), self.keys.len());
+            self.index = Some(index);
+        }
+        self.keys.push((name, range));
+        None
+    }
+}
+
+/// The decoded name of a key lexeme, borrowed when it has no escapes.
+fn key_name(raw: &str) -> Cow<'_, str> {
+    let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or_default();
+    if inner.contains('\\') {
+        Cow::Owned(decode_string(raw).value)
+    } else {
+        Cow::Borrowed(inner)
+    }
+}
+
+/// Length of the run of string content at the start of `bytes`: up to the first `"`, `\\` or
+/// control character, or `None` if there is none. Checks eight bytes at a time.
+fn string_run(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let has_zero_byte = |w: u64| w.wrapping_sub(ONES) & !w & HIGH != 0;
+    let mut at = 0;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let Ok(chunk) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let w = u64::from_le_bytes(chunk);
+        let control = w.wrapping_sub(ONES * 0x20) & !w & HIGH != 0;
+        if control
+            || has_zero_byte(w ^ (ONES * u64::from(b'"')))
+            || has_zero_byte(w ^ (ONES * u64::from(b'\\')))
+        {
+            break;
+        }
+        at += 8;
+    }
+    let rest = bytes.get(at..)?;
+    rest.iter()
+        .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+        .map(|run| at + run)
+}
+
 /// One open container.
 #[derive(Debug)]
-enum Frame {
+enum Frame<'a> {
     Array {
         open: usize,
         index: usize,
@@ -101,7 +188,7 @@ enum Frame {
     Object {
         open: usize,
         key: Option<ByteRange>,
-        seen: Option<HashMap<String, ByteRange>>,
+        seen: Option<SeenKeys<'a>>,
     },
 }
 
@@ -111,11 +198,13 @@ pub struct Reader<'a> {
     bytes: &'a [u8],
     pos: usize,
     expect: Expect,
-    stack: Vec<Frame>,
+    stack: Vec<Frame<'a>>,
     options: ReadOptions,
     warnings: Vec<ReadWarning>,
     /// Built on the first warning that needs a line number.
     index: Option<LineIndex<'a>>,
+    /// Key sets of closed objects, emptied, reused by the next objects to save allocations.
+    spare_keys: Vec<SeenKeys<'a>>,
 }
 
 impl<'a> Reader<'a> {
@@ -130,6 +219,7 @@ impl<'a> Reader<'a> {
             options,
             warnings: Vec::new(),
             index: None,
+            spare_keys: Vec::new(),
         };
         if text.starts_with('\u{feff}') {
             reader.pos = 3;
@@ -331,6 +421,14 @@ impl<'a> Reader<'a> {
         self.pos += 1;
         let kind = match self.stack.pop() {
             Some(Frame::Array { .. }) => TokenKind::EndArray,
+            Some(Frame::Object {
+                seen: Some(mut seen),
+                ..
+            }) => {
+                seen.clear();
+                self.spare_keys.push(seen);
+                TokenKind::EndObject
+            }
             _ => TokenKind::EndObject,
         };
         self.after_value();
@@ -340,7 +438,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn open(&mut self, frame: Frame, kind: TokenKind) -> Result<Token, JsonError> {
+    fn open(&mut self, frame: Frame<'a>, kind: TokenKind) -> Result<Token, JsonError> {
         let start = self.pos;
         if self.stack.len() >= self.options.max_depth {
             return Err(self.error(
@@ -369,7 +467,10 @@ impl<'a> Reader<'a> {
         let start = self.pos;
         let kind = match self.peek() {
             Some(b'{') => {
-                let seen = self.options.detect_duplicate_keys.then(HashMap::new);
+                let seen = self
+                    .options
+                    .detect_duplicate_keys
+                    .then(|| self.spare_keys.pop().unwrap_or_default());
                 return self.open(
                     Frame::Object {
                         open: start,
@@ -436,15 +537,9 @@ impl<'a> Reader<'a> {
                 *key = Some(range);
                 match seen {
                     Some(seen) => {
-                        let raw = self.text.get(range.start..range.end).unwrap_or("\"\"");
-                        let name = decode_string(raw).value;
-                        match seen.get(&name) {
-                            Some(first) => Some((name, *first)),
-                            None => {
-                                seen.insert(name, range);
-                                None
-                            }
-                        }
+                        let name =
+                            key_name(self.text.get(range.start..range.end).unwrap_or("\"\""));
+                        seen.insert(name, range)
                     }
                     None => None,
                 }
@@ -579,10 +674,7 @@ impl<'a> Reader<'a> {
         self.pos += 1;
         loop {
             let rest = self.bytes.get(self.pos..).unwrap_or_default();
-            let run = rest
-                .iter()
-                .position(|&b| b == b'"' || b == b'\\' || b < 0x20);
-            let Some(run) = run else {
+            let Some(run) = string_run(rest) else {
                 self.pos = self.bytes.len();
                 let at = LineIndex::new(self.text).position(open);
                 return Err(self.error(
@@ -767,16 +859,54 @@ mod tests {
     }
 
     #[test]
-    fn warnings_for_duplicates_and_lone_surrogates() {
-        let reader = Reader::new(r#"{"a":{"x":1,"\u0078":"\ud800"}}"#, ReadOptions::default());
-        let warnings = reader.check_all().unwrap();
-        let codes: Vec<_> = warnings
-            .iter()
-            .map(|w| (w.code, w.pointer.as_str()))
-            .collect();
+    fn string_runs_stop_at_quotes_backslashes_and_control_characters() {
+        for stop in [b'"', b'\\', b'\n', 0x1f, 0] {
+            for at in 0..20 {
+                let mut bytes = vec![b'a'; 24];
+                bytes[at] = stop;
+                bytes[at + 2] = b'"';
+                assert_eq!(string_run(&bytes), Some(at), "{stop:#x} at {at}");
+            }
+        }
+        let plain = "é😀 ~\x7f plain text without a stop".as_bytes();
+        assert_eq!(string_run(plain), None);
+    }
+
+    #[test]
+    fn duplicate_keys_in_large_objects_and_through_escapes() {
+        let mut members: Vec<String> = (0..40).map(|i| format!("\"k{i}\":{i}")).collect();
+        members.push(r#""k\u0033":0"#.into());
+        members.push(r#""k7":0"#.into());
+        let text = format!("{{{}}}", members.join(","));
         assert_eq!(
-            codes,
-            vec![("duplicate-key", "/a/x"), ("lone-surrogate", "/a/x")]
+            warnings_of(&text),
+            [
+                ("duplicate-key", "/k3".into()),
+                ("duplicate-key", "/k7".into())
+            ]
+        );
+        assert_eq!(
+            warnings_of(r#"{"a":1,"b":{"a":2},"\u0062":3}"#),
+            [("duplicate-key", "/b".into())]
+        );
+    }
+
+    /// Code and pointer of every warning reading `text` produces.
+    fn warnings_of(text: &str) -> Vec<(&'static str, String)> {
+        let warnings = Reader::new(text, ReadOptions::default())
+            .check_all()
+            .unwrap();
+        warnings.into_iter().map(|w| (w.code, w.pointer)).collect()
+    }
+
+    #[test]
+    fn warnings_for_duplicates_and_lone_surrogates() {
+        assert_eq!(
+            warnings_of(r#"{"a":{"x":1,"\u0078":"\ud800"}}"#),
+            [
+                ("duplicate-key", "/a/x".into()),
+                ("lone-surrogate", "/a/x".into())
+            ]
         );
     }
 }
