@@ -234,32 +234,35 @@ impl Validator {
         grouping: Grouping,
     ) -> Vec<Diagnostic> {
         let locator = InstanceLocator::at(doc, pointer);
-        let mut converter = self.converter(&locator, "the value", grouping);
-        let mut diagnostics: Vec<Diagnostic> = self
-            .compiled
-            .validator
-            .iter_errors(value)
-            .flat_map(|e| converter.convert(&e))
-            .collect();
-        diagnostics.extend(converter.warnings);
+        let (mut diagnostics, warnings) = self.findings(value, &locator, "the value", grouping);
+        diagnostics.extend(warnings);
         diagnostics
     }
 
-    /// A converter of this schema's errors about the instance `locator` locates.
-    fn converter<'a>(
-        &'a self,
-        locator: &'a InstanceLocator<'a>,
-        root: &'a str,
+    /// The errors of `value` (located by `locator`, its root named `root` in messages) and,
+    /// apart, the warnings met converting them.
+    fn findings(
+        &self,
+        value: &Value,
+        locator: &InstanceLocator<'_>,
+        root: &str,
         grouping: Grouping,
-    ) -> Converter<'a> {
-        Converter {
+    ) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+        let mut converter = Converter {
             instance: locator,
             schema: &self.compiled.spans,
             schema_id: self.compiled.schema_id.as_deref(),
             root,
             grouping,
             warnings: Vec::new(),
-        }
+        };
+        let errors = self
+            .compiled
+            .validator
+            .iter_errors(value)
+            .flat_map(|e| converter.convert(&e))
+            .collect();
+        (errors, converter.warnings)
     }
 
     /// Whether the schema rejects this root string for its type (a `type` error at the root),
@@ -279,15 +282,10 @@ impl Validator {
         stringified: bool,
         notes: Vec<Diagnostic>,
     ) -> ValidationReport {
-        let mut converter = self.converter(locator, "the arguments", Grouping::Branches);
-        let mut diagnostics: Vec<Diagnostic> = self
-            .compiled
-            .validator
-            .iter_errors(value)
-            .flat_map(|e| converter.convert(&e))
-            .collect();
+        let (mut diagnostics, warnings) =
+            self.findings(value, locator, "the arguments", Grouping::Branches);
         let valid = diagnostics.is_empty();
-        diagnostics.extend(converter.warnings);
+        diagnostics.extend(warnings);
         diagnostics.extend(notes);
         diagnostics.extend(self.compiled.warnings.iter().cloned());
         diagnostics.sort_by_key(|d| d.severity);
