@@ -7,6 +7,7 @@ use super::kind;
 use super::schemas::GENERATIONS;
 use super::summary::is_terminal;
 use crate::diagnostic::{ByteRange, Diagnostic};
+use crate::host::messages::PROTOCOL_VERSION;
 use crate::host::Generation;
 use crate::json::{Document, Node, NodeKind};
 
@@ -45,9 +46,6 @@ const GENERATION_KEYS: &[(&str, Generation, Option<&str>)] = &[
     ),
     ("resultType", Generation::V2026_07_28, None),
 ];
-
-/// The `_meta` key a 2026-07-28 request names its protocol version with.
-const PROTOCOL_VERSION_META: &str = "io.modelcontextprotocol/protocolVersion";
 
 /// Every generation marker of a message: generation-only keys on the body, its `task` and the
 /// `params`, a method defined in one generation only, and a declared protocol version.
@@ -92,7 +90,7 @@ pub fn markers(message: &Message<'_>) -> Vec<Marker> {
     }
     let declared = params
         .and_then(|p| p.value_of("_meta"))
-        .and_then(|m| m.value_of(PROTOCOL_VERSION_META));
+        .and_then(|m| m.value_of(PROTOCOL_VERSION));
     if let Some((node, version)) = declared.and_then(|n| {
         Some((
             n,
@@ -107,7 +105,7 @@ pub fn markers(message: &Message<'_>) -> Vec<Marker> {
             pointer: format!(
                 "{}/params/_meta/{}",
                 message.pointer,
-                PROTOCOL_VERSION_META.replace('/', "~1")
+                PROTOCOL_VERSION.replace('/', "~1")
             ),
             range: node.range,
             counterpart: None,

@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use super::envelope::{EnvelopeKind, Message};
 use super::schemas::{self, GENERATIONS};
+use crate::host::messages::{meta, result_kind, ResultKind, RELATED_TASK};
 use crate::host::Generation;
 use crate::json::{Document, Node, NodeKind};
 
@@ -50,9 +51,6 @@ const CONTENT_TYPES: &[(&str, &str)] = &[
     ("tool_use", "ToolUseContent"),
     ("tool_result", "ToolResultContent"),
 ];
-
-/// The `_meta` key a 2025-11-25 `tasks/result` payload carries.
-pub const RELATED_TASK: &str = "io.modelcontextprotocol/related-task";
 
 /// Names the message. `answered` is the method of the request this message answers, when known
 /// (from an earlier request with the same id in a pasted list).
@@ -114,33 +112,23 @@ fn body_kind(doc: &Document<'_>, body: &Node) -> &'static str {
     let Some(members) = body.members() else {
         return UNKNOWN;
     };
-    let result_type = body.value_of("resultType").and_then(Node::as_str);
     let has = |key: &str| body.get(key).is_some();
-    if result_type == Some("task") {
-        // A tasks/get body carries the outcome; a handle never does.
-        let outcome = has("result") || has("error") || has("inputRequests");
-        return if outcome {
-            "GetTaskResult"
-        } else {
-            "CreateTaskResult"
-        };
-    }
-    if body
-        .value_of("task")
-        .is_some_and(|t| t.get("taskId").is_some())
-    {
-        return "CreateTaskResult";
-    }
-    if result_type == Some("input_required") {
-        return "InputRequiredResult";
+    match result_kind(body) {
+        // A tasks/get body (`resultType: "task"`) carries the outcome; a handle never does.
+        ResultKind::TaskHandle(Generation::V2026_07_28)
+            if has("result") || has("error") || has("inputRequests") =>
+        {
+            return "GetTaskResult"
+        }
+        ResultKind::TaskHandle(_) => return "CreateTaskResult",
+        ResultKind::InputRequired => return "InputRequiredResult",
+        ResultKind::ToolResult | ResultKind::Other => {}
     }
     if has("taskId") && has("status") {
         return "GetTaskResult";
     }
     if let Some(content) = body.value_of("content") {
-        let related = body
-            .value_of("_meta")
-            .is_some_and(|m| m.get(RELATED_TASK).is_some());
+        let related = meta(body, RELATED_TASK).is_some();
         let found = if has("model") {
             Some("CreateMessageResult")
         } else if has("role") {

@@ -23,6 +23,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity, Span};
+use crate::host::messages::{request_id, RequestId};
 use crate::host::Generation;
 use crate::json::{parse, Document, Node, ReadOptions};
 pub use envelope::{Envelope, EnvelopeKind, IdKind};
@@ -108,12 +109,12 @@ pub fn classify_document(doc: &Document<'_>) -> Classification {
 /// Classifies each element of a top-level array; a response is named after the request with the
 /// same id when that request comes earlier in the array.
 fn classify_list(doc: &Document<'_>, items: &[Node]) -> Classification {
-    let mut asked: HashMap<&str, &str> = HashMap::new();
+    let mut asked: HashMap<RequestId, &str> = HashMap::new();
     let mut classified = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
-        let id = item.value_of("id").map(|n| doc.lexeme(n));
+        let id = item.value_of("id").and_then(|n| request_id(doc, n));
         let method = item.value_of("method").and_then(Node::as_str);
-        let answered = match (method, id) {
+        let answered = match (method, &id) {
             (None, Some(id)) => asked.get(id).copied(),
             _ => None,
         };
@@ -310,4 +311,19 @@ fn unrecognised(
             .at_pointer(message.body_pointer.as_str())
             .with_span(Some(doc.span(node.range))),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn responses_are_matched_to_requests_by_id_value() {
+        let request = r#"{"jsonrpc":"2.0","id":"1","method":"tools/list"}"#;
+        let escaped = r#"{"jsonrpc":"2.0","id":"\u0031","result":{}}"#;
+        let number = r#"{"jsonrpc":"2.0","id":1,"result":{}}"#;
+        let list = classify(&format!("[{request}, {escaped}, {number}]"));
+        let methods: Vec<Option<&str>> = list.items.iter().map(|c| c.method.as_deref()).collect();
+        assert_eq!(methods, [Some("tools/list"), Some("tools/list"), None]);
+    }
 }

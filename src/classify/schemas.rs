@@ -3,19 +3,21 @@
 //! Each schema document is parsed and indexed into a `referencing` registry the first time it is
 //! needed; a validator for one `(document, definition)` pair is compiled on first use by
 //! compiling `{"$ref": "<document uri>#/$defs/<Name>"}` against that registry, then cached for
-//! the life of the program. Nothing is ever retrieved over the network.
+//! the life of the program. Nothing is ever retrieved over the network. Violations are mapped to
+//! diagnostics by the crate's validator ([`crate::validate`]), each `anyOf` explained by its
+//! closest branch.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use jsonschema::error::ValidationErrorKind;
-use jsonschema::{Registry, ValidationError, Validator};
+use jsonschema::Registry;
 use serde_json::Value;
 
 use crate::diagnostic::Diagnostic;
 use crate::host::Generation;
 use crate::json::tree::escape_pointer_token;
 use crate::json::Document;
+use crate::validate::{Grouping, Validator};
 
 /// Every generation checked, oldest first.
 pub const GENERATIONS: [Generation; 2] = [Generation::V2025_11_25, Generation::V2026_07_28];
@@ -122,7 +124,7 @@ fn validator(doc: SchemaDoc, name: &str) -> Option<Arc<Validator>> {
             .with_registry(doc.registry()?)
             .build(&reference)
             .ok()
-            .map(Arc::new)
+            .map(|compiled| Arc::new(Validator::from_compiled(compiled)))
     });
     cache.lock().ok()?.insert(key, compiled.clone());
     compiled
@@ -144,111 +146,7 @@ pub fn check(
         .copied()
         .find(|d| d.definition(name).is_some())?;
     let validator = validator(schema_doc, name)?;
-    let mut diagnostics = Vec::new();
-    for error in validator.iter_errors(instance) {
-        flatten(&error, &mut |e| {
-            diagnostics.push(to_diagnostic(e, doc, base))
-        });
-    }
-    Some(diagnostics)
-}
-
-/// Reports the errors that explain an `anyOf`/`oneOf` failure best.
-///
-/// When one branch is the best match (its `const` discriminators hold and it has the fewest
-/// errors, e.g. the branch whose `status` matches), its errors are reported instead of the generic "not valid under any of"; otherwise the error
-/// itself is.
-fn flatten(error: &ValidationError<'_>, report: &mut dyn FnMut(&ValidationError<'_>)) {
-    let context = match error.kind() {
-        ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context } => {
-            context
-        }
-        _ => return report(error),
-    };
-    // Branches whose discriminating constants match come first, then the ones with fewer errors.
-    let score = |branch: &Vec<ValidationError<'static>>| {
-        let mismatched = branch
-            .iter()
-            .filter(|e| matches!(e.kind(), ValidationErrorKind::Constant { .. }))
-            .count();
-        (mismatched, branch.len())
-    };
-    let Some(best_score) = context.iter().map(score).min() else {
-        return report(error);
-    };
-    let mut best = context.iter().filter(|branch| score(branch) == best_score);
-    match (best.next(), best.next()) {
-        (Some(branch), None) if best_score.1 > 0 => branch.iter().for_each(|e| flatten(e, report)),
-        _ => report(error),
-    }
-}
-
-/// JSON values as a readable list: `"a", "b", "c"`.
-fn list<'v>(values: impl Iterator<Item = &'v Value>) -> String {
-    values.map(Value::to_string).collect::<Vec<_>>().join(", ")
-}
-
-/// One schema violation as a [`Diagnostic`] located in `doc` (`base` is the pointer of the
-/// validated value).
-pub fn to_diagnostic(error: &ValidationError<'_>, doc: &Document<'_>, base: &str) -> Diagnostic {
-    let pointer = format!("{base}{}", error.instance_path().as_str());
-    let subject = if pointer.is_empty() {
-        "The payload".to_owned()
-    } else {
-        format!("The value at {pointer}")
-    };
-    let found = error.instance();
-    let (code, predicate) = match error.kind() {
-        ValidationErrorKind::Required { property } => (
-            "required",
-            format!("is missing the required property {property}"),
-        ),
-        ValidationErrorKind::Constant { expected_value } => {
-            ("const", format!("must be {expected_value}, found {found}"))
-        }
-        ValidationErrorKind::Enum { options } => {
-            let allowed = options.as_array().map(|o| list(o.iter()));
-            (
-                "enum",
-                format!(
-                    "must be one of {}, found {found}",
-                    allowed.unwrap_or_else(|| options.to_string())
-                ),
-            )
-        }
-        ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context } => {
-            // An anyOf of single constants is an enum in disguise (e.g. a task status).
-            let constants: Option<Vec<&Value>> = context
-                .iter()
-                .map(|branch| match branch.as_slice() {
-                    [only] => match only.kind() {
-                        ValidationErrorKind::Constant { expected_value } => Some(&**expected_value),
-                        _ => None,
-                    },
-                    _ => None,
-                })
-                .collect();
-            match constants {
-                Some(allowed) if !allowed.is_empty() => (
-                    "enum",
-                    format!(
-                        "must be one of {}, found {found}",
-                        list(allowed.into_iter())
-                    ),
-                ),
-                _ => (
-                    "any-of",
-                    format!("matches none of the allowed shapes (found {found})"),
-                ),
-            }
-        }
-        kind => (kind.keyword(), format!("is invalid: {error}")),
-    };
-    let message = format!("{subject} {predicate}.");
-    Diagnostic::error(code, message)
-        .at_pointer(pointer.as_str())
-        .with_span(doc.span_at(&pointer))
-        .with_keyword(error.schema_path().as_str(), None)
+    Some(validator.validate_at(instance, doc, base, Grouping::Closest))
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 use serde::Serialize;
 
 use super::envelope::{EnvelopeKind, Message};
-use super::kind::{error_code, integer, RELATED_TASK};
+use super::kind::{error_code, integer};
+use crate::host::messages::{task_object, RELATED_TASK};
 use crate::host::{Generation, TaskStatus};
 use crate::json::{Document, Node, NodeKind};
 
@@ -197,11 +198,7 @@ pub fn summarize(
     let body = message.body;
     match kind {
         "CreateTaskResult" => {
-            let task = body
-                .value_of("task")
-                .filter(|t| t.members().is_some())
-                .unwrap_or(body);
-            let mut card = task_summary(doc, task, true, generation);
+            let mut card = task_summary(doc, task_object(body), true, generation);
             card.immediate_response = body
                 .value_of("_meta")
                 .and_then(|m| text(m, IMMEDIATE_RESPONSE));

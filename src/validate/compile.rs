@@ -1,5 +1,6 @@
-//! Compiling a schema text: parse it, pick its dialect, check it against its meta-schema, wire up
-//! the registered schemas (offline), and collect the schema-level warnings.
+//! Compiling a schema (a text, or a node of a parsed document): pick its dialect, check it against
+//! its meta-schema, wire up the registered schemas (offline), and collect the schema-level
+//! warnings.
 
 use jsonschema::error::ValidationErrorKind;
 use jsonschema::{Draft, PatternOptions, Registry, ValidationError};
@@ -11,10 +12,10 @@ use crate::json::{parse, Document, ReadOptions};
 
 use super::dialect::{detect, Dialect};
 use super::formats::unknown_formats;
-use super::group::Converter;
+use super::group::{Converter, Grouping};
 use super::locate::{InstanceLocator, SchemaSpans};
 use super::uri_template::is_uri_template;
-use super::ValidateOptions;
+use super::{SchemaErrors, SchemaFault, ValidateOptions};
 
 /// Steps a `pattern` may backtrack before it is reported instead of hanging.
 const BACKTRACK_LIMIT: usize = 1_000_000;
@@ -32,21 +33,45 @@ pub struct Compiled {
 }
 
 /// Compiles `schema_text`, or explains with positioned diagnostics why it cannot be used.
-pub fn compile(schema_text: &str, options: &ValidateOptions) -> Result<Compiled, Vec<Diagnostic>> {
+pub fn compile(schema_text: &str, options: &ValidateOptions) -> Result<Compiled, SchemaErrors> {
     let doc = parse(schema_text, ReadOptions::default())
-        .map_err(|e| vec![e.to_diagnostic(&LineIndex::new(schema_text))])?;
-    let schema = doc.to_value();
-    let spans = SchemaSpans::new(&doc);
-    let registered = registered_schemas(options)?;
+        .map_err(|e| malformed(vec![e.to_diagnostic(&LineIndex::new(schema_text))]))?;
+    let mut compiled = compile_node(&doc, "", options)?;
+    compiled.warnings.splice(0..0, doc.warnings.iter().cloned());
+    Ok(compiled)
+}
+
+/// Compiles the schema at `pointer` in `doc`; every location and span, of the schema errors
+/// and later of the keywords in reports, is in `doc`.
+pub fn compile_node(
+    doc: &Document<'_>,
+    pointer: &str,
+    options: &ValidateOptions,
+) -> Result<Compiled, SchemaErrors> {
+    let Some(node) = doc.pointer(pointer) else {
+        let missing = Diagnostic::error(
+            "schema-missing",
+            format!("there is no schema at {pointer:?}"),
+        )
+        .at_pointer(pointer)
+        .with_span(doc.span_at(pointer));
+        return Err(malformed(vec![missing]));
+    };
+    let schema = doc.value_of(node);
+    let spans = SchemaSpans::at(doc, node, pointer);
+    let registered = registered_schemas(options).map_err(malformed)?;
     let dialect = detect(&schema, |uri| {
         registered
             .iter()
             .any(|(u, _)| u.trim_end_matches('#') == uri)
     })
     .map_err(|d| {
-        vec![d
-            .with_keyword("/$schema", spans.get("/$schema"))
-            .with_span(spans.get("/$schema"))]
+        let location = spans.location("/$schema");
+        let span = spans.get(&location);
+        malformed(vec![d
+            .at_pointer(location.clone())
+            .with_keyword(location, span)
+            .with_span(span)])
     })?;
     let registry = if registered.is_empty() {
         None
@@ -54,13 +79,14 @@ pub fn compile(schema_text: &str, options: &ValidateOptions) -> Result<Compiled,
         let prepared = Registry::new()
             .extend(registered)
             .and_then(|builder| builder.prepare());
-        Some(prepared.map_err(|e| {
-            vec![referencing_diagnostic(
+        Some(prepared.map_err(|e| SchemaErrors {
+            diagnostics: vec![referencing_diagnostic(
                 &e.to_string(),
                 None,
                 &schema,
                 &spans,
-            )]
+            )],
+            fault: SchemaFault::Unusable,
         })?)
     };
     let mut builder = jsonschema::options()
@@ -75,24 +101,24 @@ pub fn compile(schema_text: &str, options: &ValidateOptions) -> Result<Compiled,
     }
     let validator = match builder.build(&schema) {
         Ok(validator) => validator,
-        Err(error) => return Err(schema_errors(&doc, &schema, &spans, dialect, &error)),
+        Err(error) => return Err(schema_errors(doc, &schema, &spans, dialect, &error)),
     };
     let draft = match dialect {
         Dialect::Builtin(draft) => draft,
         Dialect::Registered => Draft::Draft202012,
     };
-    let mut warnings = doc.warnings.clone();
-    warnings.extend(
-        unknown_formats(&schema, |name| builder.is_known_format(draft, name))
-            .into_iter()
-            .map(|(pointer, name)| {
-                Diagnostic::warning(
-                    "unknown-format",
-                    format!("format {name:?} is not known; it is not checked"),
-                )
-                .with_keyword(pointer.clone(), spans.get(&pointer))
-            }),
-    );
+    let warnings = unknown_formats(&schema, |name| builder.is_known_format(draft, name))
+        .into_iter()
+        .map(|(path, name)| {
+            let location = spans.location(&path);
+            let span = spans.get(&location);
+            Diagnostic::warning(
+                "unknown-format",
+                format!("format {name:?} is not known; it is not checked"),
+            )
+            .with_keyword(location, span)
+        })
+        .collect();
     let schema_id = schema
         .get("$id")
         .and_then(Value::as_str)
@@ -103,6 +129,15 @@ pub fn compile(schema_text: &str, options: &ValidateOptions) -> Result<Compiled,
         schema_id,
         warnings,
     })
+}
+
+/// Schema errors of a schema that is not one: not JSON, an unsupported dialect, or in breach of
+/// its meta-schema.
+fn malformed(diagnostics: Vec<Diagnostic>) -> SchemaErrors {
+    SchemaErrors {
+        diagnostics,
+        fault: SchemaFault::Malformed,
+    }
 }
 
 /// The registered schema texts parsed, or a diagnostic per text that is not JSON.
@@ -133,38 +168,45 @@ fn schema_errors(
     spans: &SchemaSpans,
     dialect: Dialect,
     error: &ValidationError<'_>,
-) -> Vec<Diagnostic> {
+) -> SchemaErrors {
     let meta = match dialect {
         Dialect::Builtin(_) => jsonschema::meta::validator_for(schema).ok(),
         Dialect::Registered => None,
     };
-    let locator = InstanceLocator::direct(doc);
+    let base = spans.location("");
+    let locator = InstanceLocator::at(doc, &base);
     let no_spans = SchemaSpans::default();
     let mut converter = Converter {
         instance: &locator,
         schema: &no_spans,
         schema_id: None,
+        root: "the schema",
+        grouping: Grouping::Branches,
         warnings: Vec::new(),
     };
-    let mut found: Vec<Diagnostic> = meta
+    let found: Vec<Diagnostic> = meta
         .iter()
         .flat_map(|meta| meta.iter_errors(schema).collect::<Vec<_>>())
         .flat_map(|e| converter.convert(&e))
         .map(|d| as_schema_diagnostic(d, spans))
         .collect();
-    if found.is_empty() {
-        let pointer = error.instance_path().as_str();
-        found.push(match error.kind() {
-            ValidationErrorKind::Referencing(e) => {
-                referencing_diagnostic(&e.to_string(), unresolved_uri(e), schema, spans)
-            }
-            kind => Diagnostic::error(kind.keyword(), format!("invalid schema: {error}"))
-                .at_pointer(pointer)
-                .with_span(spans.get(pointer))
-                .with_keyword(pointer, spans.get(pointer)),
-        });
+    if !found.is_empty() {
+        return malformed(found);
     }
-    found
+    let pointer = spans.location(error.instance_path().as_str());
+    let unusable = match error.kind() {
+        ValidationErrorKind::Referencing(e) => {
+            referencing_diagnostic(&e.to_string(), unresolved_uri(e), schema, spans)
+        }
+        kind => Diagnostic::error(kind.keyword(), format!("invalid schema: {error}"))
+            .at_pointer(pointer.clone())
+            .with_span(spans.get(&pointer))
+            .with_keyword(pointer.clone(), spans.get(&pointer)),
+    };
+    SchemaErrors {
+        diagnostics: vec![unusable],
+        fault: SchemaFault::Unusable,
+    }
 }
 
 /// A meta-schema violation: the instance is the schema, so its span is also the schema span.
@@ -201,9 +243,10 @@ fn referencing_diagnostic(
         ),
         None => format!("cannot resolve a $ref: {detail}"),
     };
-    let pointer = uri
-        .and_then(|uri| find_ref(schema, uri))
-        .unwrap_or_default();
+    let pointer = spans.location(
+        &uri.and_then(|uri| find_ref(schema, uri))
+            .unwrap_or_default(),
+    );
     Diagnostic::error("unresolved-ref", message)
         .at_pointer(pointer.clone())
         .with_span(spans.get(&pointer))

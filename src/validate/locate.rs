@@ -7,20 +7,32 @@ use std::collections::HashMap;
 use crate::json::tree::escape_pointer_token;
 use crate::json::{Document, Node, NodeKind};
 
-/// Where the validated arguments sit in the text the caller passed.
+/// Where the validated value sits in the text the caller passed.
 ///
 /// For stringified arguments the parsed document is the *decoded* string content, and `outer`
 /// maps every decoded byte back to the source byte in the caller's text, so spans always point
 /// into the text the caller passed (an escape like `\"` maps to its two source characters).
+/// For a value inside a larger document, `base` is its pointer there: instance paths are
+/// prefixed with it, so they and their spans are in that document.
 pub struct InstanceLocator<'a> {
     doc: &'a Document<'a>,
     outer: Option<(&'a LineIndex<'a>, &'a [usize])>,
+    base: &'a str,
 }
 
 impl<'a> InstanceLocator<'a> {
     /// Spans of `doc` in its own text.
     pub fn direct(doc: &'a Document<'a>) -> Self {
-        Self { doc, outer: None }
+        Self::at(doc, "")
+    }
+
+    /// Spans of the value at `base` in `doc` (or of where it would be), in `doc`'s text.
+    pub fn at(doc: &'a Document<'a>, base: &'a str) -> Self {
+        Self {
+            doc,
+            outer: None,
+            base,
+        }
     }
 
     /// Spans of `doc` mapped through `map` (decoded byte -> byte of the outer text, one entry
@@ -29,7 +41,13 @@ impl<'a> InstanceLocator<'a> {
         Self {
             doc,
             outer: Some((outer, map)),
+            base: "",
         }
+    }
+
+    /// The pointer in the document of a path relative to the validated value.
+    pub fn absolute(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
     }
 
     /// The span of a byte range of the parsed document, in the caller's text.
@@ -61,21 +79,24 @@ impl<'a> InstanceLocator<'a> {
     }
 }
 
-/// The span of every keyword and subschema of a schema text, by JSON Pointer, computed once
-/// when the schema is compiled so that reports need not parse the schema again.
+/// The span of every keyword and subschema of a schema, by JSON Pointer, computed once when the
+/// schema is compiled so that reports need not parse the schema again.
 ///
+/// The schema is the value at `base` in its document (`""` for a whole schema text); pointers
+/// given to [`SchemaSpans::get`] are pointers in that document ([`SchemaSpans::location`]).
 /// An object member spans its key and value (`"minimum": 0`); an array element spans the element.
 #[derive(Clone, Debug, Default)]
 pub struct SchemaSpans {
     spans: HashMap<String, Span>,
+    base: String,
 }
 
 impl SchemaSpans {
-    /// Indexes every value of `doc` (without recursion).
-    pub fn new(doc: &Document<'_>) -> Self {
+    /// Indexes every value of `schema`, the node at `base` in `doc` (without recursion).
+    pub fn at(doc: &Document<'_>, schema: &Node, base: &str) -> Self {
         let mut spans = HashMap::new();
-        spans.insert(String::new(), doc.span(doc.root.range));
-        let mut stack: Vec<(String, &Node)> = vec![(String::new(), &doc.root)];
+        spans.insert(base.to_owned(), doc.span(schema.range));
+        let mut stack: Vec<(String, &Node)> = vec![(base.to_owned(), schema)];
         while let Some((pointer, node)) = stack.pop() {
             match &node.kind {
                 NodeKind::Object(members) => {
@@ -96,10 +117,18 @@ impl SchemaSpans {
                 _ => {}
             }
         }
-        Self { spans }
+        Self {
+            spans,
+            base: base.to_owned(),
+        }
     }
 
-    /// The span of the keyword or subschema at `pointer`.
+    /// The pointer in the document of a location relative to the schema.
+    pub fn location(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// The span of the keyword or subschema at `pointer` (in the document).
     pub fn get(&self, pointer: &str) -> Option<Span> {
         self.spans.get(pointer).copied()
     }
@@ -113,7 +142,8 @@ mod tests {
     #[test]
     fn keyword_spans_cover_key_and_value() {
         let text = "{\n  \"properties\": {\"n\": {\"minimum\": 0}},\n  \"anyOf\": [true, {\"type\": \"string\"}]\n}";
-        let spans = SchemaSpans::new(&parse(text, ReadOptions::default()).unwrap());
+        let doc = parse(text, ReadOptions::default()).unwrap();
+        let spans = SchemaSpans::at(&doc, &doc.root, "");
         let span = spans.get("/properties/n/minimum").unwrap();
         assert_eq!(
             text.get(span.bytes.start..span.bytes.end),

@@ -90,12 +90,15 @@ fn size(who: &str, bound: &str, limit: u64, unit: Unit, value: &Value) -> String
     format!("{who} must {bound} {limit} {noun}{after}, got {actual}")
 }
 
-/// Options of an `enum`, comma separated and cut short.
-fn options_list(options: &Value) -> String {
-    let items: Vec<String> = options
-        .as_array()
-        .map_or_else(Vec::new, |a| a.iter().map(show).collect());
-    show_list(&items)
+/// `"mode" must be one of "fast", "slow", got "medium"`: the allowed values of an `enum` (or of
+/// an `anyOf` of constants) and the value found.
+pub fn one_of<'v>(who: &str, options: impl Iterator<Item = &'v Value>, value: &Value) -> String {
+    let items: Vec<String> = options.map(show).collect();
+    format!(
+        "{who} must be one of {}, got {}",
+        show_list(&items),
+        show(value)
+    )
 }
 
 /// Items joined with commas, at most 10 shown.
@@ -112,9 +115,8 @@ fn show_list(items: &[String]) -> String {
     shown
 }
 
-/// The message for one error; `pointer` is its instance location.
-pub fn message(error: &ValidationError<'_>, pointer: &str) -> String {
-    let who = subject(pointer);
+/// The message for one error about the value `who` names (see [`subject`]).
+pub fn message(error: &ValidationError<'_>, who: &str) -> String {
     let value = error.instance();
     let got = show(value);
     match error.kind() {
@@ -138,20 +140,18 @@ pub fn message(error: &ValidationError<'_>, pointer: &str) -> String {
             format!("{who} must be a multiple of {multiple_of}, got {got}")
         }
         ValidationErrorKind::MinLength { limit } => {
-            size(&who, "be at least", *limit, CHARACTERS, value)
+            size(who, "be at least", *limit, CHARACTERS, value)
         }
         ValidationErrorKind::MaxLength { limit } => {
-            size(&who, "be at most", *limit, CHARACTERS, value)
+            size(who, "be at most", *limit, CHARACTERS, value)
         }
-        ValidationErrorKind::MinItems { limit } => {
-            size(&who, "have at least", *limit, ITEMS, value)
-        }
-        ValidationErrorKind::MaxItems { limit } => size(&who, "have at most", *limit, ITEMS, value),
+        ValidationErrorKind::MinItems { limit } => size(who, "have at least", *limit, ITEMS, value),
+        ValidationErrorKind::MaxItems { limit } => size(who, "have at most", *limit, ITEMS, value),
         ValidationErrorKind::MinProperties { limit } => {
-            size(&who, "have at least", *limit, PROPERTIES, value)
+            size(who, "have at least", *limit, PROPERTIES, value)
         }
         ValidationErrorKind::MaxProperties { limit } => {
-            size(&who, "have at most", *limit, PROPERTIES, value)
+            size(who, "have at most", *limit, PROPERTIES, value)
         }
         ValidationErrorKind::Pattern { pattern } => {
             format!("{who} must match the pattern {pattern}, got {got}")
@@ -167,13 +167,13 @@ pub fn message(error: &ValidationError<'_>, pointer: &str) -> String {
             format!("missing required property {property}")
         }
         ValidationErrorKind::AdditionalProperties { unexpected } => {
-            unexpected_message(&who, "is not allowed (additionalProperties)", unexpected)
+            unexpected_message(who, "is not allowed (additionalProperties)", unexpected)
         }
         ValidationErrorKind::UnevaluatedProperties { unexpected } => {
-            unexpected_message(&who, "is not allowed (unevaluatedProperties)", unexpected)
+            unexpected_message(who, "is not allowed (unevaluatedProperties)", unexpected)
         }
         ValidationErrorKind::AdditionalItems { limit } => {
-            size(&who, "have at most", *limit as u64, ITEMS, value)
+            size(who, "have at most", *limit as u64, ITEMS, value)
         }
         ValidationErrorKind::UnevaluatedItems { unexpected } => {
             format!(
@@ -182,7 +182,7 @@ pub fn message(error: &ValidationError<'_>, pointer: &str) -> String {
             )
         }
         ValidationErrorKind::Enum { options } => {
-            format!("{who} must be one of {}, got {got}", options_list(options))
+            one_of(who, options.as_array().into_iter().flatten(), value)
         }
         ValidationErrorKind::Constant { expected_value } => {
             format!("{who} must be exactly {}, got {got}", show(expected_value))
@@ -211,7 +211,10 @@ pub fn message(error: &ValidationError<'_>, pointer: &str) -> String {
             format!("{who} must match exactly one alternative of oneOf, but matches more than one")
         }
         ValidationErrorKind::PropertyNames { error } => {
-            format!("{who} has an invalid property name: {}", message(error, ""))
+            format!(
+                "{who} has an invalid property name: {}",
+                message(error, &subject(""))
+            )
         }
         ValidationErrorKind::ContentEncoding { content_encoding } => {
             format!("{who} must be {content_encoding}-encoded, got {got}")
@@ -248,7 +251,7 @@ mod tests {
         let validator = jsonschema::validator_for(&schema).unwrap();
         validator
             .iter_errors(&instance)
-            .map(|e| message(&e, e.instance_path().as_str()))
+            .map(|e| message(&e, &subject(e.instance_path().as_str())))
             .collect()
     }
 

@@ -14,7 +14,11 @@
 //!   array and whose content is one gets a `stringified-value` warning; it is never changed.
 //! - **Diagnostics**: every error, with the failing keyword as code, a plain-English message,
 //!   instance and keyword locations and spans in both texts; `anyOf`/`oneOf` failures are grouped
-//!   per branch, closest first.
+//!   per branch, closest first (or, with [`Grouping::Closest`], explained by the closest branch).
+//! - **Schemas and values inside larger documents**: [`Validator::from_node`] compiles a schema
+//!   that is one value of a parsed document and [`Validator::validate_at`] validates one value of
+//!   a parsed document; locations and spans are then pointers and positions in those documents.
+//!   This is the one mapping from `jsonschema` errors to [`Diagnostic`]s of every feature.
 //! - **Formats** annotate by default in 2019-09/2020-12 (draft-04..07 assert them, as those drafts
 //!   say); [`ValidateOptions::assert_formats`] makes every known format an assertion. Unknown
 //!   formats are ignored with an `unknown-format` warning.
@@ -36,13 +40,15 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::diagnostic::{Diagnostic, LineIndex};
-use crate::json::{parse, NodeKind, ReadOptions};
+use crate::json::{parse, Document, NodeKind, ReadOptions};
 
+pub use group::Grouping;
 pub use output::OutputFormat;
 
-use compile::{compile, Compiled};
+use compile::{compile, compile_node, Compiled};
 use group::Converter;
 use locate::InstanceLocator;
+use locate::SchemaSpans;
 use stringified::unwrap_root;
 
 /// How to compile a schema and what reports carry.
@@ -77,6 +83,18 @@ pub struct ValidationReport {
 pub struct SchemaErrors {
     /// What is wrong, positioned in the schema text.
     pub diagnostics: Vec<Diagnostic>,
+    /// Whether the schema is not one at all or just cannot be used.
+    #[serde(skip)]
+    pub fault: SchemaFault,
+}
+
+/// What kind of problem made a schema unusable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SchemaFault {
+    /// Not a schema: not JSON, an unsupported dialect, or in breach of its meta-schema.
+    Malformed,
+    /// A well-formed schema that cannot be compiled: an unresolvable `$ref`, a bad regex.
+    Unusable,
 }
 
 impl std::fmt::Display for SchemaErrors {
@@ -101,12 +119,38 @@ impl Validator {
     /// Compiles `schema_text`. Fails with positioned diagnostics if it is not JSON, declares an
     /// unsupported dialect, violates its meta-schema or has a `$ref` that cannot be resolved.
     pub fn new(schema_text: &str, options: &ValidateOptions) -> Result<Self, SchemaErrors> {
-        let compiled =
-            compile(schema_text, options).map_err(|diagnostics| SchemaErrors { diagnostics })?;
         Ok(Self {
-            compiled,
+            compiled: compile(schema_text, options)?,
             output: options.output,
         })
+    }
+
+    /// Compiles the schema at `pointer` in `doc` (e.g. a tool's `/inputSchema`). Schema errors,
+    /// and the keyword locations and schema spans of later reports, are pointers and positions
+    /// in `doc`. Warnings of `doc` itself are not repeated.
+    pub fn from_node(
+        doc: &Document<'_>,
+        pointer: &str,
+        options: &ValidateOptions,
+    ) -> Result<Self, SchemaErrors> {
+        Ok(Self {
+            compiled: compile_node(doc, pointer, options)?,
+            output: options.output,
+        })
+    }
+
+    /// Wraps a `jsonschema` validator compiled elsewhere (e.g. against a registry of embedded
+    /// schemas). Its reports have keyword locations but no schema spans: there is no schema text.
+    pub fn from_compiled(validator: jsonschema::Validator) -> Self {
+        Self {
+            compiled: Compiled {
+                validator,
+                spans: SchemaSpans::default(),
+                schema_id: None,
+                warnings: Vec::new(),
+            },
+            output: None,
+        }
     }
 
     /// Warnings about the schema itself (unknown formats, duplicate keys); every report repeats them.
@@ -178,6 +222,49 @@ impl Validator {
             .is_ok_and(|inner| inner.is_object() && self.compiled.validator.is_valid(&inner))
     }
 
+    /// Validates `value`, the value at `pointer` in `doc`, and returns the errors (and
+    /// `stringified-value` warnings). Instance paths are pointers in `doc` and spans are in its
+    /// text; a value absent from `doc` is located at its nearest existing ancestor. Messages name
+    /// the root of `doc` "the value".
+    pub fn validate_at(
+        &self,
+        value: &Value,
+        doc: &Document<'_>,
+        pointer: &str,
+        grouping: Grouping,
+    ) -> Vec<Diagnostic> {
+        let locator = InstanceLocator::at(doc, pointer);
+        let (mut diagnostics, warnings) = self.findings(value, &locator, "the value", grouping);
+        diagnostics.extend(warnings);
+        diagnostics
+    }
+
+    /// The errors of `value` (located by `locator`, its root named `root` in messages) and,
+    /// apart, the warnings met converting them.
+    fn findings(
+        &self,
+        value: &Value,
+        locator: &InstanceLocator<'_>,
+        root: &str,
+        grouping: Grouping,
+    ) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+        let mut converter = Converter {
+            instance: locator,
+            schema: &self.compiled.spans,
+            schema_id: self.compiled.schema_id.as_deref(),
+            root,
+            grouping,
+            warnings: Vec::new(),
+        };
+        let errors = self
+            .compiled
+            .validator
+            .iter_errors(value)
+            .flat_map(|e| converter.convert(&e))
+            .collect();
+        (errors, converter.warnings)
+    }
+
     /// Whether the schema rejects this root string for its type (a `type` error at the root),
     /// the condition for reading a string as stringified arguments.
     fn rejects_string_type(&self, value: &Value) -> bool {
@@ -195,20 +282,10 @@ impl Validator {
         stringified: bool,
         notes: Vec<Diagnostic>,
     ) -> ValidationReport {
-        let mut converter = Converter {
-            instance: locator,
-            schema: &self.compiled.spans,
-            schema_id: self.compiled.schema_id.as_deref(),
-            warnings: Vec::new(),
-        };
-        let mut diagnostics: Vec<Diagnostic> = self
-            .compiled
-            .validator
-            .iter_errors(value)
-            .flat_map(|e| converter.convert(&e))
-            .collect();
+        let (mut diagnostics, warnings) =
+            self.findings(value, locator, "the arguments", Grouping::Branches);
         let valid = diagnostics.is_empty();
-        diagnostics.extend(converter.warnings);
+        diagnostics.extend(warnings);
         diagnostics.extend(notes);
         diagnostics.extend(self.compiled.warnings.iter().cloned());
         diagnostics.sort_by_key(|d| d.severity);

@@ -384,3 +384,70 @@ fn catastrophic_patterns_do_not_hang() {
     assert!(!report.valid);
     assert_eq!(errors(&report)[0].code, "pattern");
 }
+
+#[test]
+fn schemas_and_values_inside_documents_are_located_in_them() {
+    let tool_text = r#"{"name": "t", "inputSchema": {"properties": {"kind": {"anyOf": [
+        {"properties": {"type": {"const": "a"}, "size": {"type": "integer"}}, "required": ["size"]},
+        {"properties": {"type": {"const": "b"}}, "required": ["name", "id"]}
+    ]}, "mode": {"anyOf": [{"const": "x"}, {"const": "y"}]}}}}"#;
+    let tool = parse(tool_text, ReadOptions::default()).unwrap();
+    let schema = Validator::from_node(&tool, "/inputSchema", &ValidateOptions::default())
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let call_text = r#"{"arguments": {"kind": {"type": "b", "size": "big"}, "mode": "z"}}"#;
+    let call = parse(call_text, ReadOptions::default()).unwrap();
+    let value = call.to_value()["arguments"].clone();
+
+    let grouped = schema.validate_at(&value, &call, "/arguments", Grouping::Branches);
+    let kind = grouped.iter().find(|d| d.code == "anyOf").unwrap();
+    assert_eq!(kind.instance_path, "/arguments/kind");
+    assert_eq!(
+        kind.keyword_location.as_deref(),
+        Some("/inputSchema/properties/kind/anyOf")
+    );
+    assert_eq!(
+        spanned(call_text, kind.span),
+        r#"{"type": "b", "size": "big"}"#
+    );
+    assert!(
+        kind.children[0]
+            .message
+            .starts_with("alternative 1 (closest)"),
+        "the branch whose constant holds is closest: {:#?}",
+        kind.children
+    );
+
+    let closest = schema.validate_at(&value, &call, "/arguments", Grouping::Closest);
+    let codes: Vec<(&str, &str)> = closest
+        .iter()
+        .map(|d| (d.code.as_str(), d.instance_path.as_str()))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            ("required", "/arguments/kind"),
+            ("required", "/arguments/kind"),
+            ("enum", "/arguments/mode")
+        ]
+    );
+    assert_eq!(
+        spanned(tool_text, closest[0].schema_span),
+        r#""required": ["name", "id"]"#
+    );
+    assert_eq!(
+        closest[2].message,
+        r#""mode" must be one of "x", "y", got "z""#
+    );
+
+    let broken = parse(
+        r#"{"inputSchema": {"minimum": "zero"}}"#,
+        ReadOptions::default(),
+    )
+    .unwrap();
+    let Err(errors) = Validator::from_node(&broken, "/inputSchema", &ValidateOptions::default())
+    else {
+        panic!("a string minimum is not a schema");
+    };
+    assert_eq!(errors.fault, SchemaFault::Malformed);
+    assert_eq!(errors.diagnostics[0].instance_path, "/inputSchema/minimum");
+}
