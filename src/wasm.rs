@@ -381,10 +381,7 @@ pub struct JsValidator(crate::validate::Validator);
 impl JsValidator {
     /// Compiles a schema text. Throws a `SchemaError` (with positioned `diagnostics`) if it cannot be used.
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        schema: &str,
-        options: Option<ValidateOptionsArg>,
-    ) -> Result<JsValidator, JsValue> {
+    pub fn new(schema: &str, options: Option<ValidateOptionsArg>) -> Result<JsValidator, JsValue> {
         let options: ValidateOptions = read_options(options.map(JsValue::from))?;
         crate::validate::Validator::new(schema, &options)
             .map(JsValidator)
