@@ -229,7 +229,11 @@ impl<'a> LineIndex<'a> {
             }
         }
         utf16_checkpoints.push(units);
-        Self { text: bytes, line_starts, utf16_checkpoints }
+        Self {
+            text: bytes,
+            line_starts,
+            utf16_checkpoints,
+        }
     }
 
     /// UTF-16 offset of byte offset `offset` (clamped to the text length).
@@ -238,14 +242,21 @@ impl<'a> LineIndex<'a> {
         let chunk = offset / CHUNK;
         let base = self.utf16_checkpoints.get(chunk).copied().unwrap_or(0);
         let from = chunk * CHUNK;
-        base + self.text.get(from..offset).map_or(0, |s| s.iter().map(|&b| utf16_units(b)).sum())
+        base + self
+            .text
+            .get(from..offset)
+            .map_or(0, |s| s.iter().map(|&b| utf16_units(b)).sum())
     }
 
     /// The position of byte offset `offset` (clamped to the text length).
     pub fn position(&self, offset: usize) -> Position {
         let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset);
-        let line_start = self.line_starts.get(line.saturating_sub(1)).copied().unwrap_or(0);
+        let line_start = self
+            .line_starts
+            .get(line.saturating_sub(1))
+            .copied()
+            .unwrap_or(0);
         let utf16_offset = self.utf16_offset(offset);
         Position {
             offset,
@@ -275,7 +286,11 @@ impl<'a> LineIndex<'a> {
     pub fn line_text(&self, offset: usize) -> (&'a [u8], usize) {
         let pos = self.position(offset);
         let start = self.line_starts.get(pos.line - 1).copied().unwrap_or(0);
-        let end = self.line_starts.get(pos.line).copied().unwrap_or(self.text.len());
+        let end = self
+            .line_starts
+            .get(pos.line)
+            .copied()
+            .unwrap_or(self.text.len());
         let mut line = self.text.get(start..end).unwrap_or_default();
         while let [rest @ .., b'\n' | b'\r'] = line {
             line = rest;
@@ -337,7 +352,10 @@ mod tests {
     fn span_serializes_camel_case_without_bytes() {
         let index = LineIndex::new("ab\ncd");
         let json = serde_json::to_string(&index.span(ByteRange::new(1, 4))).unwrap();
-        assert_eq!(json, r#"{"start":1,"end":4,"line":1,"column":2,"endLine":2,"endColumn":2}"#);
+        assert_eq!(
+            json,
+            r#"{"start":1,"end":4,"line":1,"column":2,"endLine":2,"endColumn":2}"#
+        );
     }
 
     #[test]

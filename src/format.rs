@@ -65,7 +65,9 @@ impl<'de> serde::de::Visitor<'de> for IndentVisitor {
     fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Indent, E> {
         match s {
             "tab" | "\t" => Ok(Indent::Tab),
-            _ => s.parse::<u64>().map_err(|_| E::invalid_value(serde::de::Unexpected::Str(s), &self))
+            _ => s
+                .parse::<u64>()
+                .map_err(|_| E::invalid_value(serde::de::Unexpected::Str(s), &self))
                 .and_then(|n| self.visit_u64(n)),
         }
     }
@@ -74,7 +76,10 @@ impl<'de> serde::de::Visitor<'de> for IndentVisitor {
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Indent, A::Error> {
         match map.next_entry::<String, String>()? {
             Some((_, number)) => self.visit_str(&number),
-            None => Err(serde::de::Error::invalid_type(serde::de::Unexpected::Map, &self)),
+            None => Err(serde::de::Error::invalid_type(
+                serde::de::Unexpected::Map,
+                &self,
+            )),
         }
     }
 }
@@ -162,7 +167,9 @@ pub fn format_document(text: &str, options: &FormatOptions) -> Result<Formatted,
         (None, 0)
     };
     let source = inner.as_deref().unwrap_or(text);
-    let mut out = String::with_capacity(source.len() + source.len() / 4);
+    // Indentation typically doubles a minified document; one allocation up front avoids copies.
+    let growth = if options.minify { 0 } else { source.len() };
+    let mut out = String::with_capacity(source.len() + growth);
     let mut writer = Writer::new(&mut out, options);
     let too_long = |at: usize| output_limit(text, at, unwrap_depth > 0, options.max_output_bytes);
     if options.sort_keys {
@@ -172,7 +179,9 @@ pub fn format_document(text: &str, options: &FormatOptions) -> Result<Formatted,
     } else {
         let mut reader = Reader::new(source, read);
         while let Some(token) = reader.next_token()? {
-            let lexeme = source.get(token.range.start..token.range.end).unwrap_or_default();
+            let lexeme = source
+                .get(token.range.start..token.range.end)
+                .unwrap_or_default();
             writer.token(token.kind, lexeme);
             if writer.overflowed() {
                 return Err(too_long(token.range.start));
@@ -183,7 +192,11 @@ pub fn format_document(text: &str, options: &FormatOptions) -> Result<Formatted,
             diagnostics.extend(reader_diagnostics(&mut reader, &index));
         }
     }
-    Ok(Formatted { text: out, diagnostics, unwrap_depth })
+    Ok(Formatted {
+        text: out,
+        diagnostics,
+        unwrap_depth,
+    })
 }
 
 /// The output outgrew [`FormatOptions::max_output_bytes`] while writing the value at byte `at`
@@ -227,7 +240,11 @@ fn unwrap_strings(
                 current = Some(inner);
             }
             Err(err) => {
-                let note = if depth == 0 { "the document is a string" } else { "the unwrapped string" };
+                let note = if depth == 0 {
+                    "the document is a string"
+                } else {
+                    "the unwrapped string"
+                };
                 diagnostics.push(Diagnostic::info(
                     "not-stringified-json",
                     format!("{note} but its content is not JSON ({err}); formatted as a string"),
@@ -250,7 +267,10 @@ fn unwrap_strings(
 
 /// If `text` is a single JSON string, its decoded content; errors if `text` is not JSON at all.
 fn parse_string_root(text: &str, read: ReadOptions) -> Result<Option<String>, JsonError> {
-    if !text.trim_start_matches([' ', '\t', '\n', '\r', '\u{feff}']).starts_with('"') {
+    if !text
+        .trim_start_matches([' ', '\t', '\n', '\r', '\u{feff}'])
+        .starts_with('"')
+    {
         return Ok(None);
     }
     let doc = parse(text, read)?;
@@ -273,17 +293,24 @@ struct Writer<'o> {
     first: bool,
     /// A key was just written; its value follows on the same line.
     after_key: bool,
+    /// A line break followed by `unit` repeated for the deepest level seen so far; every line
+    /// start is a prefix of it, written with one copy.
+    line_start: String,
 }
 
 /// Indentation units by width.
-const SPACES: [&str; 9] = ["", " ", "  ", "   ", "    ", "     ", "      ", "       ", "        "];
+const SPACES: [&str; 9] = [
+    "", " ", "  ", "   ", "    ", "     ", "      ", "       ", "        ",
+];
 
 impl<'o> Writer<'o> {
     fn new(out: &'o mut String, options: &FormatOptions) -> Self {
         let unit = match (options.minify, options.indent) {
             (true, _) => None,
             (false, Indent::Tab) => Some("\t"),
-            (false, Indent::Spaces(n)) => Some(SPACES.get(usize::from(n)).copied().unwrap_or("        ")),
+            (false, Indent::Spaces(n)) => {
+                Some(SPACES.get(usize::from(n)).copied().unwrap_or("        "))
+            }
         };
         Self {
             out,
@@ -293,6 +320,7 @@ impl<'o> Writer<'o> {
             depth: 0,
             first: true,
             after_key: false,
+            line_start: String::from("\n"),
         }
     }
 
@@ -302,12 +330,13 @@ impl<'o> Writer<'o> {
     }
 
     fn newline(&mut self) {
-        if let Some(unit) = self.unit {
-            self.out.push('\n');
-            for _ in 0..self.depth {
-                self.out.push_str(unit);
-            }
+        let Some(unit) = self.unit else { return };
+        let len = 1 + self.depth * unit.len();
+        while self.line_start.len() < len {
+            self.line_start.push_str(unit);
         }
+        self.out
+            .push_str(self.line_start.get(..len).unwrap_or_default());
     }
 
     /// Separator and line break before a key or a value.
@@ -387,7 +416,10 @@ fn emit_sorted(doc: &Document<'_>, node: &Node, writer: &mut Writer<'_>) -> Resu
             let mut sorted: Vec<_> = members.iter().collect();
             sorted.sort_by(|a, b| a.key.cmp(&b.key));
             for member in sorted {
-                let key = doc.text.get(member.key_range.start..member.key_range.end).unwrap_or_default();
+                let key = doc
+                    .text
+                    .get(member.key_range.start..member.key_range.end)
+                    .unwrap_or_default();
                 writer.token(TokenKind::Key, key);
                 emit_sorted(doc, &member.value, writer)?;
             }
@@ -425,7 +457,14 @@ mod tests {
     #[test]
     fn numbers_and_escapes_stay_exact() {
         let text = r#"[1.0,1e400,12345678901234567890123,-0,1E+2,"\u00e9\/",{"z":1,"a":2}]"#;
-        let minified = format(text, &FormatOptions { minify: true, ..Default::default() }).unwrap();
+        let minified = format(
+            text,
+            &FormatOptions {
+                minify: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
         assert_eq!(minified, text);
     }
 
@@ -434,25 +473,59 @@ mod tests {
         let text = r#"{"k": [1, 2.50, {"x": "y"}], "e": {}}"#;
         let once = pretty(text);
         assert_eq!(pretty(&once), once);
-        let min = format(&once, &FormatOptions { minify: true, ..Default::default() }).unwrap();
+        let min = format(
+            &once,
+            &FormatOptions {
+                minify: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
         assert_eq!(pretty(&min), once);
     }
 
     #[test]
     fn tabs_zero_indent_sorting_and_ascii() {
-        let tab = FormatOptions { indent: Indent::Tab, ..Default::default() };
+        let tab = FormatOptions {
+            indent: Indent::Tab,
+            ..Default::default()
+        };
         assert_eq!(format("[1]", &tab).unwrap(), "[\n\t1\n]");
-        let zero = FormatOptions { indent: Indent::Spaces(0), ..Default::default() };
+        let zero = FormatOptions {
+            indent: Indent::Spaces(0),
+            ..Default::default()
+        };
         assert_eq!(format("[1,[2]]", &zero).unwrap(), "[\n1,\n[\n2\n]\n]");
-        let sort = FormatOptions { sort_keys: true, minify: true, ..Default::default() };
-        assert_eq!(format(r#"{"b":1,"a":{"d":1,"c":2},"b":0}"#, &sort).unwrap(), r#"{"a":{"c":2,"d":1},"b":1,"b":0}"#);
-        let ascii = FormatOptions { ensure_ascii: true, minify: true, ..Default::default() };
-        assert_eq!(format(r#"{"é":"😀"}"#, &ascii).unwrap(), r#"{"\u00e9":"\ud83d\ude00"}"#);
+        let sort = FormatOptions {
+            sort_keys: true,
+            minify: true,
+            ..Default::default()
+        };
+        assert_eq!(
+            format(r#"{"b":1,"a":{"d":1,"c":2},"b":0}"#, &sort).unwrap(),
+            r#"{"a":{"c":2,"d":1},"b":1,"b":0}"#
+        );
+        let ascii = FormatOptions {
+            ensure_ascii: true,
+            minify: true,
+            ..Default::default()
+        };
+        assert_eq!(
+            format(r#"{"é":"😀"}"#, &ascii).unwrap(),
+            r#"{"\u00e9":"\ud83d\ude00"}"#
+        );
     }
 
     #[test]
     fn duplicate_keys_are_kept_and_warned() {
-        let out = format_document(r#"{"a":1,"a":2}"#, &FormatOptions { minify: true, ..Default::default() }).unwrap();
+        let out = format_document(
+            r#"{"a":1,"a":2}"#,
+            &FormatOptions {
+                minify: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
         assert_eq!(out.text, r#"{"a":1,"a":2}"#);
         assert_eq!(out.diagnostics.len(), 1);
         assert_eq!(out.diagnostics[0].code, "duplicate-key");
@@ -460,7 +533,11 @@ mod tests {
 
     #[test]
     fn unwraps_stringified_json() {
-        let options = FormatOptions { unwrap_string: true, minify: true, ..Default::default() };
+        let options = FormatOptions {
+            unwrap_string: true,
+            minify: true,
+            ..Default::default()
+        };
         let out = format_document(r#""\"{\\\"a\\\":1}\"""#, &options).unwrap();
         assert_eq!((out.text.as_str(), out.unwrap_depth), (r#"{"a":1}"#, 2));
         let plain = format_document(r#""hello""#, &options).unwrap();
@@ -489,7 +566,8 @@ mod tests {
 
     #[test]
     fn indent_option_parses_numbers_and_tab() {
-        let o: FormatOptions = serde_json::from_str(r#"{"indent": "tab", "sortKeys": true}"#).unwrap();
+        let o: FormatOptions =
+            serde_json::from_str(r#"{"indent": "tab", "sortKeys": true}"#).unwrap();
         assert_eq!((o.indent, o.sort_keys), (Indent::Tab, true));
         assert!(serde_json::from_str::<FormatOptions>(r#"{"indent": 9}"#).is_err());
         assert!(serde_json::from_str::<FormatOptions>(r#"{"indnt": 2}"#).is_err());

@@ -6,10 +6,12 @@
 //! Every module here is plain Rust and tested natively; [`wasm`] only translates between
 //! JavaScript and these modules.
 
+pub mod classify;
 pub mod diagnostic;
 pub mod format;
 pub mod host;
 pub mod json;
+pub mod validate;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
@@ -17,6 +19,9 @@ pub mod wasm;
 pub use diagnostic::{ByteRange, Diagnostic, LineIndex, Severity, Span};
 pub use format::{format, format_bytes, format_document, FormatOptions, Formatted, Indent};
 pub use json::JsonError;
+pub use validate::{
+    validate_arguments, OutputFormat, SchemaErrors, ValidateOptions, ValidationReport, Validator,
+};
 
 /// The crate version, e.g. `0.1.0`.
 pub fn version() -> &'static str {

@@ -6,6 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::format::{format_document, FormatOptions};
 use crate::json::JsonError;
+use crate::validate::{validate_arguments, SchemaErrors, ValidateOptions};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
@@ -38,6 +39,104 @@ export interface JsonError extends Error {
   offset: number; line: number; column: number; byteOffset: number; byteColumn: number;
   /** The line around the error with a caret under it. */
   snippet: string;
+}
+
+/** How a classified payload is wrapped. */
+export interface Envelope {
+  type: "request" | "notification" | "resultResponse" | "errorResponse" | "bare" | "batch";
+  /** The id as written: a decoded string or a number's lexeme. */
+  id?: string;
+  idKind: "string" | "number" | "null" | "invalid" | "absent";
+}
+
+/** A duration in milliseconds and in words; `ms` is absent for "unlimited" (a null ttl). */
+export interface HumanDuration { ms?: number; human: string }
+
+/** A task: a task handle (CreateTaskResult: NOT a tool result), a task status or notification. */
+export interface TaskSummary {
+  type: "task";
+  /** True for a CreateTaskResult: a handle to poll with tasks/get, never a tool result. */
+  handle: boolean;
+  taskId?: string;
+  status?: string;
+  /** completed, failed or cancelled. */
+  terminal: boolean;
+  statusMessage?: string;
+  pollInterval?: HumanDuration;
+  ttl?: HumanDuration;
+  createdAt?: string;
+  lastUpdatedAt?: string;
+  /** 2025-11-25 `_meta["io.modelcontextprotocol/model-immediate-response"]`: text for the model while the task runs. */
+  immediateResponse?: string;
+  /** What to do next with this task, in one sentence. */
+  nextStep: string;
+}
+
+/** One content block of a tool result. */
+export interface ContentSummary {
+  type: string;
+  /** Characters of a text block. */
+  textLength?: number;
+  mimeType?: string;
+  /** Decoded size in bytes of base64 `data` (image, audio). */
+  bytes?: number;
+  /** URI of a resource link or embedded resource. */
+  uri?: string;
+}
+
+/** A tool result (CallToolResult, or a finished task's payload). */
+export interface ToolResultSummary {
+  type: "toolResult";
+  isError: boolean;
+  content: ContentSummary[];
+  structuredContent: boolean;
+  relatedTaskId?: string;
+  /** What isError: true means for a task running this call, per generation. */
+  note?: string;
+}
+
+/** A request or notification. */
+export interface RequestSummary {
+  type: "request";
+  method: string;
+  notification: boolean;
+  toolName?: string;
+  /** Whether a tools/call asks to run as a task (params.task, 2025-11-25). */
+  asksForTask: boolean;
+  taskTtl?: HumanDuration;
+  taskId?: string;
+}
+
+/** An error response or error object, e.g. code -32601 named "MethodNotFound". */
+export interface ErrorSummary { type: "error"; code?: number; name: string; message?: string }
+
+/** A tasks/list answer (2025-11-25). */
+export interface TaskListSummary { type: "taskList"; tasks: { taskId?: string; status?: string }[]; more: boolean }
+
+/** A top-level array: how many elements and the kind of each. */
+export interface BatchSummary { type: "batch"; count: number; kinds: string[] }
+
+/** The summary card of a classification, told apart by `type`. */
+export type Summary = TaskSummary | ToolResultSummary | RequestSummary | ErrorSummary | TaskListSummary | BatchSummary;
+
+/** What `classify` says about a pasted payload. */
+export interface Classification {
+  /** The official `$defs` name (e.g. "CreateTaskResult", "CallToolRequest") or "Unknown" (also for a top-level array). */
+  kind: string;
+  /** The protocol generation, or null when it cannot be told. */
+  generation: Generation | null;
+  /** The versions whose official schema the payload satisfies as `kind`. */
+  versions: Generation[];
+  envelope: Envelope;
+  /** The method of a request/notification, or of the earlier request (same id, same array) a response answers. */
+  method?: string;
+  /** Where the classified value sits in the text. */
+  span?: Span;
+  summary?: Summary;
+  /** Parse warnings, envelope problems, schema violations and semantic findings (for an array: also every item's). */
+  diagnostics: Diagnostic[];
+  /** For a top-level array: one classification per element. */
+  items?: Classification[];
 }
 
 /** Options of `format`. */
@@ -129,7 +228,46 @@ export interface FormatResult {
   /** How many string layers `unwrapString` removed. */
   unwrapDepth: number;
 }
+
+/** Options of `new Validator` and `validateArguments`. */
+export interface ValidateOptions {
+  /** Make every known `format` an assertion (default: annotation in 2019-09/2020-12; draft-04..07 assert). */
+  assertFormats?: boolean;
+  /** Also return the standard JSON Schema output structure in `output`. */
+  output?: "flag" | "basic";
+  /** Schemas that `$ref` / `$schema` may name, by URI, as JSON texts. Nothing is ever fetched. */
+  schemas?: Record<string, string>;
+}
+
+/** The verdict on one arguments text. */
+export interface ValidationReport {
+  /** No error diagnostic. */
+  valid: boolean;
+  /** The arguments came as a JSON string containing the object; spans still point into the text passed. */
+  stringified: boolean;
+  /** Errors first, then warnings, then notes. `anyOf`/`oneOf` failures nest their branches in `children`, closest first. */
+  diagnostics: Diagnostic[];
+  /** The standard output structure, when `options.output` asked for one. */
+  output?: { valid: boolean; errors?: { keywordLocation: string; absoluteKeywordLocation?: string; instanceLocation: string; error: string }[] };
+}
+
+/** Thrown by `new Validator` / `validateArguments` for a schema that cannot be used; spans point into the schema text. */
+export interface SchemaError extends Error {
+  name: "SchemaError";
+  diagnostics: Diagnostic[];
+}
 "#;
+
+#[wasm_bindgen]
+extern "C" {
+    /// A `FormatOptions` object as JavaScript passes it (typed in the .d.ts, read by serde).
+    #[wasm_bindgen(typescript_type = "FormatOptions")]
+    pub type FormatOptionsArg;
+
+    /// A `ValidateOptions` object as JavaScript passes it (typed in the .d.ts, read by serde).
+    #[wasm_bindgen(typescript_type = "ValidateOptions")]
+    pub type ValidateOptionsArg;
+}
 
 /// Installs the panic hook once, when the module is instantiated.
 #[wasm_bindgen(start)]
@@ -149,23 +287,22 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     js_sys::JSON::parse(&text)
 }
 
-/// Reads an optional options object; `undefined` and `null` mean the defaults.
-///
-/// Goes through `JSON.stringify` and serde_json, so unknown (misspelt) options are refused as
-/// `deny_unknown_fields` says, an own `"__proto__"` key included; serde-wasm-bindgen only looks
-/// up the fields it knows and would ignore them silently.
-fn options<T: serde::de::DeserializeOwned + Default>(value: JsValue) -> Result<T, JsValue> {
-    if value.is_undefined() || value.is_null() {
+/// Reads an optional options object; a missing argument, `undefined` and `null` mean the defaults.
+/// Anything else that does not match `T` (unknown keys included) throws a `TypeError`.
+fn read_options<T: serde::de::DeserializeOwned + Default>(
+    value: Option<JsValue>,
+) -> Result<T, JsValue> {
+    let Some(value) = value.filter(|v| !v.is_undefined() && !v.is_null()) else {
         return Ok(T::default());
-    }
-    let invalid = |e: &dyn std::fmt::Display| {
+    };
+    // Through serde_json::Value: serde-wasm-bindgen alone skips unknown keys, so a misspelt option
+    // would be ignored silently instead of honouring `deny_unknown_fields`.
+    let type_error = |e: &dyn std::fmt::Display| {
         JsValue::from(js_sys::TypeError::new(&format!("invalid options: {e}")))
     };
-    let text = js_sys::JSON::stringify(&value)
-        .map_err(|_| invalid(&"not representable as JSON"))?
-        .as_string()
-        .unwrap_or_default();
-    serde_json::from_str(&text).map_err(|e| invalid(&e))
+    let json: serde_json::Value =
+        serde_wasm_bindgen::from_value(value).map_err(|e| type_error(&e))?;
+    serde_json::from_value(json).map_err(|e| type_error(&e))
 }
 
 /// A JS `Error` named `JsonError` carrying the position fields.
@@ -195,11 +332,8 @@ pub fn version() -> String {
 
 /// Pretty-prints JSON exactly: numbers, escapes and key order as written. Throws a `JsonError`.
 #[wasm_bindgen(unchecked_return_type = "string")]
-pub fn format(
-    text: &str,
-    #[wasm_bindgen(unchecked_param_type = "FormatOptions")] options_js: JsValue,
-) -> Result<JsValue, JsValue> {
-    let options: FormatOptions = options(options_js)?;
+pub fn format(text: &str, options: Option<FormatOptionsArg>) -> Result<JsValue, JsValue> {
+    let options: FormatOptions = read_options(options.map(JsValue::from))?;
     let formatted = format_document(text, &options).map_err(|e| json_error(&e))?;
     Ok(JsValue::from_str(&formatted.text))
 }
@@ -208,7 +342,7 @@ pub fn format(
 #[wasm_bindgen(js_name = formatDocument, unchecked_return_type = "FormatResult")]
 pub fn format_document_js(
     text: &str,
-    #[wasm_bindgen(unchecked_param_type = "FormatOptions")] options_js: JsValue,
+    options: Option<FormatOptionsArg>,
 ) -> Result<JsValue, JsValue> {
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
@@ -217,13 +351,67 @@ pub fn format_document_js(
         diagnostics: &'a [crate::Diagnostic],
         unwrap_depth: usize,
     }
-    let options: FormatOptions = options(options_js)?;
+    let options: FormatOptions = read_options(options.map(JsValue::from))?;
     let formatted = format_document(text, &options).map_err(|e| json_error(&e))?;
     to_js(&FormatResult {
         output: &formatted.text,
         diagnostics: &formatted.diagnostics,
         unwrap_depth: formatted.unwrap_depth,
     })
+}
+
+/// A JS `Error` named `SchemaError` carrying the schema diagnostics.
+fn schema_error(err: &SchemaErrors) -> JsValue {
+    let error = js_sys::Error::new(&err.to_string());
+    error.set_name("SchemaError");
+    let diagnostics = to_js(&err.diagnostics).map_or(JsValue::UNDEFINED, |d| d);
+    // Setting a property on a fresh Error object cannot fail.
+    let _ = js_sys::Reflect::set(
+        error.as_ref(),
+        &JsValue::from_str("diagnostics"),
+        &diagnostics,
+    );
+    error.into()
+}
+
+/// A compiled tool `inputSchema` that validates arguments texts.
+#[wasm_bindgen(js_name = Validator)]
+pub struct JsValidator(crate::validate::Validator);
+
+#[wasm_bindgen(js_class = Validator)]
+impl JsValidator {
+    /// Compiles a schema text. Throws a `SchemaError` (with positioned `diagnostics`) if it cannot be used.
+    #[wasm_bindgen(constructor)]
+    pub fn new(schema: &str, options: Option<ValidateOptionsArg>) -> Result<JsValidator, JsValue> {
+        let options: ValidateOptions = read_options(options.map(JsValue::from))?;
+        crate::validate::Validator::new(schema, &options)
+            .map(JsValidator)
+            .map_err(|e| schema_error(&e))
+    }
+
+    /// Validates an arguments text (the object, or a JSON string containing it).
+    #[wasm_bindgen(unchecked_return_type = "ValidationReport")]
+    pub fn validate(&self, args: &str) -> Result<JsValue, JsValue> {
+        to_js(&self.0.validate(args))
+    }
+
+    /// Whether an arguments text is valid (fast: no positions are computed).
+    #[wasm_bindgen(js_name = isValid)]
+    pub fn is_valid(&self, args: &str) -> bool {
+        self.0.is_valid(args)
+    }
+}
+
+/// Compiles `schema` and validates `args` once. Throws a `SchemaError` for an unusable schema.
+#[wasm_bindgen(js_name = validateArguments, unchecked_return_type = "ValidationReport")]
+pub fn validate_arguments_js(
+    schema: &str,
+    args: &str,
+    options: Option<ValidateOptionsArg>,
+) -> Result<JsValue, JsValue> {
+    let options: ValidateOptions = read_options(options.map(JsValue::from))?;
+    let report = validate_arguments(schema, args, &options).map_err(|e| schema_error(&e))?;
+    to_js(&report)
 }
 
 /// Checks a tool definition or a whole `tools/list` result.
@@ -280,4 +468,12 @@ mod tests {
         assert!(js_sys::Object::is(&proto, &js_sys::Object::get_prototype_of(&js_sys::Object::new())));
         assert_eq!(js_sys::Reflect::get(&js, &"n".into()).unwrap().as_f64(), Some(1.5));
     }
+}
+
+/// Names a pasted MCP payload, checks it against the official schemas and summarizes it.
+/// Never throws for bad input: text that is not JSON gives kind `Unknown` with the parse error as
+/// its only diagnostic.
+#[wasm_bindgen(unchecked_return_type = "Classification")]
+pub fn classify(text: &str) -> Result<JsValue, JsValue> {
+    to_js(&crate::classify::classify(text))
 }

@@ -5,13 +5,13 @@
 #![cfg(test)]
 #![cfg(target_arch = "wasm32")]
 
-use mcp_json_toolbox::wasm::{format, format_document_js};
+use mcp_json_toolbox::wasm::{format, format_document_js, FormatOptionsArg};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 /// Options from a JSON object literal.
-fn options(json: &str) -> JsValue {
-    js_sys::JSON::parse(json).unwrap()
+fn options(json: &str) -> Option<FormatOptionsArg> {
+    Some(js_sys::JSON::parse(json).unwrap().unchecked_into())
 }
 
 fn get(value: &JsValue, key: &str) -> JsValue {

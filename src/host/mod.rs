@@ -14,7 +14,7 @@
 //! span in the tool text as `schema_span`.
 
 mod call;
-mod messages;
+pub(crate) mod messages;
 mod result;
 mod schema;
 pub mod session;

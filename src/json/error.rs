@@ -31,7 +31,11 @@ pub struct JsonError {
 
 impl std::fmt::Display for JsonError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} at line {}, column {}", self.message, self.line, self.column)
+        write!(
+            f,
+            "{} at line {}, column {}",
+            self.message, self.line, self.column
+        )
     }
 }
 
@@ -68,8 +72,9 @@ impl JsonError {
 
     /// The error as a [`Diagnostic`] with a one-character span at its position.
     pub fn to_diagnostic(&self, index: &LineIndex<'_>) -> Diagnostic {
-        Diagnostic::error(self.code, self.message.clone())
-            .with_span(Some(index.span(ByteRange::new(self.byte_offset, self.byte_offset))))
+        Diagnostic::error(self.code, self.message.clone()).with_span(Some(
+            index.span(ByteRange::new(self.byte_offset, self.byte_offset)),
+        ))
     }
 }
 
@@ -110,7 +115,10 @@ mod tests {
         let text = format!("[{}x]", "1,".repeat(100));
         let err = JsonError::at(&text, 201, "syntax", "bad");
         let first = err.snippet.lines().next().unwrap();
-        assert!(first.starts_with('…') && first.chars().count() <= 82, "{first}");
+        assert!(
+            first.starts_with('…') && first.chars().count() <= 82,
+            "{first}"
+        );
         let caret = err.snippet.lines().nth(1).unwrap();
         assert_eq!(first.chars().nth(caret.len() - 1), Some('x'));
     }

@@ -4,6 +4,7 @@
 //! never by the call stack. Numbers and strings are not converted: a token's range points at the
 //! exact lexeme, which is what lets the formatter re-emit every number and escape as written.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::diagnostic::{ByteRange, LineIndex, DEFAULT_MAX_DIAGNOSTICS};
@@ -107,11 +108,104 @@ enum Expect {
     End,
 }
 
+/// The keys of one open object, for duplicate detection. Keys without escapes are borrowed from
+/// the text (no allocation); small objects are scanned linearly and only large ones hashed.
+#[derive(Debug, Default)]
+struct SeenKeys<'a> {
+    keys: Vec<(Cow<'a, str>, ByteRange)>,
+    /// Position in `keys` by name, built once the object has more than [`LINEAR_KEYS`] keys.
+    index: Option<HashMap<Cow<'a, str>, usize>>,
+}
+
+/// Objects up to this many keys are checked for duplicates by a linear scan.
+const LINEAR_KEYS: usize = 16;
+
+impl<'a> SeenKeys<'a> {
+    /// Forgets every key, keeping the allocation.
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.index = None;
+    }
+
+    /// Records `name` at `range`; for a duplicate, hands the name back with where it was first seen.
+    fn insert(
+        &mut self,
+        name: Cow<'a, str>,
+        range: ByteRange,
+    ) -> Option<(Cow<'a, str>, ByteRange)> {
+        let first = match &self.index {
+            Some(index) => index.get(&name).copied(),
+            None => self.keys.iter().position(|(key, _)| *key == name),
+        };
+        if let Some(first) = first {
+            return self.keys.get(first).map(|(_, range)| (name, *range));
+        }
+        if let Some(index) = &mut self.index {
+            index.insert(name.clone(), self.keys.len());
+        } else if self.keys.len() == LINEAR_KEYS {
+            let mut index: HashMap<_, _> = self
+                .keys
+                .iter()
+                .enumerate()
+                .map(|(i, (key, _))| (key.clone(), i))
+                .collect();
+            index.insert(name.clone(), self.keys.len());
+            self.index = Some(index);
+        }
+        self.keys.push((name, range));
+        None
+    }
+}
+
+/// The decoded name of a key lexeme, borrowed when it has no escapes.
+fn key_name(raw: &str) -> Cow<'_, str> {
+    let inner = raw.get(1..raw.len().saturating_sub(1)).unwrap_or_default();
+    if inner.contains('\\') {
+        Cow::Owned(decode_string(raw).value)
+    } else {
+        Cow::Borrowed(inner)
+    }
+}
+
+/// Length of the run of string content at the start of `bytes`: up to the first `"`, `\\` or
+/// control character, or `None` if there is none. Checks eight bytes at a time.
+fn string_run(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let has_zero_byte = |w: u64| w.wrapping_sub(ONES) & !w & HIGH != 0;
+    let mut at = 0;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let Ok(chunk) = <[u8; 8]>::try_from(chunk) else {
+            break;
+        };
+        let w = u64::from_le_bytes(chunk);
+        let control = w.wrapping_sub(ONES * 0x20) & !w & HIGH != 0;
+        if control
+            || has_zero_byte(w ^ (ONES * u64::from(b'"')))
+            || has_zero_byte(w ^ (ONES * u64::from(b'\\')))
+        {
+            break;
+        }
+        at += 8;
+    }
+    let rest = bytes.get(at..)?;
+    rest.iter()
+        .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+        .map(|run| at + run)
+}
+
 /// One open container.
 #[derive(Debug)]
-enum Frame {
-    Array { open: usize, index: usize },
-    Object { open: usize, key: Option<ByteRange>, seen: Option<HashMap<String, ByteRange>> },
+enum Frame<'a> {
+    Array {
+        open: usize,
+        index: usize,
+    },
+    Object {
+        open: usize,
+        key: Option<ByteRange>,
+        seen: Option<SeenKeys<'a>>,
+    },
 }
 
 /// A pull parser over a JSON text: call [`Reader::next_token`] until it returns `Ok(None)`.
@@ -120,7 +214,7 @@ pub struct Reader<'a> {
     bytes: &'a [u8],
     pos: usize,
     expect: Expect,
-    stack: Vec<Frame>,
+    stack: Vec<Frame<'a>>,
     options: ReadOptions,
     warnings: Vec<ReadWarning>,
     /// Warnings counted but not recorded because a limit was reached.
@@ -131,6 +225,8 @@ pub struct Reader<'a> {
     warnings_full: bool,
     /// Built on the first warning that needs a line number.
     index: Option<LineIndex<'a>>,
+    /// Key sets of closed objects, emptied, reused by the next objects to save allocations.
+    spare_keys: Vec<SeenKeys<'a>>,
 }
 
 impl<'a> Reader<'a> {
@@ -148,6 +244,7 @@ impl<'a> Reader<'a> {
             warning_budget: WARNING_TEXT_BUDGET,
             warnings_full: false,
             index: None,
+            spare_keys: Vec::new(),
         };
         if text.starts_with('\u{feff}') {
             reader.pos = 3;
@@ -355,7 +452,11 @@ impl<'a> Reader<'a> {
         if self.pos >= self.bytes.len() {
             return self.unclosed();
         }
-        self.error(self.pos, "syntax", format!("expected {expected}, found {}", self.found()))
+        self.error(
+            self.pos,
+            "syntax",
+            format!("expected {expected}, found {}", self.found()),
+        )
     }
 
     /// End of input inside a container: name the container that is still open.
@@ -386,7 +487,9 @@ impl<'a> Reader<'a> {
             match frame {
                 Frame::Array { index, .. } => out.push_str(&index.to_string()),
                 Frame::Object { key, .. } => {
-                    let raw = key.and_then(|k| self.text.get(k.start..k.end)).unwrap_or("\"\"");
+                    let raw = key
+                        .and_then(|k| self.text.get(k.start..k.end))
+                        .unwrap_or("\"\"");
                     let key = decode_string(raw).value;
                     out.push_str(&key.replace('~', "~0").replace('/', "~1"));
                 }
@@ -396,7 +499,11 @@ impl<'a> Reader<'a> {
     }
 
     fn after_value(&mut self) {
-        self.expect = if self.stack.is_empty() { Expect::End } else { Expect::CommaOrClose };
+        self.expect = if self.stack.is_empty() {
+            Expect::End
+        } else {
+            Expect::CommaOrClose
+        };
     }
 
     fn close(&mut self) -> Token {
@@ -404,13 +511,24 @@ impl<'a> Reader<'a> {
         self.pos += 1;
         let kind = match self.stack.pop() {
             Some(Frame::Array { .. }) => TokenKind::EndArray,
+            Some(Frame::Object {
+                seen: Some(mut seen),
+                ..
+            }) => {
+                seen.clear();
+                self.spare_keys.push(seen);
+                TokenKind::EndObject
+            }
             _ => TokenKind::EndObject,
         };
         self.after_value();
-        Token { kind, range: ByteRange::new(start, self.pos) }
+        Token {
+            kind,
+            range: ByteRange::new(start, self.pos),
+        }
     }
 
-    fn open(&mut self, frame: Frame, kind: TokenKind) -> Result<Token, JsonError> {
+    fn open(&mut self, frame: Frame<'a>, kind: TokenKind) -> Result<Token, JsonError> {
         let start = self.pos;
         if self.stack.len() >= self.options.max_depth {
             return Err(self.error(
@@ -423,21 +541,43 @@ impl<'a> Reader<'a> {
             ));
         }
         self.pos += 1;
-        self.expect =
-            if kind == TokenKind::StartArray { Expect::ArrayFirst } else { Expect::ObjectFirst };
+        self.expect = if kind == TokenKind::StartArray {
+            Expect::ArrayFirst
+        } else {
+            Expect::ObjectFirst
+        };
         self.stack.push(frame);
-        Ok(Token { kind, range: ByteRange::new(start, self.pos) })
+        Ok(Token {
+            kind,
+            range: ByteRange::new(start, self.pos),
+        })
     }
 
     fn value(&mut self) -> Result<Token, JsonError> {
         let start = self.pos;
         let kind = match self.peek() {
             Some(b'{') => {
-                let seen = self.options.detect_duplicate_keys.then(HashMap::new);
-                return self.open(Frame::Object { open: start, key: None, seen }, TokenKind::StartObject);
+                let seen = self
+                    .options
+                    .detect_duplicate_keys
+                    .then(|| self.spare_keys.pop().unwrap_or_default());
+                return self.open(
+                    Frame::Object {
+                        open: start,
+                        key: None,
+                        seen,
+                    },
+                    TokenKind::StartObject,
+                );
             }
             Some(b'[') => {
-                return self.open(Frame::Array { open: start, index: 0 }, TokenKind::StartArray)
+                return self.open(
+                    Frame::Array {
+                        open: start,
+                        index: 0,
+                    },
+                    TokenKind::StartArray,
+                )
             }
             Some(b'"') => {
                 self.string()?;
@@ -463,7 +603,10 @@ impl<'a> Reader<'a> {
             _ => return Err(self.unexpected("a JSON value")),
         };
         self.after_value();
-        Ok(Token { kind, range: ByteRange::new(start, self.pos) })
+        Ok(Token {
+            kind,
+            range: ByteRange::new(start, self.pos),
+        })
     }
 
     fn key(&mut self) -> Result<Token, JsonError> {
@@ -484,15 +627,9 @@ impl<'a> Reader<'a> {
                 *key = Some(range);
                 match seen {
                     Some(seen) => {
-                        let raw = self.text.get(range.start..range.end).unwrap_or("\"\"");
-                        let name = decode_string(raw).value;
-                        match seen.get(&name) {
-                            Some(first) => Some((name, *first)),
-                            None => {
-                                seen.insert(name, range);
-                                None
-                            }
-                        }
+                        let name =
+                            key_name(self.text.get(range.start..range.end).unwrap_or("\"\""));
+                        seen.insert(name, range)
                     }
                     None => None,
                 }
@@ -511,7 +648,10 @@ impl<'a> Reader<'a> {
                 )
             });
         }
-        Ok(Token { kind: TokenKind::Key, range })
+        Ok(Token {
+            kind: TokenKind::Key,
+            range,
+        })
     }
 
     fn literal(&mut self, word: &'static str, kind: TokenKind) -> Result<TokenKind, JsonError> {
@@ -525,7 +665,9 @@ impl<'a> Reader<'a> {
             Ok(kind)
         } else {
             let end = self.text.get(self.pos..).map_or(0, |s| {
-                s.find(|c: char| !c.is_alphanumeric()).unwrap_or(s.len()).min(20)
+                s.find(|c: char| !c.is_alphanumeric())
+                    .unwrap_or(s.len())
+                    .min(20)
             });
             let got = self.text.get(self.pos..self.pos + end).unwrap_or("");
             Err(self.error(
@@ -567,7 +709,10 @@ impl<'a> Reader<'a> {
                 return Err(self.error(
                     self.pos,
                     "syntax",
-                    format!("invalid number: expected a digit after '-', found {}", self.found()),
+                    format!(
+                        "invalid number: expected a digit after '-', found {}",
+                        self.found()
+                    ),
                 ))
             }
         }
@@ -577,7 +722,10 @@ impl<'a> Reader<'a> {
                 return Err(self.error(
                     self.pos,
                     "syntax",
-                    format!("invalid number: expected a digit after '.', found {}", self.found()),
+                    format!(
+                        "invalid number: expected a digit after '.', found {}",
+                        self.found()
+                    ),
                 ));
             }
         }
@@ -612,8 +760,7 @@ impl<'a> Reader<'a> {
         self.pos += 1;
         loop {
             let rest = self.bytes.get(self.pos..).unwrap_or_default();
-            let run = rest.iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20);
-            let Some(run) = run else {
+            let Some(run) = string_run(rest) else {
                 self.pos = self.bytes.len();
                 let at = LineIndex::new(self.text).position(open);
                 return Err(self.error(
@@ -731,8 +878,20 @@ mod tests {
         assert_eq!(
             kinds(r#" {"a": [1, -2.5e3, "x", true, false, null], "b": {}} "#).unwrap(),
             vec![
-                StartObject, Key, StartArray, Number, Number, String, True, False, Null,
-                EndArray, Key, StartObject, EndObject, EndObject
+                StartObject,
+                Key,
+                StartArray,
+                Number,
+                Number,
+                String,
+                True,
+                False,
+                Null,
+                EndArray,
+                Key,
+                StartObject,
+                EndObject,
+                EndObject
             ]
         );
     }
@@ -743,21 +902,34 @@ mod tests {
         assert!(e.message.starts_with("trailing comma"), "{}", e.message);
         assert_eq!((e.line, e.column), (1, 8));
         let e = err("[1 2]");
-        assert_eq!(e.message, "expected ',' or ']' after an array element, found '2'");
+        assert_eq!(
+            e.message,
+            "expected ',' or ']' after an array element, found '2'"
+        );
         assert_eq!(err("").code, "empty");
         assert_eq!(err("[1,").code, "eof");
-        assert!(err("{\"a\":1").message.contains("object opened at line 1, column 1"));
+        assert!(err("{\"a\":1")
+            .message
+            .contains("object opened at line 1, column 1"));
         assert!(err("01").message.contains("leading zeros"));
         assert!(err("1 2").message.contains("after the JSON value"));
         assert!(err("\"a\nb\"").message.contains("U+000A must be escaped"));
         assert!(err("tru").message.contains("did you mean true"));
-        assert!(err("{'a':1}").message.contains("a double-quoted object key"));
+        assert!(err("{'a':1}")
+            .message
+            .contains("a double-quoted object key"));
     }
 
     #[test]
     fn depth_limit_is_an_error_not_a_crash() {
         let deep = "[".repeat(100_000);
-        let mut reader = Reader::new(&deep, ReadOptions { max_depth: 512, ..Default::default() });
+        let mut reader = Reader::new(
+            &deep,
+            ReadOptions {
+                max_depth: 512,
+                ..Default::default()
+            },
+        );
         let e = loop {
             match reader.next_token() {
                 Ok(Some(_)) => {}
@@ -804,10 +976,54 @@ mod tests {
     }
 
     #[test]
+    fn string_runs_stop_at_quotes_backslashes_and_control_characters() {
+        for stop in [b'"', b'\\', b'\n', 0x1f, 0] {
+            for at in 0..20 {
+                let mut bytes = vec![b'a'; 24];
+                bytes[at] = stop;
+                bytes[at + 2] = b'"';
+                assert_eq!(string_run(&bytes), Some(at), "{stop:#x} at {at}");
+            }
+        }
+        let plain = "é😀 ~\x7f plain text without a stop".as_bytes();
+        assert_eq!(string_run(plain), None);
+    }
+
+    #[test]
+    fn duplicate_keys_in_large_objects_and_through_escapes() {
+        let mut members: Vec<String> = (0..40).map(|i| format!("\"k{i}\":{i}")).collect();
+        members.push(r#""k\u0033":0"#.into());
+        members.push(r#""k7":0"#.into());
+        let text = format!("{{{}}}", members.join(","));
+        assert_eq!(
+            warnings_of(&text),
+            [
+                ("duplicate-key", "/k3".into()),
+                ("duplicate-key", "/k7".into())
+            ]
+        );
+        assert_eq!(
+            warnings_of(r#"{"a":1,"b":{"a":2},"\u0062":3}"#),
+            [("duplicate-key", "/b".into())]
+        );
+    }
+
+    /// Code and pointer of every warning reading `text` produces.
+    fn warnings_of(text: &str) -> Vec<(&'static str, String)> {
+        let warnings = Reader::new(text, ReadOptions::default())
+            .check_all()
+            .unwrap();
+        warnings.into_iter().map(|w| (w.code, w.pointer)).collect()
+    }
+
+    #[test]
     fn warnings_for_duplicates_and_lone_surrogates() {
-        let reader = Reader::new(r#"{"a":{"x":1,"\u0078":"\ud800"}}"#, ReadOptions::default());
-        let warnings = reader.check_all().unwrap();
-        let codes: Vec<_> = warnings.iter().map(|w| (w.code, w.pointer.as_str())).collect();
-        assert_eq!(codes, vec![("duplicate-key", "/a/x"), ("lone-surrogate", "/a/x")]);
+        assert_eq!(
+            warnings_of(r#"{"a":{"x":1,"\u0078":"\ud800"}}"#),
+            [
+                ("duplicate-key", "/a/x".into()),
+                ("lone-surrogate", "/a/x".into())
+            ]
+        );
     }
 }

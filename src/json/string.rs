@@ -18,7 +18,10 @@ pub fn decode_string(raw: &str) -> Decoded {
         .and_then(|s| s.strip_suffix('"'))
         .unwrap_or(raw);
     if !inner.contains('\\') {
-        return Decoded { value: inner.to_owned(), had_lone_surrogate: false };
+        return Decoded {
+            value: inner.to_owned(),
+            had_lone_surrogate: false,
+        };
     }
     let mut value = String::with_capacity(inner.len());
     let mut had_lone_surrogate = false;
@@ -49,7 +52,10 @@ pub fn decode_string(raw: &str) -> Decoded {
         value.push(c);
     }
     value.push_str(rest);
-    Decoded { value, had_lone_surrogate }
+    Decoded {
+        value,
+        had_lone_surrogate,
+    }
 }
 
 /// Decodes `XXXX` (and a following `\uXXXX` low surrogate) after `\u`: the character, how many
@@ -62,7 +68,11 @@ fn decode_unicode_escape(rest: &str) -> (char, usize, bool) {
     if (0xD800..0xDC00).contains(&unit) && rest.get(4..6) == Some("\\u") {
         if let Some(low @ 0xDC00..=0xDFFF) = hex(rest.get(6..10)) {
             let c = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
-            return (char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER), 10, false);
+            return (
+                char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER),
+                10,
+                false,
+            );
         }
     }
     match char::from_u32(unit) {

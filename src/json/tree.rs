@@ -114,7 +114,10 @@ pub const MAX_TREE_DEPTH: usize = 2048;
 
 /// Parses `text` into a [`Document`]. Depth is capped at [`MAX_TREE_DEPTH`].
 pub fn parse(text: &str, options: ReadOptions) -> Result<Document<'_>, JsonError> {
-    let options = ReadOptions { max_depth: options.max_depth.min(MAX_TREE_DEPTH), ..options };
+    let options = ReadOptions {
+        max_depth: options.max_depth.min(MAX_TREE_DEPTH),
+        ..options
+    };
     let mut reader = Reader::new(text, options);
     let root = build(&mut reader)?;
     let index = LineIndex::new(text);
@@ -154,9 +157,17 @@ fn build(reader: &mut Reader<'_>) -> Result<Node, JsonError> {
     loop {
         let Some(token) = reader.next_token()? else {
             // The reader only ends after a complete root value, which returns below.
-            return Err(JsonError::at(text, text.len(), "empty", "expected a JSON value"));
+            return Err(JsonError::at(
+                text,
+                text.len(),
+                "empty",
+                "expected a JSON value",
+            ));
         };
-        let lexeme = || text.get(token.range.start..token.range.end).unwrap_or_default();
+        let lexeme = || {
+            text.get(token.range.start..token.range.end)
+                .unwrap_or_default()
+        };
         let kind = match token.kind {
             TokenKind::StartArray => {
                 stack.push(Open::Array(token.range.start, Vec::new()));
@@ -173,22 +184,57 @@ fn build(reader: &mut Reader<'_>) -> Result<Node, JsonError> {
                 continue;
             }
             TokenKind::EndArray | TokenKind::EndObject => match stack.pop() {
-                Some(Open::Array(start, items)) => {
-                    finish(&mut stack, Node { range: ByteRange::new(start, token.range.end), kind: NodeKind::Array(items) })
-                }
+                Some(Open::Array(start, items)) => finish(
+                    &mut stack,
+                    Node {
+                        range: ByteRange::new(start, token.range.end),
+                        kind: NodeKind::Array(items),
+                    },
+                ),
                 Some(Open::Object(start, members, _)) => finish(
                     &mut stack,
-                    Node { range: ByteRange::new(start, token.range.end), kind: NodeKind::Object(members) },
+                    Node {
+                        range: ByteRange::new(start, token.range.end),
+                        kind: NodeKind::Object(members),
+                    },
                 ),
                 None => None,
             },
-            TokenKind::String => {
-                finish(&mut stack, Node { range: token.range, kind: NodeKind::String(decode_string(lexeme()).value) })
-            }
-            TokenKind::Number => finish(&mut stack, Node { range: token.range, kind: NodeKind::Number }),
-            TokenKind::True => finish(&mut stack, Node { range: token.range, kind: NodeKind::Bool(true) }),
-            TokenKind::False => finish(&mut stack, Node { range: token.range, kind: NodeKind::Bool(false) }),
-            TokenKind::Null => finish(&mut stack, Node { range: token.range, kind: NodeKind::Null }),
+            TokenKind::String => finish(
+                &mut stack,
+                Node {
+                    range: token.range,
+                    kind: NodeKind::String(decode_string(lexeme()).value),
+                },
+            ),
+            TokenKind::Number => finish(
+                &mut stack,
+                Node {
+                    range: token.range,
+                    kind: NodeKind::Number,
+                },
+            ),
+            TokenKind::True => finish(
+                &mut stack,
+                Node {
+                    range: token.range,
+                    kind: NodeKind::Bool(true),
+                },
+            ),
+            TokenKind::False => finish(
+                &mut stack,
+                Node {
+                    range: token.range,
+                    kind: NodeKind::Bool(false),
+                },
+            ),
+            TokenKind::Null => finish(
+                &mut stack,
+                Node {
+                    range: token.range,
+                    kind: NodeKind::Null,
+                },
+            ),
         };
         if let Some(root) = kind {
             // Consume trailing white space and reject trailing data.
@@ -208,7 +254,11 @@ fn finish(stack: &mut [Open], node: Node) -> Option<Node> {
         }
         Some(Open::Object(_, members, key)) => {
             let (key, key_range) = key.take().unwrap_or_default();
-            members.push(Member { key, key_range, value: node });
+            members.push(Member {
+                key,
+                key_range,
+                value: node,
+            });
             None
         }
     }
@@ -220,7 +270,11 @@ pub fn pointer_tokens(pointer: &str) -> Option<Vec<String>> {
         return Some(Vec::new());
     }
     let rest = pointer.strip_prefix('/')?;
-    Some(rest.split('/').map(|t| t.replace("~1", "/").replace("~0", "~")).collect())
+    Some(
+        rest.split('/')
+            .map(|t| t.replace("~1", "/").replace("~0", "~"))
+            .collect(),
+    )
 }
 
 /// Escapes one reference token for a JSON Pointer.
@@ -231,7 +285,9 @@ pub fn escape_pointer_token(token: &str) -> String {
 impl<'a> Document<'a> {
     /// The exact text of a node.
     pub fn lexeme(&self, node: &Node) -> &'a str {
-        self.text.get(node.range.start..node.range.end).unwrap_or_default()
+        self.text
+            .get(node.range.start..node.range.end)
+            .unwrap_or_default()
     }
 
     /// The span of a byte range of this document.
@@ -241,7 +297,9 @@ impl<'a> Document<'a> {
 
     /// The node a JSON Pointer names, if any.
     pub fn pointer(&self, pointer: &str) -> Option<&Node> {
-        self.deepest(pointer).filter(|(_, rest)| *rest == 0).map(|(node, _)| node)
+        self.deepest(pointer)
+            .filter(|(_, rest)| *rest == 0)
+            .map(|(node, _)| node)
     }
 
     /// The deepest existing node along a pointer and how many tokens were left unresolved.
@@ -283,7 +341,9 @@ impl<'a> Document<'a> {
                 .map(Value::Number)
                 .unwrap_or(Value::Null),
             NodeKind::String(s) => Value::String(s.clone()),
-            NodeKind::Array(items) => Value::Array(items.iter().map(|n| self.value_of(n)).collect()),
+            NodeKind::Array(items) => {
+                Value::Array(items.iter().map(|n| self.value_of(n)).collect())
+            }
             NodeKind::Object(members) => {
                 let mut map = Map::with_capacity(members.len());
                 for m in members {
@@ -301,19 +361,30 @@ mod tests {
 
     #[test]
     fn pointers_resolve_to_spans() {
-        let doc = parse("{\n  \"a/b\": [10, {\"~\": 2.50}]\n}", ReadOptions::default()).unwrap();
+        let doc = parse(
+            "{\n  \"a/b\": [10, {\"~\": 2.50}]\n}",
+            ReadOptions::default(),
+        )
+        .unwrap();
         let node = doc.pointer("/a~1b/1/~0").unwrap();
         assert_eq!(doc.lexeme(node), "2.50");
         let span = doc.span(node.range);
         assert_eq!((span.line, span.column, span.end_column), (2, 21, 25));
-        assert_eq!(doc.deepest("/a~1b/7").map(|(n, left)| (n.type_name(), left)), Some(("array", 1)));
+        assert_eq!(
+            doc.deepest("/a~1b/7")
+                .map(|(n, left)| (n.type_name(), left)),
+            Some(("array", 1))
+        );
         assert!(doc.pointer("a").is_none());
     }
 
     #[test]
     fn values_keep_exact_numbers_and_order() {
-        let doc = parse(r#"{"z": 1.0, "a": 12345678901234567890123, "e": 1e400}"#, ReadOptions::default())
-            .unwrap();
+        let doc = parse(
+            r#"{"z": 1.0, "a": 12345678901234567890123, "e": 1e400}"#,
+            ReadOptions::default(),
+        )
+        .unwrap();
         assert_eq!(
             serde_json::to_string(&doc.to_value()).unwrap(),
             r#"{"z":1.0,"a":12345678901234567890123,"e":1e+400}"#
@@ -332,7 +403,14 @@ mod tests {
     #[test]
     fn tree_depth_is_capped() {
         let deep = "[".repeat(3000) + &"]".repeat(3000);
-        let err = parse(&deep, ReadOptions { max_depth: 100_000, ..Default::default() }).unwrap_err();
+        let err = parse(
+            &deep,
+            ReadOptions {
+                max_depth: 100_000,
+                ..Default::default()
+            },
+        )
+        .unwrap_err();
         assert_eq!(err.code, "depth-limit");
     }
 }

@@ -1,0 +1,32 @@
+// Size of the shipped .wasm (raw, gzip -9, brotli q11) and of the all-opt-level-3 comparison
+// build, as a Markdown table. Target: ≤ 500 KB brotli. Run with `make bench` (builds pkg/ first).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { buildO3Variant, machine, PKG_DIR } from './variant.mjs';
+
+const WASM = 'mcp_json_toolbox_bg.wasm';
+const LIMIT_BROTLI = 500 * 1024;
+
+/** Raw, gzip and brotli sizes in bytes of a file. */
+function sizes(file) {
+  const bytes = readFileSync(file);
+  const brotli = brotliCompressSync(bytes, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  });
+  return [bytes.length, gzipSync(bytes, { level: 9 }).length, brotli.length];
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const rows = [
+  ['shipped (pkg/: deps opt-level s, crate 3, wasm-opt -Oz)', sizes(join(PKG_DIR, WASM))],
+  ['all opt-level 3 (wasm-opt -O3)', sizes(join(buildO3Variant(), WASM))],
+  ['JS glue mcp_json_toolbox.js', sizes(join(PKG_DIR, 'mcp_json_toolbox.js'))],
+];
+
+console.log(`wasm size — ${machine()}\n`);
+console.log('| build | raw | gzip -9 | brotli 11 |');
+console.log('|---|---:|---:|---:|');
+for (const [name, [raw, gz, br]] of rows) console.log(`| ${name} | ${kb(raw)} | ${kb(gz)} | ${kb(br)} |`);
+const brotli = rows[0][1][2];
+console.log(`\nTarget ≤ 500 KB brotli: ${brotli <= LIMIT_BROTLI ? 'met' : 'NOT met'} (${kb(brotli)}).`);

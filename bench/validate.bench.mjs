@@ -1,0 +1,129 @@
+// Benchmark: validating MCP tool arguments against a typical inputSchema, in Node.
+// Ours (wasm: Validator.validate / isValid / validateArguments) against ajv (Ajv2020 + ajv-formats,
+// JSON.parse + validate), @cfworker/json-schema and @hyperjump/json-schema. Prints a Markdown table.
+// Run after building pkg/: `node bench/validate.bench.mjs [count]`.
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { Validator as CfValidator } from '@cfworker/json-schema';
+import { registerSchema, unregisterSchema, validate as hyperValidate } from '@hyperjump/json-schema/draft-2020-12';
+import { Validator, validateArguments } from '../pkg/node.js';
+
+const COUNT = Number(process.argv[2] ?? 100_000);
+const ONE_SHOT_ROUNDS = 200;
+const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+
+const schema = {
+  type: 'object',
+  description: 'Query one shard of a log dataset.',
+  properties: {
+    dataset: { type: 'string', pattern: '^logs-\\d{4}-\\d{2}$', description: 'Dataset name, e.g. logs-2026-11' },
+    shard: { type: 'integer', minimum: 0, maximum: 1023 },
+    limit: { type: 'integer', minimum: 1, maximum: 1000 },
+    query: { type: 'string', maxLength: 200 },
+  },
+  required: ['dataset'],
+  additionalProperties: false,
+};
+const schemaText = JSON.stringify(schema);
+
+/** Deterministic argument texts: about 70% valid, the rest each broken one way. */
+function argumentTexts(count) {
+  const texts = [];
+  let seed = 42;
+  const rand = (n) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+  for (let i = 0; i < count; i += 1) {
+    const args = { dataset: `logs-20${10 + rand(20)}-${String(1 + rand(12)).padStart(2, '0')}`, shard: rand(1024) };
+    if (rand(2)) args.limit = 1 + rand(1000);
+    if (rand(3) === 0) args.query = `level:error AND service:api-${rand(100)}`;
+    switch (rand(10)) {
+      case 0: args.shard = -1 - rand(5); break;
+      case 1: delete args.dataset; break;
+      case 2: args.extra = true; break;
+      default: break;
+    }
+    texts.push(JSON.stringify(args));
+  }
+  return texts;
+}
+
+const texts = argumentTexts(COUNT);
+
+/** Runs `fn` over every text; returns ops/s and how many were valid. */
+function throughput(fn) {
+  for (let i = 0; i < Math.min(2000, texts.length); i += 1) fn(texts[i]); // warm-up
+  let valid = 0;
+  const start = performance.now();
+  for (const text of texts) if (fn(text)) valid += 1;
+  const seconds = (performance.now() - start) / 1000;
+  return { opsPerSec: texts.length / seconds, valid };
+}
+
+/** Mean milliseconds of `fn()` over `rounds` runs (after a few warm-up runs). */
+async function latency(fn, rounds = ONE_SHOT_ROUNDS) {
+  for (let i = 0; i < 5; i += 1) await fn(i);
+  const start = performance.now();
+  for (let i = 0; i < rounds; i += 1) await fn(i);
+  return (performance.now() - start) / rounds;
+}
+
+const sample = texts[0];
+const results = [];
+
+// Ours.
+const ours = new Validator(schemaText);
+const oursValidate = throughput((t) => ours.validate(t).valid);
+const oursIsValid = throughput((t) => ours.isValid(t));
+const oursCompile = await latency(() => new Validator(schemaText).free());
+const oursOneShot = await latency(() => validateArguments(schemaText, sample).valid);
+results.push(['mcp-json-toolbox `isValid(text)`', oursIsValid, oursCompile, oursOneShot]);
+results.push(['mcp-json-toolbox `validate(text)` (full report)', oursValidate, oursCompile, oursOneShot]);
+
+// ajv.
+const makeAjv = () => addFormats(new Ajv2020({ strict: false }));
+const ajvValidate = makeAjv().compile(schema);
+const ajvRun = throughput((t) => ajvValidate(JSON.parse(t)));
+const ajvCompile = await latency(() => makeAjv().compile(schema));
+const ajvOneShot = await latency(() => makeAjv().compile(schema)(JSON.parse(sample)));
+results.push(['ajv (Ajv2020 + ajv-formats) `JSON.parse` + validate', ajvRun, ajvCompile, ajvOneShot]);
+
+// @cfworker/json-schema.
+const cf = new CfValidator(schema, '2020-12');
+const cfRun = throughput((t) => cf.validate(JSON.parse(t)).valid);
+const cfCompile = await latency(() => new CfValidator(schema, '2020-12'));
+const cfOneShot = await latency(() => new CfValidator(schema, '2020-12').validate(JSON.parse(sample)).valid);
+results.push(['@cfworker/json-schema `JSON.parse` + validate', cfRun, cfCompile, cfOneShot]);
+
+// @hyperjump/json-schema.
+const hyperUri = 'https://example.com/bench/tool';
+registerSchema(schema, hyperUri, DIALECT);
+const hyper = await hyperValidate(hyperUri);
+const hyperRun = throughput((t) => hyper(JSON.parse(t)).valid);
+const fresh = async (i) => {
+  const uri = `https://example.com/bench/one-shot-${i}`;
+  registerSchema(schema, uri, DIALECT);
+  const validator = await hyperValidate(uri);
+  unregisterSchema(uri);
+  return validator;
+};
+const hyperCompile = await latency(fresh, 50);
+const hyperOneShot = await latency(async (i) => (await fresh(i))(JSON.parse(sample)).valid, 50);
+results.push(['@hyperjump/json-schema `JSON.parse` + validate', hyperRun, hyperCompile, hyperOneShot]);
+
+const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const ajvOps = ajvRun.opsPerSec;
+console.log(`## Validate benchmark — ${new Date().toISOString().slice(0, 10)}`);
+console.log('');
+console.log(`Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${os.platform()} ${os.arch()}, Node ${process.version}. ` +
+  `${fmt(COUNT)} argument texts (${fmt(oursIsValid.valid)} valid); one-shot = compile + validate one text, mean of ${ONE_SHOT_ROUNDS} runs (50 for hyperjump).`);
+console.log('');
+console.log('| Library / call | ops/s | vs ajv | valid | compile (ms) | one-shot (ms) | one-shot vs ajv |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+for (const [name, run, compile, oneShot] of results) {
+  console.log(`| ${name} | ${fmt(run.opsPerSec)} | ${fmt(run.opsPerSec / ajvOps, 2)}× | ${fmt(run.valid)} | ${fmt(compile, 3)} | ${fmt(oneShot, 3)} | ${fmt(ajvOneShot / oneShot, 1)}× faster |`);
+}
+const agree = results.every(([, run]) => run.valid === oursIsValid.valid);
+console.log('');
+console.log(agree ? 'All libraries agree on which texts are valid.' : 'WARNING: the libraries disagree on the number of valid texts.');
+console.log(`Targets: isValid ≥ ajv: ${oursIsValid.opsPerSec >= ajvOps ? 'met' : 'NOT met'}; one-shot ≥ 5× ajv: ${ajvOneShot / oursOneShot >= 5 ? 'met' : 'NOT met'}.`);

@@ -1,0 +1,153 @@
+// Builds the npm package into pkg/ (or --out DIR): release wasm build, wasm-bindgen (web + nodejs
+// targets), wasm-opt from npm's binaryen, entry points, types, README, LICENSE and a package.json
+// generated from the Cargo metadata. pkg/ is generated: never edit it by hand.
+//
+//   node scripts/build-pkg.mjs [--out DIR] [--profile release|release-o3] [--opt=-Oz|-O3|...]
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const NAME = 'mcp_json_toolbox';
+/** Features rustc enables by default for wasm32-unknown-unknown, which wasm-opt must accept. */
+const WASM_FEATURES = [
+  '--enable-bulk-memory',
+  '--enable-nontrapping-float-to-int',
+  '--enable-sign-ext',
+  '--enable-mutable-globals',
+  '--enable-reference-types',
+  '--enable-multivalue',
+];
+
+/** Runs a command in the repository root, echoing it, failing loudly. */
+function run(cmd, args, options = {}) {
+  console.log(`  $ ${cmd} ${args.join(' ')}`);
+  return execFileSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...options });
+}
+
+/** Cargo's view of the package: name, version, license, ... */
+function cargoPackage() {
+  const out = execFileSync('cargo', ['metadata', '--no-deps', '--format-version', '1'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  const pkg = JSON.parse(out).packages.find((p) => p.manifest_path === join(ROOT, 'Cargo.toml'));
+  if (!pkg) throw new Error('cargo metadata did not list the root package');
+  return pkg;
+}
+
+/** The npm package.json derived from the Cargo package. */
+function packageJson(cargo) {
+  const types = './index.d.ts';
+  return {
+    name: cargo.name,
+    version: cargo.version,
+    description: cargo.description,
+    license: cargo.license,
+    repository: { type: 'git', url: `git+${cargo.repository}.git` },
+    homepage: cargo.homepage ?? cargo.repository,
+    keywords: cargo.keywords,
+    type: 'module',
+    main: './cjs/mcp_json_toolbox.js',
+    module: './index.js',
+    types,
+    exports: {
+      '.': {
+        require: { types: './cjs/mcp_json_toolbox.d.ts', default: './cjs/mcp_json_toolbox.js' },
+        types,
+        node: './node.js',
+        default: './index.js',
+      },
+      './raw': { types: `./${NAME}.d.ts`, default: `./${NAME}.js` },
+      './mcp_json_toolbox_bg.wasm': `./${NAME}_bg.wasm`,
+      './package.json': './package.json',
+    },
+    files: [
+      `${NAME}.js`,
+      `${NAME}.d.ts`,
+      `${NAME}_bg.wasm`,
+      `${NAME}_bg.wasm.d.ts`,
+      'index.js',
+      'index.d.ts',
+      'node.js',
+      'node.d.ts',
+      'cjs/',
+      'README.md',
+      'LICENSE',
+    ],
+    // The entry points instantiate the module on import; the raw bindings do not.
+    sideEffects: ['./index.js', './node.js', './cjs/mcp_json_toolbox.js'],
+    engines: { node: '>=18' },
+  };
+}
+
+/** Entry points that instantiate the module, so users never call `init` themselves. */
+const ENTRIES = {
+  'node.js': `// Node entry: loads the .wasm next to this file synchronously.
+import { initSync } from './${NAME}.js';
+import { readFileSync } from 'node:fs';
+initSync({ module: readFileSync(new URL('./${NAME}_bg.wasm', import.meta.url)) });
+export * from './${NAME}.js';
+`,
+  'index.js': `// Browser and bundler entry: fetches the .wasm next to this file (top-level await).
+import init from './${NAME}.js';
+await init({ module_or_path: new URL('./${NAME}_bg.wasm', import.meta.url) });
+export * from './${NAME}.js';
+`,
+  'index.d.ts': `export * from './${NAME}.js';\n`,
+  'node.d.ts': `export * from './${NAME}.js';\n`,
+};
+
+/** LICENSE for the dual license: the notice, then both texts from the repository. */
+function license(cargo) {
+  const mit = readFileSync(join(ROOT, 'LICENSE-MIT'), 'utf8');
+  const apache = readFileSync(join(ROOT, 'LICENSE-APACHE'), 'utf8');
+  return `${cargo.name} is licensed under ${cargo.license}, at your option.\n\n${'='.repeat(72)}\n${mit}\n${'='.repeat(72)}\n${apache}`;
+}
+
+/**
+ * The nodejs-target glue loads `${__dirname}/<name>_bg.wasm`; point it at the single optimized
+ * .wasm one folder up so the package ships the module once.
+ */
+function shareWasmWithCjs(out) {
+  const file = join(out, 'cjs', `${NAME}.js`);
+  const glue = readFileSync(file, 'utf8');
+  const from = `\`\${__dirname}/${NAME}_bg.wasm\``;
+  if (!glue.includes(from)) throw new Error(`${file}: wasm-bindgen changed how it loads the .wasm`);
+  writeFileSync(file, glue.replace(from, `require('path').join(__dirname, '..', '${NAME}_bg.wasm')`));
+  const web = readFileSync(join(out, `${NAME}_bg.wasm`));
+  const cjs = readFileSync(join(out, 'cjs', `${NAME}_bg.wasm`));
+  if (!web.equals(cjs)) throw new Error('the web and nodejs targets produced different .wasm files');
+  rmSync(join(out, 'cjs', `${NAME}_bg.wasm`));
+  rmSync(join(out, 'cjs', `${NAME}_bg.wasm.d.ts`));
+  writeFileSync(join(out, 'cjs', 'package.json'), '{ "type": "commonjs" }\n');
+}
+
+const { values: args } = parseArgs({
+  options: {
+    out: { type: 'string', default: 'pkg' },
+    profile: { type: 'string', default: 'release' },
+    opt: { type: 'string', default: '-Oz' },
+  },
+});
+const out = resolve(ROOT, args.out);
+const cargo = cargoPackage();
+const wasmOpt = join(ROOT, 'node_modules', '.bin', 'wasm-opt');
+if (!existsSync(wasmOpt)) throw new Error(`${wasmOpt} is missing: run npm ci (never use Debian's wasm-opt)`);
+
+run('cargo', ['build', '--lib', '--target', 'wasm32-unknown-unknown', '--profile', args.profile]);
+const built = join(ROOT, 'target', 'wasm32-unknown-unknown', args.profile, `${NAME}.wasm`);
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+run('wasm-bindgen', ['--target', 'web', '--out-dir', out, built]);
+run('wasm-bindgen', ['--target', 'nodejs', '--out-dir', join(out, 'cjs'), built]);
+shareWasmWithCjs(out);
+const wasm = join(out, `${NAME}_bg.wasm`);
+run(wasmOpt, [args.opt, ...WASM_FEATURES, '--strip-debug', '--strip-producers', wasm, '-o', wasm]);
+for (const [file, text] of Object.entries(ENTRIES)) writeFileSync(join(out, file), text);
+writeFileSync(join(out, 'package.json'), `${JSON.stringify(packageJson(cargo), null, 2)}\n`);
+copyFileSync(join(ROOT, 'README.md'), join(out, 'README.md'));
+writeFileSync(join(out, 'LICENSE'), license(cargo));
+console.log(`  built ${args.out}/ (${readFileSync(wasm).length} bytes of wasm, ${args.profile}, wasm-opt ${args.opt})`);

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need. Every step is idempotent and skipped when it is
+# already satisfied, so `make` can call this before every target.
+#   bash scripts/setup.sh [rust|wasm-bindgen|node|chromium|all]...   (default: all)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '  setup: %s\n' "$*"; }
+
+# The wasm32 target of the stable toolchain.
+setup_rust() {
+  if rustup target list --installed | grep -qx wasm32-unknown-unknown; then return; fi
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+}
+
+# wasm-bindgen-cli of exactly the version Cargo.toml pins (`wasm-bindgen = "=V"`): the CLI and the
+# library must match. Not --locked: the CLI's own lock file pins crates this registry lacks.
+setup_wasm_bindgen() {
+  local want
+  want=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' Cargo.toml)
+  if [[ -z $want ]]; then
+    echo 'setup: Cargo.toml has no `wasm-bindgen = "=X.Y.Z"` pin' >&2
+    exit 1
+  fi
+  if [[ $(wasm-bindgen --version 2>/dev/null) == "wasm-bindgen $want" ]] &&
+    command -v wasm-bindgen-test-runner >/dev/null; then
+    return
+  fi
+  say "installing wasm-bindgen-cli $want (takes a few minutes)"
+  cargo install wasm-bindgen-cli --version "$want" --force
+}
+
+# node_modules from package-lock.json: reinstalled when missing or older than the lock file.
+setup_node() {
+  local stamp=node_modules/.package-lock.json
+  if [[ -f $stamp && ! package-lock.json -nt $stamp && ! package.json -nt $stamp ]]; then return; fi
+  if [[ -f package-lock.json ]]; then
+    say "npm ci"
+    npm ci --no-audit --no-fund
+  else
+    say "npm install"
+    npm install --no-audit --no-fund
+  fi
+}
+
+# Debian's Chromium for the browser tests (playwright-core drives it; no browser download).
+setup_chromium() {
+  if [[ -x /usr/bin/chromium ]]; then return; fi
+  say "installing chromium from apt"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update
+  apt-get install -y chromium chromium-driver
+}
+
+steps=("$@")
+[[ ${#steps[@]} -eq 0 || ${steps[0]} == all ]] && steps=(rust wasm-bindgen node chromium)
+for step in "${steps[@]}"; do
+  case $step in
+    rust) setup_rust ;;
+    wasm-bindgen) setup_wasm_bindgen ;;
+    node) setup_node ;;
+    chromium) setup_chromium ;;
+    *)
+      echo "setup: unknown step '$step'" >&2
+      exit 2
+      ;;
+  esac
+done

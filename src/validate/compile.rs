@@ -1,0 +1,285 @@
+//! Compiling a schema (a text, or a node of a parsed document): pick its dialect, check it against
+//! its meta-schema, wire up the registered schemas (offline), and collect the schema-level
+//! warnings.
+
+use jsonschema::error::ValidationErrorKind;
+use jsonschema::{Draft, PatternOptions, Registry, ValidationError};
+use serde_json::Value;
+
+use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::json::tree::escape_pointer_token;
+use crate::json::{parse, Document, ReadOptions};
+
+use super::dialect::{detect, Dialect};
+use super::formats::unknown_formats;
+use super::group::{Converter, Grouping};
+use super::locate::{InstanceLocator, SchemaSpans};
+use super::uri_template::is_uri_template;
+use super::{SchemaErrors, SchemaFault, ValidateOptions};
+
+/// Steps a `pattern` may backtrack before it is reported instead of hanging.
+const BACKTRACK_LIMIT: usize = 1_000_000;
+
+/// A compiled schema and what reports need to know about its text.
+pub struct Compiled {
+    /// The `jsonschema` validator.
+    pub validator: jsonschema::Validator,
+    /// Spans of the schema's keywords.
+    pub spans: SchemaSpans,
+    /// The root `$id` without fragment.
+    pub schema_id: Option<String>,
+    /// Schema-level warnings (unknown formats, duplicate keys in the schema text).
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Compiles `schema_text`, or explains with positioned diagnostics why it cannot be used.
+pub fn compile(schema_text: &str, options: &ValidateOptions) -> Result<Compiled, SchemaErrors> {
+    let doc = parse(schema_text, ReadOptions::default())
+        .map_err(|e| malformed(vec![e.to_diagnostic(&LineIndex::new(schema_text))]))?;
+    let mut compiled = compile_node(&doc, "", options)?;
+    compiled.warnings.splice(0..0, doc.warnings.iter().cloned());
+    Ok(compiled)
+}
+
+/// Compiles the schema at `pointer` in `doc`; every location and span, of the schema errors
+/// and later of the keywords in reports, is in `doc`.
+pub fn compile_node(
+    doc: &Document<'_>,
+    pointer: &str,
+    options: &ValidateOptions,
+) -> Result<Compiled, SchemaErrors> {
+    let Some(node) = doc.pointer(pointer) else {
+        let missing = Diagnostic::error(
+            "schema-missing",
+            format!("there is no schema at {pointer:?}"),
+        )
+        .at_pointer(pointer)
+        .with_span(doc.span_at(pointer));
+        return Err(malformed(vec![missing]));
+    };
+    let schema = doc.value_of(node);
+    let spans = SchemaSpans::at(doc, node, pointer);
+    let registered = registered_schemas(options).map_err(malformed)?;
+    let dialect = detect(&schema, |uri| {
+        registered
+            .iter()
+            .any(|(u, _)| u.trim_end_matches('#') == uri)
+    })
+    .map_err(|d| {
+        let location = spans.location("/$schema");
+        let span = spans.get(&location);
+        malformed(vec![d
+            .at_pointer(location.clone())
+            .with_keyword(location, span)
+            .with_span(span)])
+    })?;
+    let registry = if registered.is_empty() {
+        None
+    } else {
+        let prepared = Registry::new()
+            .extend(registered)
+            .and_then(|builder| builder.prepare());
+        Some(prepared.map_err(|e| SchemaErrors {
+            diagnostics: vec![referencing_diagnostic(
+                &e.to_string(),
+                None,
+                &schema,
+                &spans,
+            )],
+            fault: SchemaFault::Unusable,
+        })?)
+    };
+    let mut builder = jsonschema::options()
+        .offline()
+        .with_pattern_options(PatternOptions::fancy_regex().backtrack_limit(BACKTRACK_LIMIT))
+        .with_format("uri-template", is_uri_template);
+    if options.assert_formats {
+        builder = builder.should_validate_formats(true);
+    }
+    if let Some(registry) = &registry {
+        builder = builder.with_registry(registry);
+    }
+    let validator = match builder.build(&schema) {
+        Ok(validator) => validator,
+        Err(error) => return Err(schema_errors(doc, &schema, &spans, dialect, &error)),
+    };
+    let draft = match dialect {
+        Dialect::Builtin(draft) => draft,
+        Dialect::Registered => Draft::Draft202012,
+    };
+    let warnings = unknown_formats(&schema, |name| builder.is_known_format(draft, name))
+        .into_iter()
+        .map(|(path, name)| {
+            let location = spans.location(&path);
+            let span = spans.get(&location);
+            Diagnostic::warning(
+                "unknown-format",
+                format!("format {name:?} is not known; it is not checked"),
+            )
+            .with_keyword(location, span)
+        })
+        .collect();
+    let schema_id = schema
+        .get("$id")
+        .and_then(Value::as_str)
+        .map(|id| id.trim_end_matches('#').to_owned());
+    Ok(Compiled {
+        validator,
+        spans,
+        schema_id,
+        warnings,
+    })
+}
+
+/// Schema errors of a schema that is not one: not JSON, an unsupported dialect, or in breach of
+/// its meta-schema.
+fn malformed(diagnostics: Vec<Diagnostic>) -> SchemaErrors {
+    SchemaErrors {
+        diagnostics,
+        fault: SchemaFault::Malformed,
+    }
+}
+
+/// The registered schema texts parsed, or a diagnostic per text that is not JSON.
+fn registered_schemas(options: &ValidateOptions) -> Result<Vec<(String, Value)>, Vec<Diagnostic>> {
+    let mut parsed = Vec::with_capacity(options.schemas.len());
+    let mut errors = Vec::new();
+    for (uri, text) in &options.schemas {
+        match parse(text, ReadOptions::default()) {
+            Ok(doc) => parsed.push((uri.clone(), doc.to_value())),
+            Err(e) => errors.push(Diagnostic::error(
+                e.code,
+                format!("registered schema {uri:?} is not JSON: {e}"),
+            )),
+        }
+    }
+    if errors.is_empty() {
+        Ok(parsed)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Why the schema did not compile: every meta-schema violation (positioned in the schema text),
+/// or else the compile error itself (an unresolved reference, an invalid regular expression).
+fn schema_errors(
+    doc: &Document<'_>,
+    schema: &Value,
+    spans: &SchemaSpans,
+    dialect: Dialect,
+    error: &ValidationError<'_>,
+) -> SchemaErrors {
+    let meta = match dialect {
+        Dialect::Builtin(_) => jsonschema::meta::validator_for(schema).ok(),
+        Dialect::Registered => None,
+    };
+    let base = spans.location("");
+    let locator = InstanceLocator::at(doc, &base);
+    let no_spans = SchemaSpans::default();
+    let mut converter = Converter {
+        instance: &locator,
+        schema: &no_spans,
+        schema_id: None,
+        root: "the schema",
+        grouping: Grouping::Branches,
+        warnings: Vec::new(),
+    };
+    let found: Vec<Diagnostic> = meta
+        .iter()
+        .flat_map(|meta| meta.iter_errors(schema).collect::<Vec<_>>())
+        .flat_map(|e| converter.convert(&e))
+        .map(|d| as_schema_diagnostic(d, spans))
+        .collect();
+    if !found.is_empty() {
+        return malformed(found);
+    }
+    let pointer = spans.location(error.instance_path().as_str());
+    let unusable = match error.kind() {
+        ValidationErrorKind::Referencing(e) => {
+            referencing_diagnostic(&e.to_string(), unresolved_uri(e), schema, spans)
+        }
+        kind => Diagnostic::error(kind.keyword(), format!("invalid schema: {error}"))
+            .at_pointer(pointer.clone())
+            .with_span(spans.get(&pointer))
+            .with_keyword(pointer.clone(), spans.get(&pointer)),
+    };
+    SchemaErrors {
+        diagnostics: vec![unusable],
+        fault: SchemaFault::Unusable,
+    }
+}
+
+/// A meta-schema violation: the instance is the schema, so its span is also the schema span.
+fn as_schema_diagnostic(mut diagnostic: Diagnostic, spans: &SchemaSpans) -> Diagnostic {
+    diagnostic.message = format!("invalid schema: {}", diagnostic.message);
+    diagnostic.span = spans.get(&diagnostic.instance_path).or(diagnostic.span);
+    diagnostic.schema_span = diagnostic.span;
+    diagnostic.children = diagnostic
+        .children
+        .into_iter()
+        .map(|c| as_schema_diagnostic(c, spans))
+        .collect();
+    diagnostic
+}
+
+/// The URI a referencing error could not resolve, when it names one.
+fn unresolved_uri(error: &jsonschema::ReferencingError) -> Option<&str> {
+    match error {
+        jsonschema::ReferencingError::Unretrievable { uri, .. } => Some(uri),
+        _ => None,
+    }
+}
+
+/// An `unresolved-ref` error, placed on the `$ref` that names `uri` when one does.
+fn referencing_diagnostic(
+    detail: &str,
+    uri: Option<&str>,
+    schema: &Value,
+    spans: &SchemaSpans,
+) -> Diagnostic {
+    let message = match uri {
+        Some(uri) => format!(
+            "cannot resolve $ref {uri:?}: remote schemas are never fetched; register it (options.schemas) to use it"
+        ),
+        None => format!("cannot resolve a $ref: {detail}"),
+    };
+    let pointer = spans.location(
+        &uri.and_then(|uri| find_ref(schema, uri))
+            .unwrap_or_default(),
+    );
+    Diagnostic::error("unresolved-ref", message)
+        .at_pointer(pointer.clone())
+        .with_span(spans.get(&pointer))
+        .with_keyword(pointer.clone(), spans.get(&pointer))
+}
+
+/// The pointer of a `$ref` (or `$schema`) whose value, without fragment, names `uri`.
+fn find_ref(schema: &Value, uri: &str) -> Option<String> {
+    let mut stack: Vec<(String, &Value)> = vec![(String::new(), schema)];
+    while let Some((pointer, node)) = stack.pop() {
+        match node {
+            Value::Object(map) => {
+                for (key, value) in map {
+                    let here = format!("{pointer}/{}", escape_pointer_token(key));
+                    let target = value
+                        .as_str()
+                        .map(|r| r.split('#').next().unwrap_or_default());
+                    if matches!(key.as_str(), "$ref" | "$dynamicRef" | "$schema")
+                        && target.is_some_and(|t| !t.is_empty() && uri.ends_with(t))
+                    {
+                        return Some(here);
+                    }
+                    stack.push((here, value));
+                }
+            }
+            Value::Array(items) => stack.extend(
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| (format!("{pointer}/{i}"), v)),
+            ),
+            _ => {}
+        }
+    }
+    None
+}

@@ -1,0 +1,321 @@
+//! Validating MCP tool arguments against a tool's `inputSchema`, built on the `jsonschema` crate.
+//!
+//! - **Dialect** from `$schema`: none means 2020-12; 2020-12, 2019-09, draft-07, -06 and -04 are
+//!   built in; a meta-schema registered in [`ValidateOptions::schemas`] is followed; anything else
+//!   is an `unsupported-dialect` error.
+//! - **The schema is checked first** against its meta-schema; a broken schema yields
+//!   [`SchemaErrors`] positioned in the schema text and no verdict on the arguments.
+//! - **Offline references**: nothing is fetched; a `$ref` resolves only to the schema itself or a
+//!   schema registered in [`ValidateOptions::schemas`], else an `unresolved-ref` error naming the URI.
+//! - **Stringified arguments**: if the arguments text is a JSON string whose content is an object
+//!   and the schema rejects a string at the root by its `type`, the content is validated, the report says
+//!   `stringified: true`, and every span still points into the text the caller passed (escapes
+//!   map back to their source characters). A nested string where the schema wants an object or
+//!   array and whose content is one gets a `stringified-value` warning; it is never changed.
+//! - **Diagnostics**: every error, with the failing keyword as code, a plain-English message,
+//!   instance and keyword locations and spans in both texts; `anyOf`/`oneOf` failures are grouped
+//!   per branch, closest first (or, with [`Grouping::Closest`], explained by the closest branch).
+//! - **Schemas and values inside larger documents**: [`Validator::from_node`] compiles a schema
+//!   that is one value of a parsed document and [`Validator::validate_at`] validates one value of
+//!   a parsed document; locations and spans are then pointers and positions in those documents.
+//!   This is the one mapping from `jsonschema` errors to [`Diagnostic`]s of every feature.
+//! - **Formats** annotate by default in 2019-09/2020-12 (draft-04..07 assert them, as those drafts
+//!   say); [`ValidateOptions::assert_formats`] makes every known format an assertion. Unknown
+//!   formats are ignored with an `unknown-format` warning.
+
+mod compile;
+mod dialect;
+mod formats;
+mod group;
+mod locate;
+mod messages;
+mod output;
+mod stringified;
+mod uri_template;
+
+use std::collections::BTreeMap;
+
+use jsonschema::error::ValidationErrorKind;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::json::{parse, Document, NodeKind, ReadOptions};
+
+pub use group::Grouping;
+pub use output::OutputFormat;
+
+use compile::{compile, compile_node, Compiled};
+use group::Converter;
+use locate::InstanceLocator;
+use locate::SchemaSpans;
+use stringified::unwrap_root;
+
+/// How to compile a schema and what reports carry.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct ValidateOptions {
+    /// Make every known `format` an assertion (default: annotation in 2019-09/2020-12).
+    pub assert_formats: bool,
+    /// Also return this standard output structure in [`ValidationReport::output`].
+    pub output: Option<OutputFormat>,
+    /// Schemas that `$ref` (or `$schema`) may name, by URI, as JSON texts. Nothing else is fetched.
+    pub schemas: BTreeMap<String, String>,
+}
+
+/// The verdict on one arguments text.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ValidationReport {
+    /// Whether the arguments are valid (no error diagnostic).
+    pub valid: bool,
+    /// Whether the arguments came as a JSON string containing the object.
+    pub stringified: bool,
+    /// Errors first, then warnings, then notes.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The standard output structure, when [`ValidateOptions::output`] asked for one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub output: Option<Value>,
+}
+
+/// Why a schema cannot be used: positioned diagnostics about the schema text.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SchemaErrors {
+    /// What is wrong, positioned in the schema text.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Whether the schema is not one at all or just cannot be used.
+    #[serde(skip)]
+    pub fault: SchemaFault,
+}
+
+/// What kind of problem made a schema unusable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SchemaFault {
+    /// Not a schema: not JSON, an unsupported dialect, or in breach of its meta-schema.
+    Malformed,
+    /// A well-formed schema that cannot be compiled: an unresolvable `$ref`, a bad regex.
+    Unusable,
+}
+
+impl std::fmt::Display for SchemaErrors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.diagnostics.as_slice() {
+            [] => f.write_str("invalid schema"),
+            [one] => f.write_str(&one.message),
+            [first, rest @ ..] => write!(f, "{} (and {} more)", first.message, rest.len()),
+        }
+    }
+}
+
+impl std::error::Error for SchemaErrors {}
+
+/// A compiled schema, ready to validate many arguments texts.
+pub struct Validator {
+    compiled: Compiled,
+    output: Option<OutputFormat>,
+}
+
+impl Validator {
+    /// Compiles `schema_text`. Fails with positioned diagnostics if it is not JSON, declares an
+    /// unsupported dialect, violates its meta-schema or has a `$ref` that cannot be resolved.
+    pub fn new(schema_text: &str, options: &ValidateOptions) -> Result<Self, SchemaErrors> {
+        Ok(Self {
+            compiled: compile(schema_text, options)?,
+            output: options.output,
+        })
+    }
+
+    /// Compiles the schema at `pointer` in `doc` (e.g. a tool's `/inputSchema`). Schema errors,
+    /// and the keyword locations and schema spans of later reports, are pointers and positions
+    /// in `doc`. Warnings of `doc` itself are not repeated.
+    pub fn from_node(
+        doc: &Document<'_>,
+        pointer: &str,
+        options: &ValidateOptions,
+    ) -> Result<Self, SchemaErrors> {
+        Ok(Self {
+            compiled: compile_node(doc, pointer, options)?,
+            output: options.output,
+        })
+    }
+
+    /// Wraps a `jsonschema` validator compiled elsewhere (e.g. against a registry of embedded
+    /// schemas). Its reports have keyword locations but no schema spans: there is no schema text.
+    pub fn from_compiled(validator: jsonschema::Validator) -> Self {
+        Self {
+            compiled: Compiled {
+                validator,
+                spans: SchemaSpans::default(),
+                schema_id: None,
+                warnings: Vec::new(),
+            },
+            output: None,
+        }
+    }
+
+    /// Warnings about the schema itself (unknown formats, duplicate keys); every report repeats them.
+    pub fn schema_warnings(&self) -> &[Diagnostic] {
+        &self.compiled.warnings
+    }
+
+    /// Validates an arguments text (the object, or a JSON string containing it).
+    pub fn validate(&self, args: &str) -> ValidationReport {
+        let doc = match parse(args, ReadOptions::default()) {
+            Ok(doc) => doc,
+            Err(e) => {
+                let mut diagnostics = vec![e.to_diagnostic(&LineIndex::new(args))];
+                diagnostics.extend(self.compiled.warnings.iter().cloned());
+                return ValidationReport {
+                    valid: false,
+                    stringified: false,
+                    diagnostics,
+                    output: None,
+                };
+            }
+        };
+        let value = doc.to_value();
+        if value.is_string() && self.rejects_string_type(&value) {
+            if let Some(unwrapped) = unwrap_root(&doc) {
+                if let Ok(inner) = parse(&unwrapped.text, ReadOptions::default()) {
+                    if matches!(inner.root.kind, NodeKind::Object(_)) {
+                        let locator = InstanceLocator::mapped(&inner, &doc.index, &unwrapped.map);
+                        let note = Diagnostic::info(
+                            "stringified-arguments",
+                            "the arguments are a JSON string containing the object; its content was validated",
+                        )
+                        .with_span(Some(doc.span(doc.root.range)));
+                        let mut notes = vec![note];
+                        notes.extend(inner.warnings.iter().map(|w| {
+                            let mut w = w.clone();
+                            w.span = w.span.map(|s| locator.span(s.bytes));
+                            w
+                        }));
+                        return self.check(&locator, &inner.to_value(), true, notes);
+                    }
+                }
+            }
+        }
+        self.check(
+            &InstanceLocator::direct(&doc),
+            &value,
+            false,
+            doc.warnings.clone(),
+        )
+    }
+
+    /// Whether an arguments text is valid, without building positions (fast path). Parsing uses
+    /// `serde_json`, whose nesting limit is 128 levels.
+    pub fn is_valid(&self, args: &str) -> bool {
+        let Ok(value) = serde_json::from_str::<Value>(args) else {
+            return false;
+        };
+        if self.compiled.validator.is_valid(&value) {
+            return true;
+        }
+        let Value::String(content) = &value else {
+            return false;
+        };
+        if !self.rejects_string_type(&value) {
+            return false;
+        }
+        serde_json::from_str::<Value>(content)
+            .is_ok_and(|inner| inner.is_object() && self.compiled.validator.is_valid(&inner))
+    }
+
+    /// Validates `value`, the value at `pointer` in `doc`, and returns the errors (and
+    /// `stringified-value` warnings). Instance paths are pointers in `doc` and spans are in its
+    /// text; a value absent from `doc` is located at its nearest existing ancestor. Messages name
+    /// the root of `doc` "the value".
+    pub fn validate_at(
+        &self,
+        value: &Value,
+        doc: &Document<'_>,
+        pointer: &str,
+        grouping: Grouping,
+    ) -> Vec<Diagnostic> {
+        let locator = InstanceLocator::at(doc, pointer);
+        let (mut diagnostics, warnings) = self.findings(value, &locator, "the value", grouping);
+        diagnostics.extend(warnings);
+        diagnostics
+    }
+
+    /// The errors of `value` (located by `locator`, its root named `root` in messages) and,
+    /// apart, the warnings met converting them.
+    fn findings(
+        &self,
+        value: &Value,
+        locator: &InstanceLocator<'_>,
+        root: &str,
+        grouping: Grouping,
+    ) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+        let mut converter = Converter {
+            instance: locator,
+            schema: &self.compiled.spans,
+            schema_id: self.compiled.schema_id.as_deref(),
+            root,
+            grouping,
+            warnings: Vec::new(),
+        };
+        let errors = self
+            .compiled
+            .validator
+            .iter_errors(value)
+            .flat_map(|e| converter.convert(&e))
+            .collect();
+        (errors, converter.warnings)
+    }
+
+    /// Whether the schema rejects this root string for its type (a `type` error at the root),
+    /// the condition for reading a string as stringified arguments.
+    fn rejects_string_type(&self, value: &Value) -> bool {
+        self.compiled.validator.iter_errors(value).any(|e| {
+            e.instance_path().as_str().is_empty()
+                && matches!(e.kind(), ValidationErrorKind::Type { .. })
+        })
+    }
+
+    /// Validates `value` and assembles the report; `notes` are findings made on the way.
+    fn check(
+        &self,
+        locator: &InstanceLocator<'_>,
+        value: &Value,
+        stringified: bool,
+        notes: Vec<Diagnostic>,
+    ) -> ValidationReport {
+        let (mut diagnostics, warnings) =
+            self.findings(value, locator, "the arguments", Grouping::Branches);
+        let valid = diagnostics.is_empty();
+        diagnostics.extend(warnings);
+        diagnostics.extend(notes);
+        diagnostics.extend(self.compiled.warnings.iter().cloned());
+        diagnostics.sort_by_key(|d| d.severity);
+        let output = self
+            .output
+            .map(|format| output::output(&self.compiled.validator, value, format));
+        ValidationReport {
+            valid,
+            stringified,
+            diagnostics,
+            output,
+        }
+    }
+}
+
+/// Compiles `schema` and validates `args` once.
+pub fn validate_arguments(
+    schema: &str,
+    args: &str,
+    options: &ValidateOptions,
+) -> Result<ValidationReport, SchemaErrors> {
+    Ok(Validator::new(schema, options)?.validate(args))
+}
+
+/// A document's text, for tests that compare spans with text.
+#[cfg(test)]
+fn spanned(text: &str, span: Option<crate::diagnostic::Span>) -> &str {
+    span.and_then(|s| text.get(s.bytes.start..s.bytes.end))
+        .unwrap_or("<no span>")
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,161 @@
+// The npm package as a user gets it: `npm pack pkg/`, install the tarball into a fresh project
+// (offline, no links), then use it from Node (ESM and CommonJS), type-check TypeScript against the
+// installed types, and bundle a page with esbuild that runs in headless Chromium.
+// Dev tools (typescript, esbuild, playwright-core) come from this repository's node_modules.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { startServer } from '../../scripts/serve.mjs';
+import { launch } from '../browser/chromium.mjs';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PKG = join(ROOT, 'pkg');
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const NAME = 'mcp-json-toolbox';
+
+let work;
+let app;
+let files;
+
+/** Runs a command, returning stdout; on failure the error carries stdout and stderr. */
+function run(cmd, args, cwd) {
+  try {
+    return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (e) {
+    throw new Error(`${cmd} ${args.join(' ')} failed:\n${e.stdout}\n${e.stderr}`);
+  }
+}
+
+/** Writes `text` to `name` inside the test project. */
+function write(name, text) {
+  writeFileSync(join(app, name), text);
+}
+
+before(() => {
+  assert.ok(existsSync(join(PKG, 'package.json')), `${PKG}/package.json is missing: run make pkg first`);
+  work = mkdtempSync(join(tmpdir(), 'mcp-json-toolbox-pkg-'));
+  const packed = JSON.parse(run('npm', ['pack', PKG, '--json', '--pack-destination', work], work));
+  files = packed[0].files.map((f) => f.path);
+  app = join(work, 'app');
+  mkdirSync(app);
+  write('package.json', JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, packed[0].filename)], app);
+});
+
+after(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+test('the tarball holds the wasm, every entry point, types, README and LICENSE', () => {
+  for (const file of ['mcp_json_toolbox_bg.wasm', 'index.js', 'node.js', 'index.d.ts', 'cjs/mcp_json_toolbox.js', 'README.md', 'LICENSE', 'package.json']) {
+    assert.ok(files.includes(file), `${file} not in ${files.join(', ')}`);
+  }
+  assert.equal(files.filter((f) => f.endsWith('.wasm')).length, 1, 'the .wasm is shipped once');
+  const manifest = JSON.parse(readFileSync(join(app, 'node_modules', NAME, 'package.json'), 'utf8'));
+  const cargo = readFileSync(join(ROOT, 'Cargo.toml'), 'utf8');
+  assert.equal(manifest.name, NAME);
+  assert.ok(cargo.includes(`version = "${manifest.version}"`), 'version comes from Cargo.toml');
+  assert.equal(manifest.type, 'module');
+  assert.deepEqual(Object.keys(manifest.exports['.']), ['require', 'types', 'node', 'default']);
+});
+
+test('Node ESM: import by name, no manual init', () => {
+  write(
+    'usage.mjs',
+    `import * as toolbox from '${NAME}';
+const out = toolbox.format('{"a":[1.0,1e400]}');
+if (out !== '{\\n  "a": [\\n    1.0,\\n    1e400\\n  ]\\n}') throw new Error('format: ' + out);
+try { toolbox.format('[1,]'); throw new Error('no error'); } catch (e) { if (e.name !== 'JsonError') throw e; }
+const features = ['format'];
+// Feature-detected: validation and classification arrive from other branches.
+if (typeof toolbox.validateArguments === 'function') features.push('validateArguments');
+if (typeof toolbox.classify === 'function') features.push('classify');
+console.log(features.join(',') + ' ' + toolbox.version());
+`,
+  );
+  const out = run(process.execPath, ['usage.mjs'], app).trim();
+  console.log(`package from Node ESM: ${out}`);
+  assert.match(out, /^format\S* \d+\.\d+\.\d+/);
+});
+
+test('Node CommonJS: require by name', () => {
+  write(
+    'usage.cjs',
+    `const { format, version } = require('${NAME}');
+process.stdout.write(format('{"b":[2]}', { minify: true }) + ' ' + version());
+`,
+  );
+  assert.match(run(process.execPath, ['usage.cjs'], app), /^\{"b":\[2\]\} \d+\.\d+\.\d+$/);
+});
+
+test('TypeScript --strict type-checks against the installed types (ESM and CommonJS)', () => {
+  write(
+    'usage.ts',
+    `import { format, formatDocument, version, type FormatOptions, type FormatResult, type JsonError } from '${NAME}';
+const options: FormatOptions = { indent: 'tab', sortKeys: true };
+const text: string = format('[1]') + format('[1]', options) + version();
+const result: FormatResult = formatDocument(text, { minify: true });
+const lines: number[] = result.diagnostics.map((d) => d.span?.line ?? 0);
+try { format('{'); } catch (e) { const error = e as JsonError; console.log(error.code, error.offset, lines); }
+`,
+  );
+  write(
+    'require.cts',
+    `import toolbox = require('${NAME}');
+const formatted: string = toolbox.format('[1]', { minify: true });
+export = formatted;
+`,
+  );
+  write(
+    'bad.ts',
+    `import { format } from '${NAME}';
+format('[1]', { indent: 'wide' });
+`,
+  );
+  const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022'];
+  run(process.execPath, [TSC, ...flags, 'usage.ts', 'require.cts'], app);
+  // The types are not `any`: a wrong option is a compile error.
+  assert.throws(() => run(process.execPath, [TSC, ...flags, 'bad.ts'], app), /bad\.ts\(2,\d+\): error TS2322/);
+});
+
+test('esbuild browser bundle runs in headless Chromium', async () => {
+  write(
+    'page.js',
+    `import { format } from '${NAME}';
+document.querySelector('#out').textContent = format('{"page":[1.50,"é"]}', { indent: 1 });
+`,
+  );
+  const dist = join(app, 'dist');
+  await build({
+    entryPoints: [join(app, 'page.js')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    outfile: join(dist, 'page.js'),
+    logLevel: 'error',
+  });
+  // esbuild leaves `new URL('./…_bg.wasm', import.meta.url)` alone: ship the .wasm beside the bundle.
+  copyFileSync(join(app, 'node_modules', NAME, 'mcp_json_toolbox_bg.wasm'), join(dist, 'mcp_json_toolbox_bg.wasm'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><meta charset=utf-8><pre id=out></pre><script type=module src=page.js></script>');
+  const server = await startServer(dist, 0);
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(server.url);
+    await page.waitForFunction(() => document.querySelector('#out').textContent !== '', null, { timeout: 15000 });
+    assert.deepEqual(errors, []);
+    assert.equal(await page.textContent('#out'), '{\n "page": [\n  1.50,\n  "é"\n ]\n}');
+    assert.ok(server.requests.includes('/mcp_json_toolbox_bg.wasm'), server.requests.join(' '));
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
