@@ -125,6 +125,18 @@ function shareWasmWithCjs(out) {
   writeFileSync(join(out, 'cjs', 'package.json'), '{ "type": "commonjs" }\n');
 }
 
+/**
+ * wasm-bindgen declares `[Symbol.dispose]()` on exported classes; that type lives in TypeScript's
+ * `esnext.disposable` lib, which strict projects on the default `lib` lack. Referencing it from the
+ * declarations makes them compile in any TypeScript >= 5.2 project.
+ */
+function referenceDisposableLib(file) {
+  const text = readFileSync(file, 'utf8');
+  if (text.includes('Symbol.dispose')) {
+    writeFileSync(file, `/// <reference lib="esnext.disposable" />\n${text}`);
+  }
+}
+
 const { values: args } = parseArgs({
   options: {
     out: { type: 'string', default: 'pkg' },
@@ -144,6 +156,7 @@ mkdirSync(out, { recursive: true });
 run('wasm-bindgen', ['--target', 'web', '--out-dir', out, built]);
 run('wasm-bindgen', ['--target', 'nodejs', '--out-dir', join(out, 'cjs'), built]);
 shareWasmWithCjs(out);
+for (const dts of [join(out, `${NAME}.d.ts`), join(out, 'cjs', `${NAME}.d.ts`)]) referenceDisposableLib(dts);
 const wasm = join(out, `${NAME}_bg.wasm`);
 run(wasmOpt, [args.opt, ...WASM_FEATURES, '--strip-debug', '--strip-producers', wasm, '-o', wasm]);
 for (const [file, text] of Object.entries(ENTRIES)) writeFileSync(join(out, file), text);
