@@ -159,7 +159,10 @@ pub fn cap_with_dropped(
     max: usize,
     dropped: usize,
 ) -> Vec<Diagnostic> {
-    let hidden = diagnostics.len().saturating_sub(max).saturating_add(dropped);
+    let hidden = diagnostics
+        .len()
+        .saturating_sub(max)
+        .saturating_add(dropped);
     diagnostics.truncate(max);
     if hidden > 0 {
         let s = if hidden == 1 { "" } else { "s" };
@@ -305,13 +308,21 @@ mod tests {
 
     #[test]
     fn cap_truncates_and_counts_the_rest() {
-        let many: Vec<_> = (0..5).map(|i| Diagnostic::error("e", format!("n{i}"))).collect();
+        let many: Vec<_> = (0..5)
+            .map(|i| Diagnostic::error("e", format!("n{i}")))
+            .collect();
         let capped = cap(many.clone(), 3);
         let messages: Vec<_> = capped.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(messages[..3], ["n0", "n1", "n2"]);
         assert_eq!(capped.len(), 4);
-        assert_eq!((capped[3].severity, capped[3].code.as_str()), (Severity::Info, "more-diagnostics"));
-        assert_eq!(capped[3].message, "2 more diagnostics not shown (the limit is 3)");
+        assert_eq!(
+            (capped[3].severity, capped[3].code.as_str()),
+            (Severity::Info, "more-diagnostics")
+        );
+        assert_eq!(
+            capped[3].message,
+            "2 more diagnostics not shown (the limit is 3)"
+        );
         assert_eq!(cap(many.clone(), 5), many);
         assert_eq!(cap(many.clone(), 0).len(), 1);
     }
@@ -321,7 +332,10 @@ mod tests {
         let one = vec![Diagnostic::warning("w", "x")];
         let capped = cap_with_dropped(one.clone(), 10, 1);
         assert_eq!(capped.len(), 2);
-        assert_eq!(capped[1].message, "1 more diagnostic not shown (the limit is 10)");
+        assert_eq!(
+            capped[1].message,
+            "1 more diagnostic not shown (the limit is 10)"
+        );
         assert_eq!(cap_with_dropped(one.clone(), 10, 0), one);
     }
 

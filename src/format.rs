@@ -11,8 +11,8 @@ use crate::json::reader::{
     ReadOptions, Reader, TokenKind, DEFAULT_MAX_DEPTH, DEFAULT_MAX_INPUT_BYTES,
 };
 use crate::json::string::push_lexeme_ascii;
-use crate::json::utf8::from_utf8;
 use crate::json::tree::{parse, reader_diagnostics, Document, Node, NodeKind, MAX_TREE_DEPTH};
+use crate::json::utf8::from_utf8;
 
 /// How to indent nested values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,7 +153,11 @@ pub fn format_bytes(bytes: &[u8], options: &FormatOptions) -> Result<String, Jso
 /// Formats `text` and reports what it noticed on the way.
 pub fn format_document(text: &str, options: &FormatOptions) -> Result<Formatted, JsonError> {
     // Sorting builds a tree, which is capped: check unwrapped strings against the same depth.
-    let max_depth = if options.sort_keys { options.max_depth.min(MAX_TREE_DEPTH) } else { options.max_depth };
+    let max_depth = if options.sort_keys {
+        options.max_depth.min(MAX_TREE_DEPTH)
+    } else {
+        options.max_depth
+    };
     let read = ReadOptions {
         max_depth,
         detect_duplicate_keys: true,
@@ -202,7 +206,11 @@ pub fn format_document(text: &str, options: &FormatOptions) -> Result<Formatted,
 /// The output outgrew [`FormatOptions::max_output_bytes`] while writing the value at byte `at`
 /// of the formatted text; when that text was unwrapped from `text`, the error points at its start.
 fn output_limit(text: &str, at: usize, unwrapped: bool, max: usize) -> JsonError {
-    let (at, note) = if unwrapped { (0, " (in the unwrapped JSON)") } else { (at, "") };
+    let (at, note) = if unwrapped {
+        (0, " (in the unwrapped JSON)")
+    } else {
+        (at, "")
+    };
     JsonError::at(
         text,
         at,
@@ -549,16 +557,27 @@ mod tests {
     fn output_longer_than_the_limit_is_a_positioned_error() {
         let text = format!("[[[[{}]]]]", vec!["1"; 100].join(","));
         for sort_keys in [false, true] {
-            let options = FormatOptions { max_output_bytes: 500, sort_keys, ..Default::default() };
+            let options = FormatOptions {
+                max_output_bytes: 500,
+                sort_keys,
+                ..Default::default()
+            };
             let e = format(&text, &options).unwrap_err();
             assert_eq!((e.code, e.line), ("size-limit", 1));
             // 19 bytes open the arrays, the first `1` takes 10 more and each next one 11 (`,`, a
             // line break, 8 spaces, `1`): the 44th passes 500 bytes.
             assert_eq!(e.column, 5 + 2 * 43, "sort_keys: {sort_keys}");
-            let min = FormatOptions { minify: true, ..options };
+            let min = FormatOptions {
+                minify: true,
+                ..options
+            };
             assert_eq!(format(&text, &min).unwrap(), text);
         }
-        let unwrap = FormatOptions { max_output_bytes: 5, unwrap_string: true, ..Default::default() };
+        let unwrap = FormatOptions {
+            max_output_bytes: 5,
+            unwrap_string: true,
+            ..Default::default()
+        };
         let e = format(r#""[1,2,3]""#, &unwrap).unwrap_err();
         assert_eq!((e.code, e.column), ("size-limit", 1));
         assert!(e.message.contains("unwrapped"), "{}", e.message);

@@ -430,7 +430,11 @@ pub fn check_tool_call_js(
     #[wasm_bindgen(js_name = capabilitiesText)] capabilities_text: Option<String>,
 ) -> Result<JsValue, JsValue> {
     let capabilities = capabilities_text.as_deref();
-    to_js(&crate::host::check_tool_call(tool_text, request_text, capabilities))
+    to_js(&crate::host::check_tool_call(
+        tool_text,
+        request_text,
+        capabilities,
+    ))
 }
 
 /// Checks a `tools/call` result against its tool.
@@ -463,10 +467,18 @@ mod tests {
         let object: &js_sys::Object = js.unchecked_ref();
         assert_eq!(js_sys::Object::keys(object).length(), 2);
         assert!(js_sys::Object::has_own(object, &"__proto__".into()));
-        assert!(js_sys::Reflect::get(&js, &"polluted".into()).unwrap().is_undefined());
+        assert!(js_sys::Reflect::get(&js, &"polluted".into())
+            .unwrap()
+            .is_undefined());
         let proto = js_sys::Object::get_prototype_of(&js);
-        assert!(js_sys::Object::is(&proto, &js_sys::Object::get_prototype_of(&js_sys::Object::new())));
-        assert_eq!(js_sys::Reflect::get(&js, &"n".into()).unwrap().as_f64(), Some(1.5));
+        assert!(js_sys::Object::is(
+            &proto,
+            &js_sys::Object::get_prototype_of(&js_sys::Object::new())
+        ));
+        assert_eq!(
+            js_sys::Reflect::get(&js, &"n".into()).unwrap().as_f64(),
+            Some(1.5)
+        );
     }
 }
 

@@ -407,7 +407,12 @@ fn schemas_that_are_not_objects_are_positioned() {
     for schema in ["[1]", "7"] {
         let findings = call_findings(schema, "{}");
         assert!(!findings.is_empty(), "{schema}");
-        assert!(findings.iter().all(|f| *f == finding("invalid-schema", SCHEMA)), "{findings:?}");
+        assert!(
+            findings
+                .iter()
+                .all(|f| *f == finding("invalid-schema", SCHEMA)),
+            "{findings:?}"
+        );
     }
     let codes = |schema| {
         call_findings(schema, r#"{"a":1}"#)

@@ -304,7 +304,12 @@ impl<'a> Reader<'a> {
                 self.warning_budget -= cost;
                 let message = message(self);
                 let pointer = self.pointer();
-                self.warnings.push(ReadWarning { code, message, pointer, range });
+                self.warnings.push(ReadWarning {
+                    code,
+                    message,
+                    pointer,
+                    range,
+                });
                 return;
             }
             self.warnings_full = true;
@@ -321,7 +326,9 @@ impl<'a> Reader<'a> {
                 Frame::Array { .. } => 21,
                 // Decoding never lengthens a key; escaping `~` and `/` at most doubles it.
                 Frame::Object { key, .. } => {
-                    key.map_or(0, |k| k.end.saturating_sub(k.start)).saturating_mul(2) + 1
+                    key.map_or(0, |k| k.end.saturating_sub(k.start))
+                        .saturating_mul(2)
+                        + 1
                 }
             })
             .fold(0, usize::saturating_add)
@@ -944,21 +951,42 @@ mod tests {
     #[test]
     fn size_limit_is_a_positioned_error() {
         let text = "[1,\n2,3]";
-        let options = ReadOptions { max_input_bytes: 5, ..Default::default() };
+        let options = ReadOptions {
+            max_input_bytes: 5,
+            ..Default::default()
+        };
         let e = Reader::new(text, options).check_all().unwrap_err();
-        assert_eq!((e.code, e.byte_offset, e.line, e.column), ("size-limit", 5, 2, 2));
-        assert!(e.message.contains("8 bytes long, more than the limit of 5 bytes"), "{}", e.message);
-        let exact = ReadOptions { max_input_bytes: text.len(), ..Default::default() };
+        assert_eq!(
+            (e.code, e.byte_offset, e.line, e.column),
+            ("size-limit", 5, 2, 2)
+        );
+        assert!(
+            e.message
+                .contains("8 bytes long, more than the limit of 5 bytes"),
+            "{}",
+            e.message
+        );
+        let exact = ReadOptions {
+            max_input_bytes: text.len(),
+            ..Default::default()
+        };
         assert!(Reader::new(text, exact).check_all().is_ok());
     }
 
     #[test]
     fn warnings_past_the_limit_are_only_counted() {
         let text = format!("[{}]", [r#""\udc00""#; 10].join(","));
-        let options = ReadOptions { max_warnings: 3, ..Default::default() };
+        let options = ReadOptions {
+            max_warnings: 3,
+            ..Default::default()
+        };
         let mut reader = Reader::new(&text, options);
         while reader.next_token().unwrap().is_some() {}
-        let pointers: Vec<_> = reader.warnings().iter().map(|w| w.pointer.as_str()).collect();
+        let pointers: Vec<_> = reader
+            .warnings()
+            .iter()
+            .map(|w| w.pointer.as_str())
+            .collect();
         assert_eq!(pointers, ["/0", "/1", "/2"]);
         assert_eq!(reader.dropped_warnings(), 7);
     }

@@ -122,7 +122,12 @@ pub fn parse(text: &str, options: ReadOptions) -> Result<Document<'_>, JsonError
     let root = build(&mut reader)?;
     let index = LineIndex::new(text);
     let warnings = reader_diagnostics(&mut reader, &index);
-    Ok(Document { text, root, warnings, index })
+    Ok(Document {
+        text,
+        root,
+        warnings,
+        index,
+    })
 }
 
 /// Like [`parse`] for bytes that should be UTF-8; invalid UTF-8 is an `invalid-utf8` error.
@@ -133,8 +138,15 @@ pub fn parse_bytes(bytes: &[u8], options: ReadOptions) -> Result<Document<'_>, J
 /// Takes the reader's warnings as diagnostics; if it dropped some over
 /// [`ReadOptions::max_warnings`], a final `more-diagnostics` note counts them.
 pub fn reader_diagnostics(reader: &mut Reader<'_>, index: &LineIndex<'_>) -> Vec<Diagnostic> {
-    let warnings = reader.take_warnings().into_iter().map(|w| warning_diagnostic(index, w));
-    cap_with_dropped(warnings.collect(), reader.options().max_warnings, reader.dropped_warnings())
+    let warnings = reader
+        .take_warnings()
+        .into_iter()
+        .map(|w| warning_diagnostic(index, w));
+    cap_with_dropped(
+        warnings.collect(),
+        reader.options().max_warnings,
+        reader.dropped_warnings(),
+    )
 }
 
 /// A reader warning as a [`Diagnostic`].
