@@ -12,6 +12,7 @@ use crate::json::{parse, Document, ReadOptions};
 use super::dialect::{detect, Dialect};
 use super::formats::unknown_formats;
 use super::group::Converter;
+use super::instance::TapeJson;
 use super::locate::{InstanceLocator, SchemaSpans};
 use super::uri_template::is_uri_template;
 use super::ValidateOptions;
@@ -22,7 +23,7 @@ const BACKTRACK_LIMIT: usize = 1_000_000;
 /// A compiled schema and what reports need to know about its text.
 pub struct Compiled {
     /// The `jsonschema` validator.
-    pub validator: jsonschema::Validator,
+    pub validator: jsonschema::Validator<TapeJson>,
     /// Spans of the schema's keywords.
     pub spans: SchemaSpans,
     /// The root `$id` without fragment.
@@ -63,7 +64,7 @@ pub fn compile(schema_text: &str, options: &ValidateOptions) -> Result<Compiled,
             )]
         })?)
     };
-    let mut builder = jsonschema::options()
+    let mut builder = jsonschema::options_for::<TapeJson>()
         .offline()
         .with_pattern_options(PatternOptions::fancy_regex().backtrack_limit(BACKTRACK_LIMIT))
         .with_format("uri-template", is_uri_template);

@@ -23,6 +23,7 @@ mod compile;
 mod dialect;
 mod formats;
 mod group;
+mod instance;
 mod locate;
 mod messages;
 mod output;
@@ -32,6 +33,7 @@ mod uri_template;
 use std::collections::BTreeMap;
 
 use jsonschema::error::ValidationErrorKind;
+use jsonschema::json::Node;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -42,6 +44,7 @@ pub use output::OutputFormat;
 
 use compile::{compile, Compiled};
 use group::Converter;
+use instance::{Instance, Tape};
 use locate::InstanceLocator;
 use stringified::unwrap_root;
 
@@ -116,8 +119,20 @@ impl Validator {
 
     /// Validates an arguments text (the object, or a JSON string containing it).
     pub fn validate(&self, args: &str) -> ValidationReport {
-        let doc = match parse(args, ReadOptions::default()) {
-            Ok(doc) => doc,
+        let tape = Tape::read(args);
+        if let Ok(tape) = &tape {
+            // A valid text the reader had nothing to say about has nothing to locate: its
+            // report is the schema's warnings alone.
+            if self.output.is_none()
+                && !tape.is_remarkable()
+                && self.compiled.validator.is_valid(tape.root())
+            {
+                return self.report(true, false, Vec::new());
+            }
+        }
+        let read = parse(args, ReadOptions::default()).and_then(|doc| tape.map(|tape| (doc, tape)));
+        let (doc, tape) = match read {
+            Ok(read) => read,
             Err(e) => {
                 let mut diagnostics = vec![e.to_diagnostic(&LineIndex::new(args))];
                 diagnostics.extend(self.compiled.warnings.iter().cloned());
@@ -129,10 +144,12 @@ impl Validator {
                 };
             }
         };
-        let value = doc.to_value();
-        if value.is_string() && self.rejects_string_type(&value) {
+        let root = tape.root();
+        if root.is_string() && self.rejects_string_type(root) {
             if let Some(unwrapped) = unwrap_root(&doc) {
-                if let Ok(inner) = parse(&unwrapped.text, ReadOptions::default()) {
+                let inner = parse(&unwrapped.text, ReadOptions::default())
+                    .and_then(|doc| Tape::read(&unwrapped.text).map(|tape| (doc, tape)));
+                if let Ok((inner, inner_tape)) = inner {
                     if matches!(inner.root.kind, NodeKind::Object(_)) {
                         let locator = InstanceLocator::mapped(&inner, &doc.index, &unwrapped.map);
                         let note = Diagnostic::info(
@@ -146,42 +163,44 @@ impl Validator {
                             w.span = w.span.map(|s| locator.span(s.bytes));
                             w
                         }));
-                        return self.check(&locator, &inner.to_value(), true, notes);
+                        return self.check(&locator, inner_tape.root(), true, notes);
                     }
                 }
             }
         }
         self.check(
             &InstanceLocator::direct(&doc),
-            &value,
+            root,
             false,
             doc.warnings.clone(),
         )
     }
 
-    /// Whether an arguments text is valid, without building positions (fast path). Parsing uses
-    /// `serde_json`, whose nesting limit is 128 levels.
+    /// Whether an arguments text is valid, without building positions or messages (fast path);
+    /// the same verdict as [`Validator::validate`].
     pub fn is_valid(&self, args: &str) -> bool {
-        let Ok(value) = serde_json::from_str::<Value>(args) else {
+        let Ok(tape) = Tape::read(args) else {
             return false;
         };
-        if self.compiled.validator.is_valid(&value) {
+        let root = tape.root();
+        if self.compiled.validator.is_valid(root) {
             return true;
         }
-        let Value::String(content) = &value else {
+        let Some(content) = root.as_string() else {
             return false;
         };
-        if !self.rejects_string_type(&value) {
+        if !self.rejects_string_type(root) {
             return false;
         }
-        serde_json::from_str::<Value>(content)
-            .is_ok_and(|inner| inner.is_object() && self.compiled.validator.is_valid(&inner))
+        Tape::read(&content).is_ok_and(|inner| {
+            inner.root().as_object().is_some() && self.compiled.validator.is_valid(inner.root())
+        })
     }
 
     /// Whether the schema rejects this root string for its type (a `type` error at the root),
     /// the condition for reading a string as stringified arguments.
-    fn rejects_string_type(&self, value: &Value) -> bool {
-        self.compiled.validator.iter_errors(value).any(|e| {
+    fn rejects_string_type(&self, instance: Instance<'_>) -> bool {
+        self.compiled.validator.iter_errors(instance).any(|e| {
             e.instance_path().as_str().is_empty()
                 && matches!(e.kind(), ValidationErrorKind::Type { .. })
         })
@@ -191,7 +210,7 @@ impl Validator {
     fn check(
         &self,
         locator: &InstanceLocator<'_>,
-        value: &Value,
+        instance: Instance<'_>,
         stringified: bool,
         notes: Vec<Diagnostic>,
     ) -> ValidationReport {
@@ -204,22 +223,33 @@ impl Validator {
         let mut diagnostics: Vec<Diagnostic> = self
             .compiled
             .validator
-            .iter_errors(value)
+            .iter_errors(instance)
             .flat_map(|e| converter.convert(&e))
             .collect();
         let valid = diagnostics.is_empty();
         diagnostics.extend(converter.warnings);
         diagnostics.extend(notes);
+        let mut report = self.report(valid, stringified, diagnostics);
+        report.output = self
+            .output
+            .map(|format| output::output(&self.compiled.validator, instance, format));
+        report
+    }
+
+    /// A report of `diagnostics` and the schema's warnings, most severe first.
+    fn report(
+        &self,
+        valid: bool,
+        stringified: bool,
+        mut diagnostics: Vec<Diagnostic>,
+    ) -> ValidationReport {
         diagnostics.extend(self.compiled.warnings.iter().cloned());
         diagnostics.sort_by_key(|d| d.severity);
-        let output = self
-            .output
-            .map(|format| output::output(&self.compiled.validator, value, format));
         ValidationReport {
             valid,
             stringified,
             diagnostics,
-            output,
+            output: None,
         }
     }
 }
