@@ -55,8 +55,10 @@ struct Slot {
 pub struct Tape<'t> {
     text: &'t str,
     slots: Vec<Slot>,
-    /// Whether the reader had something to say (a duplicate key, a lone surrogate, a BOM).
-    remarkable: bool,
+    /// Whether the reader warned (a lone surrogate, a byte order mark).
+    reader_warned: bool,
+    /// Whether some object repeats a key.
+    duplicate_keys: bool,
 }
 
 impl<'t> Tape<'t> {
@@ -70,7 +72,8 @@ impl<'t> Tape<'t> {
         let mut tape = Tape {
             text,
             slots: Vec::with_capacity(text.len() / 6 + 1),
-            remarkable: false,
+            reader_warned: false,
+            duplicate_keys: false,
         };
         let mut open: Vec<usize> = Vec::new();
         while let Some(token) = reader.next_token()? {
@@ -112,14 +115,19 @@ impl<'t> Tape<'t> {
                 len: 0,
             });
         }
-        tape.remarkable |= !reader.warnings().is_empty();
+        tape.reader_warned = !reader.warnings().is_empty();
         Ok(tape)
     }
 
     /// Whether reading the text gave warnings (duplicate keys, lone surrogates, a byte order
     /// mark), which only a full [`crate::json::parse`] reports.
     pub fn is_remarkable(&self) -> bool {
-        self.remarkable
+        self.reader_warned || self.duplicate_keys
+    }
+
+    /// Whether some object repeats a key (only then need a full parse look for duplicates).
+    pub fn has_duplicate_keys(&self) -> bool {
+        self.duplicate_keys
     }
 
     /// The root value.
@@ -150,7 +158,7 @@ impl<'t> Tape<'t> {
             slot.len = len;
             slot.flag = duplicates;
         }
-        self.remarkable |= duplicates;
+        self.duplicate_keys |= duplicates;
     }
 
     /// How many different names the `count` key slots `keys` hold.
@@ -566,7 +574,7 @@ mod tests {
     #[test]
     fn duplicated_keys_keep_the_last_value_at_the_first_position() {
         let tape = Tape::read(r#"{"a": 1, "b": 2, "a": 3}"#).unwrap();
-        assert!(tape.is_remarkable());
+        assert!(tape.is_remarkable() && tape.has_duplicate_keys());
         let object = tape.root().as_object().unwrap();
         let members: Vec<(String, Value)> = object
             .members()
@@ -588,7 +596,7 @@ mod tests {
         assert_eq!(Object::len(&tape.root().as_object().unwrap()), 39);
         assert!(tape.is_remarkable());
         let clean = Tape::read(r#"{"a": [1, 2], "b": {"c": "d"}}"#).unwrap();
-        assert!(!clean.is_remarkable());
+        assert!(!clean.is_remarkable() && !clean.has_duplicate_keys());
     }
 
     #[test]
@@ -607,7 +615,8 @@ mod tests {
     #[test]
     fn the_reader_warnings_make_a_tape_remarkable() {
         assert!(Tape::read("\u{feff}{}").unwrap().is_remarkable());
-        assert!(Tape::read(r#"["\ud800"]"#).unwrap().is_remarkable());
+        let lone = Tape::read(r#"["\ud800"]"#).unwrap();
+        assert!(lone.is_remarkable() && !lone.has_duplicate_keys());
         assert!(Tape::read("{").is_err());
     }
 

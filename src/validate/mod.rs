@@ -130,7 +130,13 @@ impl Validator {
                 return self.report(true, false, Vec::new());
             }
         }
-        let read = parse(args, ReadOptions::default()).and_then(|doc| tape.map(|tape| (doc, tape)));
+        // The duplicate-key check of a full parse costs a hash set per object: skip it when the
+        // tape found no duplicate.
+        let options = ReadOptions {
+            detect_duplicate_keys: tape.as_ref().map_or(true, Tape::has_duplicate_keys),
+            ..ReadOptions::default()
+        };
+        let read = parse(args, options).and_then(|doc| tape.map(|tape| (doc, tape)));
         let (doc, tape) = match read {
             Ok(read) => read,
             Err(e) => {

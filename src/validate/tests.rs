@@ -384,3 +384,29 @@ fn catastrophic_patterns_do_not_hang() {
     assert!(!report.valid);
     assert_eq!(errors(&report)[0].code, "pattern");
 }
+
+#[test]
+fn reader_warnings_reach_reports_of_valid_and_invalid_arguments() {
+    let tool = validator(TOOL);
+    let codes = |report: &ValidationReport| -> Vec<String> {
+        report.diagnostics.iter().map(|d| d.code.clone()).collect()
+    };
+    // The last value of a duplicated key counts, as in `serde_json`.
+    let valid = tool.validate(r#"{"dataset": "x", "dataset": "logs-2026-11"}"#);
+    assert!(valid.valid);
+    assert_eq!(codes(&valid), ["duplicate-key"]);
+    let invalid = tool.validate(r#"{"dataset": "logs-2026-11", "shard": 1, "shard": -1}"#);
+    assert!(!invalid.valid);
+    assert_eq!(codes(&invalid), ["minimum", "duplicate-key"]);
+    let clean = tool.validate(r#"{"dataset": "logs-2026-11", "shard": 1}"#);
+    assert!(clean.valid && clean.diagnostics.is_empty());
+    let bom = tool.validate("\u{feff}{\"dataset\": \"logs-2026-11\"}");
+    assert!(bom.valid);
+    assert_eq!(codes(&bom), ["byte-order-mark"]);
+    for text in [
+        r#"{"dataset": "x", "dataset": "logs-2026-11"}"#,
+        r#"{"dataset": "logs-2026-11", "shard": 1, "shard": -1}"#,
+    ] {
+        assert_eq!(tool.is_valid(text), tool.validate(text).valid, "{text}");
+    }
+}
