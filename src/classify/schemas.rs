@@ -120,7 +120,7 @@ fn validator(doc: SchemaDoc, name: &str) -> Option<Arc<Validator>> {
         let reference = serde_json::json!({
             "$ref": format!("{}#/$defs/{}", doc.uri(), escape_pointer_token(name))
         });
-        jsonschema::options()
+        jsonschema::options_for::<crate::validate::TapeJson>()
             .with_registry(doc.registry()?)
             .build(&reference)
             .ok()

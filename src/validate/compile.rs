@@ -13,6 +13,7 @@ use crate::json::{parse, Document, ReadOptions};
 use super::dialect::{detect, Dialect};
 use super::formats::unknown_formats;
 use super::group::{Converter, Grouping};
+use super::instance::TapeJson;
 use super::locate::{InstanceLocator, SchemaSpans};
 use super::uri_template::is_uri_template;
 use super::{SchemaErrors, SchemaFault, ValidateOptions};
@@ -23,7 +24,7 @@ const BACKTRACK_LIMIT: usize = 1_000_000;
 /// A compiled schema and what reports need to know about its text.
 pub struct Compiled {
     /// The `jsonschema` validator.
-    pub validator: jsonschema::Validator,
+    pub validator: jsonschema::Validator<TapeJson>,
     /// Spans of the schema's keywords.
     pub spans: SchemaSpans,
     /// The root `$id` without fragment.
@@ -89,7 +90,7 @@ pub fn compile_node(
             fault: SchemaFault::Unusable,
         })?)
     };
-    let mut builder = jsonschema::options()
+    let mut builder = jsonschema::options_for::<TapeJson>()
         .offline()
         .with_pattern_options(PatternOptions::fancy_regex().backtrack_limit(BACKTRACK_LIMIT))
         .with_format("uri-template", is_uri_template);

@@ -27,6 +27,7 @@ mod compile;
 mod dialect;
 mod formats;
 mod group;
+mod instance;
 mod locate;
 mod messages;
 mod output;
@@ -36,6 +37,7 @@ mod uri_template;
 use std::collections::BTreeMap;
 
 use jsonschema::error::ValidationErrorKind;
+use jsonschema::json::Node;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -43,10 +45,12 @@ use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::json::{parse, Document, NodeKind, ReadOptions};
 
 pub use group::Grouping;
+pub use instance::TapeJson;
 pub use output::OutputFormat;
 
 use compile::{compile, compile_node, Compiled};
 use group::Converter;
+use instance::{Instance, Tape};
 use locate::InstanceLocator;
 use locate::SchemaSpans;
 use stringified::unwrap_root;
@@ -141,7 +145,7 @@ impl Validator {
 
     /// Wraps a `jsonschema` validator compiled elsewhere (e.g. against a registry of embedded
     /// schemas). Its reports have keyword locations but no schema spans: there is no schema text.
-    pub fn from_compiled(validator: jsonschema::Validator) -> Self {
+    pub fn from_compiled(validator: jsonschema::Validator<TapeJson>) -> Self {
         Self {
             compiled: Compiled {
                 validator,
@@ -160,8 +164,26 @@ impl Validator {
 
     /// Validates an arguments text (the object, or a JSON string containing it).
     pub fn validate(&self, args: &str) -> ValidationReport {
-        let doc = match parse(args, ReadOptions::default()) {
-            Ok(doc) => doc,
+        let tape = Tape::read(args);
+        if let Ok(tape) = &tape {
+            // A valid text the reader had nothing to say about has nothing to locate: its
+            // report is the schema's warnings alone.
+            if self.output.is_none()
+                && !tape.is_remarkable()
+                && self.compiled.validator.is_valid(tape.root())
+            {
+                return self.report(true, false, Vec::new());
+            }
+        }
+        // The duplicate-key check of a full parse costs a hash set per object: skip it when the
+        // tape found no duplicate.
+        let options = ReadOptions {
+            detect_duplicate_keys: tape.as_ref().map_or(true, Tape::has_duplicate_keys),
+            ..ReadOptions::default()
+        };
+        let read = parse(args, options).and_then(|doc| tape.map(|tape| (doc, tape)));
+        let (doc, tape) = match read {
+            Ok(read) => read,
             Err(e) => {
                 let mut diagnostics = vec![e.to_diagnostic(&LineIndex::new(args))];
                 diagnostics.extend(self.compiled.warnings.iter().cloned());
@@ -173,10 +195,12 @@ impl Validator {
                 };
             }
         };
-        let value = doc.to_value();
-        if value.is_string() && self.rejects_string_type(&value) {
+        let root = tape.root();
+        if root.is_string() && self.rejects_string_type(root) {
             if let Some(unwrapped) = unwrap_root(&doc) {
-                if let Ok(inner) = parse(&unwrapped.text, ReadOptions::default()) {
+                let inner = parse(&unwrapped.text, ReadOptions::default())
+                    .and_then(|doc| Tape::read(&unwrapped.text).map(|tape| (doc, tape)));
+                if let Ok((inner, inner_tape)) = inner {
                     if matches!(inner.root.kind, NodeKind::Object(_)) {
                         let locator = InstanceLocator::mapped(&inner, &doc.index, &unwrapped.map);
                         let note = Diagnostic::info(
@@ -190,36 +214,38 @@ impl Validator {
                             w.span = w.span.map(|s| locator.span(s.bytes));
                             w
                         }));
-                        return self.check(&locator, &inner.to_value(), true, notes);
+                        return self.check(&locator, inner_tape.root(), true, notes);
                     }
                 }
             }
         }
         self.check(
             &InstanceLocator::direct(&doc),
-            &value,
+            root,
             false,
             doc.warnings.clone(),
         )
     }
 
-    /// Whether an arguments text is valid, without building positions (fast path). Parsing uses
-    /// `serde_json`, whose nesting limit is 128 levels.
+    /// Whether an arguments text is valid, without building positions or messages (fast path);
+    /// the same verdict as [`Validator::validate`].
     pub fn is_valid(&self, args: &str) -> bool {
-        let Ok(value) = serde_json::from_str::<Value>(args) else {
+        let Ok(tape) = Tape::read(args) else {
             return false;
         };
-        if self.compiled.validator.is_valid(&value) {
+        let root = tape.root();
+        if self.compiled.validator.is_valid(root) {
             return true;
         }
-        let Value::String(content) = &value else {
+        let Some(content) = root.as_string() else {
             return false;
         };
-        if !self.rejects_string_type(&value) {
+        if !self.rejects_string_type(root) {
             return false;
         }
-        serde_json::from_str::<Value>(content)
-            .is_ok_and(|inner| inner.is_object() && self.compiled.validator.is_valid(&inner))
+        Tape::read(&content).is_ok_and(|inner| {
+            inner.root().as_object().is_some() && self.compiled.validator.is_valid(inner.root())
+        })
     }
 
     /// Validates `value`, the value at `pointer` in `doc`, and returns the errors (and
@@ -234,7 +260,13 @@ impl Validator {
         grouping: Grouping,
     ) -> Vec<Diagnostic> {
         let locator = InstanceLocator::at(doc, pointer);
-        let (mut diagnostics, warnings) = self.findings(value, &locator, "the value", grouping);
+        // The validator reads tapes; a `Value` always serializes to JSON the tape accepts.
+        let text = value.to_string();
+        let Ok(tape) = Tape::read(&text) else {
+            return Vec::new();
+        };
+        let (mut diagnostics, warnings) =
+            self.findings(tape.root(), &locator, "the value", grouping);
         diagnostics.extend(warnings);
         diagnostics
     }
@@ -243,7 +275,7 @@ impl Validator {
     /// apart, the warnings met converting them.
     fn findings(
         &self,
-        value: &Value,
+        instance: Instance<'_>,
         locator: &InstanceLocator<'_>,
         root: &str,
         grouping: Grouping,
@@ -259,7 +291,7 @@ impl Validator {
         let errors = self
             .compiled
             .validator
-            .iter_errors(value)
+            .iter_errors(instance)
             .flat_map(|e| converter.convert(&e))
             .collect();
         (errors, converter.warnings)
@@ -267,8 +299,8 @@ impl Validator {
 
     /// Whether the schema rejects this root string for its type (a `type` error at the root),
     /// the condition for reading a string as stringified arguments.
-    fn rejects_string_type(&self, value: &Value) -> bool {
-        self.compiled.validator.iter_errors(value).any(|e| {
+    fn rejects_string_type(&self, instance: Instance<'_>) -> bool {
+        self.compiled.validator.iter_errors(instance).any(|e| {
             e.instance_path().as_str().is_empty()
                 && matches!(e.kind(), ValidationErrorKind::Type { .. })
         })
@@ -278,25 +310,36 @@ impl Validator {
     fn check(
         &self,
         locator: &InstanceLocator<'_>,
-        value: &Value,
+        instance: Instance<'_>,
         stringified: bool,
         notes: Vec<Diagnostic>,
     ) -> ValidationReport {
         let (mut diagnostics, warnings) =
-            self.findings(value, locator, "the arguments", Grouping::Branches);
+            self.findings(instance, locator, "the arguments", Grouping::Branches);
         let valid = diagnostics.is_empty();
         diagnostics.extend(warnings);
         diagnostics.extend(notes);
+        let mut report = self.report(valid, stringified, diagnostics);
+        report.output = self
+            .output
+            .map(|format| output::output(&self.compiled.validator, instance, format));
+        report
+    }
+
+    /// A report of `diagnostics` and the schema's warnings, most severe first.
+    fn report(
+        &self,
+        valid: bool,
+        stringified: bool,
+        mut diagnostics: Vec<Diagnostic>,
+    ) -> ValidationReport {
         diagnostics.extend(self.compiled.warnings.iter().cloned());
         diagnostics.sort_by_key(|d| d.severity);
-        let output = self
-            .output
-            .map(|format| output::output(&self.compiled.validator, value, format));
         ValidationReport {
             valid,
             stringified,
             diagnostics,
-            output,
+            output: None,
         }
     }
 }

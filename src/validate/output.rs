@@ -3,6 +3,8 @@
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
+use super::instance::{Instance, TapeJson};
+
 /// Which standard output structure a report also carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -14,7 +16,11 @@ pub enum OutputFormat {
 }
 
 /// The output structure of `instance` under `validator`.
-pub fn output(validator: &jsonschema::Validator, instance: &Value, format: OutputFormat) -> Value {
+pub fn output(
+    validator: &jsonschema::Validator<TapeJson>,
+    instance: Instance<'_>,
+    format: OutputFormat,
+) -> Value {
     match format {
         OutputFormat::Flag => json!({ "valid": validator.is_valid(instance) }),
         OutputFormat::Basic => {

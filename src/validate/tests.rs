@@ -451,3 +451,29 @@ fn schemas_and_values_inside_documents_are_located_in_them() {
     assert_eq!(errors.fault, SchemaFault::Malformed);
     assert_eq!(errors.diagnostics[0].instance_path, "/inputSchema/minimum");
 }
+
+#[test]
+fn reader_warnings_reach_reports_of_valid_and_invalid_arguments() {
+    let tool = validator(TOOL);
+    let codes = |report: &ValidationReport| -> Vec<String> {
+        report.diagnostics.iter().map(|d| d.code.clone()).collect()
+    };
+    // The last value of a duplicated key counts, as in `serde_json`.
+    let valid = tool.validate(r#"{"dataset": "x", "dataset": "logs-2026-11"}"#);
+    assert!(valid.valid);
+    assert_eq!(codes(&valid), ["duplicate-key"]);
+    let invalid = tool.validate(r#"{"dataset": "logs-2026-11", "shard": 1, "shard": -1}"#);
+    assert!(!invalid.valid);
+    assert_eq!(codes(&invalid), ["minimum", "duplicate-key"]);
+    let clean = tool.validate(r#"{"dataset": "logs-2026-11", "shard": 1}"#);
+    assert!(clean.valid && clean.diagnostics.is_empty());
+    let bom = tool.validate("\u{feff}{\"dataset\": \"logs-2026-11\"}");
+    assert!(bom.valid);
+    assert_eq!(codes(&bom), ["byte-order-mark"]);
+    for text in [
+        r#"{"dataset": "x", "dataset": "logs-2026-11"}"#,
+        r#"{"dataset": "logs-2026-11", "shard": 1, "shard": -1}"#,
+    ] {
+        assert_eq!(tool.is_valid(text), tool.validate(text).valid, "{text}");
+    }
+}
