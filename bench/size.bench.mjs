@@ -19,7 +19,7 @@ function sizes(file) {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const rows = [
-  ['shipped (pkg/: deps opt-level s, crate 3, wasm-opt -Oz)', sizes(join(PKG_DIR, WASM))],
+  ['shipped (pkg/: cold deps z, validation hot path s, crate 3, wasm-opt -Oz)', sizes(join(PKG_DIR, WASM))],
   ['all opt-level 3 (wasm-opt -O3)', sizes(join(buildO3Variant(), WASM))],
   ['JS glue mcp_json_toolbox.js', sizes(join(PKG_DIR, 'mcp_json_toolbox.js'))],
 ];
