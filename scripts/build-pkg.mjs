@@ -91,6 +91,8 @@ function packageJson(cargo) {
  */
 function entries(names) {
   const api = `export const { ${names.join(', ')} } = recoverable(host);\n`;
+  // The glue's types, and of its values only the API the entries export (not init/initSync).
+  const types = `export type * from './${NAME}.js';\nexport { ${names.join(', ')} } from './${NAME}.js';\n`;
   return {
     'node.js': `// Node entry: compiles the .wasm next to this file synchronously.
 import * as glue from './${NAME}.js';
@@ -120,9 +122,9 @@ const host = {
 };
 module.exports = recoverable(host);
 `,
-    'index.d.ts': `export * from './${NAME}.js';\n`,
-    'node.d.ts': `export * from './${NAME}.js';\n`,
-    'cjs/index.d.ts': `export * from './${NAME}.js';\n`,
+    'index.d.ts': types,
+    'node.d.ts': types,
+    'cjs/index.d.ts': types,
   };
 }
 
