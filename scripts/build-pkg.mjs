@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,12 +50,12 @@ function packageJson(cargo) {
     homepage: cargo.homepage ?? cargo.repository,
     keywords: cargo.keywords,
     type: 'module',
-    main: './cjs/mcp_json_toolbox.js',
+    main: './cjs/index.js',
     module: './index.js',
     types,
     exports: {
       '.': {
-        require: { types: './cjs/mcp_json_toolbox.d.ts', default: './cjs/mcp_json_toolbox.js' },
+        require: { types: './cjs/index.d.ts', default: './cjs/index.js' },
         types,
         node: './node.js',
         default: './index.js',
@@ -73,32 +73,73 @@ function packageJson(cargo) {
       'index.d.ts',
       'node.js',
       'node.d.ts',
+      'recover.js',
       'cjs/',
       'README.md',
       'LICENSE',
     ],
     // The entry points instantiate the module on import; the raw bindings do not.
-    sideEffects: ['./index.js', './node.js', './cjs/mcp_json_toolbox.js'],
+    sideEffects: ['./index.js', './node.js', './cjs/index.js', './cjs/mcp_json_toolbox.js'],
     engines: { node: '>=18' },
   };
 }
 
-/** Entry points that instantiate the module, so users never call `init` themselves. */
-const ENTRIES = {
-  'node.js': `// Node entry: loads the .wasm next to this file synchronously.
-import { initSync } from './${NAME}.js';
+/**
+ * Entry points that instantiate the module, so users never call `init` themselves, and wrap every
+ * export with recover.js: a wasm trap throws an `InternalError` and the next call runs in a fresh
+ * instance. `names` are the glue's exports (the API); the types are the glue's.
+ */
+function entries(names) {
+  const api = `export const { ${names.join(', ')} } = recoverable(host);\n`;
+  // The glue's types, and of its values only the API the entries export (not init/initSync).
+  const types = `export type * from './${NAME}.js';\nexport { ${names.join(', ')} } from './${NAME}.js';\n`;
+  return {
+    'node.js': `// Node entry: compiles the .wasm next to this file synchronously.
+import * as glue from './${NAME}.js';
 import { readFileSync } from 'node:fs';
-initSync({ module: readFileSync(new URL('./${NAME}_bg.wasm', import.meta.url)) });
-export * from './${NAME}.js';
-`,
-  'index.js': `// Browser and bundler entry: fetches the .wasm next to this file (top-level await).
-import init from './${NAME}.js';
-await init({ module_or_path: new URL('./${NAME}_bg.wasm', import.meta.url) });
-export * from './${NAME}.js';
-`,
-  'index.d.ts': `export * from './${NAME}.js';\n`,
-  'node.d.ts': `export * from './${NAME}.js';\n`,
+import { moduleHost, recoverable } from './recover.js';
+const module = new WebAssembly.Module(readFileSync(new URL('./${NAME}_bg.wasm', import.meta.url)));
+glue.initSync({ module });
+const host = await moduleHost(glue, module, new URL('./${NAME}.js', import.meta.url).href);
+${api}`,
+    'index.js': `// Browser and bundler entry: fetches the .wasm next to this file (top-level await).
+import init, * as glue from './${NAME}.js';
+import { moduleHost, recoverable } from './recover.js';
+const response = await fetch(new URL('./${NAME}_bg.wasm', import.meta.url));
+const module = await WebAssembly.compile(await response.arrayBuffer());
+await init({ module_or_path: module });
+const host = await moduleHost(glue, module, new URL('./${NAME}.js', import.meta.url).href);
+${api}`,
+    'cjs/index.js': `// CommonJS entry: the nodejs glue instantiates on require; a restart requires it afresh.
+const { recoverable } = require('./recover.js');
+const path = require.resolve('./${NAME}.js');
+const host = {
+  glue: require(path),
+  restart() {
+    delete require.cache[path];
+    host.glue = require(path);
+  },
 };
+module.exports = recoverable(host);
+`,
+    'index.d.ts': types,
+    'node.d.ts': types,
+    'cjs/index.d.ts': types,
+  };
+}
+
+/** recover.js for the CommonJS entry: the ES module's functions, exported with `module.exports`. */
+function commonJsRecover(source) {
+  const names = [...source.matchAll(/^export (?:async )?function (\w+)/gm)].map((m) => m[1]);
+  const body = source.replace(/^export (async )?function /gm, '$1function ');
+  return `'use strict';\n${body}\nmodule.exports = { ${names.join(', ')} };\n`;
+}
+
+/** The API the glue exports (what the entries wrap). */
+async function glueExports(out) {
+  const glue = await import(pathToFileURL(join(out, `${NAME}.js`)).href);
+  return Object.keys(glue).filter((name) => name !== 'default' && name !== 'initSync');
+}
 
 /** LICENSE for the dual license: the notice, then both texts from the repository. */
 function license(cargo) {
@@ -159,7 +200,10 @@ shareWasmWithCjs(out);
 for (const dts of [join(out, `${NAME}.d.ts`), join(out, 'cjs', `${NAME}.d.ts`)]) referenceDisposableLib(dts);
 const wasm = join(out, `${NAME}_bg.wasm`);
 run(wasmOpt, [args.opt, ...WASM_FEATURES, '--strip-debug', '--strip-producers', wasm, '-o', wasm]);
-for (const [file, text] of Object.entries(ENTRIES)) writeFileSync(join(out, file), text);
+for (const [file, text] of Object.entries(entries(await glueExports(out)))) writeFileSync(join(out, file), text);
+const recover = readFileSync(join(ROOT, 'scripts', 'recover.js'), 'utf8');
+writeFileSync(join(out, 'recover.js'), recover);
+writeFileSync(join(out, 'cjs', 'recover.js'), commonJsRecover(recover));
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(packageJson(cargo), null, 2)}\n`);
 copyFileSync(join(ROOT, 'README.md'), join(out, 'README.md'));
 writeFileSync(join(out, 'LICENSE'), license(cargo));

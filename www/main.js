@@ -61,6 +61,7 @@ async function run() {
   } catch (error) {
     if (number !== runNumber) return;
     if (error instanceof Cancelled) showMessage('Cancelled.', 'muted');
+    else if (error.name === 'InternalError') showMessage(`Internal error, please report it (the checker was restarted). ${error.cause?.name}: ${error.cause?.message}`, 'error');
     else showMessage(`${error.name ?? 'Error'}: ${error.message}`, 'error');
   }
 }

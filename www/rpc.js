@@ -8,6 +8,16 @@ export class Cancelled extends Error {
   }
 }
 
+/** Error names that mean the wasm instance trapped (a panic, a stack overflow): it is unusable. */
+export const TRAPS = new Set(['RuntimeError', 'RangeError', 'InternalError']);
+
+/** The error a trap in call `fn` becomes: an `InternalError` asking for a report, `cause` the trap. */
+export function internalError(fn, trap) {
+  const error = new Error(`internal error in ${fn}, please report it: ${trap.message}`, { cause: trap });
+  error.name = 'InternalError';
+  return error;
+}
+
 /** A wasm worker that can be called, cancelled and restarted. */
 export class WasmWorker {
   /** `onBusy(busy)` is told when the first call starts and the last one ends. */
@@ -35,9 +45,11 @@ export class WasmWorker {
         this.changed();
         if (data.ok) return call.resolve(data.value);
         const error = Object.assign(new Error(data.error.message), data.error);
-        call.reject(error);
+        if (!TRAPS.has(error.name)) return call.reject(error);
         // A wasm trap (e.g. a panic) leaves the instance unusable: start a fresh one.
-        if (error.name === 'RuntimeError') this.restart(error);
+        const internal = internalError(call.fn, error);
+        call.reject(internal);
+        this.restart(internal);
       };
       this.worker.onerror = (event) => reject(new Error(event.message || 'the wasm worker failed to start'));
     });
@@ -47,7 +59,7 @@ export class WasmWorker {
   call(fn, ...args) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, fn });
       this.changed();
       this.worker.postMessage({ id, fn, args });
     });

@@ -7,14 +7,10 @@
 
 use libfuzzer_sys::fuzz_target;
 use mcp_json_toolbox::host::{check_tool, check_tool_call, check_tool_result};
-use mcp_json_toolbox_fuzz::{check_diagnostics, split_texts};
+use mcp_json_toolbox_fuzz::{check_diagnostics, split_utf8};
 
 fuzz_target!(|data: &[u8]| {
-    let (first, second) = split_texts(data);
-    let Ok(tool) = std::str::from_utf8(first) else {
-        return;
-    };
-    let Ok(other) = second.map_or(Ok(tool), std::str::from_utf8) else {
+    let Some((tool, other)) = split_utf8(data) else {
         return;
     };
     let report = check_tool(tool);

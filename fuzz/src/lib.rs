@@ -141,6 +141,15 @@ pub fn split_texts(data: &[u8]) -> (&[u8], Option<&[u8]>) {
     }
 }
 
+/// [`split_texts`] as UTF-8: the first text and the second (the first again without a separator),
+/// or `None` if either is not UTF-8.
+pub fn split_utf8(data: &[u8]) -> Option<(&str, &str)> {
+    let (first, second) = split_texts(data);
+    let first = std::str::from_utf8(first).ok()?;
+    let second = second.map_or(Ok(first), std::str::from_utf8).ok()?;
+    Some((first, second))
+}
+
 /// Asserts that every diagnostic (children included) has its span in `text` and its schema span,
 /// if `schema_text` is given, in `schema_text`.
 pub fn check_diagnostics(text: &str, schema_text: Option<&str>, diagnostics: &[Diagnostic]) {

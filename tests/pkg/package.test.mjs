@@ -52,7 +52,7 @@ after(() => {
 });
 
 test('the tarball holds the wasm, every entry point, types, README and LICENSE', () => {
-  for (const file of ['mcp_json_toolbox_bg.wasm', 'index.js', 'node.js', 'index.d.ts', 'cjs/mcp_json_toolbox.js', 'README.md', 'LICENSE', 'package.json']) {
+  for (const file of ['mcp_json_toolbox_bg.wasm', 'index.js', 'node.js', 'index.d.ts', 'recover.js', 'cjs/index.js', 'cjs/recover.js', 'cjs/mcp_json_toolbox.js', 'README.md', 'LICENSE', 'package.json']) {
     assert.ok(files.includes(file), `${file} not in ${files.join(', ')}`);
   }
   assert.equal(files.filter((f) => f.endsWith('.wasm')).length, 1, 'the .wasm is shipped once');
@@ -87,10 +87,13 @@ test('Node CommonJS: require by name', () => {
   write(
     'usage.cjs',
     `const { format, version } = require('${NAME}');
-process.stdout.write(format('{"b":[2]}', { minify: true }) + ' ' + version());
+// A number where text belongs traps the instance: an InternalError, then a fresh instance.
+let trap = 'no trap';
+try { format(5); } catch (e) { trap = e.name; }
+process.stdout.write(trap + ' ' + format('{"b":[2]}', { minify: true }) + ' ' + version());
 `,
   );
-  assert.match(run(process.execPath, ['usage.cjs'], app), /^\{"b":\[2\]\} \d+\.\d+\.\d+$/);
+  assert.match(run(process.execPath, ['usage.cjs'], app), /^InternalError \{"b":\[2\]\} \d+\.\d+\.\d+$/);
 });
 
 test('TypeScript --strict type-checks against the installed types (ESM and CommonJS)', () => {
@@ -154,6 +157,41 @@ document.querySelector('#out').textContent = format('{"page":[1.50,"é"]}', { in
     assert.deepEqual(errors, []);
     assert.equal(await page.textContent('#out'), '{\n "page": [\n  1.50,\n  "é"\n ]\n}');
     assert.ok(server.requests.includes('/mcp_json_toolbox_bg.wasm'), server.requests.join(' '));
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
+test('the browser entry loads unbundled, and a restart gives a working fresh instance in Chromium', async () => {
+  const base = `./node_modules/${NAME}`;
+  writeFileSync(
+    join(app, 'restart.html'),
+    `<!doctype html><meta charset=utf-8><pre id=out></pre><script type=module>
+import { format } from '${base}/index.js';
+import * as glue from '${base}/mcp_json_toolbox.js';
+import { moduleHost, recoverable } from '${base}/recover.js';
+const wasm = await (await fetch('${base}/mcp_json_toolbox_bg.wasm')).arrayBuffer();
+const module = await WebAssembly.compile(wasm);
+await glue.default({ module_or_path: module });
+const host = await moduleHost(glue, module, new URL('${base}/mcp_json_toolbox.js', import.meta.url).href);
+const api = recoverable(host);
+const first = host.glue;
+host.restart(); // what a trap does, synchronously on the page's thread
+document.querySelector('#out').textContent = [format('[1]', { minify: true }), api.format('[2]', { minify: true }), host.glue !== first].join(' ');
+</script>`,
+  );
+  const server = await startServer(app, 0);
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}restart.html`);
+    await page.waitForFunction(() => document.querySelector('#out').textContent !== '', null, { timeout: 15000 });
+    assert.deepEqual(errors, []);
+    assert.equal(await page.textContent('#out'), '[1] [2] true');
+    assert.ok(server.requests.some((r) => r.includes('mcp_json_toolbox.js?instance=')), server.requests.join(' '));
   } finally {
     await browser.close();
     await server.close();

@@ -1,0 +1,129 @@
+// Trap recovery for the package's entry points (copied into pkg/ as recover.js, and as
+// cjs/recover.js in CommonJS form, by scripts/build-pkg.mjs).
+//
+// A wasm trap (a Rust panic becomes `unreachable`, a stack overflow a `RangeError`) leaves the
+// instance in an unknown state. The wrapped API turns the trap into an `Error` named
+// `InternalError` (its `cause` is the trap) and switches to a fresh instance, so the next call
+// works. Errors the bindings throw on purpose (JsonError, SchemaError, TypeError, …) pass through.
+
+/** Whether `error` is a trap of the wasm instance rather than an error the bindings throw. */
+export function isTrap(error) {
+  return error instanceof WebAssembly.RuntimeError || error instanceof RangeError;
+}
+
+/** The error a trap becomes: named `InternalError`, the trap as its `cause`. */
+export function internalError(what, trap) {
+  const error = new Error(`internal error in ${what}, please report it: ${trap?.message ?? trap}`, {
+    cause: trap,
+  });
+  error.name = 'InternalError';
+  return error;
+}
+
+/** Whether an export is a class (wasm-bindgen emits `class X { … }`). */
+function isClass(value) {
+  return typeof value === 'function' && /^class\b/.test(Function.prototype.toString.call(value));
+}
+
+/**
+ * The API of `host.glue` (an initialized wasm-bindgen glue module), every function and class
+ * wrapped: a trap throws an `InternalError` and calls `host.restart()`, which must replace
+ * `host.glue` with a freshly initialized glue. Objects made before a restart are made again from
+ * their constructor arguments the next time they are used.
+ */
+export function recoverable(host) {
+  let generation = 0;
+
+  /** Runs `call`; a trap restarts the instance and becomes an InternalError. */
+  function guard(what, call) {
+    try {
+      return call();
+    } catch (error) {
+      if (!isTrap(error)) throw error;
+      generation += 1;
+      try {
+        host.restart();
+      } catch (restartError) {
+        throw internalError(what, new AggregateError([error, restartError], 'the restart failed too'));
+      }
+      throw internalError(what, error);
+    }
+  }
+
+  /** A class whose objects live in the current instance, made again after a restart. */
+  function wrapClass(name, Glue) {
+    const state = new WeakMap();
+    /** The object in the current instance (re-made from its arguments after a restart). */
+    const inner = (self) => {
+      const s = state.get(self);
+      if (s.generation !== generation && !s.freed) {
+        s.inner = new host.glue[name](...s.args);
+        s.generation = generation;
+      }
+      return s.inner;
+    };
+    const Wrapped = {
+      [name]: class {
+        constructor(...args) {
+          const made = guard(`new ${name}`, () => new host.glue[name](...args));
+          state.set(this, { args, inner: made, generation, freed: false });
+        }
+      },
+    }[name];
+    for (const key of Reflect.ownKeys(Glue.prototype)) {
+      const descriptor = Object.getOwnPropertyDescriptor(Glue.prototype, key);
+      if (key === 'constructor' || key === '__destroy_into_raw' || typeof descriptor.value !== 'function') continue;
+      const label = `${name}.${String(key)}`;
+      const frees = key === 'free' || key === Symbol.dispose;
+      Wrapped.prototype[key] = function (...args) {
+        const s = state.get(this);
+        if (frees) {
+          if (s.freed) return undefined;
+          s.freed = true;
+          // An object of a dead instance goes with it.
+          return s.generation === generation ? s.inner[key](...args) : undefined;
+        }
+        return guard(label, () => inner(this)[key](...args));
+      };
+    }
+    return Wrapped;
+  }
+
+  const api = {};
+  for (const [name, value] of Object.entries(host.glue)) {
+    if (name === 'default' || name === 'initSync') continue;
+    if (isClass(value)) api[name] = wrapClass(name, value);
+    else if (typeof value === 'function') api[name] = (...args) => guard(name, () => host.glue[name](...args));
+    else api[name] = value;
+  }
+  return api;
+}
+
+/** Fresh glue copies loaded so far (each one's URL must be new, also across hosts). */
+let loads = 0;
+
+/**
+ * The `host` of `recoverable` for an ES module glue at `url`, initialized with the compiled
+ * `module`: a restart initializes a fresh copy of the glue (`url?instance=N`, a new module
+ * record, so a new instance) loaded ahead of time, so it is synchronous. Where the glue cannot be
+ * loaded again (a bundle that inlined it), a trap still throws an InternalError but the instance
+ * is not replaced.
+ */
+export async function moduleHost(glue, module, url) {
+  const load = () =>
+    import(/* webpackIgnore: true */ /* @vite-ignore */ `${url}?instance=${++loads}`).catch(() => undefined);
+  let spare = await load();
+  const host = {
+    glue,
+    restart() {
+      if (!spare) throw new Error('no fresh instance of the module could be loaded');
+      spare.initSync({ module });
+      host.glue = spare;
+      spare = undefined;
+      load().then((next) => {
+        spare = next;
+      });
+    },
+  };
+  return host;
+}
