@@ -693,6 +693,18 @@ impl<'a> Reader<'a> {
         self.pos - start
     }
 
+    /// A number lexeme lacks a digit at the current position (`where_` says which part).
+    fn missing_digit(&self, where_: &str) -> JsonError {
+        self.error(
+            self.pos,
+            "syntax",
+            format!(
+                "invalid number: expected a digit {where_}, found {}",
+                self.found()
+            ),
+        )
+    }
+
     fn number(&mut self) -> Result<(), JsonError> {
         let start = self.pos;
         if self.peek() == Some(b'-') {
@@ -712,28 +724,12 @@ impl<'a> Reader<'a> {
             Some(b'1'..=b'9') => {
                 self.digits();
             }
-            _ => {
-                return Err(self.error(
-                    self.pos,
-                    "syntax",
-                    format!(
-                        "invalid number: expected a digit after '-', found {}",
-                        self.found()
-                    ),
-                ))
-            }
+            _ => return Err(self.missing_digit("after '-'")),
         }
         if self.peek() == Some(b'.') {
             self.pos += 1;
             if self.digits() == 0 {
-                return Err(self.error(
-                    self.pos,
-                    "syntax",
-                    format!(
-                        "invalid number: expected a digit after '.', found {}",
-                        self.found()
-                    ),
-                ));
+                return Err(self.missing_digit("after '.'"));
             }
         }
         if let Some(b'e' | b'E') = self.peek() {
@@ -742,14 +738,7 @@ impl<'a> Reader<'a> {
                 self.pos += 1;
             }
             if self.digits() == 0 {
-                return Err(self.error(
-                    self.pos,
-                    "syntax",
-                    format!(
-                        "invalid number: expected a digit in the exponent, found {}",
-                        self.found()
-                    ),
-                ));
+                return Err(self.missing_digit("in the exponent"));
             }
         }
         if let Some(b) = self.peek() {
