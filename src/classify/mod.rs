@@ -184,11 +184,11 @@ fn classify_message(
     } else {
         (message.body, &message.body_pointer)
     };
-    let value = doc.value_of(target);
+    let instance = doc.lexeme(target);
     let outcomes: Vec<(Generation, Vec<Diagnostic>)> = GENERATIONS
         .into_iter()
         .filter_map(|v| {
-            schemas::check(v, detected.kind, &value, doc, target_pointer).map(|d| (v, d))
+            schemas::check(v, detected.kind, instance, doc, target_pointer).map(|d| (v, d))
         })
         .collect();
     let versions: Vec<Generation> = outcomes

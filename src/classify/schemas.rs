@@ -130,14 +130,14 @@ fn validator(doc: SchemaDoc, name: &str) -> Option<Arc<Validator>> {
     compiled
 }
 
-/// Validates `instance` (the value at `base` in `doc`) against definition `name` of `version`.
+/// Validates `instance` (the JSON text of the value at `base` in `doc`) against definition `name` of `version`.
 ///
 /// `None` when the version has no such definition; otherwise the violations as diagnostics whose
 /// instance paths and spans point into `doc`.
 pub fn check(
     version: Generation,
     name: &str,
-    instance: &Value,
+    instance: &str,
     doc: &Document<'_>,
     base: &str,
 ) -> Option<Vec<Diagnostic>> {
@@ -156,7 +156,7 @@ mod tests {
 
     fn check_text(version: Generation, name: &str, text: &str) -> Option<Vec<Diagnostic>> {
         let doc = parse(text, ReadOptions::default()).unwrap();
-        check(version, name, &doc.to_value(), &doc, "")
+        check(version, name, doc.text, &doc, "")
     }
 
     #[test]

@@ -5,8 +5,6 @@
 //! Paths are absolute: an instance path points into the instance text from its root, a keyword
 //! location points into the schema text from its root, so both spans can be shown directly.
 
-use serde_json::{Map, Value};
-
 use crate::diagnostic::Diagnostic;
 use crate::json::Document;
 use crate::validate::{Grouping, SchemaFault, ValidateOptions, Validator};
@@ -58,14 +56,8 @@ pub fn validate_value(
     else {
         return Vec::new();
     };
-    let instance = instance_doc.pointer(instance_pointer).map_or_else(
-        || Value::Object(Map::new()),
-        |node| instance_doc.value_of(node),
-    );
-    validator.validate_at(
-        &instance,
-        instance_doc,
-        instance_pointer,
-        Grouping::Branches,
-    )
+    let instance = instance_doc
+        .pointer(instance_pointer)
+        .map_or("{}", |node| instance_doc.lexeme(node));
+    validator.validate_at(instance, instance_doc, instance_pointer, Grouping::Branches)
 }

@@ -248,21 +248,20 @@ impl Validator {
         })
     }
 
-    /// Validates `value`, the value at `pointer` in `doc`, and returns the errors (and
-    /// `stringified-value` warnings). Instance paths are pointers in `doc` and spans are in its
-    /// text; a value absent from `doc` is located at its nearest existing ancestor. Messages name
-    /// the root of `doc` "the value".
+    /// Validates `text`, the JSON text of the value at `pointer` in `doc` (usually
+    /// `doc.lexeme(node)`), and returns the errors (and `stringified-value` warnings). Instance
+    /// paths are pointers in `doc` and spans are in its text; a value absent from `doc` (the caller
+    /// supplies a stand-in text) is located at its nearest existing ancestor. Messages name the
+    /// root of `doc` "the value".
     pub fn validate_at(
         &self,
-        value: &Value,
+        text: &str,
         doc: &Document<'_>,
         pointer: &str,
         grouping: Grouping,
     ) -> Vec<Diagnostic> {
         let locator = InstanceLocator::at(doc, pointer);
-        // The validator reads tapes; a `Value` always serializes to JSON the tape accepts.
-        let text = value.to_string();
-        let Ok(tape) = Tape::read(&text) else {
+        let Ok(tape) = Tape::read(text) else {
             return Vec::new();
         };
         let (mut diagnostics, warnings) =

@@ -396,9 +396,9 @@ fn schemas_and_values_inside_documents_are_located_in_them() {
         .unwrap_or_else(|e| panic!("{e:?}"));
     let call_text = r#"{"arguments": {"kind": {"type": "b", "size": "big"}, "mode": "z"}}"#;
     let call = parse(call_text, ReadOptions::default()).unwrap();
-    let value = call.to_value()["arguments"].clone();
+    let value = call.lexeme(call.pointer("/arguments").unwrap());
 
-    let grouped = schema.validate_at(&value, &call, "/arguments", Grouping::Branches);
+    let grouped = schema.validate_at(value, &call, "/arguments", Grouping::Branches);
     let kind = grouped.iter().find(|d| d.code == "anyOf").unwrap();
     assert_eq!(kind.instance_path, "/arguments/kind");
     assert_eq!(
@@ -417,7 +417,7 @@ fn schemas_and_values_inside_documents_are_located_in_them() {
         kind.children
     );
 
-    let closest = schema.validate_at(&value, &call, "/arguments", Grouping::Closest);
+    let closest = schema.validate_at(value, &call, "/arguments", Grouping::Closest);
     let codes: Vec<(&str, &str)> = closest
         .iter()
         .map(|d| (d.code.as_str(), d.instance_path.as_str()))
