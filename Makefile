@@ -16,7 +16,7 @@ BENCHES := $(sort $(wildcard bench/*.bench.mjs))
 # Prints how long each phase of `make test` took.
 TIMED := bash scripts/timed.sh
 
-.PHONY: help setup pkg www serve test fmt-check lint test-native test-wasm test-node test-pkg \
+.PHONY: help setup pkg www serve test fmt-check vendor-check lint test-native test-wasm test-node test-pkg \
 	test-browser test-fuzz-smoke bench fuzz clean
 
 help: ## List the targets
@@ -40,6 +40,7 @@ test: ## Every check, in order, stopping at the first failure
 	@$(TIMED) --reset
 	@$(TIMED) setup bash scripts/setup.sh all
 	@$(TIMED) fmt $(MAKE) fmt-check
+	@$(TIMED) vendor $(MAKE) vendor-check
 	@$(TIMED) clippy $(MAKE) lint
 	@$(TIMED) native-tests $(MAKE) test-native
 	@$(TIMED) wasm-tests $(MAKE) test-wasm
@@ -52,6 +53,9 @@ test: ## Every check, in order, stopping at the first failure
 
 fmt-check: ## cargo fmt --check
 	cargo fmt --check
+
+vendor-check: ## vendor/jsonschema is the crates.io release plus only its documented patch
+	bash scripts/check-vendor.sh
 
 lint: ## cargo clippy -D warnings, native (all targets) and wasm32 (library and wasm tests)
 	cargo clippy --all-targets -- -D warnings
