@@ -1,9 +1,10 @@
-// Size of the shipped .wasm (raw, gzip -9, brotli q11) and of the all-opt-level-3 comparison
-// build, as a Markdown table. Target: ≤ 500 KB brotli. Run with `make bench` (builds pkg/ first).
+// Size of the shipped .wasm (raw, gzip -9, brotli q11), of the all-opt-level-3 comparison build,
+// and of the validation engine alone (bench/engine-floor: jsonschema as the package configures
+// it, nothing else), as a Markdown table. Target: ≤ 500 KB brotli. Run with `make bench`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { buildO3Variant, machine, PKG_DIR } from './variant.mjs';
+import { buildEngineFloor, buildO3Variant, machine, PKG_DIR } from './variant.mjs';
 
 const WASM = 'mcp_json_toolbox_bg.wasm';
 const LIMIT_BROTLI = 500 * 1024;
@@ -21,6 +22,7 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const rows = [
   ['shipped (pkg/: cold deps z, validation hot path s, crate 3, wasm-opt -Oz)', sizes(join(PKG_DIR, WASM))],
   ['all opt-level 3 (wasm-opt -O3)', sizes(join(buildO3Variant(), WASM))],
+  ['the engine alone (bench/engine-floor: jsonschema + serde_json, all opt-level z, wasm-opt -Oz)', sizes(join(buildEngineFloor('z'), 'engine_floor_bg.wasm'))],
   ['JS glue mcp_json_toolbox.js', sizes(join(PKG_DIR, 'mcp_json_toolbox.js'))],
 ];
 

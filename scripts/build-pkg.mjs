@@ -4,22 +4,14 @@
 //
 //   node scripts/build-pkg.mjs [--out DIR] [--profile release|release-o3] [--opt=-Oz|-O3|...]
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { wasmOpt } from './wasm-opt.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const NAME = 'mcp_json_toolbox';
-/** Features rustc enables by default for wasm32-unknown-unknown, which wasm-opt must accept. */
-const WASM_FEATURES = [
-  '--enable-bulk-memory',
-  '--enable-nontrapping-float-to-int',
-  '--enable-sign-ext',
-  '--enable-mutable-globals',
-  '--enable-reference-types',
-  '--enable-multivalue',
-];
 
 /** Runs a command in the repository root, echoing it, failing loudly. */
 function run(cmd, args, options = {}) {
@@ -187,8 +179,6 @@ const { values: args } = parseArgs({
 });
 const out = resolve(ROOT, args.out);
 const cargo = cargoPackage();
-const wasmOpt = join(ROOT, 'node_modules', '.bin', 'wasm-opt');
-if (!existsSync(wasmOpt)) throw new Error(`${wasmOpt} is missing: run npm ci (never use Debian's wasm-opt)`);
 
 run('cargo', ['build', '--lib', '--target', 'wasm32-unknown-unknown', '--profile', args.profile]);
 const built = join(ROOT, 'target', 'wasm32-unknown-unknown', args.profile, `${NAME}.wasm`);
@@ -199,7 +189,7 @@ run('wasm-bindgen', ['--target', 'nodejs', '--out-dir', join(out, 'cjs'), built]
 shareWasmWithCjs(out);
 for (const dts of [join(out, `${NAME}.d.ts`), join(out, 'cjs', `${NAME}.d.ts`)]) referenceDisposableLib(dts);
 const wasm = join(out, `${NAME}_bg.wasm`);
-run(wasmOpt, [args.opt, ...WASM_FEATURES, '--strip-debug', '--strip-producers', wasm, '-o', wasm]);
+wasmOpt(args.opt, wasm, wasm);
 for (const [file, text] of Object.entries(entries(await glueExports(out)))) writeFileSync(join(out, file), text);
 const recover = readFileSync(join(ROOT, 'scripts', 'recover.js'), 'utf8');
 writeFileSync(join(out, 'recover.js'), recover);
