@@ -534,9 +534,8 @@ impl JsonNumber for Lexeme<'_> {
     }
 
     fn is_integer(&self) -> bool {
-        self.as_u64().is_some()
-            || self.as_i64().is_some()
-            || JsonNumber::is_integer(&*self.to_number())
+        // Without a fraction or an exponent the lexeme is an integer, however long.
+        !self.0.contains(['.', 'e', 'E']) || JsonNumber::is_integer(&*self.to_number())
     }
 }
 
@@ -551,6 +550,7 @@ mod tests {
         r#"{"a": 1, "b": 2, "a": 3}"#,
         r#"{"k\u0065y": "v\n\"al\"", "key": 2}"#,
         r#"[1, 1.0, 100000000000000000000000000001, {"": ""}, [], {}]"#,
+        "[1e2, 1.5, -0, 2.50e1, 1E-2, -12345678901234567890123, 0.0e7]",
         r#""just a string""#,
         "42",
     ];
