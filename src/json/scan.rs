@@ -272,6 +272,33 @@ mod tests {
     }
 
     #[test]
+    fn agrees_with_the_reader_on_the_json_test_suite() {
+        // Duplicate keys are the one warning `scan` does not look for.
+        let plain = ReadOptions {
+            detect_duplicate_keys: false,
+            ..ReadOptions::default()
+        };
+        let tight = ReadOptions {
+            max_depth: 3,
+            max_input_bytes: 40,
+            ..plain
+        };
+        let (mut compared, mut accepted) = (0, 0);
+        for (name, text) in crate::json::test_suite_texts() {
+            for options in [plain, tight] {
+                let [scanned, read] = both(&text, options);
+                assert_eq!(scanned, read, "{name} with {options:?}");
+                compared += 1;
+                accepted += usize::from(scanned.1.is_some());
+            }
+        }
+        assert!(
+            compared > 550 && accepted > 150,
+            "suite looks incomplete: {compared} comparisons, {accepted} accepted"
+        );
+    }
+
+    #[test]
     fn deep_mixed_nesting_is_tracked_past_64_levels() {
         let options = ReadOptions {
             detect_duplicate_keys: false,

@@ -571,6 +571,72 @@ mod tests {
     }
 
     #[test]
+    fn tapes_read_the_json_test_suite_as_the_reader_does() {
+        let (mut read, mut rejected) = (0, 0);
+        for (name, text) in crate::json::test_suite_texts() {
+            let doc = crate::json::parse(&text, ReadOptions::default());
+            let tape = Tape::read(&text);
+            assert_eq!(tape.is_some(), doc.is_ok(), "{name}");
+            let (Some(tape), Ok(doc)) = (tape, doc) else {
+                rejected += 1;
+                continue;
+            };
+            let value = doc.to_value();
+            assert_eq!(tape.root().to_value().into_owned(), value, "{name}");
+            assert_same_lengths(tape.root(), &value);
+            let warned = doc.warnings.iter().any(|w| w.code != "duplicate-key");
+            assert_eq!(tape.reader_warned, warned, "{name}");
+            let duplicated = doc.warnings.iter().any(|w| w.code == "duplicate-key");
+            assert_eq!(tape.has_duplicate_keys(), duplicated, "{name}");
+            read += 1;
+        }
+        assert!(
+            read > 90 && rejected > 150,
+            "{read} read, {rejected} rejected"
+        );
+    }
+
+    /// Every container of `instance` has the length of its counterpart in `value`.
+    fn assert_same_lengths(instance: Instance<'_>, value: &Value) {
+        match value {
+            Value::Array(items) => {
+                let array = instance.as_array().unwrap();
+                assert_eq!(Array::len(&array), items.len(), "{value}");
+                for (element, item) in array.elements().zip(items) {
+                    assert_same_lengths(element, item);
+                }
+            }
+            Value::Object(map) => {
+                let object = instance.as_object().unwrap();
+                assert_eq!(Object::len(&object), map.len(), "{value}");
+                for (name, member) in object.members() {
+                    assert_same_lengths(member, &map[name.as_ref()]);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn tapes_keep_the_depth_limit_of_a_full_parse() {
+        for (depth, accepted) in [(511, true), (512, true), (513, false)] {
+            let text = format!(
+                "{}1{}",
+                "[{\"a\":".repeat(depth / 2),
+                "}]".repeat(depth / 2)
+            );
+            let text = if depth % 2 == 1 {
+                format!("[{text}]")
+            } else {
+                text
+            };
+            let full = crate::json::parse(&text, ReadOptions::default());
+            assert_eq!(Tape::read(&text).is_some(), accepted, "{depth}");
+            assert_eq!(full.is_ok(), accepted, "{depth}");
+        }
+    }
+
+    #[test]
     fn duplicated_keys_keep_the_last_value_at_the_first_position() {
         let tape = Tape::read(r#"{"a": 1, "b": 2, "a": 3}"#).unwrap();
         assert!(tape.is_remarkable() && tape.has_duplicate_keys());
