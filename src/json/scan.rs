@@ -3,7 +3,7 @@
 //!
 //! It exists for hot paths that only need the tokens of a valid text (validating arguments with
 //! `is_valid`): no line tracking, no pointer bookkeeping, no `Result` per token. The lexeme
-//! grammar is the one the reader uses ([`crate::json::lex`]); what this adds is only the
+//! grammar is the one the reader uses (module `json::lex`); what this adds is only the
 //! structure (which token may follow which), kept in one loop.
 
 use crate::diagnostic::ByteRange;
