@@ -1,10 +1,11 @@
 //! Reads arbitrary text token by token. Tokens must be in order, in bounds and cover every byte
 //! that is not white space or punctuation; the tree and warnings must point inside the input;
-//! and the reader must agree with serde_json on what is JSON.
+//! the verdict-only `scan` must yield the same tokens and verdict; and the reader must agree with
+//! serde_json on what is JSON.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mcp_json_toolbox::json::{parse, ReadOptions, Reader, TokenKind};
+use mcp_json_toolbox::json::{parse, scan, ReadOptions, Reader, TokenKind};
 use mcp_json_toolbox::LineIndex;
 use mcp_json_toolbox_fuzz::{check_error, check_span, read_options, Dice};
 
@@ -17,9 +18,11 @@ fuzz_target!(|data: &[u8]| {
     let index = LineIndex::new(text);
     let mut reader = Reader::new(text, options);
     let mut covered = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let mut tokens = Vec::new();
     let outcome = loop {
         match reader.next_token() {
             Ok(Some(token)) => {
+                tokens.push(token);
                 let range = token.range;
                 assert!(
                     covered <= range.start && range.start < range.end && range.end <= text.len()
@@ -51,6 +54,21 @@ fuzz_target!(|data: &[u8]| {
         Err(error) => check_error(text, error),
     }
     assert!(reader.warnings().len() <= options.max_warnings);
+
+    // The verdict-only scan yields the same tokens, fails where the reader fails, and warns
+    // when the reader warns of something other than a duplicate key.
+    let mut scanned = Vec::new();
+    let verdict = scan(text, options, |token, escaped| {
+        let lexeme = &text[token.range.start..token.range.end];
+        assert_eq!(escaped, lexeme.contains('\\'), "escape flag of {lexeme:?}");
+        scanned.push(token);
+    });
+    assert_eq!(scanned, tokens, "scan and reader yield different tokens");
+    assert_eq!(verdict.is_some(), outcome.is_ok(), "scan and reader disagree");
+    if let Some(verdict) = verdict.filter(|_| reader.dropped_warnings() == 0) {
+        let warned = reader.warnings().iter().any(|w| w.code != "duplicate-key");
+        assert_eq!(verdict.warned, warned, "scan and reader disagree on warnings");
+    }
     for warning in reader.warnings() {
         check_span(text, &index, &index.span(warning.range));
         assert!(warning.range.end <= text.len());

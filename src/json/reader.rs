@@ -9,6 +9,7 @@ use std::collections::HashMap;
 
 use crate::diagnostic::{ByteRange, LineIndex, DEFAULT_MAX_DIAGNOSTICS};
 use crate::json::error::JsonError;
+use crate::json::lex::{self, LiteralFault, NumberFault, StringFault};
 use crate::json::string::decode_string;
 
 /// What a [`Token`] is.
@@ -165,33 +166,6 @@ fn key_name(raw: &str) -> Cow<'_, str> {
     } else {
         Cow::Borrowed(inner)
     }
-}
-
-/// Length of the run of string content at the start of `bytes`: up to the first `"`, `\\` or
-/// control character, or `None` if there is none. Checks eight bytes at a time.
-fn string_run(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let has_zero_byte = |w: u64| w.wrapping_sub(ONES) & !w & HIGH != 0;
-    let mut at = 0;
-    while let Some(chunk) = bytes.get(at..at + 8) {
-        let Ok(chunk) = <[u8; 8]>::try_from(chunk) else {
-            break;
-        };
-        let w = u64::from_le_bytes(chunk);
-        let control = w.wrapping_sub(ONES * 0x20) & !w & HIGH != 0;
-        if control
-            || has_zero_byte(w ^ (ONES * u64::from(b'"')))
-            || has_zero_byte(w ^ (ONES * u64::from(b'\\')))
-        {
-            break;
-        }
-        at += 8;
-    }
-    let rest = bytes.get(at..)?;
-    rest.iter()
-        .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
-        .map(|run| at + run)
 }
 
 /// One open container.
@@ -423,9 +397,7 @@ impl<'a> Reader<'a> {
     }
 
     fn skip_ws(&mut self) {
-        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
-            self.pos += 1;
-        }
+        self.pos = lex::skip_ws(self.bytes, self.pos);
     }
 
     /// How the character at the current position is named in messages.
@@ -662,185 +634,109 @@ impl<'a> Reader<'a> {
     }
 
     fn literal(&mut self, word: &'static str, kind: TokenKind) -> Result<TokenKind, JsonError> {
-        if self.bytes.get(self.pos..self.pos + word.len()) == Some(word.as_bytes()) {
-            self.pos += word.len();
-            if let Some(b) = self.peek() {
-                if b.is_ascii_alphanumeric() {
-                    return Err(self.unexpected(&format!("a delimiter after '{word}'")));
-                }
+        match lex::literal_end(self.bytes, self.pos, word) {
+            Ok(end) => {
+                self.pos = end;
+                Ok(kind)
             }
-            Ok(kind)
-        } else {
-            let end = self.text.get(self.pos..).map_or(0, |s| {
-                s.find(|c: char| !c.is_alphanumeric())
-                    .unwrap_or(s.len())
-                    .min(20)
-            });
-            let got = self.text.get(self.pos..self.pos + end).unwrap_or("");
-            Err(self.error(
-                self.pos,
-                "syntax",
-                format!("expected a JSON value, found '{got}' (did you mean {word}?)"),
-            ))
+            Err(LiteralFault::NoDelimiter { at }) => {
+                self.pos = at;
+                Err(self.unexpected(&format!("a delimiter after '{word}'")))
+            }
+            Err(LiteralFault::Mismatch) => {
+                let end = self.text.get(self.pos..).map_or(0, |s| {
+                    s.find(|c: char| !c.is_alphanumeric())
+                        .unwrap_or(s.len())
+                        .min(20)
+                });
+                let got = self.text.get(self.pos..self.pos + end).unwrap_or("");
+                Err(self.error(
+                    self.pos,
+                    "syntax",
+                    format!("expected a JSON value, found '{got}' (did you mean {word}?)"),
+                ))
+            }
         }
-    }
-
-    fn digits(&mut self) -> usize {
-        let start = self.pos;
-        while let Some(b'0'..=b'9') = self.peek() {
-            self.pos += 1;
-        }
-        self.pos - start
-    }
-
-    /// A number lexeme lacks a digit at the current position (`where_` says which part).
-    fn missing_digit(&self, where_: &str) -> JsonError {
-        self.error(
-            self.pos,
-            "syntax",
-            format!(
-                "invalid number: expected a digit {where_}, found {}",
-                self.found()
-            ),
-        )
     }
 
     fn number(&mut self) -> Result<(), JsonError> {
         let start = self.pos;
-        if self.peek() == Some(b'-') {
-            self.pos += 1;
-        }
-        match self.peek() {
-            Some(b'0') => {
-                self.pos += 1;
-                if let Some(b'0'..=b'9') = self.peek() {
-                    return Err(self.error(
-                        start,
-                        "syntax",
-                        "invalid number: leading zeros are not allowed",
-                    ));
-                }
+        match lex::number_end(self.bytes, start) {
+            Ok(end) => {
+                self.pos = end;
+                Ok(())
             }
-            Some(b'1'..=b'9') => {
-                self.digits();
+            Err(NumberFault::LeadingZero) => Err(self.error(
+                start,
+                "syntax",
+                "invalid number: leading zeros are not allowed",
+            )),
+            Err(NumberFault::MissingDigit { at, part }) => {
+                self.pos = at;
+                Err(self.error(
+                    at,
+                    "syntax",
+                    format!(
+                        "invalid number: expected a digit {part}, found {}",
+                        self.found()
+                    ),
+                ))
             }
-            _ => return Err(self.missing_digit("after '-'")),
-        }
-        if self.peek() == Some(b'.') {
-            self.pos += 1;
-            if self.digits() == 0 {
-                return Err(self.missing_digit("after '.'"));
-            }
-        }
-        if let Some(b'e' | b'E') = self.peek() {
-            self.pos += 1;
-            if let Some(b'+' | b'-') = self.peek() {
-                self.pos += 1;
-            }
-            if self.digits() == 0 {
-                return Err(self.missing_digit("in the exponent"));
+            Err(NumberFault::NoDelimiter { at }) => {
+                self.pos = at;
+                Err(self.unexpected("a delimiter after the number"))
             }
         }
-        if let Some(b) = self.peek() {
-            if b.is_ascii_alphanumeric() || b == b'.' {
-                return Err(self.unexpected("a delimiter after the number"));
-            }
-        }
-        Ok(())
     }
 
     /// Reads a string starting at the opening quote; checks escapes and control characters and
     /// records lone surrogates.
     fn string(&mut self) -> Result<(), JsonError> {
         let open = self.pos;
-        self.pos += 1;
-        loop {
-            let rest = self.bytes.get(self.pos..).unwrap_or_default();
-            let Some(run) = string_run(rest) else {
+        let bytes = self.bytes;
+        let scanned = lex::string_end(bytes, open, |start, unit| {
+            self.warn("lone-surrogate", ByteRange::new(start, start + 6), 0, |_| {
+                format!(
+                    "\\u{unit:04x} is a lone UTF-16 surrogate: not a character; most parsers replace it with U+FFFD"
+                )
+            });
+        });
+        match scanned {
+            Ok(string) => {
+                self.pos = string.end;
+                Ok(())
+            }
+            Err(StringFault::Unclosed) => {
                 self.pos = self.bytes.len();
                 let at = LineIndex::new(self.text).position(open);
-                return Err(self.error(
+                Err(self.error(
                     self.pos,
                     "eof",
                     format!(
                         "unexpected end of input: the string opened at line {}, column {} is not closed",
                         at.line, at.utf16_column
                     ),
-                ));
-            };
-            self.pos += run;
-            match self.peek() {
-                Some(b'"') => {
-                    self.pos += 1;
-                    return Ok(());
-                }
-                Some(b'\\') => self.escape()?,
-                _ => {
-                    let found = self.found();
-                    return Err(self.error(
-                        self.pos,
-                        "syntax",
-                        format!("{found} must be escaped inside a string"),
-                    ));
-                }
+                ))
             }
-        }
-    }
-
-    fn hex4(&self, at: usize) -> Option<u16> {
-        let digits = self.text.get(at..at + 4)?;
-        if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return None;
-        }
-        u16::from_str_radix(digits, 16).ok()
-    }
-
-    fn escape(&mut self) -> Result<(), JsonError> {
-        let start = self.pos;
-        match self.bytes.get(self.pos + 1) {
-            Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => {
-                self.pos += 2;
-                Ok(())
-            }
-            Some(b'u') => {
-                let Some(unit) = self.hex4(start + 2) else {
-                    return Err(self.error(
-                        start,
-                        "syntax",
-                        "invalid \\u escape: expected four hexadecimal digits",
-                    ));
-                };
-                self.pos += 6;
-                let lone = match unit {
-                    0xD800..=0xDBFF => {
-                        let low = (self.bytes.get(self.pos..self.pos + 2) == Some(b"\\u"))
-                            .then(|| self.hex4(self.pos + 2))
-                            .flatten();
-                        match low {
-                            Some(0xDC00..=0xDFFF) => {
-                                self.pos += 6;
-                                false
-                            }
-                            _ => true,
-                        }
-                    }
-                    0xDC00..=0xDFFF => true,
-                    _ => false,
-                };
-                if lone {
-                    self.warn("lone-surrogate", ByteRange::new(start, start + 6), 0, |_| {
-                        format!(
-                            "\\u{unit:04x} is a lone UTF-16 surrogate: not a character; most parsers replace it with U+FFFD"
-                        )
-                    });
-                }
-                Ok(())
-            }
-            _ => {
-                self.pos += 1;
+            Err(StringFault::Control { at }) => {
+                self.pos = at;
                 let found = self.found();
                 Err(self.error(
-                    start,
+                    at,
+                    "syntax",
+                    format!("{found} must be escaped inside a string"),
+                ))
+            }
+            Err(StringFault::BadUnicode { at }) => Err(self.error(
+                at,
+                "syntax",
+                "invalid \\u escape: expected four hexadecimal digits",
+            )),
+            Err(StringFault::BadEscape { at }) => {
+                self.pos = at + 1;
+                let found = self.found();
+                Err(self.error(
+                    at,
                     "syntax",
                     format!(
                         "invalid escape: '\\' followed by {found}; allowed are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"
@@ -990,20 +886,6 @@ mod tests {
         assert_eq!(reader.warnings().len(), 1);
         assert_eq!(reader.warnings()[0].pointer, format!("/{key}/0"));
         assert_eq!(reader.dropped_warnings(), 2);
-    }
-
-    #[test]
-    fn string_runs_stop_at_quotes_backslashes_and_control_characters() {
-        for stop in [b'"', b'\\', b'\n', 0x1f, 0] {
-            for at in 0..20 {
-                let mut bytes = vec![b'a'; 24];
-                bytes[at] = stop;
-                bytes[at + 2] = b'"';
-                assert_eq!(string_run(&bytes), Some(at), "{stop:#x} at {at}");
-            }
-        }
-        let plain = "é😀 ~\x7f plain text without a stop".as_bytes();
-        assert_eq!(string_run(plain), None);
     }
 
     #[test]

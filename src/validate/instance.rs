@@ -17,7 +17,7 @@ use serde_json::{Map, Number, Value};
 
 use crate::json::string::decode_string;
 use crate::json::tree::MAX_TREE_DEPTH;
-use crate::json::{JsonError, ReadOptions, Reader, TokenKind};
+use crate::json::{scan, ReadOptions, TokenKind};
 
 /// Objects up to this many members are checked for duplicate keys pair by pair.
 const PAIRWISE_LIMIT: usize = 16;
@@ -44,7 +44,8 @@ struct Slot {
     /// The lexeme's bytes (quotes included; brackets included for containers).
     start: usize,
     end: usize,
-    /// Index of the slot after this value and everything inside it.
+    /// Index of the slot after this value and everything inside it (see [`Tape::read`] for an
+    /// open container).
     next: usize,
     /// Containers: elements, or distinct keys.
     len: usize,
@@ -62,39 +63,33 @@ pub struct Tape<'t> {
 }
 
 impl<'t> Tape<'t> {
-    /// Reads `text` with the same reader and limits as [`crate::json::parse`].
-    pub fn read(text: &'t str) -> Result<Self, JsonError> {
+    /// Reads `text` with the limits of [`crate::json::parse`]; `None` where it fails (only a
+    /// full parse says where and why).
+    pub fn read(text: &'t str) -> Option<Self> {
         let options = ReadOptions {
             max_depth: ReadOptions::default().max_depth.min(MAX_TREE_DEPTH),
             detect_duplicate_keys: false,
             ..ReadOptions::default()
         };
-        let mut reader = Reader::new(text, options);
         let mut tape = Tape {
             text,
             slots: Vec::with_capacity(text.len() / 6 + 1),
             reader_warned: false,
             duplicate_keys: false,
         };
-        let mut open: Vec<usize> = Vec::new();
-        while let Some(token) = reader.next_token()? {
+        // The innermost open container. Until it is closed, a container's `next` is the slot of
+        // the container around it (its own slot at the root), so no stack is needed.
+        let mut innermost: Option<usize> = None;
+        let scanned = scan(text, options, |token, escaped| {
             let (start, end) = (token.range.start, token.range.end);
             let at = tape.slots.len();
             let kind = match token.kind {
                 TokenKind::EndArray | TokenKind::EndObject => {
-                    if let Some(container) = open.pop() {
-                        tape.close(container, end);
-                    }
-                    continue;
+                    innermost = innermost.and_then(|container| tape.close(container, end));
+                    return;
                 }
-                TokenKind::StartArray | TokenKind::StartObject => {
-                    open.push(at);
-                    if token.kind == TokenKind::StartArray {
-                        Kind::Array
-                    } else {
-                        Kind::Object
-                    }
-                }
+                TokenKind::StartArray => Kind::Array,
+                TokenKind::StartObject => Kind::Object,
                 TokenKind::Key => Kind::Key,
                 TokenKind::String => Kind::String,
                 TokenKind::Number => Kind::Number,
@@ -102,22 +97,28 @@ impl<'t> Tape<'t> {
                 TokenKind::False => Kind::False,
                 TokenKind::Null => Kind::Null,
             };
-            let escaped = matches!(kind, Kind::Key | Kind::String)
-                && text
-                    .as_bytes()
-                    .get(start..end)
-                    .is_some_and(|b| b.contains(&b'\\'));
+            // An array counts its elements, an object its keys.
+            if let Some(container) = innermost.and_then(|c| tape.slots.get_mut(c)) {
+                if container.kind == Kind::Array || kind == Kind::Key {
+                    container.len += 1;
+                }
+            }
+            let next = if matches!(kind, Kind::Array | Kind::Object) {
+                innermost.replace(at).unwrap_or(at)
+            } else {
+                at + 1
+            };
             tape.slots.push(Slot {
                 kind,
                 flag: escaped,
                 start,
                 end,
-                next: at + 1,
+                next,
                 len: 0,
             });
-        }
-        tape.reader_warned = !reader.warnings().is_empty();
-        Ok(tape)
+        })?;
+        tape.reader_warned = scanned.warned;
+        Some(tape)
     }
 
     /// Whether reading the text gave warnings (duplicate keys, lone surrogates, a byte order
@@ -136,30 +137,27 @@ impl<'t> Tape<'t> {
         Instance::Slot(At { tape: self, at: 0 })
     }
 
-    /// Ends the container opened at slot `at`: links past it, counts it, finds duplicate keys.
-    fn close(&mut self, at: usize, end: usize) {
+    /// Ends the container opened at slot `at`: links past it and finds duplicate keys. Returns
+    /// the container around it.
+    fn close(&mut self, at: usize, end: usize) -> Option<usize> {
         let next = self.slots.len();
-        let Some(slot) = self.slots.get_mut(at) else {
-            return;
-        };
+        let slot = self.slots.get_mut(at)?;
+        let around = (slot.next != at).then_some(slot.next);
         slot.end = end;
         slot.next = next;
-        let kind = slot.kind;
-        let container = At { tape: self, at };
-        let (len, duplicates) = match kind {
-            Kind::Object => {
-                let keys = container.member_slots().map(|(key, _)| key);
-                let count = keys.clone().count();
-                let distinct = self.distinct_keys(keys, count);
-                (distinct, distinct < count)
+        if slot.kind == Kind::Object && slot.len > 1 {
+            let count = slot.len;
+            let keys = At { tape: self, at }.member_slots().map(|(key, _)| key);
+            let distinct = self.distinct_keys(keys, count);
+            if distinct < count {
+                if let Some(slot) = self.slots.get_mut(at) {
+                    slot.len = distinct;
+                    slot.flag = true;
+                }
+                self.duplicate_keys = true;
             }
-            _ => (container.children().count(), false),
-        };
-        if let Some(slot) = self.slots.get_mut(at) {
-            slot.len = len;
-            slot.flag = duplicates;
         }
-        self.duplicate_keys |= duplicates;
+        around
     }
 
     /// How many different names the `count` key slots `keys` hold.
@@ -536,9 +534,8 @@ impl JsonNumber for Lexeme<'_> {
     }
 
     fn is_integer(&self) -> bool {
-        self.as_u64().is_some()
-            || self.as_i64().is_some()
-            || JsonNumber::is_integer(&*self.to_number())
+        // Without a fraction or an exponent the lexeme is an integer, however long.
+        !self.0.contains(['.', 'e', 'E']) || JsonNumber::is_integer(&*self.to_number())
     }
 }
 
@@ -553,6 +550,7 @@ mod tests {
         r#"{"a": 1, "b": 2, "a": 3}"#,
         r#"{"k\u0065y": "v\n\"al\"", "key": 2}"#,
         r#"[1, 1.0, 100000000000000000000000000001, {"": ""}, [], {}]"#,
+        "[1e2, 1.5, -0, 2.50e1, 1E-2, -12345678901234567890123, 0.0e7]",
         r#""just a string""#,
         "42",
     ];
@@ -569,6 +567,72 @@ mod tests {
                 objects,
                 "{text}"
             );
+        }
+    }
+
+    #[test]
+    fn tapes_read_the_json_test_suite_as_the_reader_does() {
+        let (mut read, mut rejected) = (0, 0);
+        for (name, text) in crate::json::test_suite_texts() {
+            let doc = crate::json::parse(&text, ReadOptions::default());
+            let tape = Tape::read(&text);
+            assert_eq!(tape.is_some(), doc.is_ok(), "{name}");
+            let (Some(tape), Ok(doc)) = (tape, doc) else {
+                rejected += 1;
+                continue;
+            };
+            let value = doc.to_value();
+            assert_eq!(tape.root().to_value().into_owned(), value, "{name}");
+            assert_same_lengths(tape.root(), &value);
+            let warned = doc.warnings.iter().any(|w| w.code != "duplicate-key");
+            assert_eq!(tape.reader_warned, warned, "{name}");
+            let duplicated = doc.warnings.iter().any(|w| w.code == "duplicate-key");
+            assert_eq!(tape.has_duplicate_keys(), duplicated, "{name}");
+            read += 1;
+        }
+        assert!(
+            read > 90 && rejected > 150,
+            "{read} read, {rejected} rejected"
+        );
+    }
+
+    /// Every container of `instance` has the length of its counterpart in `value`.
+    fn assert_same_lengths(instance: Instance<'_>, value: &Value) {
+        match value {
+            Value::Array(items) => {
+                let array = instance.as_array().unwrap();
+                assert_eq!(Array::len(&array), items.len(), "{value}");
+                for (element, item) in array.elements().zip(items) {
+                    assert_same_lengths(element, item);
+                }
+            }
+            Value::Object(map) => {
+                let object = instance.as_object().unwrap();
+                assert_eq!(Object::len(&object), map.len(), "{value}");
+                for (name, member) in object.members() {
+                    assert_same_lengths(member, &map[name.as_ref()]);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn tapes_keep_the_depth_limit_of_a_full_parse() {
+        for (depth, accepted) in [(511, true), (512, true), (513, false)] {
+            let text = format!(
+                "{}1{}",
+                "[{\"a\":".repeat(depth / 2),
+                "}]".repeat(depth / 2)
+            );
+            let text = if depth % 2 == 1 {
+                format!("[{text}]")
+            } else {
+                text
+            };
+            let full = crate::json::parse(&text, ReadOptions::default());
+            assert_eq!(Tape::read(&text).is_some(), accepted, "{depth}");
+            assert_eq!(full.is_ok(), accepted, "{depth}");
         }
     }
 
@@ -618,7 +682,7 @@ mod tests {
         assert!(Tape::read("\u{feff}{}").unwrap().is_remarkable());
         let lone = Tape::read(r#"["\ud800"]"#).unwrap();
         assert!(lone.is_remarkable() && !lone.has_duplicate_keys());
-        assert!(Tape::read("{").is_err());
+        assert!(Tape::read("{").is_none());
     }
 
     #[test]

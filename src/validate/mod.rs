@@ -42,7 +42,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::diagnostic::{Diagnostic, LineIndex};
-use crate::json::{parse, Document, NodeKind, ReadOptions};
+use crate::json::{parse, Document, JsonError, NodeKind, ReadOptions};
 
 pub use group::Grouping;
 pub use instance::TapeJson;
@@ -165,7 +165,7 @@ impl Validator {
     /// Validates an arguments text (the object, or a JSON string containing it).
     pub fn validate(&self, args: &str) -> ValidationReport {
         let tape = Tape::read(args);
-        if let Ok(tape) = &tape {
+        if let Some(tape) = &tape {
             // A valid text the reader had nothing to say about has nothing to locate: its
             // report is the schema's warnings alone.
             if self.output.is_none()
@@ -178,10 +178,19 @@ impl Validator {
         // The duplicate-key check of a full parse costs a hash set per object: skip it when the
         // tape found no duplicate.
         let options = ReadOptions {
-            detect_duplicate_keys: tape.as_ref().map_or(true, Tape::has_duplicate_keys),
+            detect_duplicate_keys: tape.as_ref().is_none_or(Tape::has_duplicate_keys),
             ..ReadOptions::default()
         };
-        let read = parse(args, options).and_then(|doc| tape.map(|tape| (doc, tape)));
+        let read = parse(args, options).and_then(|doc| match tape {
+            Some(tape) => Ok((doc, tape)),
+            // Unreachable: the tape's scan and the reader accept the same texts (tested).
+            None => Err(JsonError::at(
+                args,
+                0,
+                "syntax",
+                "internal error: the fast reader rejected a text the reader accepts",
+            )),
+        });
         let (doc, tape) = match read {
             Ok(read) => read,
             Err(e) => {
@@ -199,8 +208,9 @@ impl Validator {
         if root.is_string() && self.rejects_string_type(root) {
             if let Some(unwrapped) = unwrap_root(&doc) {
                 let inner = parse(&unwrapped.text, ReadOptions::default())
-                    .and_then(|doc| Tape::read(&unwrapped.text).map(|tape| (doc, tape)));
-                if let Ok((inner, inner_tape)) = inner {
+                    .ok()
+                    .zip(Tape::read(&unwrapped.text));
+                if let Some((inner, inner_tape)) = inner {
                     if matches!(inner.root.kind, NodeKind::Object(_)) {
                         let locator = InstanceLocator::mapped(&inner, &doc.index, &unwrapped.map);
                         let note = Diagnostic::info(
@@ -230,7 +240,7 @@ impl Validator {
     /// Whether an arguments text is valid, without building positions or messages (fast path);
     /// the same verdict as [`Validator::validate`].
     pub fn is_valid(&self, args: &str) -> bool {
-        let Ok(tape) = Tape::read(args) else {
+        let Some(tape) = Tape::read(args) else {
             return false;
         };
         let root = tape.root();
@@ -243,7 +253,7 @@ impl Validator {
         if !self.rejects_string_type(root) {
             return false;
         }
-        Tape::read(&content).is_ok_and(|inner| {
+        Tape::read(&content).is_some_and(|inner| {
             inner.root().as_object().is_some() && self.compiled.validator.is_valid(inner.root())
         })
     }
@@ -261,7 +271,7 @@ impl Validator {
         grouping: Grouping,
     ) -> Vec<Diagnostic> {
         let locator = InstanceLocator::at(doc, pointer);
-        let Ok(tape) = Tape::read(text) else {
+        let Some(tape) = Tape::read(text) else {
             return Vec::new();
         };
         let (mut diagnostics, warnings) =
