@@ -20,7 +20,7 @@ function sizes(file) {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const rows = [
-  ['shipped (pkg/: cold deps z, validation hot path s, crate 3, wasm-opt -Oz)', sizes(join(PKG_DIR, WASM))],
+  ['shipped (pkg/: cold deps z, validation hot path s, crate 3, wasm-opt -O3)', sizes(join(PKG_DIR, WASM))],
   ['all opt-level 3 (wasm-opt -O3)', sizes(join(buildO3Variant(), WASM))],
   ['the engine alone (bench/engine-floor: jsonschema + serde_json, all opt-level z, wasm-opt -Oz)', sizes(join(buildEngineFloor('z'), 'engine_floor_bg.wasm'))],
   ['JS glue mcp_json_toolbox.js', sizes(join(PKG_DIR, 'mcp_json_toolbox.js'))],

@@ -2,7 +2,10 @@
 // targets), wasm-opt from npm's binaryen, entry points, types, README, LICENSE and a package.json
 // generated from the Cargo metadata. pkg/ is generated: never edit it by hand.
 //
-//   node scripts/build-pkg.mjs [--out DIR] [--profile release|release-o3] [--opt=-Oz|-O3|...]
+//   node scripts/build-pkg.mjs [--out DIR] [--profile release|release-o3] [--opt=-O3|-Oz|...]
+//
+// wasm-opt defaults to -O3: on this module -Oz saves 3 % raw but under 1 KB brotli, and makes
+// `isValid` about 8 % slower (README, Size).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -174,7 +177,7 @@ const { values: args } = parseArgs({
   options: {
     out: { type: 'string', default: 'pkg' },
     profile: { type: 'string', default: 'release' },
-    opt: { type: 'string', default: '-Oz' },
+    opt: { type: 'string', default: '-O3' },
   },
 });
 const out = resolve(ROOT, args.out);
