@@ -80,10 +80,10 @@ impl<'t> Tape<'t> {
         // The innermost open container. Until it is closed, a container's `next` is the slot of
         // the container around it (its own slot at the root), so no stack is needed.
         let mut innermost: Option<usize> = None;
-        let scanned = scan(text, options, |token, escaped| {
-            let (start, end) = (token.range.start, token.range.end);
+        let scanned = scan(text, options, |token, range, escaped| {
+            let (start, end) = (range.start, range.end);
             let at = tape.slots.len();
-            let kind = match token.kind {
+            let kind = match token {
                 TokenKind::EndArray | TokenKind::EndObject => {
                     innermost = innermost.and_then(|container| tape.close(container, end));
                     return;
@@ -166,8 +166,7 @@ impl<'t> Tape<'t> {
             let mut later = keys.clone();
             keys.filter(|&key| {
                 later.next();
-                let name = self.name(key);
-                !later.clone().any(|other| self.same_name(other, &name))
+                !later.clone().any(|other| self.same_names(key, other))
             })
             .count()
         } else {
@@ -191,26 +190,44 @@ impl<'t> Tape<'t> {
 
     /// The decoded content of the string or key slot `at`.
     fn name(&self, at: usize) -> Cow<'t, str> {
-        let lexeme = self.lexeme(at);
-        if self.slot(at).is_some_and(|s| s.flag) {
+        self.slot(at)
+            .map_or(Cow::Borrowed(""), |slot| self.name_of(slot))
+    }
+
+    /// The decoded content of a string or key slot.
+    fn name_of(&self, slot: &Slot) -> Cow<'t, str> {
+        if slot.flag {
+            let lexeme = self.text.get(slot.start..slot.end).unwrap_or_default();
             Cow::Owned(decode_string(lexeme).value)
         } else {
-            Cow::Borrowed(
-                lexeme
-                    .get(1..lexeme.len().saturating_sub(1))
-                    .unwrap_or_default(),
-            )
+            // Between the quotes.
+            let content = (slot.start + 1)..slot.end.saturating_sub(1);
+            Cow::Borrowed(self.text.get(content).unwrap_or_default())
         }
     }
 
     /// Whether the key slot `at` decodes to `name`.
     fn same_name(&self, at: usize, name: &str) -> bool {
-        if self.slot(at).is_some_and(|s| s.flag) {
-            self.name(at) == name
-        } else {
-            let lexeme = self.lexeme(at).as_bytes();
-            lexeme.len() == name.len() + 2
-                && lexeme.get(1..lexeme.len() - 1) == Some(name.as_bytes())
+        match self.slot(at) {
+            Some(slot) if slot.flag => self.name_of(slot) == name,
+            Some(slot) => {
+                let content = (slot.start + 1)..slot.end.saturating_sub(1);
+                self.text.as_bytes().get(content) == Some(name.as_bytes())
+            }
+            None => false,
+        }
+    }
+
+    /// Whether the key slots `a` and `b` hold the same name.
+    fn same_names(&self, a: usize, b: usize) -> bool {
+        match (self.slot(a), self.slot(b)) {
+            // Without escapes, equal names are equal lexemes.
+            (Some(x), Some(y)) if !x.flag && !y.flag => {
+                let bytes = self.text.as_bytes();
+                bytes.get(x.start..x.end) == bytes.get(y.start..y.end)
+            }
+            (Some(x), Some(_)) => self.same_name(b, &self.name_of(x)),
+            _ => false,
         }
     }
 
@@ -535,7 +552,8 @@ impl JsonNumber for Lexeme<'_> {
 
     fn is_integer(&self) -> bool {
         // Without a fraction or an exponent the lexeme is an integer, however long.
-        !self.0.contains(['.', 'e', 'E']) || JsonNumber::is_integer(&*self.to_number())
+        !self.0.bytes().any(|b| matches!(b, b'.' | b'e' | b'E'))
+            || JsonNumber::is_integer(&*self.to_number())
     }
 }
 
@@ -549,6 +567,7 @@ mod tests {
         r#"{"a": 1, "b": [true, false, null, "x"], "c": {"d": -0.5e3}}"#,
         r#"{"a": 1, "b": 2, "a": 3}"#,
         r#"{"k\u0065y": "v\n\"al\"", "key": 2}"#,
+        r#"{"ab": 1, "ba": 2, "\u0062a": 3, "\u0062\u0061": 4, "a": 5, "\u0061b": 6}"#,
         r#"[1, 1.0, 100000000000000000000000000001, {"": ""}, [], {}]"#,
         "[1e2, 1.5, -0, 2.50e1, 1E-2, -12345678901234567890123, 0.0e7]",
         r#""just a string""#,
