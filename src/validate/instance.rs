@@ -134,7 +134,17 @@ impl<'t> Tape<'t> {
 
     /// The root value.
     pub fn root(&self) -> Instance<'_> {
-        Instance::Slot(At { tape: self, at: 0 })
+        Instance::Slot(self.at(0))
+    }
+
+    /// Slot `at`, with its slot looked up once (a `null` stands in for one past the end).
+    fn at(&self, at: usize) -> At<'_> {
+        let slot = self.slot(at).unwrap_or(&MISSING);
+        At {
+            tape: self,
+            at,
+            slot,
+        }
     }
 
     /// Ends the container opened at slot `at`: links past it and finds duplicate keys. Returns
@@ -147,7 +157,7 @@ impl<'t> Tape<'t> {
         slot.next = next;
         if slot.kind == Kind::Object && slot.len > 1 {
             let count = slot.len;
-            let keys = At { tape: self, at }.member_slots().map(|(key, _)| key);
+            let keys = self.at(at).member_slots().map(|(key, _)| key);
             let distinct = self.distinct_keys(keys, count);
             if distinct < count {
                 if let Some(slot) = self.slots.get_mut(at) {
@@ -236,7 +246,7 @@ impl<'t> Tape<'t> {
         let Some(slot) = self.slot(at) else {
             return Value::Null;
         };
-        let container = At { tape: self, at };
+        let container = self.at(at);
         match slot.kind {
             Kind::Null | Kind::Key => Value::Null,
             Kind::True => Value::Bool(true),
@@ -258,32 +268,38 @@ impl<'t> Tape<'t> {
     }
 }
 
+/// What [`Tape::at`] gives for a slot past the end (never reached: the tape links only its own
+/// slots).
+const MISSING: Slot = Slot {
+    kind: Kind::Null,
+    flag: false,
+    start: 0,
+    end: 0,
+    next: 0,
+    len: 0,
+};
+
 /// A slot of a tape.
 #[derive(Clone, Copy, Debug)]
 pub struct At<'a> {
     tape: &'a Tape<'a>,
     at: usize,
+    /// `tape.slots[at]`, looked up once: the validator asks a node for its kind many times.
+    slot: &'a Slot,
 }
 
 impl<'a> At<'a> {
-    fn slot(&self) -> Option<&'a Slot> {
-        self.tape.slot(self.at)
-    }
-
     fn kind(&self) -> Option<Kind> {
-        self.slot().map(|s| s.kind)
+        Some(self.slot.kind)
     }
 
     fn with(&self, at: usize) -> Instance<'a> {
-        Instance::Slot(At {
-            tape: self.tape,
-            at,
-        })
+        Instance::Slot(self.tape.at(at))
     }
 
     /// The slots directly inside this container: elements, or keys and values alternately.
     fn children(&self) -> Children<'a> {
-        let end = self.slot().map_or(self.at, |s| s.next);
+        let end = self.slot.next;
         Children {
             tape: self.tape,
             at: self.at + 1,
@@ -366,7 +382,7 @@ impl<'a> Node<'a, TapeJson> for Instance<'a> {
 
     fn as_string(&self) -> Option<Cow<'a, str>> {
         match self {
-            Instance::Slot(at) if at.kind() == Some(Kind::String) => Some(at.tape.name(at.at)),
+            Instance::Slot(at) if at.kind() == Some(Kind::String) => Some(at.tape.name_of(at.slot)),
             Instance::Slot(_) => None,
             Instance::Name(name) => Some(Cow::Borrowed(name)),
         }
@@ -375,7 +391,7 @@ impl<'a> Node<'a, TapeJson> for Instance<'a> {
     fn as_number(&self) -> Option<Lexeme<'a>> {
         match self {
             Instance::Slot(at) if at.kind() == Some(Kind::Number) => {
-                Some(Lexeme(at.tape.lexeme(at.at)))
+                Some(Lexeme(at.tape.text.get(at.slot.start..at.slot.end)?))
             }
             _ => None,
         }
@@ -466,7 +482,7 @@ impl<'a> Object<'a, TapeJson> for At<'a> {
     type MembersIter = Members<'a>;
 
     fn len(&self) -> usize {
-        self.slot().map_or(0, |s| s.len)
+        self.slot.len
     }
 
     fn get(&self, key: &String) -> Option<Instance<'a>> {
@@ -477,7 +493,7 @@ impl<'a> Object<'a, TapeJson> for At<'a> {
     }
 
     fn members(&self) -> Members<'a> {
-        if !self.slot().is_some_and(|s| s.flag) {
+        if !self.slot.flag {
             return Members::Plain(*self, self.children());
         }
         let mut kept: Vec<(Cow<'a, str>, Instance<'a>)> = Vec::new();
@@ -505,7 +521,7 @@ impl<'a> Array<'a, TapeJson> for At<'a> {
     type ElementsIter = Elements<'a>;
 
     fn len(&self) -> usize {
-        self.slot().map_or(0, |s| s.len)
+        self.slot.len
     }
 
     fn elements(&self) -> Elements<'a> {
