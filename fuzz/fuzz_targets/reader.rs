@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mcp_json_toolbox::json::{parse, scan, ReadOptions, Reader, TokenKind};
+use mcp_json_toolbox::json::{parse, scan, ReadOptions, Reader, Token, TokenKind};
 use mcp_json_toolbox::LineIndex;
 use mcp_json_toolbox_fuzz::{check_error, check_span, read_options, Dice};
 
@@ -58,10 +58,10 @@ fuzz_target!(|data: &[u8]| {
     // The verdict-only scan yields the same tokens, fails where the reader fails, and warns
     // when the reader warns of something other than a duplicate key.
     let mut scanned = Vec::new();
-    let verdict = scan(text, options, |token, escaped| {
-        let lexeme = &text[token.range.start..token.range.end];
+    let verdict = scan(text, options, |kind, range, escaped| {
+        let lexeme = &text[range.start..range.end];
         assert_eq!(escaped, lexeme.contains('\\'), "escape flag of {lexeme:?}");
-        scanned.push(token);
+        scanned.push(Token { kind, range });
     });
     assert_eq!(scanned, tokens, "scan and reader yield different tokens");
     assert_eq!(verdict.is_some(), outcome.is_ok(), "scan and reader disagree");

@@ -8,7 +8,7 @@
 
 use crate::diagnostic::ByteRange;
 use crate::json::lex::{self, StringEnd};
-use crate::json::{ReadOptions, Token, TokenKind};
+use crate::json::{ReadOptions, TokenKind};
 
 /// How a text that [`scan`] accepted reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,16 +18,19 @@ pub struct Scanned {
     pub warned: bool,
 }
 
-/// Calls `on_token` with each token of `text`, exactly those [`Reader::next_token`] yields with
-/// the same `options` (`max_depth` and `max_input_bytes` apply; duplicate keys are not looked
-/// for), and whether it is a string or key with an escape; `None` if the reader would fail. On
-/// failure the tokens before it have been passed.
+/// Calls `on_token` with the kind and range of each token of `text`, exactly those
+/// [`Reader::next_token`] yields with the same `options` (`max_depth` and `max_input_bytes`
+/// apply; duplicate keys are not looked for), and whether it is a string or key with an escape;
+/// `None` if the reader would fail. On failure the tokens before it have been passed.
+///
+/// The kind and range come apart (not as a [`Token`](crate::json::Token)) so that they travel in registers: a
+/// `Token` is passed through memory, and reading it back stalled the tape's per-token closure.
 ///
 /// [`Reader::next_token`]: crate::json::Reader::next_token
 pub fn scan(
     text: &str,
     options: ReadOptions,
-    mut on_token: impl FnMut(Token, bool),
+    mut on_token: impl FnMut(TokenKind, ByteRange, bool),
 ) -> Option<Scanned> {
     let bytes = text.as_bytes();
     if bytes.len() > options.max_input_bytes {
@@ -35,10 +38,7 @@ pub fn scan(
     }
     let mut warned = text.starts_with('\u{feff}');
     let mut pos = if warned { 3 } else { 0 };
-    let mut emit = |kind, start, end, escaped| {
-        let range = ByteRange::new(start, end);
-        on_token(Token { kind, range }, escaped);
-    };
+    let mut emit = |kind, start, end, escaped| on_token(kind, ByteRange::new(start, end), escaped);
     let mut open = Open::default();
     let mut string = |pos: usize| lex::string_end(bytes, pos, |_, _| warned = true).ok();
     'value: loop {
@@ -182,15 +182,15 @@ fn key(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::Reader;
+    use crate::json::{Reader, Token};
 
     /// The tokens and verdict of `scan` and of the reader, side by side.
     fn both(text: &str, options: ReadOptions) -> [(Vec<Token>, Option<bool>); 2] {
         let mut scanned = Vec::new();
-        let verdict = scan(text, options, |token, escaped| {
-            let lexeme = text.get(token.range.start..token.range.end).unwrap();
+        let verdict = scan(text, options, |kind, range, escaped| {
+            let lexeme = text.get(range.start..range.end).unwrap();
             assert_eq!(escaped, lexeme.contains('\\'), "{lexeme}");
-            scanned.push(token);
+            scanned.push(Token { kind, range });
         })
         .map(|s| s.warned);
         let mut reader = Reader::new(text, options);

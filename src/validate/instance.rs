@@ -80,10 +80,10 @@ impl<'t> Tape<'t> {
         // The innermost open container. Until it is closed, a container's `next` is the slot of
         // the container around it (its own slot at the root), so no stack is needed.
         let mut innermost: Option<usize> = None;
-        let scanned = scan(text, options, |token, escaped| {
-            let (start, end) = (token.range.start, token.range.end);
+        let scanned = scan(text, options, |token, range, escaped| {
+            let (start, end) = (range.start, range.end);
             let at = tape.slots.len();
-            let kind = match token.kind {
+            let kind = match token {
                 TokenKind::EndArray | TokenKind::EndObject => {
                     innermost = innermost.and_then(|container| tape.close(container, end));
                     return;
@@ -134,7 +134,17 @@ impl<'t> Tape<'t> {
 
     /// The root value.
     pub fn root(&self) -> Instance<'_> {
-        Instance::Slot(At { tape: self, at: 0 })
+        Instance::Slot(self.at(0))
+    }
+
+    /// Slot `at`, with its slot looked up once (a `null` stands in for one past the end).
+    fn at(&self, at: usize) -> At<'_> {
+        let slot = self.slot(at).unwrap_or(&MISSING);
+        At {
+            tape: self,
+            at,
+            slot,
+        }
     }
 
     /// Ends the container opened at slot `at`: links past it and finds duplicate keys. Returns
@@ -147,7 +157,7 @@ impl<'t> Tape<'t> {
         slot.next = next;
         if slot.kind == Kind::Object && slot.len > 1 {
             let count = slot.len;
-            let keys = At { tape: self, at }.member_slots().map(|(key, _)| key);
+            let keys = self.at(at).member_slots().map(|(key, _)| key);
             let distinct = self.distinct_keys(keys, count);
             if distinct < count {
                 if let Some(slot) = self.slots.get_mut(at) {
@@ -166,8 +176,7 @@ impl<'t> Tape<'t> {
             let mut later = keys.clone();
             keys.filter(|&key| {
                 later.next();
-                let name = self.name(key);
-                !later.clone().any(|other| self.same_name(other, &name))
+                !later.clone().any(|other| self.same_names(key, other))
             })
             .count()
         } else {
@@ -191,26 +200,44 @@ impl<'t> Tape<'t> {
 
     /// The decoded content of the string or key slot `at`.
     fn name(&self, at: usize) -> Cow<'t, str> {
-        let lexeme = self.lexeme(at);
-        if self.slot(at).is_some_and(|s| s.flag) {
+        self.slot(at)
+            .map_or(Cow::Borrowed(""), |slot| self.name_of(slot))
+    }
+
+    /// The decoded content of a string or key slot.
+    fn name_of(&self, slot: &Slot) -> Cow<'t, str> {
+        if slot.flag {
+            let lexeme = self.text.get(slot.start..slot.end).unwrap_or_default();
             Cow::Owned(decode_string(lexeme).value)
         } else {
-            Cow::Borrowed(
-                lexeme
-                    .get(1..lexeme.len().saturating_sub(1))
-                    .unwrap_or_default(),
-            )
+            // Between the quotes.
+            let content = (slot.start + 1)..slot.end.saturating_sub(1);
+            Cow::Borrowed(self.text.get(content).unwrap_or_default())
         }
     }
 
     /// Whether the key slot `at` decodes to `name`.
     fn same_name(&self, at: usize, name: &str) -> bool {
-        if self.slot(at).is_some_and(|s| s.flag) {
-            self.name(at) == name
-        } else {
-            let lexeme = self.lexeme(at).as_bytes();
-            lexeme.len() == name.len() + 2
-                && lexeme.get(1..lexeme.len() - 1) == Some(name.as_bytes())
+        match self.slot(at) {
+            Some(slot) if slot.flag => self.name_of(slot) == name,
+            Some(slot) => {
+                let content = (slot.start + 1)..slot.end.saturating_sub(1);
+                self.text.as_bytes().get(content) == Some(name.as_bytes())
+            }
+            None => false,
+        }
+    }
+
+    /// Whether the key slots `a` and `b` hold the same name.
+    fn same_names(&self, a: usize, b: usize) -> bool {
+        match (self.slot(a), self.slot(b)) {
+            // Without escapes, equal names are equal lexemes.
+            (Some(x), Some(y)) if !x.flag && !y.flag => {
+                let bytes = self.text.as_bytes();
+                bytes.get(x.start..x.end) == bytes.get(y.start..y.end)
+            }
+            (Some(x), Some(_)) => self.same_name(b, &self.name_of(x)),
+            _ => false,
         }
     }
 
@@ -219,7 +246,7 @@ impl<'t> Tape<'t> {
         let Some(slot) = self.slot(at) else {
             return Value::Null;
         };
-        let container = At { tape: self, at };
+        let container = self.at(at);
         match slot.kind {
             Kind::Null | Kind::Key => Value::Null,
             Kind::True => Value::Bool(true),
@@ -241,32 +268,38 @@ impl<'t> Tape<'t> {
     }
 }
 
+/// What [`Tape::at`] gives for a slot past the end (never reached: the tape links only its own
+/// slots).
+const MISSING: Slot = Slot {
+    kind: Kind::Null,
+    flag: false,
+    start: 0,
+    end: 0,
+    next: 0,
+    len: 0,
+};
+
 /// A slot of a tape.
 #[derive(Clone, Copy, Debug)]
 pub struct At<'a> {
     tape: &'a Tape<'a>,
     at: usize,
+    /// `tape.slots[at]`, looked up once: the validator asks a node for its kind many times.
+    slot: &'a Slot,
 }
 
 impl<'a> At<'a> {
-    fn slot(&self) -> Option<&'a Slot> {
-        self.tape.slot(self.at)
-    }
-
     fn kind(&self) -> Option<Kind> {
-        self.slot().map(|s| s.kind)
+        Some(self.slot.kind)
     }
 
     fn with(&self, at: usize) -> Instance<'a> {
-        Instance::Slot(At {
-            tape: self.tape,
-            at,
-        })
+        Instance::Slot(self.tape.at(at))
     }
 
     /// The slots directly inside this container: elements, or keys and values alternately.
     fn children(&self) -> Children<'a> {
-        let end = self.slot().map_or(self.at, |s| s.next);
+        let end = self.slot.next;
         Children {
             tape: self.tape,
             at: self.at + 1,
@@ -349,7 +382,7 @@ impl<'a> Node<'a, TapeJson> for Instance<'a> {
 
     fn as_string(&self) -> Option<Cow<'a, str>> {
         match self {
-            Instance::Slot(at) if at.kind() == Some(Kind::String) => Some(at.tape.name(at.at)),
+            Instance::Slot(at) if at.kind() == Some(Kind::String) => Some(at.tape.name_of(at.slot)),
             Instance::Slot(_) => None,
             Instance::Name(name) => Some(Cow::Borrowed(name)),
         }
@@ -358,7 +391,7 @@ impl<'a> Node<'a, TapeJson> for Instance<'a> {
     fn as_number(&self) -> Option<Lexeme<'a>> {
         match self {
             Instance::Slot(at) if at.kind() == Some(Kind::Number) => {
-                Some(Lexeme(at.tape.lexeme(at.at)))
+                Some(Lexeme(at.tape.text.get(at.slot.start..at.slot.end)?))
             }
             _ => None,
         }
@@ -449,7 +482,7 @@ impl<'a> Object<'a, TapeJson> for At<'a> {
     type MembersIter = Members<'a>;
 
     fn len(&self) -> usize {
-        self.slot().map_or(0, |s| s.len)
+        self.slot.len
     }
 
     fn get(&self, key: &String) -> Option<Instance<'a>> {
@@ -460,7 +493,7 @@ impl<'a> Object<'a, TapeJson> for At<'a> {
     }
 
     fn members(&self) -> Members<'a> {
-        if !self.slot().is_some_and(|s| s.flag) {
+        if !self.slot.flag {
             return Members::Plain(*self, self.children());
         }
         let mut kept: Vec<(Cow<'a, str>, Instance<'a>)> = Vec::new();
@@ -488,7 +521,7 @@ impl<'a> Array<'a, TapeJson> for At<'a> {
     type ElementsIter = Elements<'a>;
 
     fn len(&self) -> usize {
-        self.slot().map_or(0, |s| s.len)
+        self.slot.len
     }
 
     fn elements(&self) -> Elements<'a> {
@@ -535,7 +568,8 @@ impl JsonNumber for Lexeme<'_> {
 
     fn is_integer(&self) -> bool {
         // Without a fraction or an exponent the lexeme is an integer, however long.
-        !self.0.contains(['.', 'e', 'E']) || JsonNumber::is_integer(&*self.to_number())
+        !self.0.bytes().any(|b| matches!(b, b'.' | b'e' | b'E'))
+            || JsonNumber::is_integer(&*self.to_number())
     }
 }
 
@@ -549,6 +583,7 @@ mod tests {
         r#"{"a": 1, "b": [true, false, null, "x"], "c": {"d": -0.5e3}}"#,
         r#"{"a": 1, "b": 2, "a": 3}"#,
         r#"{"k\u0065y": "v\n\"al\"", "key": 2}"#,
+        r#"{"ab": 1, "ba": 2, "\u0062a": 3, "\u0062\u0061": 4, "a": 5, "\u0061b": 6}"#,
         r#"[1, 1.0, 100000000000000000000000000001, {"": ""}, [], {}]"#,
         "[1e2, 1.5, -0, 2.50e1, 1E-2, -12345678901234567890123, 0.0e7]",
         r#""just a string""#,
