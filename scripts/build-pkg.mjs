@@ -82,10 +82,12 @@ function packageJson(cargo) {
 /**
  * Entry points that instantiate the module, so users never call `init` themselves, and wrap every
  * export with recover.js: a wasm trap throws an `InternalError` and the next call runs in a fresh
- * instance. `names` are the glue's exports (the API); the types are the glue's.
+ * instance. `names` are the glue's exports (the API), `strings` their string arguments (see
+ * `stringParameters`); the types are the glue's.
  */
-function entries(names) {
-  const api = `export const { ${names.join(', ')} } = recoverable(host);\n`;
+function entries(names, strings) {
+  const table = JSON.stringify(strings);
+  const api = `export const { ${names.join(', ')} } = recoverable(host, ${table});\n`;
   // The glue's types, and of its values only the API the entries export (not init/initSync).
   const types = `export type * from './${NAME}.js';\nexport { ${names.join(', ')} } from './${NAME}.js';\n`;
   return {
@@ -115,7 +117,7 @@ const host = {
     host.glue = require(path);
   },
 };
-module.exports = recoverable(host);
+module.exports = recoverable(host, ${table});
 `,
     'index.d.ts': types,
     'node.d.ts': types,
@@ -128,6 +130,37 @@ function commonJsRecover(source) {
   const names = [...source.matchAll(/^export (?:async )?function (\w+)/gm)].map((m) => m[1]);
   const body = source.replace(/^export (async )?function /gm, '$1function ');
   return `'use strict';\n${body}\nmodule.exports = { ${names.join(', ')} };\n`;
+}
+
+/**
+ * Which arguments of each export the glue copies into wasm as a required string (a
+ * `passStringToWasm0` call not guarded by `isLikeNone`), read from the generated glue:
+ * `{ format: [0], Validator: [0], 'Validator.isValid': [0], … }`. recover.js throws a TypeError for
+ * anything else there, which would otherwise trap inside the copy.
+ */
+function stringParameters(source) {
+  const table = {};
+  let inClass = null;
+  let current = null;
+  const params = (list) => list.split(',').map((p) => p.trim());
+  for (const line of source.split('\n')) {
+    let m;
+    if ((m = line.match(/^export class (\w+)/))) inClass = m[1];
+    else if ((m = line.match(/^export function (\w+)\(([^)]*)\)/))) current = { label: m[1], params: params(m[2]) };
+    else if (inClass && (m = line.match(/^ {4}(\w+)\(([^)]*)\) \{$/))) {
+      current = { label: m[1] === 'constructor' ? inClass : `${inClass}.${m[1]}`, params: params(m[2]) };
+    } else if (line.startsWith('}')) {
+      inClass = null;
+      current = null;
+    } else if (current && !line.includes('isLikeNone') && (m = line.match(/passStringToWasm0\((\w+),/))) {
+      const index = current.params.indexOf(m[1]);
+      if (index >= 0) (table[current.label] ??= []).push(index);
+    }
+  }
+  if (!table.format || !table['Validator.isValid']) {
+    throw new Error(`the glue's string arguments were not found (wasm-bindgen's output changed?): ${JSON.stringify(table)}`);
+  }
+  return table;
 }
 
 /** The API the glue exports (what the entries wrap). */
@@ -193,7 +226,8 @@ shareWasmWithCjs(out);
 for (const dts of [join(out, `${NAME}.d.ts`), join(out, 'cjs', `${NAME}.d.ts`)]) referenceDisposableLib(dts);
 const wasm = join(out, `${NAME}_bg.wasm`);
 wasmOpt(args.opt, wasm, wasm);
-for (const [file, text] of Object.entries(entries(await glueExports(out)))) writeFileSync(join(out, file), text);
+const strings = stringParameters(readFileSync(join(out, `${NAME}.js`), 'utf8'));
+for (const [file, text] of Object.entries(entries(await glueExports(out), strings))) writeFileSync(join(out, file), text);
 const recover = readFileSync(join(ROOT, 'scripts', 'recover.js'), 'utf8');
 writeFileSync(join(out, 'recover.js'), recover);
 writeFileSync(join(out, 'cjs', 'recover.js'), commonJsRecover(recover));

@@ -5,6 +5,8 @@
 // instance in an unknown state. The wrapped API turns the trap into an `Error` named
 // `InternalError` (its `cause` is the trap) and switches to a fresh instance, so the next call
 // works. Errors the bindings throw on purpose (JsonError, SchemaError, TypeError, …) pass through.
+// A non-string where the glue copies a string into wasm (which would trap) is a TypeError thrown
+// before the call.
 
 /** Whether `error` is a trap of the wasm instance rather than an error the bindings throw. */
 export function isTrap(error) {
@@ -29,10 +31,26 @@ function isClass(value) {
  * The API of `host.glue` (an initialized wasm-bindgen glue module), every function and class
  * wrapped: a trap throws an `InternalError` and calls `host.restart()`, which must replace
  * `host.glue` with a freshly initialized glue. Objects made before a restart are made again from
- * their constructor arguments the next time they are used.
+ * their constructor arguments the next time they are used. `strings` lists, per export
+ * (`format`, `Validator` for its constructor, `Validator.isValid`), the indexes of the arguments
+ * that must be strings: any other value throws a `TypeError` without entering wasm.
  */
-export function recoverable(host) {
+export function recoverable(host, strings = {}) {
   let generation = 0;
+
+  /** A function that throws a TypeError unless the arguments `strings[label]` are strings. */
+  function stringCheck(label) {
+    const indexes = strings[label] ?? [];
+    return (args) => {
+      for (const i of indexes) {
+        const value = args[i];
+        if (typeof value !== 'string') {
+          const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+          throw new TypeError(`${label}: argument ${i + 1} must be a string (JSON text), got ${got}`);
+        }
+      }
+    };
+  }
 
   /** The error to throw for `error`, thrown by `what`: a trap restarts the instance and becomes
    * an InternalError; any other error is itself. */
@@ -68,9 +86,11 @@ export function recoverable(host) {
       }
       return s.inner;
     };
+    const checkConstructor = stringCheck(name);
     const Wrapped = {
       [name]: class {
         constructor(...args) {
+          checkConstructor(args);
           const made = guard(`new ${name}`, () => new host.glue[name](...args));
           state.set(this, { args, inner: made, generation, freed: false });
         }
@@ -81,7 +101,9 @@ export function recoverable(host) {
       if (key === 'constructor' || key === '__destroy_into_raw' || typeof descriptor.value !== 'function') continue;
       const label = `${name}.${String(key)}`;
       const frees = key === 'free' || key === Symbol.dispose;
+      const check = stringCheck(label);
       Wrapped.prototype[key] = function (...args) {
+        check(args);
         const s = state.get(this);
         if (frees) {
           if (s.freed) return undefined;
@@ -104,7 +126,13 @@ export function recoverable(host) {
   for (const [name, value] of Object.entries(host.glue)) {
     if (name === 'default' || name === 'initSync') continue;
     if (isClass(value)) api[name] = wrapClass(name, value);
-    else if (typeof value === 'function') api[name] = (...args) => guard(name, () => host.glue[name](...args));
+    else if (typeof value === 'function') {
+      const check = stringCheck(name);
+      api[name] = (...args) => {
+        check(args);
+        return guard(name, () => host.glue[name](...args));
+      };
+    }
     else api[name] = value;
   }
   return api;

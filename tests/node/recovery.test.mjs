@@ -2,11 +2,13 @@
 // the next call runs in a fresh instance. Tested with a fake glue (tests/node/fixtures/fake-glue.js)
 // that traps on request, and against the real package for the errors that must pass through.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { moduleHost, recoverable } from '../../pkg/recover.js';
 import * as real from '../../pkg/node.js';
 
 const FAKE = new URL('./fixtures/fake-glue.js', import.meta.url).href;
+const RAW = new URL('../../pkg/mcp_json_toolbox.js', import.meta.url).href;
 
 /** The wrapped API of a fresh fake glue instance. */
 async function fakeApi() {
@@ -68,16 +70,37 @@ test('the real package: JsonError, SchemaError and TypeError pass through the wr
   assert.equal(validator.validate('[]').valid, false);
 });
 
-test('the real package: a real trap (a number where the glue expects a string) is recovered', () => {
-  // The wasm-bindgen glue passes a non-string `text` on unchecked and the instance traps with
-  // "memory access out of bounds". Should the glue ever check it, this test needs another trap.
+test('the real package: a non-string where JSON text belongs is a TypeError, before wasm', () => {
+  const wrong = [
+    [() => real.format(5), /^format: argument 1 must be a string \(JSON text\), got number$/],
+    [() => real.classify({}), /^classify: argument 1 must be a string \(JSON text\), got object$/],
+    [() => real.validateArguments('{}', [1]), /^validateArguments: argument 2 must be a string \(JSON text\), got an array$/],
+    [() => new real.Validator(null), /^Validator: argument 1 must be a string \(JSON text\), got null$/],
+    [() => real.checkToolCall('{}', undefined), /^checkToolCall: argument 2 must be a string \(JSON text\), got undefined$/],
+  ];
+  for (const [call, message] of wrong) assert.throws(call, (e) => e instanceof TypeError && message.test(e.message));
+  const validator = new real.Validator('{"required": ["a"]}');
+  assert.throws(() => validator.isValid(7), { name: 'TypeError', message: /^Validator\.isValid: argument 1 .* got number$/ });
+  assert.throws(() => validator.validate(true), { name: 'TypeError', message: /^Validator\.validate: argument 1 .* got boolean$/ });
+  // An optional text may be left out.
+  assert.equal(real.checkToolCall('{"name":"t","inputSchema":{"type":"object"}}', '{}').diagnostics.length > 0, true);
+  assert.equal(validator.isValid('{"a": 1}'), true);
+});
+
+test('a real trap of the real glue is recovered (the glue unchecked, as the raw bindings are)', async () => {
+  // Without the string table, the glue copies a number as a string and the instance traps with
+  // "memory access out of bounds": a real trap, not a simulated one.
+  const glue = await import(`${RAW}?test=${Math.random()}`);
+  const module = new WebAssembly.Module(readFileSync(new URL('./mcp_json_toolbox_bg.wasm', new URL(RAW))));
+  glue.initSync({ module });
+  const api = recoverable(await moduleHost(glue, module, RAW));
   assert.throws(
-    () => real.format(5),
+    () => api.format(5),
     (e) => e.name === 'InternalError' && e.message.startsWith('internal error in format, please report it: ') &&
       e.cause instanceof WebAssembly.RuntimeError,
   );
-  assert.equal(real.format('{"after":[1.50]}', { minify: true }), '{"after":[1.50]}');
-  const validator = new real.Validator('{"required": ["a"]}');
+  assert.equal(api.format('{"after":[1.50]}', { minify: true }), '{"after":[1.50]}');
+  const validator = new api.Validator('{"required": ["a"]}');
   assert.throws(() => validator.validate(7), { name: 'InternalError' });
   assert.equal(validator.validate('{}').valid, false, 'the validator was made again in the fresh instance');
   assert.equal(validator.isValid('{"a": 1}'), true);

@@ -87,13 +87,21 @@ test('Node CommonJS: require by name', () => {
   write(
     'usage.cjs',
     `const { format, version } = require('${NAME}');
-// A number where text belongs traps the instance: an InternalError, then a fresh instance.
+// A number where text belongs: a TypeError from the wrapper, before wasm.
+let wrong = 'accepted';
+try { format(5); } catch (e) { wrong = e.name; }
+// The same number given to the unchecked glue traps the instance: through recover.js an
+// InternalError, then a fresh instance.
+const { recoverable } = require('./node_modules/${NAME}/cjs/recover.js');
+const path = require.resolve('./node_modules/${NAME}/cjs/mcp_json_toolbox.js');
+const host = { glue: require(path), restart() { delete require.cache[path]; host.glue = require(path); } };
+const api = recoverable(host);
 let trap = 'no trap';
-try { format(5); } catch (e) { trap = e.name; }
-process.stdout.write(trap + ' ' + format('{"b":[2]}', { minify: true }) + ' ' + version());
+try { api.format(5); } catch (e) { trap = e.name; }
+process.stdout.write([wrong, trap, api.format('{"b":[2]}', { minify: true }), version()].join(' '));
 `,
   );
-  assert.match(run(process.execPath, ['usage.cjs'], app), /^InternalError \{"b":\[2\]\} \d+\.\d+\.\d+$/);
+  assert.match(run(process.execPath, ['usage.cjs'], app), /^TypeError InternalError \{"b":\[2\]\} \d+\.\d+\.\d+$/);
 });
 
 test('TypeScript --strict type-checks against the installed types (ESM and CommonJS)', () => {
