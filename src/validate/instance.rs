@@ -194,8 +194,18 @@ impl<'t> Tape<'t> {
     /// The lexeme of slot `at`.
     fn lexeme(&self, at: usize) -> &'t str {
         self.slot(at)
-            .and_then(|s| self.text.get(s.start..s.end))
+            .and_then(|slot| self.lexeme_of(slot))
             .unwrap_or_default()
+    }
+
+    /// The lexeme of a slot.
+    fn lexeme_of(&self, slot: &Slot) -> Option<&'t str> {
+        self.text.get(slot.start..slot.end)
+    }
+
+    /// The text between the quotes of a string or key slot, escapes as written.
+    fn raw_content(&self, slot: &Slot) -> Option<&'t str> {
+        self.text.get(slot.start + 1..slot.end.saturating_sub(1))
     }
 
     /// The decoded content of the string or key slot `at`.
@@ -207,12 +217,9 @@ impl<'t> Tape<'t> {
     /// The decoded content of a string or key slot.
     fn name_of(&self, slot: &Slot) -> Cow<'t, str> {
         if slot.flag {
-            let lexeme = self.text.get(slot.start..slot.end).unwrap_or_default();
-            Cow::Owned(decode_string(lexeme).value)
+            Cow::Owned(decode_string(self.lexeme_of(slot).unwrap_or_default()).value)
         } else {
-            // Between the quotes.
-            let content = (slot.start + 1)..slot.end.saturating_sub(1);
-            Cow::Borrowed(self.text.get(content).unwrap_or_default())
+            Cow::Borrowed(self.raw_content(slot).unwrap_or_default())
         }
     }
 
@@ -220,10 +227,7 @@ impl<'t> Tape<'t> {
     fn same_name(&self, at: usize, name: &str) -> bool {
         match self.slot(at) {
             Some(slot) if slot.flag => self.name_of(slot) == name,
-            Some(slot) => {
-                let content = (slot.start + 1)..slot.end.saturating_sub(1);
-                self.text.as_bytes().get(content) == Some(name.as_bytes())
-            }
+            Some(slot) => self.raw_content(slot) == Some(name),
             None => false,
         }
     }
@@ -232,10 +236,7 @@ impl<'t> Tape<'t> {
     fn same_names(&self, a: usize, b: usize) -> bool {
         match (self.slot(a), self.slot(b)) {
             // Without escapes, equal names are equal lexemes.
-            (Some(x), Some(y)) if !x.flag && !y.flag => {
-                let bytes = self.text.as_bytes();
-                bytes.get(x.start..x.end) == bytes.get(y.start..y.end)
-            }
+            (Some(x), Some(y)) if !x.flag && !y.flag => self.lexeme_of(x) == self.lexeme_of(y),
             (Some(x), Some(_)) => self.same_name(b, &self.name_of(x)),
             _ => false,
         }
@@ -289,8 +290,8 @@ pub struct At<'a> {
 }
 
 impl<'a> At<'a> {
-    fn kind(&self) -> Option<Kind> {
-        Some(self.slot.kind)
+    fn kind(&self) -> Kind {
+        self.slot.kind
     }
 
     fn with(&self, at: usize) -> Instance<'a> {
@@ -368,21 +369,21 @@ impl<'a> Node<'a, TapeJson> for Instance<'a> {
 
     fn as_object(&self) -> Option<At<'a>> {
         match self {
-            Instance::Slot(at) if at.kind() == Some(Kind::Object) => Some(*at),
+            Instance::Slot(at) if at.kind() == Kind::Object => Some(*at),
             _ => None,
         }
     }
 
     fn as_array(&self) -> Option<At<'a>> {
         match self {
-            Instance::Slot(at) if at.kind() == Some(Kind::Array) => Some(*at),
+            Instance::Slot(at) if at.kind() == Kind::Array => Some(*at),
             _ => None,
         }
     }
 
     fn as_string(&self) -> Option<Cow<'a, str>> {
         match self {
-            Instance::Slot(at) if at.kind() == Some(Kind::String) => Some(at.tape.name_of(at.slot)),
+            Instance::Slot(at) if at.kind() == Kind::String => Some(at.tape.name_of(at.slot)),
             Instance::Slot(_) => None,
             Instance::Name(name) => Some(Cow::Borrowed(name)),
         }
@@ -390,8 +391,8 @@ impl<'a> Node<'a, TapeJson> for Instance<'a> {
 
     fn as_number(&self) -> Option<Lexeme<'a>> {
         match self {
-            Instance::Slot(at) if at.kind() == Some(Kind::Number) => {
-                Some(Lexeme(at.tape.text.get(at.slot.start..at.slot.end)?))
+            Instance::Slot(at) if at.kind() == Kind::Number => {
+                Some(Lexeme(at.tape.lexeme_of(at.slot)?))
             }
             _ => None,
         }
@@ -400,8 +401,8 @@ impl<'a> Node<'a, TapeJson> for Instance<'a> {
     fn as_boolean(&self) -> Option<bool> {
         match self {
             Instance::Slot(at) => match at.kind() {
-                Some(Kind::True) => Some(true),
-                Some(Kind::False) => Some(false),
+                Kind::True => Some(true),
+                Kind::False => Some(false),
                 _ => None,
             },
             Instance::Name(_) => None,
@@ -409,18 +410,18 @@ impl<'a> Node<'a, TapeJson> for Instance<'a> {
     }
 
     fn is_null(&self) -> bool {
-        matches!(self, Instance::Slot(at) if at.kind() == Some(Kind::Null))
+        matches!(self, Instance::Slot(at) if at.kind() == Kind::Null)
     }
 
     fn json_type(&self) -> JsonType {
         match self {
             Instance::Slot(at) => match at.kind() {
-                Some(Kind::True | Kind::False) => JsonType::Boolean,
-                Some(Kind::Number) => JsonType::Number,
-                Some(Kind::String | Kind::Key) => JsonType::String,
-                Some(Kind::Array) => JsonType::Array,
-                Some(Kind::Object) => JsonType::Object,
-                Some(Kind::Null) | None => JsonType::Null,
+                Kind::True | Kind::False => JsonType::Boolean,
+                Kind::Number => JsonType::Number,
+                Kind::String | Kind::Key => JsonType::String,
+                Kind::Array => JsonType::Array,
+                Kind::Object => JsonType::Object,
+                Kind::Null => JsonType::Null,
             },
             Instance::Name(_) => JsonType::String,
         }
