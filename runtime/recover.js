@@ -1,5 +1,5 @@
 // Trap recovery for the package's entry points (copied into pkg/ as recover.js, and as
-// cjs/recover.js in CommonJS form, by scripts/build-pkg.mjs).
+// cjs/recover.js in CommonJS form, by scripts/build-pkg.mjs; runtime/ holds the package-side JavaScript).
 //
 // A wasm trap (a Rust panic becomes `unreachable`, a stack overflow a `RangeError`) leaves the
 // instance in an unknown state. The wrapped API turns the trap into an `Error` named
