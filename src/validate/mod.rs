@@ -24,12 +24,12 @@
 //!   formats are ignored with an `unknown-format` warning.
 
 mod compile;
-mod dialect;
+pub(crate) mod dialect;
 mod formats;
 mod group;
 mod instance;
 mod locate;
-mod messages;
+pub(crate) mod messages;
 mod output;
 mod stringified;
 mod uri_template;
