@@ -6,7 +6,7 @@ use serde_json::Value;
 use crate::diagnostic::Severity;
 use crate::json::{Document, Member, Node, NodeKind};
 
-use super::{Finding, Schema};
+use super::{show_types, Finding, Schema};
 
 /// Lower and upper bound keyword pairs that contradict when the lower exceeds the upper.
 const PAIRS: [(&str, &str, &str); 4] = [
@@ -190,13 +190,5 @@ fn article(name: &str) -> String {
         "null" => "null".to_owned(),
         n if n.starts_with(['a', 'e', 'i', 'o', 'u']) => format!("an {n}"),
         n => format!("a {n}"),
-    }
-}
-
-/// `"string"` or `["string", "null"]`.
-fn show_types(types: &[&str]) -> String {
-    match types {
-        [one] => format!("\"{one}\""),
-        many => format!("{many:?}"),
     }
 }

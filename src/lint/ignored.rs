@@ -6,8 +6,8 @@ use jsonschema::Draft;
 use crate::diagnostic::Severity;
 use crate::json::{Document, Node, NodeKind};
 
-use super::vocabulary::{applies_to, draft_name, ANNOTATIONS};
-use super::{quoted, Finding, Schema};
+use super::vocabulary::{applies_to, draft_name, is_keyword, ANNOTATIONS};
+use super::{quoted, show_types, Finding, Schema};
 
 /// Runs every rule of this module on `schema`.
 pub fn check(doc: &Document<'_>, schema: &Schema<'_>, out: &mut Vec<Finding>) {
@@ -37,10 +37,7 @@ fn for_type(schema: &Schema<'_>, out: &mut Vec<Finding>) {
         if types.iter().any(|t| applies.contains(t)) {
             continue;
         }
-        let declared = match types.as_slice() {
-            [one] => format!("\"{one}\""),
-            many => format!("{many:?}"),
-        };
+        let declared = show_types(&types);
         let kinds = applies.first().copied().unwrap_or("object");
         out.push(
             Finding::key(schema, member, Severity::Warning, "ignored-for-type").say(format!(
@@ -54,7 +51,8 @@ fn for_type(schema: &Schema<'_>, out: &mut Vec<Finding>) {
 /// `ignored-ref-sibling`: in draft-07 and earlier `$ref` replaces its whole schema object.
 fn ref_siblings(schema: &Schema<'_>, out: &mut Vec<Finding>) {
     for member in schema.members {
-        if member.key == "$ref" || member.key.starts_with("x-") {
+        // Unknown keys are `unknown-keyword`s already.
+        if member.key == "$ref" || !is_keyword(schema.draft, &member.key) {
             continue;
         }
         // Annotations next to `$ref` are ignored too, but they change no verdict.
@@ -123,8 +121,13 @@ fn additional_items(schema: &Schema<'_>, out: &mut Vec<Finding>) {
         "there is no `items` array (tuple) for it to follow"
     };
     out.push(
-        Finding::key(schema, member, Severity::Warning, "ignored-additional-items")
-            .say(format!("`additionalItems` is ignored: {why}")),
+        Finding::key(
+            schema,
+            member,
+            Severity::Warning,
+            "ignored-additional-items",
+        )
+        .say(format!("`additionalItems` is ignored: {why}")),
     );
 }
 

@@ -2,10 +2,10 @@
 //! schema rejects. Both are errors: a client that fills in the default, or a model that copies
 //! the example, sends arguments the tool refuses.
 
-use jsonschema::Registry;
 use crate::diagnostic::Severity;
 use crate::json::{Document, Node};
 use crate::validate::messages::{message, subject};
+use jsonschema::Registry;
 
 use super::{Finding, Schema};
 

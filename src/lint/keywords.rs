@@ -88,8 +88,8 @@ fn hint(schema: &Schema<'_>, member: &Member) -> Hint {
         m.iter()
             .any(|m| matches!(m.key.as_str(), "type" | "enum" | "const" | "$ref"))
     });
-    let object_schema = schema.types().is_some_and(|t| t.contains(&"object"))
-        || schema.get("properties").is_some();
+    let object_schema =
+        schema.types().is_some_and(|t| t.contains(&"object")) || schema.get("properties").is_some();
     if looks_like_schema && object_schema {
         return Hint::Advice("it looks like a property's schema: move it into `properties`".into());
     }

@@ -23,7 +23,10 @@ pub fn explain(doc: &Document<'_>, root: &Node, pointer: &str, draft: Draft) -> 
     };
     let mut seen: Vec<String> = Vec::new();
     let mut out = Vec::new();
-    let errors: Vec<ValidationError<'static>> = meta.iter_errors(&value).map(ValidationError::to_owned).collect();
+    let errors: Vec<ValidationError<'static>> = meta
+        .iter_errors(&value)
+        .map(ValidationError::to_owned)
+        .collect();
     for error in errors {
         let at = error.instance_path().as_str().to_owned();
         if seen.iter().any(|s| at.starts_with(s.as_str())) {
@@ -40,7 +43,8 @@ pub fn explain(doc: &Document<'_>, root: &Node, pointer: &str, draft: Draft) -> 
         let mut finding = Finding::value(node, located, Severity::Error, "invalid-schema");
         let (text, fix) = explanation(closest);
         let alternatives = match error.kind() {
-            ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context }
+            ValidationErrorKind::AnyOf { context }
+            | ValidationErrorKind::OneOfNotValid { context }
                 if context.len() > 1 =>
             {
                 format!(" (the closest of {} alternatives)", context.len())
@@ -90,26 +94,34 @@ fn closest<'e>(error: &'e ValidationError<'static>) -> &'e ValidationError<'stat
         }
         _ => return error,
     };
-    let depth = |e: &ValidationError<'_>| {
-        pointer_tokens(e.instance_path().as_str()).map_or(0, |t| t.len())
-    };
+    let depth =
+        |e: &ValidationError<'_>| pointer_tokens(e.instance_path().as_str()).map_or(0, |t| t.len());
     let own = depth(error);
     let best = context
         .iter()
         .filter(|branch| !branch.is_empty())
         .min_by_key(|branch| {
-            let rejects_type = branch.iter().any(|e| {
-                depth(e) == own
-                    && matches!(
-                        e.kind(),
-                        ValidationErrorKind::Type { .. } | ValidationErrorKind::FalseSchema
-                    )
-            });
+            let rejects_type = branch.iter().any(|e| depth(e) == own && rejects_kind(e));
             (rejects_type, branch.len())
         });
     match best.and_then(|branch| branch.first()) {
         Some(first) => closest(first),
         None => error,
+    }
+}
+
+/// Whether `error` rejects its value for its kind: a `type` error, a `false` schema, or an
+/// `enum` none of whose options is of the value's JSON type.
+fn rejects_kind(error: &ValidationError<'_>) -> bool {
+    let same_kind = |a: &Value, b: &Value| std::mem::discriminant(a) == std::mem::discriminant(b);
+    match error.kind() {
+        ValidationErrorKind::Type { .. } | ValidationErrorKind::FalseSchema => true,
+        ValidationErrorKind::Enum { options } => !options
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|option| same_kind(option, error.instance())),
+        _ => false,
     }
 }
 
@@ -134,7 +146,10 @@ fn explanation(error: &ValidationError<'_>) -> (String, Option<String>) {
                 .collect();
             match nearest_value(given, &allowed) {
                 Some(near) => (
-                    format!("{text}: did you mean {}?", show(&Value::String(near.into()))),
+                    format!(
+                        "{text}: did you mean {}?",
+                        show(&Value::String(near.into()))
+                    ),
                     Some(quoted(near)),
                 ),
                 None => (text, None),

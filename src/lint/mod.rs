@@ -34,7 +34,9 @@ mod vocabulary;
 use jsonschema::Draft;
 use serde::Serialize;
 
-use crate::diagnostic::{ByteRange, Diagnostic, Fix, LineIndex, Severity};
+use crate::diagnostic::{
+    cap, ByteRange, Diagnostic, Fix, LineIndex, Severity, DEFAULT_MAX_DIAGNOSTICS,
+};
 use crate::json::tree::escape_pointer_token;
 use crate::json::{parse, Document, Member, Node, NodeKind, ReadOptions};
 use crate::validate::dialect::builtin_draft;
@@ -79,6 +81,7 @@ pub fn lint_schema(text: &str) -> LintReport {
     let mut diagnostics = doc.warnings.clone();
     diagnostics.extend(lint_node(&doc, "", Meta::Check));
     diagnostics.sort_by_key(|d| (d.severity, d.span.map(|s| s.start)));
+    let diagnostics = cap(diagnostics, DEFAULT_MAX_DIAGNOSTICS);
     LintReport {
         valid: !diagnostics.iter().any(Diagnostic::is_error),
         dialect,
@@ -98,7 +101,13 @@ pub fn lint_node(doc: &Document<'_>, pointer: &str, meta: Meta) -> Vec<Diagnosti
         if meta == Meta::Skip {
             return Vec::new();
         }
-        let at = Finding::key_of(root, pointer, "$schema", Severity::Error, "unsupported-dialect");
+        let at = Finding::key_of(
+            root,
+            pointer,
+            "$schema",
+            Severity::Error,
+            "unsupported-dialect",
+        );
         return at
             .map(|f| {
                 f.say("this \"$schema\" is not one the toolbox knows (2020-12, 2019-09, draft-07, -06, -04); the schema was not linted")
@@ -236,7 +245,12 @@ pub struct Finding {
 
 impl Finding {
     /// A finding at the key of `member` of `schema`.
-    pub fn key(schema: &Schema<'_>, member: &Member, severity: Severity, code: &'static str) -> Self {
+    pub fn key(
+        schema: &Schema<'_>,
+        member: &Member,
+        severity: Severity,
+        code: &'static str,
+    ) -> Self {
         Self {
             severity,
             code,
@@ -272,7 +286,12 @@ impl Finding {
     }
 
     /// A finding at `range` of the document, about the value at `pointer`.
-    pub fn range(range: ByteRange, pointer: String, severity: Severity, code: &'static str) -> Self {
+    pub fn range(
+        range: ByteRange,
+        pointer: String,
+        severity: Severity,
+        code: &'static str,
+    ) -> Self {
         Self {
             severity,
             code,
@@ -307,10 +326,15 @@ impl Finding {
     }
 }
 
+/// Declared types as messages show them: `"string"` or `["string", "null"]`.
+fn show_types(types: &[&str]) -> String {
+    match types {
+        [one] => format!("\"{one}\""),
+        many => format!("{many:?}"),
+    }
+}
+
 /// A string as JSON text (with its quotes), for fixes.
 fn quoted(text: &str) -> String {
     serde_json::Value::String(text.to_owned()).to_string()
 }
-
-#[cfg(test)]
-mod tests;

@@ -43,8 +43,9 @@ pub fn check(schema: &Schema<'_>, out: &mut Vec<Finding>) {
                 schema.at("patternProperties"),
                 crate::json::tree::escape_pointer_token(&entry.key)
             );
-            let finding = Finding::range(entry.key_range, pointer, Severity::Warning, "pattern-ecma")
-                .say(format!("patternProperties key {}", problem.message));
+            let finding =
+                Finding::range(entry.key_range, pointer, Severity::Warning, "pattern-ecma")
+                    .say(format!("patternProperties key {}", problem.message));
             out.push(match problem.fixed {
                 Some(fixed) => finding.replace_with(quoted(&fixed)),
                 None => finding,
@@ -74,7 +75,15 @@ pub fn problem(pattern: &str) -> Option<Problem> {
                 if let Some(found) = escape(pattern, &chars, i, in_class) {
                     return Some(found);
                 }
+                // `\p{L}`, `\u{41}`: the braces belong to the escape, not to a quantifier.
+                let braced = matches!(next, Some('p' | 'P' | 'u')) && at(i + 2) == Some('{');
                 i += 2;
+                if braced {
+                    while at(i).is_some_and(|c| c != '}') {
+                        i += 1;
+                    }
+                    i += 1;
+                }
                 continue;
             }
             '[' if in_class => {
@@ -199,7 +208,11 @@ mod tests {
             "[\\]\\-]",
             "^\\/path$",
         ] {
-            assert!(problem(ok).is_none(), "{ok}: {:?}", problem(ok).map(|p| p.message));
+            assert!(
+                problem(ok).is_none(),
+                "{ok}: {:?}",
+                problem(ok).map(|p| p.message)
+            );
         }
     }
 

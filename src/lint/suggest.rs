@@ -18,10 +18,8 @@ pub fn distance(a: &str, b: &str) -> usize {
                 let mut best = (cell(&rows, i - 1, j) + 1)
                     .min(cell(&rows, i, j - 1) + 1)
                     .min(cell(&rows, i - 1, j - 1) + usize::from(!same));
-                let swapped = i > 1
-                    && j > 1
-                    && a.get(i - 1) == b.get(j - 2)
-                    && a.get(i - 2) == b.get(j - 1);
+                let swapped =
+                    i > 1 && j > 1 && a.get(i - 1) == b.get(j - 2) && a.get(i - 2) == b.get(j - 1);
                 if swapped {
                     best = best.min(cell(&rows, i - 2, j - 2) + 1);
                 }
@@ -96,7 +94,9 @@ mod tests {
         assert_eq!(nearest("maxLenght", words), Some("maxLength"));
         assert_eq!(nearest("requird", words), Some("required"));
         assert_eq!(nearest("colour", words), None);
-        let types = ["array", "boolean", "integer", "null", "number", "object", "string"];
+        let types = [
+            "array", "boolean", "integer", "null", "number", "object", "string",
+        ];
         assert_eq!(nearest_value("obj", &types), Some("object"));
         assert_eq!(nearest_value("float", &types), Some("number"));
         assert_eq!(nearest_value("strnig", &types), Some("string"));

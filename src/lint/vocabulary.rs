@@ -156,8 +156,16 @@ pub enum Holds {
 /// has its contents walked, so `$defs` in a draft-07 schema are linted too).
 pub fn holds(keyword: &str) -> Option<Holds> {
     Some(match keyword {
-        "additionalProperties" | "additionalItems" | "propertyNames" | "not" | "contains"
-        | "if" | "then" | "else" | "unevaluatedItems" | "unevaluatedProperties"
+        "additionalProperties"
+        | "additionalItems"
+        | "propertyNames"
+        | "not"
+        | "contains"
+        | "if"
+        | "then"
+        | "else"
+        | "unevaluatedItems"
+        | "unevaluatedProperties"
         | "contentSchema" => Holds::Schema,
         "allOf" | "anyOf" | "oneOf" | "prefixItems" => Holds::Array,
         "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas" => {
@@ -205,9 +213,17 @@ pub fn applies_to(keyword: &str) -> Option<&'static [&'static str]> {
         "minLength" | "maxLength" | "pattern" | "contentEncoding" | "contentMediaType" => STRINGS,
         "items" | "prefixItems" | "additionalItems" | "contains" | "minContains"
         | "maxContains" | "minItems" | "maxItems" | "uniqueItems" | "unevaluatedItems" => ARRAYS,
-        "properties" | "patternProperties" | "additionalProperties" | "required"
-        | "minProperties" | "maxProperties" | "dependentRequired" | "dependentSchemas"
-        | "dependencies" | "propertyNames" | "unevaluatedProperties" => OBJECTS,
+        "properties"
+        | "patternProperties"
+        | "additionalProperties"
+        | "required"
+        | "minProperties"
+        | "maxProperties"
+        | "dependentRequired"
+        | "dependentSchemas"
+        | "dependencies"
+        | "propertyNames"
+        | "unevaluatedProperties" => OBJECTS,
         _ => return None,
     })
 }

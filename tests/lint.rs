@@ -1,0 +1,600 @@
+//! The schema lint (`lint_schema`): a passing and a failing case for every rule, the spans and
+//! fixes it reports, and the corpus it must pass clean: the official MCP schemas
+//! (../shared/mcp-schema) and the tool schemas of the official reference servers
+//! (tests/fixtures/lint/reference-tools.json, kept current by tests/node/lint.test.mjs).
+#![cfg(test)]
+#![cfg(not(target_arch = "wasm32"))]
+
+use mcp_json_toolbox::{lint_schema, Diagnostic, Severity};
+
+/// The text a span covers.
+fn covered<'t>(text: &'t str, d: &Diagnostic) -> &'t str {
+    d.span
+        .and_then(|s| text.get(s.bytes.start..s.bytes.end))
+        .unwrap_or("<no span>")
+}
+
+/// The findings of `text` as (code, covered text).
+fn findings(text: &str) -> Vec<(String, String)> {
+    lint_schema(text)
+        .diagnostics
+        .iter()
+        .map(|d| (d.code.clone(), covered(text, d).to_owned()))
+        .collect()
+}
+
+/// The one finding with `code` in `text`; fails if there is not exactly one.
+fn one(text: &str, code: &str) -> Diagnostic {
+    let report = lint_schema(text);
+    let mut matching = report.diagnostics.iter().filter(|d| d.code == code);
+    match (matching.next(), matching.next()) {
+        (Some(d), None) => d.clone(),
+        _ => panic!(
+            "expected one {code} in {text}, got {:#?}",
+            report.diagnostics
+        ),
+    }
+}
+
+/// Asserts `text` has no finding with `code`.
+fn none(text: &str, code: &str) {
+    let found = findings(text);
+    assert!(
+        found.iter().all(|(c, _)| c != code),
+        "unexpected {code} in {text}: {found:?}"
+    );
+}
+
+/// The replacement a finding's fix writes, applied to `text`.
+fn fixed(text: &str, d: &Diagnostic) -> String {
+    let fix = d.fix.as_ref().expect("a fix");
+    let mut out = text.to_owned();
+    out.replace_range(fix.span.bytes.start..fix.span.bytes.end, &fix.replacement);
+    out
+}
+
+#[test]
+fn the_issue_example_names_both_typos_with_fixes() {
+    let text =
+        r#"{"type":"object","properties":{"a":{"type":"string","maxLenght":5}},"requird":["a"]}"#;
+    let report = lint_schema(text);
+    assert!(report.valid, "warnings only");
+    assert_eq!(report.dialect, Some("2020-12"));
+    let codes: Vec<_> = report
+        .diagnostics
+        .iter()
+        .map(|d| (d.code.as_str(), covered(text, d)))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            ("unknown-keyword", "\"maxLenght\""),
+            ("unknown-keyword", "\"requird\"")
+        ]
+    );
+    let first = &report.diagnostics[0];
+    assert_eq!(first.severity, Severity::Warning);
+    assert!(
+        first.message.contains("did you mean `maxLength`?"),
+        "{}",
+        first.message
+    );
+    assert_eq!(first.instance_path, "/properties/a/maxLenght");
+    assert_eq!(first.span.map(|s| (s.line, s.column)), Some((1, 53)));
+    let repaired = fixed(&fixed(text, &report.diagnostics[1]), &report.diagnostics[0]);
+    assert_eq!(
+        repaired,
+        r#"{"type":"object","properties":{"a":{"type":"string","maxLength":5}},"required":["a"]}"#
+    );
+    assert!(lint_schema(&repaired).diagnostics.is_empty());
+}
+
+#[test]
+fn unknown_keyword() {
+    none(
+        r#"{"type":"string","x-ui":"wide","title":"t","description":"d","examples":["a"]}"#,
+        "unknown-keyword",
+    );
+    // Keywords are per dialect.
+    none(
+        r#"{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{},"dependencies":{}}"#,
+        "unknown-keyword",
+    );
+    let d = one(r#"{"type":"string","minLenght":1}"#, "unknown-keyword");
+    assert!(
+        d.message.contains("did you mean `minLength`?"),
+        "{}",
+        d.message
+    );
+    let d = one(
+        r#"{"$schema":"http://json-schema.org/draft-07/schema#","prefixItems":[true]}"#,
+        "unknown-keyword",
+    );
+    assert!(d.message.contains("did you mean `items`?"), "{}", d.message);
+    let d = one(
+        r#"{"$schema":"http://json-schema.org/draft-07/schema#","dependentRequired":{}}"#,
+        "unknown-keyword",
+    );
+    assert!(
+        d.message
+            .contains("it is a 2020-12 keyword, but this schema is read as draft-07"),
+        "{}",
+        d.message
+    );
+    let d = one(r#"{"type":"string","nullable":true}"#, "unknown-keyword");
+    assert!(d.message.contains("OpenAPI"), "{}", d.message);
+    assert!(d.fix.is_none());
+    let d = one(
+        r#"{"type":"object","city":{"type":"string"}}"#,
+        "unknown-keyword",
+    );
+    assert!(
+        d.message.contains("move it into `properties`"),
+        "{}",
+        d.message
+    );
+    let d = one(
+        r#"{"prefixItems":[true],"additionalItems":false}"#,
+        "unknown-keyword",
+    );
+    assert!(d.message.contains("did you mean `items`?"), "{}", d.message);
+    let d = one(r#"{"type":"string","colour":"red"}"#, "unknown-keyword");
+    assert!(d.message.contains("prefix it with `x-`"), "{}", d.message);
+}
+
+#[test]
+fn meta_schema_failures_lead_with_the_closest_alternative() {
+    let text = r#"{"type":"object","properties":{"a":{"type":"obj"}}}"#;
+    let d = one(text, "invalid-schema");
+    assert_eq!(d.severity, Severity::Error);
+    assert_eq!(covered(text, &d), "\"obj\"");
+    assert!(
+        d.message
+            .starts_with("invalid schema: \"type\" must be one of \"array\", \"boolean\""),
+        "{}",
+        d.message
+    );
+    assert!(
+        d.message.contains("did you mean \"object\"?"),
+        "{}",
+        d.message
+    );
+    assert_eq!(
+        fixed(text, &d),
+        r#"{"type":"object","properties":{"a":{"type":"object"}}}"#
+    );
+    let text = r#"{"type":"integer","minimum":"5"}"#;
+    let d = one(text, "invalid-schema");
+    assert!(
+        d.message
+            .contains("must be a number, got string: write 5 without quotes"),
+        "{}",
+        d.message
+    );
+    assert_eq!(fixed(text, &d), r#"{"type":"integer","minimum":5}"#);
+    let d = one(r#"{"type":["string","int"]}"#, "invalid-schema");
+    assert!(
+        d.message.contains("did you mean \"integer\"?"),
+        "{}",
+        d.message
+    );
+    let d = one(r#"{"required":"a"}"#, "invalid-schema");
+    assert!(d.message.contains("must be an array"), "{}", d.message);
+    assert!(lint_schema(r#"{"type":"object"}"#).diagnostics.is_empty());
+}
+
+#[test]
+fn schemas_that_are_not_json_or_not_known_dialects() {
+    let report = lint_schema(r#"{"type": }"#);
+    assert!(!report.valid);
+    assert_eq!(report.diagnostics[0].code, "syntax");
+    let d = one(
+        r#"{"$schema":"http://json-schema.org/draft-03/schema#"}"#,
+        "unsupported-dialect",
+    );
+    assert_eq!(d.instance_path, "/$schema");
+    none(
+        r#"{"$schema":"http://json-schema.org/draft-04/schema#"}"#,
+        "unsupported-dialect",
+    );
+}
+
+#[test]
+fn empty_range() {
+    none(
+        r#"{"minimum":1,"maximum":1,"minLength":0,"maxLength":3}"#,
+        "empty-range",
+    );
+    none(
+        r#"{"$schema":"http://json-schema.org/draft-04/schema#","minimum":1,"maximum":2,"exclusiveMinimum":true}"#,
+        "empty-range",
+    );
+    let text = r#"{"type":"integer","minimum":10,"maximum":5}"#;
+    let d = one(text, "empty-range");
+    assert_eq!(
+        (d.severity, covered(text, &d)),
+        (Severity::Error, "\"minimum\"")
+    );
+    assert!(
+        d.message.contains("`minimum` 10 and `maximum` 5"),
+        "{}",
+        d.message
+    );
+    one(r#"{"exclusiveMinimum":3,"maximum":3}"#, "empty-range");
+    one(r#"{"minimum":3,"exclusiveMaximum":3}"#, "empty-range");
+    one(
+        r#"{"$schema":"http://json-schema.org/draft-04/schema#","minimum":3,"maximum":3,"exclusiveMaximum":true}"#,
+        "empty-range",
+    );
+    for (low, high) in [
+        ("minLength", "maxLength"),
+        ("minItems", "maxItems"),
+        ("minProperties", "maxProperties"),
+        ("minContains", "maxContains"),
+    ] {
+        let text = format!(r#"{{"{low}":4,"{high}":2}}"#);
+        let d = one(&text, "empty-range");
+        assert_eq!(covered(&text, &d), format!("\"{low}\""));
+    }
+}
+
+#[test]
+fn required_forbidden() {
+    none(
+        r#"{"type":"object","properties":{"a":{}},"required":["a"],"additionalProperties":false}"#,
+        "required-forbidden",
+    );
+    none(
+        r#"{"type":"object","patternProperties":{"^x-":{}},"required":["x-a"],"additionalProperties":false}"#,
+        "required-forbidden",
+    );
+    none(
+        r#"{"type":"object","required":["b"]}"#,
+        "required-forbidden",
+    );
+    let text = r#"{"type":"object","properties":{"a":{}},"required":["a","b"],"additionalProperties":false}"#;
+    let d = one(text, "required-forbidden");
+    assert_eq!((d.severity, covered(text, &d)), (Severity::Error, "\"b\""));
+    assert_eq!(d.instance_path, "/required/1");
+}
+
+#[test]
+fn type_excludes_value() {
+    none(
+        r#"{"type":"string","enum":["a","b"]}"#,
+        "type-excludes-value",
+    );
+    none(
+        r#"{"type":["integer","null"],"enum":[1,null,2.0]}"#,
+        "type-excludes-value",
+    );
+    none(r#"{"type":"number","const":3}"#, "type-excludes-value");
+    let text = r#"{"type":"string","enum":["a",1]}"#;
+    let d = one(text, "type-excludes-value");
+    assert_eq!((d.severity, covered(text, &d)), (Severity::Error, "1"));
+    assert!(
+        d.message
+            .contains("1 is an integer, which `type` \"string\" rejects"),
+        "{}",
+        d.message
+    );
+    one(r#"{"type":"integer","const":1.5}"#, "type-excludes-value");
+}
+
+#[test]
+fn invalid_default_and_examples() {
+    none(
+        r#"{"type":"string","maxLength":3,"default":"abc","examples":["a","ab"]}"#,
+        "invalid-default",
+    );
+    none(
+        r##"{"$defs":{"n":{"type":"integer"}},"properties":{"a":{"$ref":"#/$defs/n","default":3}}}"##,
+        "invalid-default",
+    );
+    let text =
+        r#"{"type":"object","properties":{"a":{"type":"string","maxLength":3,"default":"abcd"}}}"#;
+    let d = one(text, "invalid-default");
+    assert_eq!(
+        (d.severity, covered(text, &d)),
+        (Severity::Error, "\"abcd\"")
+    );
+    assert!(
+        d.message.contains("at most 3 characters long, got 4"),
+        "{}",
+        d.message
+    );
+    // `$ref`s resolve within the schema, also when it has an `$id`.
+    one(
+        r##"{"$id":"https://example.test/s.json","$defs":{"n":{"type":"integer"}},"properties":{"a":{"$ref":"#/$defs/n","default":"x"}}}"##,
+        "invalid-default",
+    );
+    let text =
+        r#"{"type":"object","properties":{"the tag":{"enum":["a","b"],"examples":["a","c"]}}}"#;
+    let d = one(text, "invalid-example");
+    assert_eq!(covered(text, &d), "\"c\"");
+    assert_eq!(d.instance_path, "/properties/the tag/examples/1");
+}
+
+#[test]
+fn ignored_for_type() {
+    none(
+        r#"{"type":["string","number"],"minimum":1,"maxLength":2}"#,
+        "ignored-for-type",
+    );
+    none(r#"{"minimum":1}"#, "ignored-for-type");
+    let text = r#"{"type":"string","minimum":1}"#;
+    let d = one(text, "ignored-for-type");
+    assert_eq!(
+        (d.severity, covered(text, &d)),
+        (Severity::Warning, "\"minimum\"")
+    );
+    assert!(
+        d.message
+            .contains("`minimum` applies only to number values, but `type` is \"string\""),
+        "{}",
+        d.message
+    );
+    one(r#"{"type":"object","items":{}}"#, "ignored-for-type");
+}
+
+#[test]
+fn ignored_ref_sibling() {
+    let draft7 = r#"{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"n":{"type":"integer"}},"#;
+    none(
+        &format!(
+            r##"{draft7}"properties":{{"a":{{"$ref":"#/definitions/n","description":"kept"}}}}}}"##
+        ),
+        "ignored-ref-sibling",
+    );
+    none(
+        r##"{"$defs":{"n":{"type":"integer"}},"properties":{"a":{"$ref":"#/$defs/n","maximum":3}}}"##,
+        "ignored-ref-sibling",
+    );
+    let text =
+        format!(r##"{draft7}"properties":{{"a":{{"$ref":"#/definitions/n","maximum":3}}}}}}"##);
+    let d = one(&text, "ignored-ref-sibling");
+    assert_eq!(
+        (d.severity, covered(&text, &d)),
+        (Severity::Warning, "\"maximum\"")
+    );
+}
+
+#[test]
+fn items_array() {
+    none(
+        r#"{"prefixItems":[{"type":"string"}],"items":false}"#,
+        "items-array",
+    );
+    none(
+        r#"{"$schema":"https://json-schema.org/draft/2019-09/schema","items":[{"type":"string"}]}"#,
+        "items-array",
+    );
+    let text = r#"{"type":"array","items":[{"type":"string"}]}"#;
+    let d = one(text, "items-array");
+    assert_eq!(covered(text, &d), "\"items\"");
+    assert_eq!(
+        fixed(text, &d),
+        r#"{"type":"array","prefixItems":[{"type":"string"}]}"#
+    );
+    assert!(lint_schema(&fixed(text, &d)).diagnostics.is_empty());
+}
+
+#[test]
+fn ignored_dependencies() {
+    none(
+        r#"{"$schema":"http://json-schema.org/draft-07/schema#","dependencies":{"a":["b"]}}"#,
+        "ignored-dependencies",
+    );
+    let text = r#"{"dependencies":{"a":["b"]}}"#;
+    let d = one(text, "ignored-dependencies");
+    assert_eq!(d.severity, Severity::Warning);
+    assert_eq!(fixed(text, &d), r#"{"dependentRequired":{"a":["b"]}}"#);
+    let d = one(
+        r#"{"dependencies":{"a":{"required":["b"]}}}"#,
+        "ignored-dependencies",
+    );
+    assert_eq!(
+        d.fix.map(|f| f.replacement).as_deref(),
+        Some("\"dependentSchemas\"")
+    );
+    let d = one(
+        r#"{"dependencies":{"a":["b"],"c":{}}}"#,
+        "ignored-dependencies",
+    );
+    assert!(d.fix.is_none());
+}
+
+#[test]
+fn ignored_additional_items() {
+    let draft7 = r#""$schema":"http://json-schema.org/draft-07/schema#""#;
+    none(
+        &format!(r#"{{{draft7},"items":[true],"additionalItems":false}}"#),
+        "ignored-additional-items",
+    );
+    let text = format!(r#"{{{draft7},"items":{{}},"additionalItems":false}}"#);
+    let d = one(&text, "ignored-additional-items");
+    assert_eq!(covered(&text, &d), "\"additionalItems\"");
+    one(
+        &format!(r#"{{{draft7},"additionalItems":false}}"#),
+        "ignored-additional-items",
+    );
+}
+
+#[test]
+fn ignored_then_else() {
+    none(
+        r#"{"if":{"required":["a"]},"then":{"required":["b"]},"else":true}"#,
+        "ignored-then-else",
+    );
+    let text = r#"{"then":{"required":["b"]}}"#;
+    let d = one(text, "ignored-then-else");
+    assert_eq!(covered(text, &d), "\"then\"");
+}
+
+#[test]
+fn closed_against_allof() {
+    none(
+        r#"{"allOf":[{"properties":{"a":{}}}],"properties":{"a":{}},"additionalProperties":false}"#,
+        "closed-against-allof",
+    );
+    none(
+        r#"{"allOf":[{"properties":{"a":{}}}],"unevaluatedProperties":false}"#,
+        "closed-against-allof",
+    );
+    let text = r##"{"$defs":{"base":{"properties":{"b":{}}}},"allOf":[{"properties":{"a":{}}},{"$ref":"#/$defs/base"}],"additionalProperties":false}"##;
+    let d = one(text, "closed-against-allof");
+    assert_eq!(
+        (d.severity, covered(text, &d)),
+        (Severity::Warning, "\"additionalProperties\"")
+    );
+    assert!(
+        d.message
+            .contains("\"a\", \"b\" declared in the branches are forbidden"),
+        "{}",
+        d.message
+    );
+    assert!(
+        d.message.contains("unevaluatedProperties: false"),
+        "{}",
+        d.message
+    );
+}
+
+#[test]
+fn pattern_ecma() {
+    none(
+        r#"{"type":"string","pattern":"^[a-z0-9_-]+$","patternProperties":{"^x-":{}}}"#,
+        "pattern-ecma",
+    );
+    let text = r#"{"type":"string","pattern":"(?P<id>[0-9]+)"}"#;
+    let d = one(text, "pattern-ecma");
+    assert_eq!(
+        (d.severity, covered(text, &d)),
+        (Severity::Warning, "\"(?P<id>[0-9]+)\"")
+    );
+    assert_eq!(
+        fixed(text, &d),
+        r#"{"type":"string","pattern":"(?<id>[0-9]+)"}"#
+    );
+    let text = r#"{"type":"object","patternProperties":{"(?i)^name$":{}}}"#;
+    let d = one(text, "pattern-ecma");
+    assert_eq!(covered(text, &d), "\"(?i)^name$\"");
+    assert_eq!(d.instance_path, "/patternProperties/(?i)^name$");
+}
+
+#[test]
+fn findings_inside_every_kind_of_subschema() {
+    for wrap in [
+        r#"{"properties":{"p":X}}"#,
+        r#"{"patternProperties":{"^p":X}}"#,
+        r#"{"additionalProperties":X}"#,
+        r#"{"items":X}"#,
+        r#"{"prefixItems":[true,X]}"#,
+        r#"{"allOf":[X]}"#,
+        r#"{"anyOf":[true,X]}"#,
+        r#"{"oneOf":[X]}"#,
+        r#"{"not":X}"#,
+        r#"{"if":X}"#,
+        r#"{"$defs":{"d":X}}"#,
+        r#"{"dependentSchemas":{"a":X}}"#,
+        r#"{"contains":X}"#,
+        r#"{"propertyNames":X}"#,
+        r#"{"unevaluatedProperties":X}"#,
+    ] {
+        let text = wrap.replace('X', r#"{"maxLenght":1}"#);
+        let d = one(&text, "unknown-keyword");
+        assert_eq!(covered(&text, &d), "\"maxLenght\"", "{wrap}");
+    }
+    // Values that are not schemas are not linted as schemas.
+    none(
+        r#"{"const":{"maxLenght":1},"enum":[{"maxLenght":1}],"default":{"maxLenght":1}}"#,
+        "unknown-keyword",
+    );
+}
+
+#[test]
+fn deep_schemas_do_not_overflow() {
+    // As deep as the reader allows (512), every level a schema.
+    let text = format!(
+        "{}{}",
+        r#"{"not":"#.repeat(511),
+        "{\"maxLenght\":1}".to_owned() + &"}".repeat(511)
+    );
+    let report = lint_schema(&text);
+    assert!(report.valid);
+    assert_eq!(report.diagnostics.len(), 1);
+}
+
+/// The shared MCP test data, or `None` (with a note) when ../shared is missing.
+fn shared(path: &str) -> Option<String> {
+    let full = format!("{}/../shared/{path}", env!("CARGO_MANIFEST_DIR"));
+    match std::fs::read_to_string(&full) {
+        Ok(text) => Some(text),
+        Err(e) => {
+            eprintln!("SKIPPED: {full} is missing ({e}); the lint corpus test needs ../shared");
+            None
+        }
+    }
+}
+
+#[test]
+fn official_mcp_schemas_lint_clean() {
+    // No warning is expected in these files; a new one must be listed here with its reason.
+    let justified: &[(&str, &str, &str)] = &[];
+    let mut checked = 0;
+    for version in [
+        "2024-11-05",
+        "2025-03-26",
+        "2025-06-18",
+        "2025-11-25",
+        "2026-07-28",
+        "draft",
+        "ext-tasks/draft",
+    ] {
+        let Some(text) = shared(&format!("mcp-schema/{version}/schema.json")) else {
+            continue;
+        };
+        let report = lint_schema(&text);
+        for d in &report.diagnostics {
+            let listed = justified.iter().any(|(v, code, path)| {
+                *v == version && *code == d.code && *path == d.instance_path
+            });
+            assert!(
+                listed,
+                "{version}: unlisted {:?} {} at {}: {}",
+                d.severity, d.code, d.instance_path, d.message
+            );
+        }
+        assert!(report.valid, "{version}");
+        checked += 1;
+    }
+    eprintln!("linted {checked} official MCP schemas");
+}
+
+#[test]
+fn reference_server_tool_schemas_lint_clean() {
+    let text = include_str!("fixtures/lint/reference-tools.json");
+    let servers: serde_json::Value = serde_json::from_str(text).expect("fixture is JSON");
+    let mut schemas = 0;
+    for server in servers.as_array().into_iter().flatten() {
+        for tool in server["tools"].as_array().into_iter().flatten() {
+            for key in ["inputSchema", "outputSchema"] {
+                let Some(schema) = tool.get(key) else {
+                    continue;
+                };
+                let report =
+                    lint_schema(&serde_json::to_string_pretty(schema).expect("serializes"));
+                assert!(
+                    report.diagnostics.is_empty(),
+                    "{} {} {key}: {:#?}",
+                    server["server"],
+                    tool["name"],
+                    report.diagnostics
+                );
+                schemas += 1;
+            }
+        }
+    }
+    // everything 13 tools, filesystem 14, memory 9, sequential-thinking 1, plus output schemas.
+    assert!(schemas >= 37, "only {schemas} schemas in the fixture");
+}
