@@ -5,7 +5,8 @@
 #![cfg(test)]
 #![cfg(not(target_arch = "wasm32"))]
 
-use mcp_json_toolbox::{lint_schema, Diagnostic, Severity};
+use mcp_json_toolbox::host::check_tool;
+use mcp_json_toolbox::{lint_schema, Diagnostic, Severity, ValidateOptions, Validator};
 
 /// The text a span covers.
 fn covered<'t>(text: &'t str, d: &Diagnostic) -> &'t str {
@@ -147,7 +148,8 @@ fn meta_schema_failures_lead_with_the_closest_alternative() {
     let text = r#"{"type":"object","properties":{"a":{"type":"obj"}}}"#;
     let d = one(text, "invalid-schema");
     assert_eq!(d.severity, Severity::Error);
-    assert_eq!(covered(text, &d), "\"obj\"");
+    // The span is the member, as every schema error's; the fix replaces the value alone.
+    assert_eq!(covered(text, &d), "\"type\":\"obj\"");
     assert!(
         d.message
             .starts_with("invalid schema: \"type\" must be one of \"array\", \"boolean\""),
@@ -597,4 +599,137 @@ fn reference_server_tool_schemas_lint_clean() {
     }
     // everything 13 tools, filesystem 14, memory 9, sequential-thinking 1, plus output schemas.
     assert!(schemas >= 37, "only {schemas} schemas in the fixture");
+}
+
+#[test]
+fn validators_carry_the_lint_as_schema_warnings_and_keep_their_verdicts() {
+    let schema =
+        r#"{"type":"object","properties":{"a":{"type":"string","maxLenght":5}},"requird":["a"]}"#;
+    let validator = Validator::new(schema, &ValidateOptions::default()).expect("compiles");
+    let codes: Vec<_> = validator
+        .schema_warnings()
+        .iter()
+        .map(|d| d.code.as_str())
+        .collect();
+    assert_eq!(codes, ["unknown-keyword", "unknown-keyword"]);
+    let report = validator.validate(r#"{"a":"toolongvalue"}"#);
+    assert!(
+        report.valid,
+        "the typos switch the constraints off; the lint only says so"
+    );
+    assert_eq!(report.diagnostics.len(), 2);
+    assert!(validator.is_valid("{}"));
+    // A contradiction is an error of the lint, a warning in a report about arguments.
+    let empty = Validator::new(
+        r#"{"type":"integer","minimum":5,"maximum":1}"#,
+        &ValidateOptions::default(),
+    )
+    .expect("compiles");
+    let warning = &empty.schema_warnings()[0];
+    assert_eq!(
+        (warning.code.as_str(), warning.severity),
+        ("empty-range", Severity::Warning)
+    );
+    let report = empty.validate("3");
+    assert!(!report.valid);
+    assert!(report.diagnostics.iter().any(|d| d.code == "minimum"));
+}
+
+#[test]
+fn schema_errors_explain_meta_schema_failures() {
+    let Err(errors) = Validator::new(r#"{"type":"obj"}"#, &ValidateOptions::default()) else {
+        panic!("an invalid schema compiled");
+    };
+    assert_eq!(errors.diagnostics.len(), 1);
+    let d = &errors.diagnostics[0];
+    assert_eq!(d.code, "invalid-schema");
+    assert!(
+        d.message.contains("did you mean \"object\"?"),
+        "{}",
+        d.message
+    );
+    assert!(!d.message.contains("at least one of"), "{}", d.message);
+    assert_eq!(
+        d.fix.as_ref().map(|f| f.replacement.as_str()),
+        Some("\"object\"")
+    );
+}
+
+#[test]
+fn check_tool_reports_the_lint_of_both_schemas() {
+    let tool = r#"{"name":"t","inputSchema":{"type":"object","properties":{"a":{"type":"string","maxLenght":5}}},
+        "outputSchema":{"type":"object","properties":{"n":{"type":"integer","minimum":5,"maximum":1}}}}"#;
+    let report = check_tool(tool);
+    let found: Vec<_> = report
+        .diagnostics
+        .iter()
+        .map(|d| {
+            (
+                d.code.as_str(),
+                d.severity,
+                d.instance_path.as_str(),
+                covered(tool, d),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "unknown-keyword",
+                Severity::Warning,
+                "/inputSchema/properties/a/maxLenght",
+                "\"maxLenght\""
+            ),
+            (
+                "empty-range",
+                Severity::Error,
+                "/outputSchema/properties/n/minimum",
+                "\"minimum\""
+            ),
+        ]
+    );
+    assert!(!report.valid, "a contradiction is an error");
+    let fine = r#"{"name":"t","inputSchema":{"type":"object","properties":{"a":{"type":"string","maxLength":5}}}}"#;
+    assert!(check_tool(fine).diagnostics.is_empty());
+    let broken = check_tool(
+        r#"{"name":"t","inputSchema":{"type":"object","properties":{"a":{"type":"strng"}}}}"#,
+    );
+    let d = &broken.diagnostics[0];
+    assert_eq!(d.code, "invalid-schema");
+    assert!(
+        d.message.contains("did you mean \"string\"?"),
+        "{}",
+        d.message
+    );
+}
+
+#[test]
+fn check_tool_passes_the_reference_servers_tools_list() {
+    let text = include_str!("fixtures/lint/reference-tools.json");
+    let servers: serde_json::Value = serde_json::from_str(text).expect("fixture is JSON");
+    for server in servers.as_array().into_iter().flatten() {
+        let list = serde_json::json!({ "tools": server["tools"] }).to_string();
+        let report = check_tool(&list);
+        assert!(
+            report.valid,
+            "{}: {:#?}",
+            server["server"], report.diagnostics
+        );
+        let lint_codes = [
+            "unknown-keyword",
+            "ignored-for-type",
+            "pattern-ecma",
+            "invalid-default",
+        ];
+        assert!(
+            report
+                .diagnostics
+                .iter()
+                .all(|d| !lint_codes.contains(&d.code.as_str())),
+            "{}: {:#?}",
+            server["server"],
+            report.diagnostics
+        );
+    }
 }

@@ -6,7 +6,7 @@ use jsonschema::error::ValidationErrorKind;
 use jsonschema::{Draft, ValidationError};
 use serde_json::Value;
 
-use crate::diagnostic::Severity;
+use crate::diagnostic::{ByteRange, Severity};
 use crate::json::tree::pointer_tokens;
 use crate::json::{Document, Node, NodeKind};
 use crate::validate::messages::{message, show, subject};
@@ -40,7 +40,8 @@ pub fn explain(doc: &Document<'_>, root: &Node, pointer: &str, draft: Draft) -> 
         let closest = closest(&error);
         let located = format!("{pointer}{}", closest.instance_path().as_str());
         let node = doc.deepest(&located).map_or(root, |(node, _)| node);
-        let mut finding = Finding::value(node, located, Severity::Error, "invalid-schema");
+        let range = member_range(doc, &located).unwrap_or(node.range);
+        let mut finding = Finding::range(range, located, Severity::Error, "invalid-schema");
         let (text, fix) = explanation(closest);
         let alternatives = match error.kind() {
             ValidationErrorKind::AnyOf { context }
@@ -53,12 +54,24 @@ pub fn explain(doc: &Document<'_>, root: &Node, pointer: &str, draft: Draft) -> 
         };
         finding = finding.say(format!("invalid schema: {text}{alternatives}"));
         if let Some(fix) = fix {
-            finding = finding.replace_with(fix);
+            finding = finding.replace_range(node.range, fix);
         }
         seen.push(at);
         out.push(finding);
     }
     out
+}
+
+/// The range of the object member at `pointer`, key and value (`"type": "obj"`), as schema
+/// errors show it; `None` for the root or an array element.
+fn member_range(doc: &Document<'_>, pointer: &str) -> Option<ByteRange> {
+    let (parent, _) = pointer.rsplit_once('/')?;
+    let key = pointer_tokens(pointer)?.pop()?;
+    let member = doc.pointer(parent)?.get(&key)?;
+    Some(ByteRange::new(
+        member.key_range.start,
+        member.value.range.end,
+    ))
 }
 
 /// `items-array`: `items` given as an array in 2020-12, where tuples are `prefixItems`.

@@ -118,10 +118,10 @@ pub fn lint_node(doc: &Document<'_>, pointer: &str, meta: Meta) -> Vec<Diagnosti
     };
     let mut findings = Vec::new();
     if meta == Meta::Check {
-        let broken = meta::explain(doc, root, pointer, draft);
+        let broken = explain_meta(doc, pointer);
         if !broken.is_empty() {
             // Rules that read values assume the value shapes the meta-schema guarantees.
-            return broken.into_iter().map(|f| f.diagnostic(doc)).collect();
+            return broken;
         }
     }
     let mut instances = instances::Checker::new(doc, root, pointer);
@@ -133,6 +133,22 @@ pub fn lint_node(doc: &Document<'_>, pointer: &str, meta: Meta) -> Vec<Diagnosti
         instances.check(&schema, &mut findings);
     }
     findings.into_iter().map(|f| f.diagnostic(doc)).collect()
+}
+
+/// The meta-schema failures of the schema at `pointer` in `doc`, each explained by its closest
+/// alternative (`invalid-schema`, or `items-array`); empty when the schema satisfies its
+/// meta-schema or does not declare a built-in dialect.
+pub fn explain_meta(doc: &Document<'_>, pointer: &str) -> Vec<Diagnostic> {
+    let Some(root) = doc.pointer(pointer) else {
+        return Vec::new();
+    };
+    let Some(draft) = declared_draft(root) else {
+        return Vec::new();
+    };
+    meta::explain(doc, root, pointer, draft)
+        .into_iter()
+        .map(|f| f.diagnostic(doc))
+        .collect()
 }
 
 /// The draft a schema's `$schema` names; none (or a non-string) means 2020-12, the MCP rule.
@@ -240,7 +256,7 @@ pub struct Finding {
     message: String,
     pointer: String,
     range: ByteRange,
-    fix: Option<String>,
+    fix: Option<(ByteRange, String)>,
 }
 
 impl Finding {
@@ -309,15 +325,24 @@ impl Finding {
     }
 
     /// Sets the fix: `replacement` in place of the finding's range.
-    pub fn replace_with(mut self, replacement: impl Into<String>) -> Self {
-        self.fix = Some(replacement.into());
+    pub fn replace_with(self, replacement: impl Into<String>) -> Self {
+        let range = self.range;
+        self.replace_range(range, replacement)
+    }
+
+    /// Sets the fix: `replacement` in place of `range`.
+    pub fn replace_range(mut self, range: ByteRange, replacement: impl Into<String>) -> Self {
+        self.fix = Some((range, replacement.into()));
         self
     }
 
     /// The finding placed in `doc`.
     fn diagnostic(self, doc: &Document<'_>) -> Diagnostic {
         let span = doc.span(self.range);
-        let fix = self.fix.map(|replacement| Fix { span, replacement });
+        let fix = self.fix.map(|(range, replacement)| Fix {
+            span: doc.span(range),
+            replacement,
+        });
         Diagnostic::new(self.severity, self.code, self.message)
             .at_pointer(self.pointer.clone())
             .with_span(Some(span))

@@ -6,9 +6,10 @@ use jsonschema::error::ValidationErrorKind;
 use jsonschema::{Draft, PatternOptions, Registry, ValidationError};
 use serde_json::Value;
 
-use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::diagnostic::{Diagnostic, LineIndex, Severity};
 use crate::json::tree::escape_pointer_token;
 use crate::json::{parse, Document, ReadOptions};
+use crate::lint::{explain_meta, lint_node, Meta};
 
 use super::dialect::{detect, Dialect};
 use super::formats::unknown_formats;
@@ -108,18 +109,28 @@ pub fn compile_node(
         Dialect::Builtin(draft) => draft,
         Dialect::Registered => Draft::Draft202012,
     };
-    let warnings = unknown_formats(&schema, |name| builder.is_known_format(draft, name))
-        .into_iter()
-        .map(|(path, name)| {
-            let location = spans.location(&path);
-            let span = spans.get(&location);
-            Diagnostic::warning(
-                "unknown-format",
-                format!("format {name:?} is not known; it is not checked"),
-            )
-            .with_keyword(location, span)
-        })
-        .collect();
+    let mut warnings: Vec<Diagnostic> =
+        unknown_formats(&schema, |name| builder.is_known_format(draft, name))
+            .into_iter()
+            .map(|(path, name)| {
+                let location = spans.location(&path);
+                let span = spans.get(&location);
+                Diagnostic::warning(
+                    "unknown-format",
+                    format!("format {name:?} is not known; it is not checked"),
+                )
+                .with_keyword(location, span)
+            })
+            .collect();
+    // The schema lint, as warnings: a report's verdict is about the arguments alone.
+    warnings.extend(
+        lint_node(doc, pointer, Meta::Skip)
+            .into_iter()
+            .map(|d| Diagnostic {
+                severity: Severity::Warning,
+                ..d
+            }),
+    );
     let schema_id = schema
         .get("$id")
         .and_then(Value::as_str)
@@ -171,7 +182,14 @@ fn schema_errors(
     error: &ValidationError<'_>,
 ) -> SchemaErrors {
     let meta = match dialect {
-        Dialect::Builtin(_) => jsonschema::meta::validator_for(schema).ok(),
+        Dialect::Builtin(_) => {
+            // Each failure told by its closest alternative, with the nearest allowed value.
+            let explained = explain_meta(doc, &spans.location(""));
+            if !explained.is_empty() {
+                return malformed(explained);
+            }
+            jsonschema::meta::validator_for(schema).ok()
+        }
         Dialect::Registered => None,
     };
     let base = spans.location("");
