@@ -612,6 +612,15 @@ fn validators_carry_the_lint_as_schema_warnings_and_keep_their_verdicts() {
         .map(|d| d.code.as_str())
         .collect();
     assert_eq!(codes, ["unknown-keyword", "unknown-keyword"]);
+    // Placed in the schema text only: a report's `span` is an arguments position.
+    let first = &validator.schema_warnings()[0];
+    assert_eq!((first.span, first.instance_path.as_str()), (None, ""));
+    let at = first.schema_span.map(|s| s.bytes.start..s.bytes.end);
+    assert_eq!(at.and_then(|r| schema.get(r)), Some("\"maxLenght\""));
+    assert_eq!(
+        first.keyword_location.as_deref(),
+        Some("/properties/a/maxLenght")
+    );
     let report = validator.validate(r#"{"a":"toolongvalue"}"#);
     assert!(
         report.valid,

@@ -132,7 +132,10 @@ pub fn lint_node(doc: &Document<'_>, pointer: &str, meta: Meta) -> Vec<Diagnosti
         pattern::check(&schema, &mut findings);
         instances.check(&schema, &mut findings);
     }
-    findings.into_iter().map(|f| f.diagnostic(doc)).collect()
+    let mut diagnostics: Vec<Diagnostic> =
+        findings.into_iter().map(|f| f.diagnostic(doc)).collect();
+    diagnostics.sort_by_key(|d| (d.severity, d.span.map(|s| s.start)));
+    diagnostics
 }
 
 /// The meta-schema failures of the schema at `pointer` in `doc`, each explained by its closest

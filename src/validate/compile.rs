@@ -122,12 +122,15 @@ pub fn compile_node(
                 .with_keyword(location, span)
             })
             .collect();
-    // The schema lint, as warnings: a report's verdict is about the arguments alone.
+    // The schema lint, as warnings (a report's verdict is about the arguments alone) placed like
+    // the other schema warnings: by keyword location and schema span, no instance position.
     warnings.extend(
         lint_node(doc, pointer, Meta::Skip)
             .into_iter()
             .map(|d| Diagnostic {
                 severity: Severity::Warning,
+                instance_path: String::new(),
+                span: None,
                 ..d
             }),
     );
