@@ -270,14 +270,7 @@ impl Finding {
         severity: Severity,
         code: &'static str,
     ) -> Self {
-        Self {
-            severity,
-            code,
-            message: String::new(),
-            pointer: schema.at(&member.key),
-            range: member.key_range,
-            fix: None,
-        }
+        Self::range(member.key_range, schema.at(&member.key), severity, code)
     }
 
     /// A finding at the key `key` of the object `node` at `pointer`, if it has one.
@@ -289,14 +282,8 @@ impl Finding {
         code: &'static str,
     ) -> Option<Self> {
         let member = node.get(key)?;
-        Some(Self {
-            severity,
-            code,
-            message: String::new(),
-            pointer: format!("{pointer}/{}", escape_pointer_token(key)),
-            range: member.key_range,
-            fix: None,
-        })
+        let at = format!("{pointer}/{}", escape_pointer_token(key));
+        Some(Self::range(member.key_range, at, severity, code))
     }
 
     /// A finding at the value `node`, whose pointer is `pointer`.
