@@ -89,7 +89,7 @@ fn the_issue_example_names_both_typos_with_fixes() {
     );
     let first = &report.diagnostics[0];
     assert_eq!(first.severity, Severity::Warning);
-    says(&first, "did you mean `maxLength`?");
+    says(first, "did you mean `maxLength`?");
     assert_eq!(first.instance_path, "/properties/a/maxLenght");
     assert_eq!(first.span.map(|s| (s.line, s.column)), Some((1, 53)));
     let repaired = fixed(&fixed(text, &report.diagnostics[1]), &report.diagnostics[0]);
@@ -600,7 +600,7 @@ fn schema_errors_explain_meta_schema_failures() {
     assert_eq!(errors.diagnostics.len(), 1);
     let d = &errors.diagnostics[0];
     assert_eq!(d.code, "invalid-schema");
-    says(&d, "did you mean \"object\"?");
+    says(d, "did you mean \"object\"?");
     assert!(!d.message.contains("at least one of"), "{}", d.message);
     assert_eq!(
         d.fix.as_ref().map(|f| f.replacement.as_str()),
@@ -650,7 +650,7 @@ fn check_tool_reports_the_lint_of_both_schemas() {
     );
     let d = &broken.diagnostics[0];
     assert_eq!(d.code, "invalid-schema");
-    says(&d, "did you mean \"string\"?");
+    says(d, "did you mean \"string\"?");
 }
 
 #[test]
