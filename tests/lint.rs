@@ -682,3 +682,61 @@ fn check_tool_passes_the_reference_servers_tools_list() {
         );
     }
 }
+
+#[test]
+fn the_json_schema_test_suite_lints_without_panic_and_only_where_it_means_to() {
+    let dir = format!(
+        "{}/../shared/json-schema-test-suite/tests/draft2020-12",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!("SKIPPED: {dir} is missing; this test needs ../shared");
+        return;
+    };
+    let mut schemas = 0;
+    let mut found: Vec<String> = Vec::new();
+    let mut files: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+    files.sort();
+    for path in files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+    {
+        let text = std::fs::read_to_string(path).expect("readable");
+        let groups: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        for group in groups.as_array().into_iter().flatten() {
+            let schema = serde_json::to_string_pretty(&group["schema"]).expect("serializes");
+            for d in lint_schema(&schema).diagnostics {
+                let file = path
+                    .file_name()
+                    .and_then(|f| f.to_str())
+                    .unwrap_or_default();
+                found.push(format!("{file} {}", d.code));
+                let span = d.span.expect("every finding has a span");
+                assert!(span.bytes.end <= schema.len(), "{path:?}: {d:?}");
+                if let Some(fix) = &d.fix {
+                    assert!(fix.span.bytes.end <= schema.len(), "{path:?}: {d:?}");
+                }
+            }
+            schemas += 1;
+        }
+    }
+    assert!(schemas > 300, "{schemas} schemas");
+    // Every finding is one the suite sets up on purpose (it tests what validators do with them).
+    assert_eq!(
+        found,
+        [
+            "default.json invalid-default", // "invalid type for default": `"default": []` on an integer
+            "default.json invalid-default", // "invalid string value for default": too short
+            "default.json invalid-default", // "the default keyword does not do anything if the property is missing"
+            "if-then-else.json ignored-then-else", // "ignore then without if"
+            "if-then-else.json ignored-then-else", // "ignore else without if"
+            "if-then-else.json ignored-then-else", // "then without if" ...
+            "if-then-else.json ignored-then-else", // ... "else without if"
+            "minContains.json empty-range", // "maxContains < minContains"
+            "ref.json ignored-then-else",   // "$ref to then" (the `then` is a $ref target)
+            "ref.json ignored-then-else",   // "$ref to else"
+            "vocabulary.json unsupported-dialect", // a custom metaschema
+            "vocabulary.json unsupported-dialect", // a custom metaschema
+        ]
+    );
+}
