@@ -40,7 +40,10 @@ pub fn explain(doc: &Document<'_>, root: &Node, pointer: &str, draft: Draft) -> 
         let closest = closest(&error);
         let located = format!("{pointer}{}", closest.instance_path().as_str());
         let node = doc.deepest(&located).map_or(root, |(node, _)| node);
-        let range = member_range(doc, &located).unwrap_or(node.range);
+        // The schema's own root is its value; a keyword inside it is its member.
+        let inside = !closest.instance_path().as_str().is_empty();
+        let member = member_range(doc, &located).filter(|_| inside);
+        let range = member.unwrap_or(node.range);
         let mut finding = Finding::range(range, located, Severity::Error, "invalid-schema");
         let (text, fix) = explanation(closest);
         let alternatives = match error.kind() {
