@@ -1,12 +1,13 @@
 //! Schemas that no value can satisfy, in whole or in part. Every finding is an error.
 
 use jsonschema::Draft;
-use serde_json::Value;
 
 use crate::diagnostic::Severity;
 use crate::json::{Document, Member, Node, NodeKind};
 
-use super::{show_types, Finding, Schema};
+use crate::validate::{ValidateOptions, Validator};
+
+use super::{quoted, show_types, Finding, Schema};
 
 /// Lower and upper bound keyword pairs that contradict when the lower exceeds the upper.
 const PAIRS: [(&str, &str, &str); 4] = [
@@ -107,12 +108,16 @@ fn required_forbidden(schema: &Schema<'_>, out: &mut Vec<Finding>) {
         .value("properties")
         .and_then(Node::members)
         .unwrap_or_default();
-    let patterns: Vec<jsonschema::Validator> = schema
+    // Compiled as the validator compiles them (ECMA-262 translated to the Rust engine).
+    let patterns: Vec<Validator> = schema
         .value("patternProperties")
         .and_then(Node::members)
         .unwrap_or_default()
         .iter()
-        .filter_map(|p| jsonschema::validator_for(&serde_json::json!({ "pattern": p.key })).ok())
+        .filter_map(|p| {
+            let text = serde_json::json!({ "pattern": p.key }).to_string();
+            Validator::new(&text, &ValidateOptions::default()).ok()
+        })
         .collect();
     let items = required.value.elements().unwrap_or_default();
     for (i, item) in items.iter().enumerate() {
@@ -120,9 +125,7 @@ fn required_forbidden(schema: &Schema<'_>, out: &mut Vec<Finding>) {
             continue;
         };
         let listed = declared.iter().any(|m| m.key == name)
-            || patterns
-                .iter()
-                .any(|p| p.is_valid(&Value::String(name.to_owned())));
+            || patterns.iter().any(|p| p.is_valid(&quoted(name)));
         if listed {
             continue;
         }

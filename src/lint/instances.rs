@@ -2,10 +2,11 @@
 //! schema rejects. Both are errors: a client that fills in the default, or a model that copies
 //! the example, sends arguments the tool refuses.
 
+use std::collections::BTreeMap;
+
 use crate::diagnostic::Severity;
 use crate::json::{Document, Node};
-use crate::validate::messages::{message, subject};
-use jsonschema::Registry;
+use crate::validate::{Grouping, ValidateOptions, Validator};
 
 use super::{Finding, Schema};
 
@@ -13,27 +14,29 @@ use super::{Finding, Schema};
 const ROOT_URI: &str = "urn:mcp-json-toolbox:lint";
 
 /// Validates the `default` and `examples` of subschemas against them, in the context of the
-/// whole linted schema (so their `$ref`s resolve). The registry is built on first use.
+/// whole linted schema (so their `$ref`s resolve), with the crate's own validator.
 pub struct Checker<'d, 'a> {
     doc: &'d Document<'a>,
-    root: &'d Node,
     pointer: &'d str,
-    registry: Option<Option<Registry<'static>>>,
+    options: ValidateOptions,
 }
 
 impl<'d, 'a> Checker<'d, 'a> {
     /// A checker for the schema `root`, at `pointer` in `doc`.
     pub fn new(doc: &'d Document<'a>, root: &'d Node, pointer: &'d str) -> Self {
+        let schemas = BTreeMap::from([(ROOT_URI.to_owned(), doc.lexeme(root).to_owned())]);
         Self {
             doc,
-            root,
             pointer,
-            registry: None,
+            options: ValidateOptions {
+                schemas,
+                ..ValidateOptions::default()
+            },
         }
     }
 
     /// Checks the `default` and every `examples` item of `schema`.
-    pub fn check(&mut self, schema: &Schema<'_>, out: &mut Vec<Finding>) {
+    pub fn check(&self, schema: &Schema<'_>, out: &mut Vec<Finding>) {
         let mut values: Vec<(&Node, String, String)> = Vec::new();
         if let Some(default) = schema.value("default") {
             values.push((default, schema.at("default"), "the default".to_owned()));
@@ -49,33 +52,21 @@ impl<'d, 'a> Checker<'d, 'a> {
                 format!("example {i}"),
             ));
         }
-        if values.is_empty() {
-            return;
-        }
         let Some(relative) = schema.pointer.strip_prefix(self.pointer) else {
             return;
         };
-        let Some(registry) = self.registry() else {
+        if values.is_empty() {
             return;
-        };
+        }
         let wrapper = serde_json::json!({ "$ref": format!("{ROOT_URI}#{}", encode(relative)) });
-        let Ok(validator) = jsonschema::options()
-            .offline()
-            .with_registry(registry)
-            .build(&wrapper)
-        else {
+        let Ok(validator) = Validator::new(&wrapper.to_string(), &self.options) else {
             return;
         };
         for (node, pointer, who) in values {
-            let value = self.doc.value_of(node);
-            let Some(error) = validator.iter_errors(&value).next() else {
+            let text = self.doc.lexeme(node);
+            let errors = validator.validate_at(text, self.doc, &pointer, Grouping::Closest);
+            let Some(first) = errors.iter().find(|d| d.is_error()) else {
                 continue;
-            };
-            let path = error.instance_path().as_str();
-            let named = if path.is_empty() {
-                who.clone()
-            } else {
-                format!("{} of {who}", subject(path))
             };
             let code = if who == "the default" {
                 "invalid-default"
@@ -85,23 +76,10 @@ impl<'d, 'a> Checker<'d, 'a> {
             out.push(
                 Finding::value(node, pointer, Severity::Error, code).say(format!(
                     "{who} is not valid against its own schema: {}",
-                    message(&error, &named)
+                    first.message
                 )),
             );
         }
-    }
-
-    /// The registry holding the linted schema, built once; `None` if it cannot be built.
-    fn registry(&mut self) -> Option<&Registry<'static>> {
-        if self.registry.is_none() {
-            let root = self.doc.value_of(self.root);
-            let built = Registry::new()
-                .extend([(ROOT_URI.to_owned(), root)])
-                .and_then(|builder| builder.prepare())
-                .ok();
-            self.registry = Some(built);
-        }
-        self.registry.as_ref().and_then(Option::as_ref)
     }
 }
 
