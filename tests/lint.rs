@@ -263,7 +263,32 @@ fn invalid_default_and_examples() {
     let text =
         r#"{"type":"object","properties":{"a":{"type":"string","maxLength":3,"default":"abcd"}}}"#;
     let d = at(text, "invalid-default", Severity::Error, "\"abcd\"");
-    says(&d, "at most 3 characters long, got 4");
+    says(
+        &d,
+        "the default is not valid against its own schema: it must be at most 3 characters long, got 4",
+    );
+    // Many values are checked in one compile; each finding is its own value's, nested ones too.
+    let text = r#"{"type":"object","default":{"n":"x"},"properties":{"n":{"type":"integer","default":2,"examples":[1,"two",3]}}}"#;
+    let found: Vec<_> = lint_schema(text)
+        .diagnostics
+        .into_iter()
+        .map(|d| (d.code, d.instance_path, d.message))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "invalid-default".to_owned(),
+                "/default".to_owned(),
+                "the default is not valid against its own schema: \"n\" must be an integer, got string".to_owned()
+            ),
+            (
+                "invalid-example".to_owned(),
+                "/properties/n/examples/1".to_owned(),
+                "example 1 is not valid against its own schema: it must be an integer, got string".to_owned()
+            ),
+        ]
+    );
     // `$ref`s resolve within the schema, also when it has an `$id`.
     one(
         r##"{"$id":"https://example.test/s.json","$defs":{"n":{"type":"integer"}},"properties":{"a":{"$ref":"#/$defs/n","default":"x"}}}"##,

@@ -1,82 +1,123 @@
 //! `invalid-default` and `invalid-example`: a `default` or an `examples` item that its own
 //! schema rejects. Both are errors: a client that fills in the default, or a model that copies
 //! the example, sends arguments the tool refuses.
+//!
+//! All of a schema's defaults and examples are checked with one compile: a wrapper schema whose
+//! `prefixItems` `$ref` each value's subschema in the linted schema (registered under
+//! [`ROOT_URI`], so the subschemas' own `$ref`s resolve), against an array of the values.
 
 use std::collections::BTreeMap;
 
 use crate::diagnostic::Severity;
 use crate::json::{Document, Node};
-use crate::validate::{Grouping, ValidateOptions, Validator};
+use crate::validate::{ValidateOptions, Validator};
 
 use super::{Finding, Schema};
 
 /// The URI the linted schema is registered under, so its subschemas can be `$ref`erenced.
 const ROOT_URI: &str = "urn:mcp-json-toolbox:lint";
 
-/// Validates the `default` and `examples` of subschemas against them, in the context of the
-/// whole linted schema (so their `$ref`s resolve), with the crate's own validator.
+/// One value to check: the node, its pointer, how messages name it, and the pointer of its
+/// subschema relative to the linted schema.
+struct Value<'d> {
+    node: &'d Node,
+    pointer: String,
+    who: String,
+    schema: String,
+}
+
+/// Collects the `default` and `examples` values of every subschema, then checks them at once.
 pub struct Checker<'d, 'a> {
     doc: &'d Document<'a>,
+    root: &'d Node,
     pointer: &'d str,
-    options: ValidateOptions,
+    values: Vec<Value<'d>>,
 }
 
 impl<'d, 'a> Checker<'d, 'a> {
     /// A checker for the schema `root`, at `pointer` in `doc`.
     pub fn new(doc: &'d Document<'a>, root: &'d Node, pointer: &'d str) -> Self {
-        let schemas = BTreeMap::from([(ROOT_URI.to_owned(), doc.lexeme(root).to_owned())]);
         Self {
             doc,
+            root,
             pointer,
-            options: ValidateOptions {
-                schemas,
-                ..ValidateOptions::default()
-            },
+            values: Vec::new(),
         }
     }
 
-    /// Checks the `default` and every `examples` item of `schema`.
-    pub fn check(&self, schema: &Schema<'_>, out: &mut Vec<Finding>) {
-        let mut values: Vec<(&Node, String, String)> = Vec::new();
+    /// Notes the `default` and every `examples` item of `schema`.
+    pub fn collect(&mut self, schema: &Schema<'d>) {
+        let Some(relative) = schema.pointer.strip_prefix(self.pointer) else {
+            return;
+        };
+        let mut add = |node, pointer, who| {
+            self.values.push(Value {
+                node,
+                pointer,
+                who,
+                schema: relative.to_owned(),
+            });
+        };
         if let Some(default) = schema.value("default") {
-            values.push((default, schema.at("default"), "the default".to_owned()));
+            add(default, schema.at("default"), "the default".to_owned());
         }
         let examples = schema
             .value("examples")
             .and_then(Node::elements)
             .unwrap_or_default();
         for (i, example) in examples.iter().enumerate() {
-            values.push((
-                example,
-                format!("{}/{i}", schema.at("examples")),
-                format!("example {i}"),
-            ));
+            let pointer = format!("{}/{i}", schema.at("examples"));
+            add(example, pointer, format!("example {i}"));
         }
-        let Some(relative) = schema.pointer.strip_prefix(self.pointer) else {
-            return;
-        };
-        if values.is_empty() {
+    }
+
+    /// Checks every value collected; a value its subschema rejects is a finding.
+    pub fn finish(self, out: &mut Vec<Finding>) {
+        if self.values.is_empty() {
             return;
         }
-        let wrapper = serde_json::json!({ "$ref": format!("{ROOT_URI}#{}", encode(relative)) });
-        let Ok(validator) = Validator::new(&wrapper.to_string(), &self.options) else {
+        let refs: Vec<serde_json::Value> = self
+            .values
+            .iter()
+            .map(|v| serde_json::json!({ "$ref": format!("{ROOT_URI}#{}", encode(&v.schema)) }))
+            .collect();
+        let wrapper = serde_json::json!({ "prefixItems": refs }).to_string();
+        let options = ValidateOptions {
+            schemas: BTreeMap::from([(ROOT_URI.to_owned(), self.doc.lexeme(self.root).to_owned())]),
+            ..ValidateOptions::default()
+        };
+        let Ok(validator) = Validator::new(&wrapper, &options) else {
             return;
         };
-        for (node, pointer, who) in values {
-            let text = self.doc.lexeme(node);
-            let errors = validator.validate_at(text, self.doc, &pointer, Grouping::Closest);
-            let Some(first) = errors.iter().find(|d| d.is_error()) else {
+        let lexemes: Vec<&str> = self
+            .values
+            .iter()
+            .map(|v| self.doc.lexeme(v.node))
+            .collect();
+        let report = validator.validate(&format!("[{}]", lexemes.join(",")));
+        for (i, value) in self.values.into_iter().enumerate() {
+            let own = format!("/{i}");
+            let first = report.diagnostics.iter().find(|d| {
+                d.is_error()
+                    && (d.instance_path == own || d.instance_path.starts_with(&format!("{own}/")))
+            });
+            let Some(first) = first else {
                 continue;
             };
-            let code = if who == "the default" {
+            // The value itself is "item i" of the array checked; name it as the schema does.
+            let message = match first.message.strip_prefix(&format!("item {i} ")) {
+                Some(rest) if first.instance_path == own => format!("it {rest}"),
+                _ => first.message.clone(),
+            };
+            let code = if value.who == "the default" {
                 "invalid-default"
             } else {
                 "invalid-example"
             };
             out.push(
-                Finding::value(node, pointer, Severity::Error, code).say(format!(
-                    "{who} is not valid against its own schema: {}",
-                    first.message
+                Finding::value(value.node, value.pointer, Severity::Error, code).say(format!(
+                    "{} is not valid against its own schema: {message}",
+                    value.who
                 )),
             );
         }

@@ -124,14 +124,15 @@ pub fn lint_node(doc: &Document<'_>, pointer: &str, meta: Meta) -> Vec<Diagnosti
             return broken;
         }
     }
-    let instances = instances::Checker::new(doc, root, pointer);
+    let mut instances = instances::Checker::new(doc, root, pointer);
     for schema in schemas(root, pointer, draft) {
         keywords::check(&schema, &mut findings);
         ignored::check(doc, &schema, &mut findings);
         contradictions::check(doc, &schema, &mut findings);
         pattern::check(&schema, &mut findings);
-        instances.check(&schema, &mut findings);
+        instances.collect(&schema);
     }
+    instances.finish(&mut findings);
     let mut diagnostics: Vec<Diagnostic> =
         findings.into_iter().map(|f| f.diagnostic(doc)).collect();
     diagnostics.sort_by_key(|d| (d.severity, d.span.map(|s| s.start)));

@@ -103,10 +103,10 @@ fn rank(draft: Draft) -> usize {
     DRAFTS.iter().position(|d| *d == draft).unwrap_or(4)
 }
 
-/// The keywords `draft` defines (validation, applicators, core and annotations).
-pub fn keywords(draft: Draft) -> Vec<&'static str> {
+/// The keyword lists, each with whether `draft` has it.
+fn parts(draft: Draft) -> [(&'static [&'static str], bool); 8] {
     let r = rank(draft);
-    let parts: [(&[&str], bool); 8] = [
+    [
         (COMMON, true),
         (ONLY_04, r == 0),
         (SINCE_06, r >= 1),
@@ -115,17 +115,22 @@ pub fn keywords(draft: Draft) -> Vec<&'static str> {
         (SINCE_2019, r >= 3),
         (ONLY_2019, r == 3),
         (SINCE_2020, r >= 4),
-    ];
-    parts
-        .iter()
+    ]
+}
+
+/// The keywords `draft` defines (validation, applicators, core and annotations).
+pub fn keywords(draft: Draft) -> impl Iterator<Item = &'static str> {
+    parts(draft)
+        .into_iter()
         .filter(|(_, on)| *on)
         .flat_map(|(words, _)| words.iter().copied())
-        .collect()
 }
 
 /// Whether `keyword` is one of `draft`'s keywords.
 pub fn is_keyword(draft: Draft, keyword: &str) -> bool {
-    keywords(draft).contains(&keyword)
+    parts(draft)
+        .iter()
+        .any(|(words, on)| *on && words.contains(&keyword))
 }
 
 /// The newest other draft that defines `keyword`, if any.
