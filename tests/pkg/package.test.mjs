@@ -177,12 +177,10 @@ test('the browser entry loads unbundled, and a restart gives a working fresh ins
     join(app, 'restart.html'),
     `<!doctype html><meta charset=utf-8><pre id=out></pre><script type=module>
 import { format } from '${base}/index.js';
-import * as glue from '${base}/mcp_json_toolbox.js';
-import { moduleHost, recoverable } from '${base}/recover.js';
-const wasm = await (await fetch('${base}/mcp_json_toolbox_bg.wasm')).arrayBuffer();
-const module = await WebAssembly.compile(wasm);
-await glue.default({ module_or_path: module });
-const host = await moduleHost(glue, module, new URL('${base}/mcp_json_toolbox.js', import.meta.url).href);
+import { createGlue } from '${base}/mcp_json_toolbox_factory.js';
+import { loadHost } from '${base}/load.js';
+import { recoverable } from '${base}/recover.js';
+const host = await loadHost(createGlue, new URL('${base}/mcp_json_toolbox_bg.wasm', import.meta.url), 'mcp_json_toolbox_bg.wasm');
 const api = recoverable(host);
 const first = host.glue;
 host.restart(); // what a trap does, synchronously on the page's thread
@@ -199,7 +197,11 @@ document.querySelector('#out').textContent = [format('[1]', { minify: true }), a
     await page.waitForFunction(() => document.querySelector('#out').textContent !== '', null, { timeout: 15000 });
     assert.deepEqual(errors, []);
     assert.equal(await page.textContent('#out'), '[1] [2] true');
-    assert.ok(server.requests.some((r) => r.includes('mcp_json_toolbox.js?instance=')), server.requests.join(' '));
+    // The fresh instance is made from the module already compiled: no glue or .wasm fetched again.
+    const fetched = (file) => server.requests.filter((r) => r.endsWith(`/${file}`)).length;
+    assert.equal(fetched('mcp_json_toolbox_factory.js'), 1, server.requests.join(' '));
+    assert.equal(fetched('mcp_json_toolbox_bg.wasm'), 2, 'once by index.js, once by the page itself');
+    assert.ok(!server.requests.some((r) => r.includes('?')), server.requests.join(' '));
   } finally {
     await browser.close();
     await server.close();
