@@ -105,7 +105,12 @@ function entryTexts(glue, names, strings) {
 import { createGlue } from './${glue}_factory.js';
 import { loadHost } from './load.js';
 import { recoverable } from './recover.js';
-const host = await loadHost(createGlue, ${wasmUrl}, '${glue}_bg.wasm');
+// A bundler that rejects top-level await (esbuild's default "iife" format) quotes the next line.
+const host = await loadHost( // esbuild: --format=esm
+  createGlue,
+  ${wasmUrl},
+  '${glue}_bg.wasm',
+);
 ${api}`,
     node: `// Node entry: compiles the .wasm next to this file synchronously.
 import { readFileSync } from 'node:fs';
