@@ -1,15 +1,16 @@
 // The bundler matrix (tests/bundlers/matrix.mjs): from the packed package, installed once,
 // production builds with Vite, webpack, esbuild and Rollup by the README's recipes, built in
 // parallel, served on 127.0.0.1 and loaded in Chromium: the right output, no console error, no
-// failed request, one .wasm and no second copy of the glue fetched (not even after the trap the app
-// provokes). Prints the bytes each build ships. A missing or wrong .wasm gives the clear error.
+// failed request, every file of the build fetched once and nothing else: one .wasm and no second copy
+// of the glue (not even after the trap the app provokes). Prints the bytes each build ships. A
+// missing or wrong .wasm gives the clear error.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { launch } from '../browser/chromium.mjs';
-import { EXPECTED, PACKAGE, RECIPES, ROOT, WASM, buildApp, installPackage, loadPage, sizes } from './matrix.mjs';
+import { EXPECTED, PACKAGE, RECIPES, ROOT, WASM, buildApp, bytesTable, filesUnder, installPackage, loadPage, toolEnv, withoutNpx } from './matrix.mjs';
 
 const BUNDLERS = Object.keys(RECIPES);
 let install;
@@ -37,6 +38,7 @@ before(async () => {
   const times = BUNDLERS.map((b) => `${b} ${(builds[b].ms / 1000).toFixed(1)} s`).join(', ');
   console.log(`pack + install ${((installed - started) / 1000).toFixed(1)} s; builds in parallel (${times}); ` +
     `all loaded after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`What each build ships (bench/bundlers.bench.mjs prints the same):\n${bytesTable(BUNDLERS.map((b) => builds[b]))}`);
 });
 
 after(async () => {
@@ -52,31 +54,19 @@ for (const bundler of BUNDLERS) {
     assert.deepEqual(load.out, EXPECTED);
   });
 
-  test(`${bundler}: one .wasm fetched, and no second copy of the glue, even after the trap`, () => {
-    const { requests, shipped } = loads[bundler];
+  test(`${bundler}: the page fetches each file of the build once, one .wasm, no second glue even after the trap`, () => {
+    const { requests } = loads[bundler];
+    const { dist } = builds[bundler];
+    assert.deepEqual([...requests].sort(), filesUnder(dist).map((file) => `/${file}`), 'every file of dist/, once, and nothing else');
     const wasm = requests.filter((path) => path.endsWith('.wasm'));
     assert.equal(wasm.length, 1, requests.join(' '));
-    assert.ok(shipped[wasm[0]].equals(readFileSync(join(ROOT, 'pkg', WASM))), 'the package\'s .wasm, unchanged');
-    assert.deepEqual(requests.filter((path) => /mcp_json_toolbox[^/]*\.js|instance=/.test(path)), [], requests.join(' '));
-    assert.equal(new Set(requests).size, requests.length, `something was fetched twice: ${requests.join(' ')}`);
+    assert.ok(readFileSync(join(dist, wasm[0])).equals(readFileSync(join(ROOT, 'pkg', WASM))), 'the package\'s .wasm, unchanged');
+    assert.deepEqual(requests.filter((path) => /mcp_json_toolbox[^/]*\.js/.test(path)), [], 'no copy of the glue of its own');
   });
 }
 
 test('webpack builds without warnings (the recipe keeps its size advice for JavaScript)', () => {
   assert.doesNotMatch(builds.webpack.output, /WARNING|ERROR/, builds.webpack.output);
-});
-
-test('the bytes each bundle ships (printed)', () => {
-  const rows = BUNDLERS.map((bundler) => {
-    const files = Object.entries(loads[bundler].shipped);
-    const js = sizes(Buffer.concat(files.filter(([path]) => path.endsWith('.js')).map(([, bytes]) => bytes)));
-    const wasm = files.find(([path]) => path.endsWith('.wasm'))[1];
-    const total = files.reduce((sum, [, bytes]) => sum + bytes.length, 0);
-    assert.ok(js.raw > 0 && js.raw < 100_000, `${bundler}: ${js.raw} B of JavaScript`);
-    return `| ${bundler} | ${files.length} | ${js.raw.toLocaleString('en')} B | ${js.gzip.toLocaleString('en')} B | ` +
-      `${js.brotli.toLocaleString('en')} B | ${wasm.length.toLocaleString('en')} B | ${total.toLocaleString('en')} B |`;
-  });
-  console.log(['| bundler | files | JS raw | JS gzip -9 | JS brotli 11 | .wasm raw | total raw |', '|---|---:|---:|---:|---:|---:|---:|', ...rows].join('\n'));
 });
 
 test('a missing .wasm (esbuild without the copy) is an Error naming the URL, the status and the fix', async () => {
@@ -109,11 +99,11 @@ test('an HTML page served where the .wasm belongs (a fallback route) names its c
 });
 
 test('esbuild\'s default format (iife) fails the build on the top-level await, quoting the hint', () => {
-  const command = 'npx esbuild src/main.js --bundle --outdir=dist-iife';
-  const options = { cwd: builds.esbuild.dir, encoding: 'utf8', stdio: 'pipe', env: { ...process.env, npm_config_offline: 'true' } };
+  const { dir } = builds.esbuild;
+  const command = withoutNpx('npx esbuild src/main.js --bundle --outdir=dist-iife');
   const result = (() => {
     try {
-      execFileSync('sh', ['-c', command], options);
+      execFileSync('sh', ['-c', command], { cwd: dir, env: toolEnv(dir), encoding: 'utf8', stdio: 'pipe' });
       return 'built';
     } catch (e) {
       return e.stderr;
