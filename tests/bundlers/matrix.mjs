@@ -111,7 +111,7 @@ function run(cmd, args, cwd) {
 /**
  * A temporary folder with the package packed from `pkg/` (`npm pack`) and installed (offline) into
  * `base/`, and this repository's bundlers linked into its node_modules as the devDependencies a
- * user would have. Returns `{ work, base, files }` (`files`: what the tarball holds).
+ * user would have. Returns `{ work, base }`.
  */
 export function installPackage() {
   const work = mkdtempSync(join(tmpdir(), 'mcp-json-toolbox-bundlers-'));
@@ -121,7 +121,7 @@ export function installPackage() {
   writeFileSync(join(base, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
   run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, packed.filename)], base);
   const modules = join(base, 'node_modules');
-  mkdirSync(join(modules, '.bin'));
+  mkdirSync(join(modules, '.bin'), { recursive: true }); // npm made it if the package has a `bin`
   for (const tool of TOOLS) {
     mkdirSync(dirname(join(modules, tool)), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules', tool), join(modules, tool));
@@ -129,7 +129,7 @@ export function installPackage() {
     const bins = typeof bin === 'string' ? { [tool]: bin } : bin;
     for (const [name, path] of Object.entries(bins)) symlinkSync(join('..', tool, path), join(modules, '.bin', name));
   }
-  return { work, base, files: packed.files.map((f) => f.path) };
+  return { work, base };
 }
 
 /**
