@@ -289,6 +289,18 @@ fn invalid_default_and_examples() {
             ),
         ]
     );
+    // Inlined subschemas are read in the schema's dialect (a draft-07 tuple is `items`).
+    for dialect in [
+        "http://json-schema.org/draft-07/schema#",
+        "http://json-schema.org/draft-04/schema#",
+        "https://json-schema.org/draft/2019-09/schema",
+    ] {
+        let text = format!(
+            r#"{{"$schema":"{dialect}","properties":{{"a":{{"type":"string","default":1}},"b":{{"type":"integer","default":2}}}}}}"#
+        );
+        let d = one(&text, "invalid-default");
+        assert_eq!(d.instance_path, "/properties/a/default", "{dialect}");
+    }
     // `$ref`s resolve within the schema, also when it has an `$id`.
     one(
         r##"{"$id":"https://example.test/s.json","$defs":{"n":{"type":"integer"}},"properties":{"a":{"$ref":"#/$defs/n","default":"x"}}}"##,

@@ -2,15 +2,18 @@
 //! schema rejects. Both are errors: a client that fills in the default, or a model that copies
 //! the example, sends arguments the tool refuses.
 //!
-//! All of a schema's defaults and examples are checked with one compile: a wrapper schema whose
-//! `prefixItems` `$ref` each value's subschema in the linted schema (registered under
-//! [`ROOT_URI`], so the subschemas' own `$ref`s resolve), against an array of the values.
+//! All of a schema's defaults and examples are checked with one compile, of a tuple schema
+//! against the array of the values: the values' subschemas inlined when none has a reference,
+//! else `$ref`s to them in the linted schema (registered under [`ROOT_URI`], so their own
+//! `$ref`s resolve).
 
 use std::collections::BTreeMap;
 
 use crate::diagnostic::Severity;
 use crate::json::{Document, Node};
-use crate::validate::{ValidateOptions, Validator};
+use jsonschema::Draft;
+
+use crate::validate::{SchemaErrors, ValidateOptions, Validator};
 
 use super::{Finding, Schema};
 
@@ -31,16 +34,18 @@ pub struct Checker<'d, 'a> {
     doc: &'d Document<'a>,
     root: &'d Node,
     pointer: &'d str,
+    draft: Draft,
     values: Vec<Value<'d>>,
 }
 
 impl<'d, 'a> Checker<'d, 'a> {
     /// A checker for the schema `root`, at `pointer` in `doc`.
-    pub fn new(doc: &'d Document<'a>, root: &'d Node, pointer: &'d str) -> Self {
+    pub fn new(doc: &'d Document<'a>, root: &'d Node, pointer: &'d str, draft: Draft) -> Self {
         Self {
             doc,
             root,
             pointer,
+            draft,
             values: Vec::new(),
         }
     }
@@ -76,17 +81,7 @@ impl<'d, 'a> Checker<'d, 'a> {
         if self.values.is_empty() {
             return;
         }
-        let refs: Vec<serde_json::Value> = self
-            .values
-            .iter()
-            .map(|v| serde_json::json!({ "$ref": format!("{ROOT_URI}#{}", encode(&v.schema)) }))
-            .collect();
-        let wrapper = serde_json::json!({ "prefixItems": refs }).to_string();
-        let options = ValidateOptions {
-            schemas: BTreeMap::from([(ROOT_URI.to_owned(), self.doc.lexeme(self.root).to_owned())]),
-            ..ValidateOptions::default()
-        };
-        let Ok(validator) = Validator::new(&wrapper, &options) else {
+        let Ok(validator) = self.wrapper() else {
             return;
         };
         let lexemes: Vec<&str> = self
@@ -121,6 +116,51 @@ impl<'d, 'a> Checker<'d, 'a> {
                 )),
             );
         }
+    }
+}
+
+impl Checker<'_, '_> {
+    /// The validator of the array of collected values: the subschemas inlined when none has a
+    /// reference (the common case, one small compile), else `$ref`s into the linted schema.
+    fn wrapper(&self) -> Result<Validator, SchemaErrors> {
+        let subschemas: Vec<&str> = self
+            .values
+            .iter()
+            .map(|v| {
+                let at = format!("{}{}", self.pointer, v.schema);
+                self.doc.pointer(&at).map_or("true", |n| self.doc.lexeme(n))
+            })
+            .collect();
+        let references = ["\"$ref\"", "\"$dynamicRef\"", "\"$recursiveRef\""];
+        let self_contained = subschemas
+            .iter()
+            .all(|text| !references.iter().any(|r| text.contains(r)));
+        if self_contained {
+            let tuple = if self.draft == Draft::Draft202012 {
+                "prefixItems"
+            } else {
+                "items"
+            };
+            let dialect = self
+                .root
+                .value_of("$schema")
+                .map(|s| format!("\"$schema\":{},", self.doc.lexeme(s)))
+                .unwrap_or_default();
+            let text = format!("{{{dialect}\"{tuple}\":[{}]}}", subschemas.join(","));
+            return Validator::unlinted(&text, &ValidateOptions::default());
+        }
+        let refs: Vec<serde_json::Value> = self
+            .values
+            .iter()
+            .map(|v| serde_json::json!({ "$ref": format!("{ROOT_URI}#{}", encode(&v.schema)) }))
+            .collect();
+        let wrapper = serde_json::json!({ "prefixItems": refs }).to_string();
+        let root = self.doc.lexeme(self.root).to_owned();
+        let options = ValidateOptions {
+            schemas: BTreeMap::from([(ROOT_URI.to_owned(), root)]),
+            ..ValidateOptions::default()
+        };
+        Validator::unlinted(&wrapper, &options)
     }
 }
 

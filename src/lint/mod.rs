@@ -124,7 +124,7 @@ pub fn lint_node(doc: &Document<'_>, pointer: &str, meta: Meta) -> Vec<Diagnosti
             return broken;
         }
     }
-    let mut instances = instances::Checker::new(doc, root, pointer);
+    let mut instances = instances::Checker::new(doc, root, pointer, draft);
     for schema in schemas(root, pointer, draft) {
         keywords::check(&schema, &mut findings);
         ignored::check(doc, &schema, &mut findings);

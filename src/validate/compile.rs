@@ -34,11 +34,24 @@ pub struct Compiled {
     pub warnings: Vec<Diagnostic>,
 }
 
+/// Whether a compile adds the schema lint to its warnings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lint {
+    /// Yes: every schema a caller gives.
+    Warnings,
+    /// No: schemas the lint itself compiles (it would lint them again).
+    Off,
+}
+
 /// Compiles `schema_text`, or explains with positioned diagnostics why it cannot be used.
-pub fn compile(schema_text: &str, options: &ValidateOptions) -> Result<Compiled, SchemaErrors> {
+pub fn compile(
+    schema_text: &str,
+    options: &ValidateOptions,
+    lint: Lint,
+) -> Result<Compiled, SchemaErrors> {
     let doc = parse(schema_text, ReadOptions::default())
         .map_err(|e| malformed(vec![e.to_diagnostic(&LineIndex::new(schema_text))]))?;
-    let mut compiled = compile_node(&doc, "", options)?;
+    let mut compiled = compile_node(&doc, "", options, lint)?;
     compiled.warnings.splice(0..0, doc.warnings.iter().cloned());
     Ok(compiled)
 }
@@ -49,6 +62,7 @@ pub fn compile_node(
     doc: &Document<'_>,
     pointer: &str,
     options: &ValidateOptions,
+    lint: Lint,
 ) -> Result<Compiled, SchemaErrors> {
     let Some(node) = doc.pointer(pointer) else {
         let missing = Diagnostic::error(
@@ -124,16 +138,16 @@ pub fn compile_node(
             .collect();
     // The schema lint, as warnings (a report's verdict is about the arguments alone) placed like
     // the other schema warnings: by keyword location and schema span, no instance position.
-    warnings.extend(
-        lint_node(doc, pointer, Meta::Skip)
-            .into_iter()
-            .map(|d| Diagnostic {
-                severity: Severity::Warning,
-                instance_path: String::new(),
-                span: None,
-                ..d
-            }),
-    );
+    let linted = match lint {
+        Lint::Warnings => lint_node(doc, pointer, Meta::Skip),
+        Lint::Off => Vec::new(),
+    };
+    warnings.extend(linted.into_iter().map(|d| Diagnostic {
+        severity: Severity::Warning,
+        instance_path: String::new(),
+        span: None,
+        ..d
+    }));
     let schema_id = schema
         .get("$id")
         .and_then(Value::as_str)
