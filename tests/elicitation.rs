@@ -549,3 +549,146 @@ fn the_official_elicitation_examples_check_clean() {
     }
     assert!(checked >= 10, "only {checked} official examples found");
 }
+
+// ---- Session replay: input requests and their answers ----
+
+use mcp_json_toolbox::host::{replay_session, TaskStatus};
+
+/// A 2026-07-28 transcript: the task asks for `deploy` input, then `update` answers it.
+fn input_session(update: &str, extra_before_update: &str) -> String {
+    let ext = r#""_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {"extensions": {"io.modelcontextprotocol/tasks": {}}}}"#;
+    let task = input_required_task();
+    let lines = [
+        format!(r#"{{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {{"name": "deploy", "arguments": {{}}, {ext}}}}}"#),
+        r#"{"jsonrpc": "2.0", "id": 1, "result": {"resultType": "task", "taskId": "t1", "status": "working", "createdAt": "2026-12-01T00:00:00Z", "lastUpdatedAt": "2026-12-01T00:00:00Z", "ttlMs": 60000}}"#.to_owned(),
+        r#"{"jsonrpc": "2.0", "id": 2, "method": "tasks/get", "params": {"taskId": "t1"}}"#.to_owned(),
+        format!(r#"{{"jsonrpc": "2.0", "id": 2, "result": {}}}"#, task.replacen('{', r#"{"resultType": "complete", "#, 1)).replace('\n', " "),
+        extra_before_update.to_owned(),
+        format!(r#"{{"jsonrpc": "2.0", "id": 3, "method": "tasks/update", "params": {{"taskId": "t1", "inputResponses": {update}}}}}"#),
+    ];
+    lines
+        .iter()
+        .filter(|l| !l.is_empty())
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn codes(diagnostics: &[Diagnostic]) -> Vec<&str> {
+    diagnostics
+        .iter()
+        .filter(|d| d.severity != Severity::Info && d.code != "never-terminal")
+        .map(|d| d.code.as_str())
+        .collect()
+}
+
+#[test]
+fn replay_records_input_requests_and_checks_the_answers_by_key() {
+    let waiting = replay_session(&input_session("{}", "").replace(
+        "\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"tasks/update\", \"params\": {\"taskId\": \"t1\", \"inputResponses\": {}}}",
+        "",
+    ));
+    assert_eq!(waiting.tasks["t1"].last_status, TaskStatus::InputRequired);
+    assert_eq!(waiting.tasks["t1"].pending_input, ["deploy"]);
+    let good = r#"{"deploy": {"action": "accept", "content": {"target": "staging"}}}"#;
+    let report = replay_session(&input_session(good, ""));
+    assert!(
+        codes(&report.diagnostics).is_empty(),
+        "{}",
+        list(&report.diagnostics)
+    );
+    assert!(report.tasks["t1"].pending_input.is_empty());
+    let json = serde_json::to_value(&report.tasks["t1"]).unwrap();
+    assert_eq!(json["pendingInput"], serde_json::json!([]));
+    for (update, code, at) in [
+        ("{}", "input-response-missing", "/4/params/inputResponses"),
+        (
+            r#"{"deploy": {"action": "decline"}, "other": {"action": "decline"}}"#,
+            "input-response-unknown-key",
+            "/4/params/inputResponses/other",
+        ),
+        (
+            r#"{"deploy": {"action": "decline"}, "deploy": {"action": "cancel"}}"#,
+            "input-response-duplicate",
+            "/4/params/inputResponses/deploy",
+        ),
+        (
+            r#"{"deploy": {"action": "accept", "content": {"target": "moon"}}}"#,
+            "enum",
+            "/4/params/inputResponses/deploy/content/target",
+        ),
+    ] {
+        let report = replay_session(&input_session(update, ""));
+        let found: Vec<&Diagnostic> = report
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == code)
+            .collect();
+        assert_eq!(found.len(), 1, "{code}: {}", list(&report.diagnostics));
+        assert_eq!(found[0].instance_path, at);
+        assert_eq!(found[0].span.map(|s| s.line), Some(5));
+    }
+}
+
+#[test]
+fn replay_flags_input_for_a_task_not_waiting_or_finished() {
+    let answer = r#"{"deploy": {"action": "decline"}}"#;
+    let working = r#"{"jsonrpc": "2.0", "method": "notifications/tasks", "params": {"taskId": "t1", "status": "working", "createdAt": "2026-12-01T00:00:00Z", "lastUpdatedAt": "2026-12-01T00:00:02Z", "ttlMs": 60000}}"#;
+    let report = replay_session(&input_session(answer, working));
+    assert_eq!(
+        codes(&report.diagnostics),
+        ["input-not-requested"],
+        "{}",
+        list(&report.diagnostics)
+    );
+    let done = working.replace("\"working\"", "\"cancelled\"");
+    let report = replay_session(&input_session(answer, &done));
+    assert_eq!(
+        codes(&report.diagnostics),
+        ["input-after-terminal"],
+        "{}",
+        list(&report.diagnostics)
+    );
+}
+
+/// The real recording with the server's elicitation answered by `answer` instead.
+fn recorded_with_answer(answer: &str) -> String {
+    let path = format!(
+        "{}/tests/fixtures/sessions/everything-research-elicitation-2025-11-25.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let recorded = r#""result":{"action":"accept","content":{"interpretation":"technical"}}"#;
+    assert!(text.contains(recorded));
+    text.replace(recorded, &format!(r#""result":{answer}"#))
+}
+
+#[test]
+fn replay_checks_the_answer_to_a_real_servers_elicitation() {
+    let clean = replay_session(&recorded_with_answer(
+        r#"{"action":"accept","content":{"interpretation":"technical"}}"#,
+    ));
+    assert!(!clean
+        .diagnostics
+        .iter()
+        .any(|d| d.code.starts_with("elicitation") || d.code == "enum"));
+    assert!(clean.tasks.values().all(|t| t.pending_input.is_empty()));
+    let off_list = replay_session(&recorded_with_answer(
+        r#"{"action":"accept","content":{"interpretation":"poetry"}}"#,
+    ));
+    let found: Vec<&Diagnostic> = off_list
+        .diagnostics
+        .iter()
+        .filter(|d| {
+            d.instance_path
+                .ends_with("/message/result/content/interpretation")
+        })
+        .collect();
+    assert_eq!(found.len(), 1, "{}", list(&off_list.diagnostics));
+    assert!(found[0].is_error());
+    let empty = replay_session(&recorded_with_answer(r#"{"action":"accept"}"#));
+    assert!(empty
+        .diagnostics
+        .iter()
+        .any(|d| d.code == "elicitation-content-missing"));
+}

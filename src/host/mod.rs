@@ -21,6 +21,7 @@ pub(crate) mod messages;
 mod result;
 mod schema;
 pub mod session;
+mod session_input;
 pub mod task_state;
 mod task_tracking;
 mod time;

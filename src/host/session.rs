@@ -44,6 +44,9 @@
 //!   `wrong-refusal-code` (warning): it was refused with another code.
 //! - `is-error-status-mismatch` (error): `isError: true` with the wrong terminal status for the
 //!   generation (2025-11-25: `failed`; 2026-07-28: `completed`).
+//! - Input (see [`crate::host::session_input`]): `input-after-terminal`, `input-not-requested`,
+//!   and the [`crate::host::elicitation`] findings on each `elicitation/create`, its answer and
+//!   each `tasks/update`'s `inputResponses` against the task's `inputRequests`.
 //! - `unknown-task` (warning): a task message naming a task no CreateTaskResult created.
 //! - `not-a-message` (warning): an entry that is neither a JSON-RPC message nor a tool list.
 //! - Check 1-3 findings on the `tools/list` results, `tools/call` requests and their results.
@@ -59,6 +62,7 @@ use crate::host::messages::{
     read_message, request_id, result_kind, Message, RequestId, ResultKind,
 };
 use crate::host::result::check_result;
+use crate::host::session_input::Asked;
 use crate::host::task_state::{TaskEvent, TaskState, TaskStatus};
 use crate::host::task_tracking::Tracked;
 use crate::host::tool::{
@@ -110,7 +114,7 @@ pub fn replay_session(transcript_text: &str) -> SessionReport {
 
 /// The task methods a host sends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum TaskMethod {
+pub(super) enum TaskMethod {
     /// `tasks/get`
     Get,
     /// `tasks/result` (2025-11-25)
@@ -122,7 +126,7 @@ enum TaskMethod {
 }
 
 /// A request waiting for its response.
-enum Pending {
+pub(super) enum Pending {
     /// `tools/call`.
     ToolCall {
         /// The tool's name.
@@ -141,6 +145,8 @@ enum Pending {
     Initialize,
     /// `tools/list`: its answer holds tools.
     ToolsList,
+    /// The server's `elicitation/create` (2025-11-25): its answer is checked against it.
+    Elicitation(Asked),
     /// Anything else.
     Other,
 }
@@ -412,9 +418,12 @@ impl Replay<'_, '_> {
                     self.unknown_task(task_id, format!("{}/params/taskId", seen.pointer));
                 } else if task_method == TaskMethod::Get {
                     self.check_poll(seen, task_id);
+                } else if method == "tasks/update" {
+                    self.input_answered(seen, task_id);
                 }
                 Pending::Task(task_method, task_id.to_owned())
             }
+            ("elicitation/create", _) => self.elicitation_asked(seen, node, &key),
             ("initialize", _) => Pending::Initialize,
             ("tools/list", _) => Pending::ToolsList,
             _ => Pending::Other,
@@ -537,6 +546,7 @@ impl Replay<'_, '_> {
             Pending::ToolsList => {
                 self.register_tools(&result);
             }
+            Pending::Elicitation(asked) => self.elicitation_answered(&result, asked),
             Pending::Task(TaskMethod::Other, _) | Pending::Other => {}
         }
     }

@@ -155,6 +155,9 @@ pub struct TaskState {
     pub generation: Generation,
     /// Every status observation in order.
     pub history: Vec<HistoryEntry>,
+    /// The input the task waits for: the keys of its `inputRequests` (2026-07-28), or the request
+    /// ids of the server's unanswered `elicitation/create` related to it (2025-11-25).
+    pub pending_input: Vec<String>,
 }
 
 #[cfg(test)]

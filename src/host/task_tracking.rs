@@ -27,6 +27,8 @@ pub(super) struct Tracked {
     pub(super) implied_terminal: bool,
     /// Every report that set the state, in order.
     pub(super) timeline: Vec<Observation>,
+    /// Pointer to the `inputRequests` the task waits for (2026-07-28).
+    pub(super) input_requests: Option<String>,
 }
 
 /// A report that set a task's state.
@@ -128,6 +130,7 @@ impl Replay<'_, '_> {
             poll_interval_ms: None,
             generation,
             history: Vec::new(),
+            pending_input: Vec::new(),
         };
         let tracked = Tracked {
             state,
@@ -136,6 +139,7 @@ impl Replay<'_, '_> {
             result_is_error: None,
             implied_terminal: false,
             timeline: Vec::new(),
+            input_requests: None,
         };
         self.tasks.insert(task_id.to_owned(), tracked);
         let found = Found {
@@ -251,6 +255,12 @@ impl Replay<'_, '_> {
             freshness,
         };
         self.record(seen, task_id, found);
+        let asks = doc
+            .pointer(&task_path)
+            .is_some_and(|t| t.get("inputRequests").is_some());
+        if let (Freshness::Current, TaskStatus::InputRequired, true) = (freshness, status, asks) {
+            self.input_requested(task_id, &format!("{task_path}/inputRequests"));
+        }
     }
 
     /// Reports a status change the state machine forbids.

@@ -130,7 +130,7 @@ pub(super) fn mode_of(node: &Node) -> Mode {
 }
 
 /// Checks the elicitation parameters at `pointer` (form or URL mode) for `generation`.
-pub(super) fn check_params(
+pub(crate) fn check_params(
     doc: &Document<'_>,
     pointer: &str,
     generation: Generation,

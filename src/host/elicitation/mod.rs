@@ -30,8 +30,9 @@ use crate::host::{diagnostic_at, parse_into, Generation};
 use crate::json::tree::escape_pointer_token;
 use crate::json::{Document, Node};
 
+pub(crate) use form::check_params;
 pub use form::Mode;
-use form::{check_def, check_params, mode_of};
+use form::{check_def, mode_of};
 
 /// One elicitation request found in the request text.
 #[derive(Clone, Debug, PartialEq, Serialize)]
