@@ -3,22 +3,13 @@
 #![cfg(test)]
 #![cfg(not(target_arch = "wasm32"))]
 
+mod support;
+
+use support::{fixture, list};
+
 use mcp_json_toolbox::host::elicitation::Mode;
 use mcp_json_toolbox::host::{check_elicitation, ElicitationReport, Generation};
 use mcp_json_toolbox::{Diagnostic, Severity};
-
-/// One line per diagnostic, for failure messages.
-fn list(diagnostics: &[Diagnostic]) -> String {
-    diagnostics
-        .iter()
-        .map(|d| {
-            format!(
-                "\n  {:?} {} {} {}",
-                d.severity, d.code, d.instance_path, d.message
-            )
-        })
-        .collect()
-}
 
 /// Nothing but infos in either list.
 fn assert_clean(report: &ElicitationReport) {

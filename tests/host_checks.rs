@@ -2,6 +2,10 @@
 #![cfg(test)]
 #![cfg(not(target_arch = "wasm32"))]
 
+mod support;
+
+use support::{fixture, list};
+
 use mcp_json_toolbox::host::{
     check_tool, check_tool_call, check_tool_result, replay_session, Generation, TaskEvent,
     TaskStatus,
@@ -37,28 +41,6 @@ fn assert_clean(diagnostics: &[Diagnostic]) {
         "unexpected: {}",
         list(diagnostics)
     );
-}
-
-/// One line per diagnostic, for failure messages.
-fn list(diagnostics: &[Diagnostic]) -> String {
-    diagnostics
-        .iter()
-        .map(|d| {
-            format!(
-                "\n  {:?} {} {} {}",
-                d.severity, d.code, d.instance_path, d.message
-            )
-        })
-        .collect()
-}
-
-/// A worked example from `tests/fixtures/sessions`.
-fn fixture(name: &str) -> String {
-    let path = format!(
-        "{}/tests/fixtures/sessions/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("missing fixture {path}: {e}"))
 }
 
 const BATCH_INDEX: &str = r#"{

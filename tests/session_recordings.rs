@@ -5,6 +5,10 @@
 #![cfg(test)]
 #![cfg(not(target_arch = "wasm32"))]
 
+mod support;
+
+use support::{fixture, list};
+
 use std::collections::BTreeSet;
 
 use mcp_json_toolbox::classify::classify;
@@ -23,27 +27,6 @@ const OPEN_NO_ARGUMENT_TOOLS: [&str; 6] = [
     "trigger-elicitation-request",
     "trigger-elicitation-request-async",
 ];
-
-fn fixture(name: &str) -> String {
-    let path = format!(
-        "{}/tests/fixtures/sessions/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("missing fixture {path}: {e}"))
-}
-
-/// One line per diagnostic, for failure messages.
-fn list(diagnostics: &[Diagnostic]) -> String {
-    diagnostics
-        .iter()
-        .map(|d| {
-            format!(
-                "\n  {:?} {} {} {}",
-                d.severity, d.code, d.instance_path, d.message
-            )
-        })
-        .collect()
-}
 
 /// The codes of the warnings and errors.
 fn codes(report: &SessionReport) -> Vec<&str> {

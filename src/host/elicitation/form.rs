@@ -108,6 +108,18 @@ fn push(
     out.push(diagnostic_at(doc, severity, code, message, path));
 }
 
+/// Adds an `elicitation-schema-unsupported` error at `path`.
+fn unsupported(doc: &Document<'_>, out: &mut Vec<Diagnostic>, message: String, path: String) {
+    push(
+        doc,
+        out,
+        Severity::Error,
+        "elicitation-schema-unsupported",
+        message,
+        path,
+    );
+}
+
 /// Validates the value at `pointer` against definition `name` of `generation`.
 pub(super) fn check_def(
     doc: &Document<'_>,
@@ -245,30 +257,16 @@ fn check_property(
             "a property is a schema object, not a {}",
             property.type_name()
         );
-        push(
-            doc,
-            out,
-            Severity::Error,
-            "elicitation-schema-unsupported",
-            message,
-            path.to_owned(),
-        );
+        unsupported(doc, out, message, path.to_owned());
         return;
     }
-    let mut unsupported = false;
+    let mut outside = false;
     for (key, what) in UNSUPPORTED {
         if property.get(key).is_some() {
-            unsupported = true;
+            outside = true;
             let message = format!("{what} (`{key}`) are outside the elicitation subset: {SUBSET}");
             let at = format!("{path}/{}", escape_pointer_token(key));
-            push(
-                doc,
-                out,
-                Severity::Error,
-                "elicitation-schema-unsupported",
-                message,
-                at,
-            );
+            unsupported(doc, out, message, at);
         }
     }
     let Some(variant) = variant_of(doc, property, path, out) else {
@@ -294,7 +292,7 @@ fn check_property(
             );
         }
     }
-    if !unsupported {
+    if !outside {
         for member in property.members().unwrap_or_default() {
             let key = member.key.as_str();
             if !COMMON.contains(&key) && !variant.keywords.contains(&key) {
@@ -326,14 +324,7 @@ fn variant_of(
     let type_path = format!("{path}/type");
     let Some(kind) = property.value_of("type") else {
         let message = format!("the property has no `type`: {SUBSET}");
-        push(
-            doc,
-            out,
-            Severity::Error,
-            "elicitation-schema-unsupported",
-            message,
-            path.to_owned(),
-        );
+        unsupported(doc, out, message, path.to_owned());
         return None;
     };
     let has = |key: &str| property.get(key).is_some();
@@ -385,14 +376,7 @@ fn variant_of(
                 "type {} is outside the elicitation subset: {SUBSET}",
                 doc.lexeme(kind)
             );
-            push(
-                doc,
-                out,
-                Severity::Error,
-                "elicitation-schema-unsupported",
-                message,
-                type_path,
-            );
+            unsupported(doc, out, message, type_path);
             None
         }
     }
