@@ -644,11 +644,7 @@ fn replay_flags_input_for_a_task_not_waiting_or_finished() {
 
 /// The real recording with the server's elicitation answered by `answer` instead.
 fn recorded_with_answer(answer: &str) -> String {
-    let path = format!(
-        "{}/tests/fixtures/sessions/everything-research-elicitation-2025-11-25.jsonl",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(path).unwrap();
+    let text = fixture("everything-research-elicitation-2025-11-25.jsonl");
     let recorded = r#""result":{"action":"accept","content":{"interpretation":"technical"}}"#;
     assert!(text.contains(recorded));
     text.replace(recorded, &format!(r#""result":{answer}"#))
