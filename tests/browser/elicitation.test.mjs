@@ -17,6 +17,12 @@ async function answer(page) {
   return JSON.parse(await editorText(page, 'editor-b'));
 }
 
+/** Waits for the check of the answer the form wrote when it was built (the page re-runs 300 ms after an edit). */
+async function settle(page) {
+  await page.waitForTimeout(400);
+  await page.waitForFunction(() => document.body.getAttribute('aria-busy') !== 'true');
+}
+
 /** Presses `keys` in order; the last one waits for the check of the answer it produced. */
 async function keys(page, ...sequence) {
   const last = sequence.pop();
@@ -29,15 +35,16 @@ test('the 2025-11-25 form is filled with the keyboard into a valid ElicitResult,
   if (await skipWithout(t, session, 'checkElicitation')) return;
   const { page, context, log } = session;
   await afterRun(page, () => page.click('[data-example="elicitation-form-2025-11-25"]'));
+  await settle(page);
   assert.equal(await page.getAttribute('[role=tab][data-tab="elicit"]', 'aria-selected'), 'true');
   const form = page.locator('#elicit-form');
   assert.ok(await form.isVisible());
   assert.match(await form.locator('legend').first().textContent(), /Deploy the docs site now\?/);
   // Labels, hints and required marks reach assistive technology.
-  const target = page.getByLabel('Target');
+  const target = form.getByLabel('Target');
   assert.equal(await target.getAttribute('aria-required'), 'true');
-  assert.match(await page.getByText('Where to deploy').getAttribute('id'), /-hint$/);
-  assert.equal(await page.getByRole('checkbox', { name: 'I have checked the changelog' }).count(), 1);
+  assert.match(await form.getByText('Where to deploy').getAttribute('id'), /-hint$/);
+  assert.equal(await form.getByRole('checkbox', { name: 'I have checked the changelog' }).count(), 1);
   // Defaults are filled: the first answer is already written.
   assert.deepEqual(await answer(page), {
     action: 'accept', content: { target: 'staging', replicas: 2, regions: ['eu'], confirm: false },
@@ -54,7 +61,7 @@ test('the 2025-11-25 form is filled with the keyboard into a valid ElicitResult,
   assert.equal(await page.locator('#elicit-form [aria-invalid="true"]').count(), 0);
 
   // Out of range: the error sits at the field, which is marked invalid.
-  const replicas = page.getByLabel('Replicas');
+  const replicas = form.getByLabel('Replicas');
   await replicas.focus();
   await keys(page, 'ControlOrMeta+A', '4', '2');
   assert.match(await page.textContent('#badges'), /invalid elicitation/);
@@ -77,13 +84,15 @@ test('the 2026-07-28 inputRequests form answers as inputResponses, by key', asyn
   if (await skipWithout(t, session, 'checkElicitation')) return;
   const { page, context } = session;
   await afterRun(page, () => page.click('[data-example="elicitation-input-requests-2026-07-28"]'));
+  await settle(page);
   assert.match(await page.textContent('#badges'), /2026-07-28/);
-  await page.getByLabel('Deploy now').focus();
+  const form = page.locator('#elicit-form');
+  await form.getByLabel('Deploy now').focus();
   await keys(page, 'Space', 'Tab', ...'ship it'.split(''));
   assert.deepEqual(await answer(page), { 'confirm-1': { action: 'accept', content: { confirm: true, note: 'ship it' } } });
   assert.match(await page.textContent('#badges'), /valid elicitation/);
   // Declining sends no content.
-  await page.getByLabel('Action').focus();
+  await form.getByLabel('Action').focus();
   await keys(page, 'ArrowDown');
   assert.deepEqual(await answer(page), { 'confirm-1': { action: 'decline' } });
   assert.match(await page.textContent('#badges'), /valid elicitation/);
