@@ -679,3 +679,43 @@ fn replay_checks_the_answer_to_a_real_servers_elicitation() {
         .iter()
         .any(|d| d.code == "elicitation-content-missing"));
 }
+
+#[test]
+fn odd_inputs_give_reports_not_panics() {
+    let odd = [
+        "",
+        "null",
+        "[]",
+        "[[[[[[[[[[]]]]]]]]]]",
+        r#"{"method": "elicitation/create"}"#,
+        r#"{"method": "elicitation/create", "params": 3}"#,
+        r#"{"message": 1, "requestedSchema": "x"}"#,
+        r#"{"requestedSchema": {"properties": [1, 2], "required": "a"}}"#,
+        r#"{"requestedSchema": {"type": "object", "properties": {"a": null, "b": [], "c": {"type": ["string"]}}}}"#,
+        r#"{"requestedSchema": {"type": "object", "properties": {"a": {"type": "array", "items": 5, "default": 7}}}}"#,
+        r#"{"requestedSchema": {"type": "object", "properties": {"a": {"type": "string", "oneOf": 5, "enum": {}, "default": []}}}}"#,
+        r#"{"inputRequests": {"k": {"method": "elicitation/create", "params": null}}}"#,
+        r#"{"inputRequests": []}"#,
+        r#"{"a": {"method": 1}}"#,
+        r#"{"mode": "url"}"#,
+    ];
+    let answers = [
+        None,
+        Some(""),
+        Some("[]"),
+        Some(r#"{"action": 1, "content": []}"#),
+        Some(r#"{"k": null, "k": 1}"#),
+        Some(r#"{"method": "tasks/update", "params": {"inputResponses": 5}}"#),
+    ];
+    for request in odd {
+        for answer in answers {
+            let report = check_elicitation(request, answer);
+            let errors = report
+                .diagnostics
+                .iter()
+                .chain(&report.response_diagnostics)
+                .any(Diagnostic::is_error);
+            assert_eq!(report.valid, !errors, "{request} / {answer:?}");
+        }
+    }
+}
