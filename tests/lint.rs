@@ -583,7 +583,10 @@ fn reference_server_tool_schemas_lint_clean() {
         }
     }
     // everything 13 tools, filesystem 14, memory 9, sequential-thinking 1, plus output schemas.
-    assert!(schemas >= 37, "only {schemas} schemas in the fixture");
+    assert_eq!(
+        schemas, 62,
+        "37 inputSchema and 25 outputSchema in the fixture"
+    );
 }
 
 #[test]
