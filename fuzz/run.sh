@@ -103,9 +103,13 @@ minimize() {
     return 1
   fi
   find "$seeds" -type f ! -name 'regression-*' -delete
-  cp -n "$merged"/* "$seeds/"
+  # Merged files are named by the SHA-1 of their contents: drop copies of the regression inputs.
+  for kept in "$seeds"/regression-*; do
+    [ -e "$kept" ] && rm -f "$merged/$(sha1sum "$kept" | cut -d' ' -f1)"
+  done
+  cp -n "$merged"/* "$seeds/" 2>/dev/null
   rm -rf "$merged"
-  echo "   fuzz/seeds/$1: $(find "$seeds" -type f | wc -l) inputs, $(du -sk "$seeds" | cut -f1) KiB"
+  echo "   fuzz/seeds/$1: $(find "$seeds" -type f | wc -l) inputs, $(du -sk --apparent-size "$seeds" | cut -f1) KiB"
 }
 
 status=0
