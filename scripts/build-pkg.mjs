@@ -14,6 +14,8 @@ import { parseArgs } from 'node:util';
 import { wasmOpt } from './wasm-opt.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** The exports that take JSON values as well as text (runtime/values.js, typed in values.d.ts). */
+const VALUE_EXPORTS = ['Validator', 'validateArguments', 'classify', 'checkTool', 'checkToolCall', 'checkToolResult', 'replaySession'];
 const NAME = 'mcp_json_toolbox';
 
 /** Runs a command in the repository root, echoing it, failing loudly. */
@@ -53,6 +55,7 @@ function packageJson(cargo) {
     main: './cjs/index.js',
     module: './index.js',
     types,
+    bin: { [cargo.name]: './cli.js' },
     exports: {
       '.': {
         require: { types: './cjs/index.d.ts', default: './cjs/index.js' },
@@ -61,6 +64,7 @@ function packageJson(cargo) {
         default: './index.js',
       },
       './raw': { types: `./${NAME}.d.ts`, default: `./${NAME}.js` },
+      './mcp-sdk': { types: './mcp-sdk.d.ts', default: './mcp-sdk.js' },
       './mcp_json_toolbox_bg.wasm': `./${NAME}_bg.wasm`,
       './package.json': './package.json',
     },
@@ -92,14 +96,17 @@ function packageJson(cargo) {
  */
 function entries(names, strings) {
   const table = JSON.stringify(strings);
-  const api = `export const { ${names.join(', ')} } = recoverable(host, ${table});\n`;
+  const api = `export const { ${names.join(', ')} } = acceptValues(recoverable(host, ${table}));\n`;
   // The glue's types, and of its values only the API the entries export (not init/initSync).
-  const types = `export type * from './${NAME}.js';\nexport { ${names.join(', ')} } from './${NAME}.js';\n`;
+  // The functions that take values (values.d.ts: overloads) come from values.js's types.
+  const typed = names.filter((name) => !VALUE_EXPORTS.includes(name));
+  const types = `export type * from './${NAME}.js';\nexport { ${typed.join(', ')} } from './${NAME}.js';\nexport { ${names.filter((name) => VALUE_EXPORTS.includes(name)).join(', ')} } from './values.js';\n`;
   return {
     'node.js': `// Node entry: compiles the .wasm next to this file synchronously.
 import * as glue from './${NAME}.js';
 import { readFileSync } from 'node:fs';
 import { moduleHost, recoverable } from './recover.js';
+import { acceptValues } from './values.js';
 const module = new WebAssembly.Module(readFileSync(new URL('./${NAME}_bg.wasm', import.meta.url)));
 glue.initSync({ module });
 const host = await moduleHost(glue, module, new URL('./${NAME}.js', import.meta.url).href);
@@ -107,6 +114,7 @@ ${api}`,
     'index.js': `// Browser and bundler entry: fetches the .wasm next to this file (top-level await).
 import init, * as glue from './${NAME}.js';
 import { moduleHost, recoverable } from './recover.js';
+import { acceptValues } from './values.js';
 const response = await fetch(new URL('./${NAME}_bg.wasm', import.meta.url));
 const module = await WebAssembly.compile(await response.arrayBuffer());
 await init({ module_or_path: module });
@@ -114,6 +122,7 @@ const host = await moduleHost(glue, module, new URL('./${NAME}.js', import.meta.
 ${api}`,
     'cjs/index.js': `// CommonJS entry: the nodejs glue instantiates on require; a restart requires it afresh.
 const { recoverable } = require('./recover.js');
+const { acceptValues } = require('./values.js');
 const path = require.resolve('./${NAME}.js');
 const host = {
   glue: require(path),
@@ -122,7 +131,8 @@ const host = {
     host.glue = require(path);
   },
 };
-module.exports = recoverable(host, ${table});
+const { ${names.join(', ')} } = acceptValues(recoverable(host, ${table}));
+module.exports = { ${names.join(', ')} };
 `,
     'index.d.ts': types,
     'node.d.ts': types,
@@ -130,8 +140,9 @@ module.exports = recoverable(host, ${table});
   };
 }
 
-/** recover.js for the CommonJS entry: the ES module's functions, exported with `module.exports`. */
-function commonJsRecover(source) {
+/** A runtime module (recover.js, values.js) for the CommonJS entry: the ES module's functions,
+ * exported with `module.exports`. */
+function commonJsModule(source) {
   const names = [...source.matchAll(/^export (?:async )?function (\w+)/gm)].map((m) => m[1]);
   const body = source.replace(/^export (async )?function /gm, '$1function ');
   return `'use strict';\n${body}\nmodule.exports = { ${names.join(', ')} };\n`;
@@ -168,10 +179,14 @@ function stringParameters(source) {
   return table;
 }
 
-/** The API the glue exports (what the entries wrap). */
+/**
+ * The API the glue exports (what the entries wrap): not `init`/`initSync`, nor `start`, the
+ * `#[wasm_bindgen(start)]` hook (panic messages to the console) that the glue runs itself when it
+ * instantiates the module.
+ */
 async function glueExports(out) {
   const glue = await import(pathToFileURL(join(out, `${NAME}.js`)).href);
-  return Object.keys(glue).filter((name) => name !== 'default' && name !== 'initSync');
+  return Object.keys(glue).filter((name) => !['default', 'initSync', 'start'].includes(name));
 }
 
 /** LICENSE for the dual license: the notice, then both texts from the repository. */
@@ -234,7 +249,10 @@ wasmOpt(args.opt, wasm, wasm);
 const strings = stringParameters(readFileSync(join(out, `${NAME}.js`), 'utf8'));
 for (const [file, text] of Object.entries(entries(await glueExports(out), strings))) writeFileSync(join(out, file), text);
 for (const name of runtimeFiles()) cpSync(join(ROOT, 'runtime', name), join(out, name), { recursive: true });
-writeFileSync(join(out, 'cjs', 'recover.js'), commonJsRecover(readFileSync(join(ROOT, 'runtime', 'recover.js'), 'utf8')));
+for (const name of ['recover.js', 'values.js']) {
+  writeFileSync(join(out, 'cjs', name), commonJsModule(readFileSync(join(ROOT, 'runtime', name), 'utf8')));
+}
+copyFileSync(join(ROOT, 'runtime', 'values.d.ts'), join(out, 'cjs', 'values.d.ts'));
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(packageJson(cargo), null, 2)}\n`);
 copyFileSync(join(ROOT, 'README.md'), join(out, 'README.md'));
 writeFileSync(join(out, 'LICENSE'), license(cargo));
