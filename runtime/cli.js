@@ -36,7 +36,13 @@ async function main(argv, io) {
     return 2;
   }
   const command = (await COMMANDS[name]()).default;
-  return command.run(rest, io);
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    // Not a finding nor a usage error: a bug; one line and the exit code of a failed run.
+    io.stderr.write(`mcp-json-toolbox ${name}: ${error?.name ?? 'Error'}: ${error?.message ?? error} (please report it)\n`);
+    return 2;
+  }
 }
 
 const io = {

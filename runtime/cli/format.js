@@ -10,7 +10,8 @@ function formatOptions(values) {
   if ([values.indent !== undefined, values.tab, values.minify].filter(Boolean).length > 1) {
     throw new UsageError('--indent, --tab and --minify exclude each other');
   }
-  const options = { sortKeys: values['sort-keys'] };
+  const options = {};
+  if (values['sort-keys']) options.sortKeys = true;
   if (values.tab) options.indent = 'tab';
   if (values.minify) options.minify = true;
   if (values.indent !== undefined) {
