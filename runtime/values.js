@@ -182,13 +182,15 @@ function dropHostSpans(report, lists, fields) {
   for (const list of lists) for (const field of fields) dropSpans(report[list], field);
 }
 
-/** `fn` (export `name`) taking values where it takes JSON text (argument `optional` may be left out). */
+/** `fn` (export `name`) taking values where it takes JSON text (argument `optional` may be left
+ * out: `undefined` or `null`). */
 function valueFunction(name, fn, { texts, optional, drop }) {
   return function (...args) {
     let values = null;
     for (const i of texts) {
       const arg = args[i];
-      if (typeof arg === 'string' || (arg === undefined && i === optional)) continue;
+      // A left-out optional text (undefined or null, as before) stays left out.
+      if (typeof arg === 'string' || (arg == null && i === optional)) continue;
       (values ??= []).push(i);
       args[i] = jsonText(arg, `${name}: argument ${i + 1}`);
     }

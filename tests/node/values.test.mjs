@@ -84,6 +84,7 @@ test('classify, host checks and replay take values and drop only the spans into 
   const minimum = call.diagnostics.find((d) => d.code === 'minimum');
   assert.ok(minimum.span, 'the request was text: its span stays');
   assert.equal(minimum.schemaSpan, undefined, 'the tool was a value: no schemaSpan into it');
+  assert.deepEqual(api.checkToolCall(TOOL, CALL, null), api.checkToolCall(TOOL, CALL), 'null capabilities are left out, as before');
   const allValues = api.checkToolCall(TOOL, CALL, { tools: {} });
   assert.deepEqual(spans(allValues), []);
   assert.deepEqual(withoutSpans(allValues), withoutSpans(api.checkToolCall(JSON.stringify(TOOL), text, '{"tools":{}}')));
