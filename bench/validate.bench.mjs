@@ -193,11 +193,10 @@ for (const [name, run, compile, oneShot] of results) {
 // and the text path with and without the values layer (runtime/values.js), its cost.
 {
   const objects = texts.map((t) => JSON.parse(t));
-  const glue = await import(new URL(`../pkg/mcp_json_toolbox.js?bench-plain`, import.meta.url).href);
+  const { createGlue } = await import('../pkg/mcp_json_toolbox_factory.js');
+  const { instanceHost, recoverable } = await import('../pkg/recover.js');
   const module = new WebAssembly.Module(readFileSync(new URL('../pkg/mcp_json_toolbox_bg.wasm', import.meta.url)));
-  glue.initSync({ module });
-  const { moduleHost, recoverable } = await import('../pkg/recover.js');
-  const plain = new (recoverable(await moduleHost(glue, module, new URL('../pkg/mcp_json_toolbox.js', import.meta.url).href)).Validator)(schemaText);
+  const plain = new (recoverable(instanceHost(createGlue, module)).Validator)(schemaText);
   const onObjects = throughputs({
     ours: (o) => ours.isValid(o),
     ajv: (o) => ajvValidate(o),
