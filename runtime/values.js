@@ -216,7 +216,8 @@ function schemaOptions(options, where) {
   return { ...options, schemas: texts };
 }
 
-/** The `Validator` class taking values for the schema and the arguments (a subclass of `Base`). */
+/** The `Validator` class taking values for the schema and the arguments (a subclass of `Base`;
+ * `isValid` takes values through `textOf`, with no wrapper on its hot path). */
 function valueValidator(Base) {
   const fromValue = new WeakSet();
   return class Validator extends Base {
@@ -239,12 +240,18 @@ function valueValidator(Base) {
       if (fromValue.has(this)) dropSchemaSpans(report.diagnostics);
       return report;
     }
-
-    /** Whether arguments (JSON text, or the value itself) are valid. */
-    isValid(args) {
-      return super.isValid(typeof args === 'string' ? args : jsonText(args, 'Validator.isValid: argument 1'));
-    }
   };
+}
+
+/** Labels of recover.js's string checks (export, or `Class.method`) whose text may be a value. */
+const VALUE_LABELS = new Set(['Validator.isValid']);
+
+/**
+ * The `toText` hook of recover.js's `recoverable`: the JSON text of a value given where `label`
+ * takes JSON text (argument `index`), or undefined where only text is taken.
+ */
+export function textOf(label, index, value) {
+  return VALUE_LABELS.has(label) ? jsonText(value, `${label}: argument ${index + 1}`) : undefined;
 }
 
 /**

@@ -101,7 +101,7 @@ function packageJson(cargo) {
 function entryTexts(glue, names, strings) {
   const table = JSON.stringify(strings);
   // JSON values accepted wherever JSON text is (runtime/values.js).
-  const api = `export const { ${names.join(', ')} } = acceptValues(recoverable(host, ${table}));\n`;
+  const api = `export const { ${names.join(', ')} } = acceptValues(recoverable(host, ${table}, textOf));\n`;
   // Written literally, so that bundlers which understand `new URL('…', import.meta.url)` (Vite,
   // webpack) emit the .wasm as an asset of the bundle and rewrite the URL to it.
   const wasmUrl = `new URL('./${glue}_bg.wasm', import.meta.url)`;
@@ -110,7 +110,7 @@ function entryTexts(glue, names, strings) {
 import { createGlue } from './${glue}_factory.js';
 import { loadHost } from './load.js';
 import { recoverable } from './recover.js';
-import { acceptValues } from './values.js';
+import { acceptValues, textOf } from './values.js';
 // A bundler that rejects top-level await (esbuild's default "iife" format) quotes the next line.
 const host = await loadHost( // esbuild: --format=esm
   createGlue,
@@ -122,12 +122,12 @@ ${api}`,
 import { readFileSync } from 'node:fs';
 import { createGlue } from './${glue}_factory.js';
 import { instanceHost, recoverable } from './recover.js';
-import { acceptValues } from './values.js';
+import { acceptValues, textOf } from './values.js';
 const host = instanceHost(createGlue, new WebAssembly.Module(readFileSync(${wasmUrl})));
 ${api}`,
     commonJs: `// CommonJS entry: the nodejs glue instantiates on require; a restart requires it afresh.
 const { recoverable } = require('./recover.js');
-const { acceptValues } = require('./values.js');
+const { acceptValues, textOf } = require('./values.js');
 const path = require.resolve('./${glue}.js');
 const host = {
   glue: require(path),
@@ -136,7 +136,7 @@ const host = {
     host.glue = require(path);
   },
 };
-const { ${names.join(', ')} } = acceptValues(recoverable(host, ${table}));
+const { ${names.join(', ')} } = acceptValues(recoverable(host, ${table}, textOf));
 module.exports = { ${names.join(', ')} };
 `,
     // The glue's types, and of its values only the API the entries export (not init/initSync);
