@@ -11,6 +11,7 @@ use crate::json::tree::escape_pointer_token;
 use crate::json::{parse, Document, ReadOptions};
 
 use super::dialect::{detect, Dialect};
+use super::fast::FastPath;
 use super::formats::unknown_formats;
 use super::group::{Converter, Grouping};
 use super::instance::TapeJson;
@@ -31,6 +32,8 @@ pub struct Compiled {
     pub schema_id: Option<String>,
     /// Schema-level warnings (unknown formats, duplicate keys in the schema text).
     pub warnings: Vec<Diagnostic>,
+    /// The fast path, when every keyword of the schema is in its subset.
+    pub fast: Option<FastPath>,
 }
 
 /// Compiles `schema_text`, or explains with positioned diagnostics why it cannot be used.
@@ -108,6 +111,13 @@ pub fn compile_node(
         Dialect::Builtin(draft) => draft,
         Dialect::Registered => Draft::Draft202012,
     };
+    // A registered meta-schema may change what keywords mean: no fast path then.
+    let fast = match dialect {
+        Dialect::Builtin(draft) => {
+            FastPath::compile(&schema, draft, &|keywords| builder.build(keywords).ok())
+        }
+        Dialect::Registered => None,
+    };
     let warnings = unknown_formats(&schema, |name| builder.is_known_format(draft, name))
         .into_iter()
         .map(|(path, name)| {
@@ -129,6 +139,7 @@ pub fn compile_node(
         spans,
         schema_id,
         warnings,
+        fast,
     })
 }
 
