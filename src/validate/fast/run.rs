@@ -87,6 +87,9 @@ impl<'p, 't> Run<'p, 't> {
         if !valid || (container && !rules.allowed.is_empty()) {
             return Ok((end, false));
         }
+        if !rules.combines {
+            return Ok((end, true));
+        }
         Ok((end, self.combined(rules, pos, depth)?))
     }
 

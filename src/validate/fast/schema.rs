@@ -121,6 +121,8 @@ pub struct Rules {
     pub one_of: Vec<CheckId>,
     /// See `all_of`.
     pub not: Option<CheckId>,
+    /// Whether any of `allOf`, `anyOf`, `oneOf`, `not` is present.
+    pub combines: bool,
 }
 
 /// What an object subschema asks.
@@ -256,6 +258,10 @@ impl Compiler<'_> {
             }
             any = false;
         }
+        rules.combines = !rules.all_of.is_empty()
+            || !rules.any_of.is_empty()
+            || !rules.one_of.is_empty()
+            || rules.not.is_some();
         if has_object {
             rules.object = Some(object);
         }
