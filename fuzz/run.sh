@@ -12,7 +12,7 @@
 set -uo pipefail
 
 # The targets, in order. Add a new one here and in fuzz/Cargo.toml (see fuzz/README.md).
-TARGETS=${FUZZ_TARGETS:-"parse_format reader replay_session host_checks classify validate_arguments"}
+TARGETS=${FUZZ_TARGETS:-"parse_format reader replay_session host_checks classify validate_arguments fast_path"}
 
 seconds=300
 smoke=false

@@ -400,6 +400,19 @@ impl JsValidator {
     pub fn is_valid(&self, args: &str) -> bool {
         self.0.is_valid(args)
     }
+
+    /// Whether the schema has a fast path (`isValid` then validates while it reads the text).
+    #[wasm_bindgen(js_name = hasFastPath)]
+    pub fn has_fast_path(&self) -> bool {
+        self.0.has_fast_path()
+    }
+
+    /// `isValid` by the `jsonschema` engine alone, without the fast path: the reference the fast
+    /// path is tested and benchmarked against.
+    #[wasm_bindgen(js_name = engineIsValid)]
+    pub fn engine_is_valid(&self, args: &str) -> bool {
+        self.0.engine_is_valid(args)
+    }
 }
 
 /// Compiles `schema` and validates `args` once. Throws a `SchemaError` for an unusable schema.
