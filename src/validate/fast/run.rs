@@ -174,14 +174,10 @@ impl<'p, 't> Run<'p, 't> {
                     }
                     _ => self.skip(lex::skip_ws(self.bytes, colon), depth + 1)?,
                 };
-                pos = lex::skip_ws(self.bytes, end);
-                match self.bytes.get(pos) {
-                    Some(b',') => pos = lex::skip_ws(self.bytes, pos + 1),
-                    Some(b'}') => {
-                        pos += 1;
-                        break;
-                    }
-                    _ => return Err(Stop::Syntax),
+                let (next, closed) = self.after(end, b'}')?;
+                pos = next;
+                if closed {
+                    break;
                 }
             }
         }
@@ -190,6 +186,17 @@ impl<'p, 't> Run<'p, 't> {
             && object.min_properties.is_none_or(|min| count >= min)
             && object.max_properties.is_none_or(|max| count <= max);
         Ok((pos, valid))
+    }
+
+    /// After a member or element ending at `end`: past the comma (and white space), or past
+    /// the closing `close` (then `true`).
+    fn after(&self, end: usize, close: u8) -> Result<(usize, bool), Stop> {
+        let pos = lex::skip_ws(self.bytes, end);
+        match self.bytes.get(pos) {
+            Some(b',') => Ok((lex::skip_ws(self.bytes, pos + 1), false)),
+            Some(&b) if b == close => Ok((pos + 1, true)),
+            _ => Err(Stop::Syntax),
+        }
     }
 
     /// The name of the key at `pos` and where its value may start (after the colon).
@@ -225,14 +232,10 @@ impl<'p, 't> Run<'p, 't> {
                     }
                     _ => self.skip(pos, depth + 1)?,
                 };
-                pos = lex::skip_ws(self.bytes, end);
-                match self.bytes.get(pos) {
-                    Some(b',') => pos = lex::skip_ws(self.bytes, pos + 1),
-                    Some(b']') => {
-                        pos += 1;
-                        break;
-                    }
-                    _ => return Err(Stop::Syntax),
+                let (next, closed) = self.after(end, b']')?;
+                pos = next;
+                if closed {
+                    break;
                 }
             }
         }
