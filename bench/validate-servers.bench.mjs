@@ -14,9 +14,9 @@ import { Validator } from '../pkg/node.js';
 import { referenceTools } from '../scripts/mcp-servers.mjs';
 
 const PER_TOOL = Number(process.argv[2] ?? 400);
-const ROUNDS = 7;
+const ROUNDS = 9;
 /** Passes over a tool's texts per timed run, so that one run lasts a few milliseconds. */
-const REPEAT = 25;
+const REPEAT = 50;
 
 /** A deterministic random source. */
 function dice(seed) {
