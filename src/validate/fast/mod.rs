@@ -7,6 +7,7 @@
 //! at the root that may be stringified arguments, a byte order mark, deep nesting) it says
 //! [`Verdict::Unknown`] and the engine decides. The `fast_path` fuzz target compares the two.
 
+mod pattern;
 mod run;
 mod schema;
 

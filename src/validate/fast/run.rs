@@ -273,9 +273,13 @@ impl<'p, 't> Run<'p, 't> {
                 .iter()
                 .any(|v| matches!(v, Scalar::Str(s) if *s == content))
         }) && self.length_fits(rules, &content)
-            && rules.string_engine.as_ref().is_none_or(|engine| {
-                engine.is_valid(super::super::instance::Instance::Name(&content))
-            });
+            && match rules.simple_pattern.as_ref().map(|p| p.is_match(&content)) {
+                Some(Some(false)) => false,
+                Some(Some(true)) if !rules.engine_always => true,
+                _ => rules.string_engine.as_ref().is_none_or(|engine| {
+                    engine.is_valid(super::super::instance::Instance::Name(&content))
+                }),
+            };
         Ok((end, valid))
     }
 

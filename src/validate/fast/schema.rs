@@ -15,6 +15,7 @@ use jsonschema::Draft;
 use serde_json::{Map, Value};
 
 use super::super::instance::TapeJson;
+use super::pattern::Simple;
 
 /// The keywords that never change a verdict.
 const ANNOTATIONS: [&str; 10] = [
@@ -90,6 +91,12 @@ pub struct Rules {
     pub max_length: Option<u64>,
     /// `pattern` and `format`, asked of the engine on the string.
     pub string_engine: Option<jsonschema::Validator<TapeJson>>,
+    /// `pattern` when it is simple enough to be matched here (the engine decides only when
+    /// the match takes too many steps).
+    pub simple_pattern: Option<Simple>,
+    /// Whether every string must be asked of `string_engine` (a `format`, or a pattern that is
+    /// not simple).
+    pub engine_always: bool,
     /// Numeric keywords and `type` when they must be asked of the engine (a limit that is not
     /// an `i64`, or an integer-only type for a number written with a fraction or exponent).
     pub number_engine: Option<jsonschema::Validator<TapeJson>>,
@@ -219,7 +226,13 @@ impl Compiler<'_> {
                 }
                 "minLength" => rules.min_length = Some(value.as_u64()?),
                 "maxLength" => rules.max_length = Some(value.as_u64()?),
-                "pattern" | "format" => {
+                "pattern" => {
+                    rules.simple_pattern = Simple::compile(value.as_str()?);
+                    rules.engine_always |= rules.simple_pattern.is_none();
+                    string_keywords.insert(key.clone(), value.clone());
+                }
+                "format" => {
+                    rules.engine_always = true;
                     string_keywords.insert(key.clone(), value.clone());
                 }
                 "minimum" | "maximum" | "multipleOf" => {

@@ -254,3 +254,52 @@ fn agrees_with_the_engine_on_the_json_schema_test_suite() {
         "{schemas} schemas, {compared} cases"
     );
 }
+
+#[test]
+fn simple_patterns_match_as_the_engine_does() {
+    let patterns = [
+        r"^logs-\d{4}-\d{2}$",
+        r"^[a-zA-Z0-9_-]+$",
+        r"\d+",
+        r"^a*a$",
+        r"^[a-c]{2,3}x?$",
+        r"b{2,}",
+        r"é",
+        r"^\-\.\/",
+        r"^$",
+        r"ab$",
+        r"^[\d]{2}",
+        r"^(a|b)+$",
+        r"^.+$",
+        r"\w+",
+    ];
+    let texts = [
+        "",
+        "a",
+        "aa",
+        "ab",
+        "abc",
+        "abx",
+        "acx",
+        "bb",
+        "bbb",
+        "logs-2024-03",
+        "logs-١٢٣٤-03",
+        "logs-2024-03\n",
+        "x-y_Z9",
+        "x y",
+        "é😀",
+        "12",
+        "-./",
+        "a\u{0301}",
+        "aaaaaaaaaaaaaaaaaaaa",
+    ];
+    for pattern in patterns {
+        let schema = serde_json::json!({ "pattern": pattern }).to_string();
+        let texts: Vec<String> = texts.iter().map(|t| Value::from(*t).to_string()).collect();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        verdicts(&schema, &texts);
+    }
+    assert!(pattern::Simple::compile(r"^logs-\d{4}-\d{2}$").is_some());
+    assert!(pattern::Simple::compile(r"^(a|b)+$").is_none());
+}
