@@ -30,6 +30,21 @@ export interface Diagnostic {
   schemaSpan?: Span;
   /** Related findings grouped under this one (e.g. the other anyOf branches). */
   children?: Diagnostic[];
+  /** A replacement that fixes the finding (schema lint): write `replacement` where `span` is. */
+  fix?: Fix;
+}
+
+/** A text edit that fixes a diagnostic; `replacement` is JSON text (e.g. `"maxLength"` with its quotes). */
+export interface Fix { span: Span; replacement: string }
+
+/** What `lintSchema` returns. */
+export interface LintReport {
+  /** No error among the findings (warnings allowed). */
+  valid: boolean;
+  /** The dialect the schema was linted as ("2020-12", "2019-09", "draft-07", "draft-06", "draft-04"), or null. */
+  dialect: string | null;
+  /** Errors first, then warnings; spans point into the schema text. */
+  diagnostics: Diagnostic[];
 }
 
 /** Thrown for text that is not JSON. `offset`/`column` count UTF-16 code units, `byteOffset`/`byteColumn` UTF-8 bytes. */
@@ -197,6 +212,8 @@ export interface TaskHistoryEntry {
   receivedAt?: string;
   /** Where the reporting message sits in the transcript. */
   span?: Span;
+  /** True when the report was older than one seen after its request was sent (an answer racing a notification): legal, and it did not change the state. */
+  stale?: boolean;
 }
 
 /** What the host remembers about one task. */
@@ -211,6 +228,29 @@ export interface TaskState {
   pollIntervalMs: number | null;
   generation: Generation;
   history: TaskHistoryEntry[];
+}
+
+/** One elicitation request `checkElicitation` found. */
+export interface ElicitationRequest {
+  /** Its key in `inputRequests` (2026-07-28), or null. */
+  key: string | null;
+  /** JSON Pointer to its parameters (`message`, `requestedSchema` or `url`) in the request text. */
+  pointer: string;
+  mode: "form" | "url";
+}
+
+/** What `checkElicitation` returns: one diagnostic list per input text. */
+export interface ElicitationReport {
+  /** No error in either list (warnings and infos allowed). */
+  valid: boolean;
+  /** The generation the request shows, or null when it does not tell. */
+  generation: Generation | null;
+  /** The elicitation requests found, in order. */
+  requests: ElicitationRequest[];
+  /** Findings about the request text; spans point into it. */
+  diagnostics: Diagnostic[];
+  /** Findings about the response text; spans point into it. */
+  responseDiagnostics: Diagnostic[];
 }
 
 /** What `replaySession` returns: the session state by taskId, and the findings (spans into the transcript). */
@@ -483,12 +523,35 @@ pub fn check_tool_result_js(
     to_js(&crate::host::check_tool_result(tool_text, result_text))
 }
 
+/// Lints a JSON Schema text: unknown keywords, meta-schema failures explained, contradictions,
+/// ignored keywords, non-ECMA-262 patterns. Never throws for bad input: text that is not JSON
+/// gives its parse error as the only diagnostic.
+#[wasm_bindgen(js_name = lintSchema, unchecked_return_type = "LintReport")]
+pub fn lint_schema_js(
+    #[wasm_bindgen(js_name = schemaText)] schema_text: &str,
+) -> Result<JsValue, JsValue> {
+    to_js(&crate::lint::lint_schema(schema_text))
+}
+
 /// Replays a session transcript (JSON array or JSON Lines) and returns the task state and findings.
 #[wasm_bindgen(js_name = replaySession, unchecked_return_type = "SessionReport")]
 pub fn replay_session_js(
     #[wasm_bindgen(js_name = transcriptText)] transcript_text: &str,
 ) -> Result<JsValue, JsValue> {
     to_js(&crate::host::replay_session(transcript_text))
+}
+
+/// Checks an elicitation request (`elicitation/create`, its params, or `inputRequests`) and,
+/// optionally, the answer (`ElicitResult`, or `inputResponses`).
+#[wasm_bindgen(js_name = checkElicitation, unchecked_return_type = "ElicitationReport")]
+pub fn check_elicitation_js(
+    #[wasm_bindgen(js_name = requestText)] request_text: &str,
+    #[wasm_bindgen(js_name = responseText)] response_text: Option<String>,
+) -> Result<JsValue, JsValue> {
+    to_js(&crate::host::check_elicitation(
+        request_text,
+        response_text.as_deref(),
+    ))
 }
 
 #[cfg(test)]

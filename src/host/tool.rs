@@ -6,7 +6,8 @@
 //! `schema-root-not-object` (error for `inputSchema`, and for `outputSchema` in 2025-11-25;
 //! warning for `outputSchema` when the generation is unknown; fine in 2026-07-28);
 //! `task-support-invalid`; `execution-not-in-generation` (warning, 2026-07-28);
-//! `no-argument-tool-open` (warning).
+//! `no-argument-tool-open` (warning); and the schema lint of `inputSchema` and `outputSchema`
+//! ([`crate::lint`]: its codes and severities).
 
 use std::collections::HashMap;
 
@@ -15,6 +16,7 @@ use crate::host::messages::result_generation;
 use crate::host::schema::check_schema;
 use crate::host::{diagnostic_at as at, parse_into, Generation, HostReport};
 use crate::json::{Document, Node};
+use crate::lint::{lint_node, Meta};
 
 /// Longest tool name the spec recommends.
 const MAX_NAME_CHARS: usize = 128;
@@ -226,7 +228,8 @@ fn check_one(
         )),
         Some(schema) => {
             if check_usable(doc, schema, &input, Some(Severity::Error), out) {
-                check_closed_when_empty(doc, schema, &input, out);
+                let name = tool.value_of("name").and_then(Node::as_str);
+                check_closed_when_empty(doc, schema, name, &input, out);
             }
         }
     }
@@ -309,6 +312,9 @@ fn check_usable(
     let problems = check_schema(doc, path);
     let usable = problems.is_empty();
     out.extend(problems);
+    if usable {
+        out.extend(lint_node(doc, path, Meta::Skip));
+    }
     if let (true, Some(severity)) = (usable, root_rule) {
         check_root_object(doc, schema, path, severity, out);
     }
@@ -344,6 +350,7 @@ fn check_root_object(
 fn check_closed_when_empty(
     doc: &Document<'_>,
     schema: &Node,
+    name: Option<&str>,
     path: &str,
     out: &mut Vec<Diagnostic>,
 ) {
@@ -352,12 +359,13 @@ fn check_closed_when_empty(
         .is_none_or(|p| p.members().is_some_and(<[_]>::is_empty));
     let open = !OPENING_KEYWORDS.iter().any(|k| schema.get(k).is_some());
     if no_properties && open {
-        let message = "a tool without arguments should say `additionalProperties: false`, or models may invent arguments";
+        let tool = name.map_or_else(|| "a tool".to_owned(), |n| format!("tool {n:?}"));
+        let message = format!("{tool} takes no arguments but its `inputSchema` accepts any: say `additionalProperties: false`, or models may invent arguments");
         out.push(at(
             doc,
             Severity::Warning,
             "no-argument-tool-open",
-            message.into(),
+            message,
             path.into(),
         ));
     }
