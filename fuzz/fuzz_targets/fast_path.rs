@@ -195,7 +195,10 @@ fn instance(input: &mut Bytes<'_>, schema: &Value, depth: usize, out: &mut Strin
             };
             out.push_str(&lexeme);
         }
-        3 | 4 => string(input, input_string(input, schema), out),
+        3 | 4 => {
+            let value = input_string(input, schema);
+            string(input, value, out);
+        }
         5 if depth < 4 => {
             out.push('[');
             let items = schema.get("items").cloned().unwrap_or(json!({}));
