@@ -78,7 +78,8 @@ function markdownExamples(file) {
     let j = i + 1;
     for (; j < lines.length && !close.test(lines[j]); j += 1) {
       const strip = Math.min(indent.length, /^[ \t]*/.exec(lines[j])[0].length);
-      source.push(`${j > i + 1 ? '\n' : ''}${lines[j].slice(strip)}`, file.lineStarts[j] + strip - (j > i + 1 ? 1 : 0));
+      if (j > i + 1) source.push('\n', file.lineStarts[j] - 1);
+      source.push(lines[j].slice(strip), file.lineStarts[j] + strip);
     }
     if (j === i + 1) source.push('', file.lineStarts[i + 1] ?? file.source.length);
     const spec = parseInfo(info);
