@@ -1,4 +1,6 @@
-// The page side of the worker RPC: promises for calls, a "busy" signal, and Cancel (terminate + restart).
+// The page side of the worker RPC (the worker runs wasm-serve.js): promises for calls, a "busy"
+// signal, and Cancel (terminate + restart). Used by the toolbox page and by `<mcp-json>`.
+import { internalError } from './recover.js';
 
 /** Rejection reason of calls that were cancelled. */
 export class Cancelled extends Error {
@@ -10,13 +12,6 @@ export class Cancelled extends Error {
 
 /** Error names that mean the wasm instance trapped (a panic, a stack overflow): it is unusable. */
 export const TRAPS = new Set(['RuntimeError', 'RangeError', 'InternalError']);
-
-/** The error a trap in call `fn` becomes: an `InternalError` asking for a report, `cause` the trap. */
-export function internalError(fn, trap) {
-  const error = new Error(`internal error in ${fn}, please report it: ${trap.message}`, { cause: trap });
-  error.name = 'InternalError';
-  return error;
-}
 
 /** A wasm worker that can be called, cancelled and restarted. */
 export class WasmWorker {
