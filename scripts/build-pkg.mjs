@@ -61,6 +61,11 @@ function packageJson(cargo) {
         default: './index.js',
       },
       './raw': { types: `./${NAME}.d.ts`, default: `./${NAME}.js` },
+      // The docs playground: the <mcp-json> element, the markdown plugins, the docs check.
+      './element': { types: './element.d.ts', default: './element.js' },
+      './markdown-it': { types: './markdown-it.d.ts', default: './markdown-it.js' },
+      './remark': { types: './remark.d.ts', default: './remark.js' },
+      './docs-check': { types: './docs-check.d.ts', default: './docs-check.js' },
       './mcp_json_toolbox_bg.wasm': `./${NAME}_bg.wasm`,
       './package.json': './package.json',
     },
@@ -79,7 +84,7 @@ function packageJson(cargo) {
       'LICENSE',
     ],
     // The entry points instantiate the module on import; the raw bindings do not.
-    sideEffects: ['./index.js', './node.js', './cjs/index.js', './cjs/mcp_json_toolbox.js'],
+    sideEffects: ['./index.js', './node.js', './cjs/index.js', './cjs/mcp_json_toolbox.js', './element.js', './element-worker.js'],
     engines: { node: '>=18' },
   };
 }
@@ -174,6 +179,25 @@ async function glueExports(out) {
   return Object.keys(glue).filter((name) => name !== 'default' && name !== 'initSync');
 }
 
+/**
+ * runtime/json-editor.js (the CodeMirror editor `<mcp-json>` loads on its first edit) imports
+ * CodeMirror, which the package does not depend on: ship it bundled, so the element works with any
+ * bundler or none. The only runtime/ file that is not shipped as written.
+ */
+async function bundleEditor(out) {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [join(ROOT, 'runtime', 'json-editor.js')],
+    outfile: join(out, 'json-editor.js'),
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: 'es2022',
+    legalComments: 'eof',
+    logLevel: 'warning',
+  });
+}
+
 /** LICENSE for the dual license: the notice, then both texts from the repository. */
 function license(cargo) {
   const mit = readFileSync(join(ROOT, 'LICENSE-MIT'), 'utf8');
@@ -234,6 +258,7 @@ wasmOpt(args.opt, wasm, wasm);
 const strings = stringParameters(readFileSync(join(out, `${NAME}.js`), 'utf8'));
 for (const [file, text] of Object.entries(entries(await glueExports(out), strings))) writeFileSync(join(out, file), text);
 for (const name of runtimeFiles()) cpSync(join(ROOT, 'runtime', name), join(out, name), { recursive: true });
+await bundleEditor(out);
 writeFileSync(join(out, 'cjs', 'recover.js'), commonJsRecover(readFileSync(join(ROOT, 'runtime', 'recover.js'), 'utf8')));
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(packageJson(cargo), null, 2)}\n`);
 copyFileSync(join(ROOT, 'README.md'), join(out, 'README.md'));
