@@ -96,6 +96,8 @@ const hash = createHash('sha256');
 for (const file of all) hash.update(file).update(await readFile(join(dist, file)));
 const sw = await readFile(join(www, 'sw.js'), 'utf8');
 if (!sw.includes('__BUILD__')) throw new Error('www/sw.js lost its __BUILD__ placeholder');
-const precache = ['./', ...all.filter((file) => !file.endsWith('.LEGAL.txt'))];
+// A folder's index.html is also asked for as the folder (docs/), which navigations use.
+const folders = all.filter((file) => file.endsWith('/index.html')).map((file) => file.slice(0, -'index.html'.length));
+const precache = ['./', ...folders, ...all.filter((file) => !file.endsWith('.LEGAL.txt'))];
 await writeFile(join(dist, 'sw.js'), sw.replace('__BUILD__', JSON.stringify({ version: hash.digest('hex').slice(0, 16), files: precache })));
 console.log(`www/dist: ${all.length + 1} files (${precache.length} precached by the service worker)`);

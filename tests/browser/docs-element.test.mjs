@@ -66,7 +66,8 @@ async function open(path) {
   await context.addInitScript(() => {
     window.__csp = [];
     window.__longest = 0;
-    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+    // Where: the blocked URI, or for an inline style the class of the element inside the shadow roots.
+    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.composedPath()[0]?.className ?? ''}`));
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
     }).observe({ type: 'longtask', buffered: true });
@@ -188,6 +189,7 @@ test('keyboard only: Tab to Edit, type in the editor, the verdict follows; Shift
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type('{"dataset": "logs", "shard": -7}');
   await page.waitForFunction(() => document.getElementById('good-args').dataset.verdict === 'invalid', null, { timeout: 20_000 });
+  assert.equal((await shown(page, 'good-args')).text, '{"dataset": "logs", "shard": -7}', 'the typed text replaced the example');
   assert.ok((await shown(page, 'good-args')).warning.includes('out of date'), 'expect="valid" now disagrees');
   await pressUntil(page, 'Shift+Tab', (f) => f.id === 'good-args' && f.control.startsWith('Reset'));
   await page.keyboard.press('Enter');
@@ -197,7 +199,11 @@ test('keyboard only: Tab to Edit, type in the editor, the verdict follows; Shift
   assert.equal(after.warning, '');
   const editorText = await page.evaluate(() => document.getElementById('good-args').shadowRoot.querySelector('.editor').shadowRoot.querySelector('.cm-content').textContent);
   assert.equal(editorText, original, 'the editor shows the original again');
-  assert.deepEqual(await page.evaluate(() => window.__csp), [], 'the editor needs no CSP exception either');
+  // Chromium's own contenteditable typing tries a style attribute on CodeMirror's line (blocked,
+  // harmless: CodeMirror redraws the line); the toolbox page's editors do the same when typed in.
+  // Nothing else may be blocked.
+  const csp = await page.evaluate(() => window.__csp);
+  assert.deepEqual(csp.filter((v) => !/^style-src-attr inline cm-line\b/.test(v)), [], 'the editor needs no CSP exception');
   await context.close();
 });
 
@@ -209,6 +215,7 @@ test('a page with 50 elements stays responsive (longest main-thread task reporte
   assert.equal(verdicts.filter(Boolean).length, 50);
   // Responsive: a click on the host's toggle is handled while the page is busy checking.
   await page.click('#toggle');
+  assert.ok(await page.evaluate(() => document.documentElement.classList.contains('dark')));
   const longest = await page.evaluate(() => window.__longest);
   t.diagnostic(`50 elements: longest main-thread task ${Math.round(longest)} ms (0 = none over 50 ms)`);
   assert.ok(longest < 1000, `a main-thread task took ${longest} ms`);
