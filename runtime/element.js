@@ -219,9 +219,12 @@ export class McpJsonElement extends HTMLElement {
   /** Shows a verdict: badges, summary, the expectation warning, diagnostics, underlines. */
   show(verdict, text) {
     const { badges, summary, warning, diagnostics, code } = this.parts;
-    badges.replaceChildren(...verdict.badges.map((b) => h('span', { className: `badge ${b.tone}`, part: 'badge', textContent: b.text })));
+    const expect = this.getAttribute('expect');
+    const wrong = disagreement(verdict, expect);
+    // A deliberately broken example says so, so that readers do not take it for a mistake.
+    const deliberate = expect === 'invalid' && !wrong ? [{ text: 'broken on purpose', tone: 'muted' }] : [];
+    badges.replaceChildren(...[...verdict.badges, ...deliberate].map((b) => h('span', { className: `badge ${b.tone}`, part: 'badge', textContent: b.text })));
     summary.textContent = verdict.summary;
-    const wrong = disagreement(verdict, this.getAttribute('expect'));
     warning.hidden = !wrong;
     warning.textContent = wrong ? `This example is out of date: ${wrong}.` : '';
     this.toggleAttribute('data-outdated', Boolean(wrong));
