@@ -6,5 +6,5 @@ export interface Finding {
 /** Checks the live examples of `.md`, `.mdx` and `.html` files; `api` defaults to this package. */
 export declare function checkDocs(
   paths: string[],
-  options?: { api?: { call(fn: string, ...args: unknown[]): Promise<unknown>; has(fn: string): boolean } },
+  options?: { cwd?: string; api?: { call(fn: string, ...args: unknown[]): Promise<unknown>; has(fn: string): boolean } },
 ): Promise<Finding[]>;

@@ -3,7 +3,7 @@
 // of the docs file (spans mapped back through the fence). An example that is broken, or whose
 // verdict disagrees with its `expect`, gives an error finding.
 import { readFile } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { extname, resolve } from 'node:path';
 import { docsExamples } from './docs-examples.js';
 import { check, disagreement } from './verdict.js';
 
@@ -71,7 +71,8 @@ async function exampleFindings(api, file, example, schemas) {
 
 /**
  * Checks the live examples of `paths` (`.md`, `.mdx`, `.html`). Options: `api` (`{call, has}`;
- * default: this package). Resolves to the findings in file order; a file that cannot be read or
+ * default: this package), `cwd` (what relative paths are read from; findings name the paths as
+ * given). Resolves to the findings in file order; a file that cannot be read or
  * has an unknown extension is an error finding at 1:1.
  * @returns {Promise<Finding[]>}
  */
@@ -87,7 +88,7 @@ export async function checkDocs(paths, options = {}) {
     }
     let text;
     try {
-      text = await readFile(file, 'utf8');
+      text = await readFile(resolve(options.cwd ?? '.', file), 'utf8');
     } catch (error) {
       findings.push(finding(file, start, null, { severity: 'error', code: 'read-error', message: error.message }));
       continue;
