@@ -106,7 +106,7 @@ export function classificationDiagnostics(classification) {
 
 /** A classification summary as one line: "task handle, poll tasks/get every 5 s". */
 export function summaryLine(kind, summary) {
-  if (!summary) return kind === 'Unknown' ? 'not an MCP payload' : kind;
+  if (!summary) return { Unknown: 'not an MCP payload', Tool: 'tool definition' }[kind] ?? kind;
   switch (summary.type) {
     case 'task':
       if (summary.handle) return `task handle, poll tasks/get${summary.pollInterval ? ` every ${summary.pollInterval.human}` : ''}`;
