@@ -151,6 +151,7 @@ export class McpJsonElement extends HTMLElement {
     };
     this.parts = {
       edit: readonly ? null : button('Edit', () => this.edit(), `Edit ${label}`),
+      format: readonly ? null : button('Format', () => this.format(), `Pretty-print ${label}`),
       reset: button('Reset', () => this.reset(), `Reset ${label} to the original`),
       copy: button('Copy', () => this.copy(), `Copy ${label}`),
       open: h('a', { className: 'open', textContent: 'Open in toolbox', part: 'button', target: '_blank', rel: 'noopener', hidden: true }),
@@ -162,11 +163,12 @@ export class McpJsonElement extends HTMLElement {
       diagnostics: h('ol', { className: 'diagnostics', part: 'diagnostics', 'aria-label': 'Diagnostics' }),
     };
     this.parts.reset.disabled = true;
+    if (this.parts.format) this.parts.format.hidden = true;
     if (!readonly) this.parts.code.addEventListener('dblclick', () => this.edit());
     this.frame = h('div', { className: 'frame', part: 'frame', role: 'group', 'aria-label': label },
       h('div', { className: 'bar', part: 'toolbar' },
         h('span', { className: 'label', textContent: label }),
-        this.parts.edit, this.parts.reset, this.parts.copy, this.parts.open),
+        this.parts.edit, this.parts.format, this.parts.reset, this.parts.copy, this.parts.open),
       this.parts.code, this.parts.editor,
       h('div', { className: 'verdict', part: 'verdict', role: 'status', 'aria-live': 'polite', 'aria-label': `Verdict on ${label}` },
         this.parts.badges, this.parts.summary),
@@ -230,6 +232,8 @@ export class McpJsonElement extends HTMLElement {
     this.toggleAttribute('data-outdated', Boolean(wrong));
     this.dataset.verdict = verdict.errors ? 'invalid' : 'valid';
     if (verdict.kind) this.dataset.kind = verdict.kind;
+    this.output = verdict.output;
+    if (this.parts.format) this.parts.format.hidden = verdict.output === undefined || verdict.output === text;
     diagnostics.replaceChildren(...verdict.diagnostics.map((d) => h('li', { className: `sev-${d.severity}` },
       d.span && d.on === 'example' ? h('span', { className: 'pos', textContent: position(d.span) }) : null,
       d.on === 'schema' ? 'schema: ' : '',
@@ -277,14 +281,24 @@ export class McpJsonElement extends HTMLElement {
     }, EDIT_DELAY);
   }
 
-  /** Restores the author's original text and checks it. */
-  reset() {
+  /** Replaces the example's text (Reset, Format) and checks it. */
+  replaceText(text) {
     clearTimeout(this.editTimer);
-    this.current = this.original;
-    if (this.editor) this.editor.setText(this.original);
-    this.parts.reset.disabled = true;
+    this.current = text;
+    if (this.editor) this.editor.setText(text);
+    this.parts.reset.disabled = text === this.original;
     this.run();
     this.rerunDependents();
+  }
+
+  /** Restores the author's original text. */
+  reset() {
+    this.replaceText(this.original);
+  }
+
+  /** Pretty-prints the example exactly (numbers, escapes and key order as written). */
+  format() {
+    if (this.output !== undefined) this.replaceText(this.output);
   }
 
   /** Checks again the examples that use this one as their schema. */

@@ -46,3 +46,20 @@ test('"Open in toolbox" opens the toolbox page with the example in its editors',
   assert.match(await text('editor-a'), /"pattern"/, "the tool's inputSchema");
   await context.close();
 });
+
+test('Format pretty-prints a format-mode example exactly, and Reset brings the original back', async () => {
+  const { page, context } = await env.open();
+  await page.goto(`${env.server.url}docs/`);
+  const example = page.locator('mcp-json[mode="format"]');
+  await example.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('mcp-json[mode="format"]').dataset.verdict);
+  const original = await example.evaluate((e) => e.text);
+  await example.evaluate((e) => e.shadowRoot.querySelector('button[aria-label^="Pretty-print"]').click());
+  await page.waitForFunction((before) => document.querySelector('mcp-json[mode="format"]').text !== before, original);
+  const pretty = await example.evaluate((e) => e.text);
+  assert.ok(pretty.includes('\n  "ratio": 1.50,\n') && pretty.includes('12345678901234567890') && pretty.includes('"caf\\u00e9"'), pretty);
+  assert.equal(await example.evaluate((e) => e.shadowRoot.querySelector('button[aria-label^="Pretty-print"]').hidden), true, 'nothing left to format');
+  await example.evaluate((e) => e.shadowRoot.querySelector('button[aria-label^="Reset"]').click());
+  await page.waitForFunction((before) => document.querySelector('mcp-json[mode="format"]').text === before, original);
+  await context.close();
+});
