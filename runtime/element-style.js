@@ -48,6 +48,7 @@ mark.info { text-decoration-color: var(--info); }
 .diagnostics { margin: 0; padding: 4px 8px 6px 2.2em; font-size: 13px; border-top: 1px solid var(--border); }
 .diagnostics:empty, [hidden] { display: none; }
 .pos { font-family: var(--mono); color: var(--muted); margin-right: 0.5em; }
+button.pos { border: none; padding: 0; font-size: inherit; text-decoration: underline dotted; }
 .sev-error { color: var(--error); } .sev-warning { color: var(--warning); } .sev-info { color: var(--info); }
 .path { font-family: var(--mono); color: var(--muted); margin-left: 0.5em; }
 `;

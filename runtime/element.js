@@ -234,13 +234,22 @@ export class McpJsonElement extends HTMLElement {
     if (verdict.kind) this.dataset.kind = verdict.kind;
     this.output = verdict.output;
     if (this.parts.format) this.parts.format.hidden = verdict.output === undefined || verdict.output === text;
-    diagnostics.replaceChildren(...verdict.diagnostics.map((d) => h('li', { className: `sev-${d.severity}` },
-      d.span && d.on === 'example' ? h('span', { className: 'pos', textContent: position(d.span) }) : null,
-      d.on === 'schema' ? 'schema: ' : '',
-      d.message,
-      d.instancePath ? h('code', { className: 'path', textContent: d.instancePath }) : null)));
+    diagnostics.replaceChildren(...verdict.diagnostics.map((d) => h('li', { className: `sev-${d.severity}` }, this.diagnosticLine(d))));
     if (this.editor) this.editor.setDiagnostics(verdict.diagnostics.filter((d) => d.on === 'example'));
     else code.replaceChildren(...underlined(text, verdict.diagnostics));
+  }
+
+  /** One diagnostic: its line:column (a button that selects it in the editor, unless readonly), message, instancePath. */
+  diagnosticLine(d) {
+    let where = null;
+    if (d.span && d.on === 'example') {
+      const text = position(d.span);
+      where = this.parts.edit
+        ? h('button', { type: 'button', className: 'pos', textContent: text, 'aria-label': `Show line ${d.span.line}, column ${d.span.column} in the editor` })
+        : h('span', { className: 'pos', textContent: text });
+      if (this.parts.edit) where.addEventListener('click', async () => (await this.edit(), this.editor.select(d.span)));
+    }
+    return [where, d.on === 'schema' ? 'schema: ' : '', d.message, d.instancePath ? h('code', { className: 'path', textContent: d.instancePath }) : null];
   }
 
   /** Points "Open in toolbox" at the toolbox with this example in the URL fragment. */

@@ -207,6 +207,21 @@ test('keyboard only: Tab to Edit, type in the editor, the verdict follows; Shift
   await context.close();
 });
 
+test('a diagnostic\'s line:column opens the editor with its span selected', async () => {
+  const { context, page } = await open('index.html');
+  await page.locator('#bad-args').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.getElementById('bad-args').dataset.verdict);
+  await page.locator('#bad-args').evaluate((e) => e.shadowRoot.querySelector('.diagnostics button.pos').click());
+  await page.waitForFunction(() => document.getElementById('bad-args').shadowRoot.querySelector('.editor').shadowRoot?.querySelector('.cm-content'));
+  const selected = await page.locator('#bad-args').evaluate((e) => {
+    const { view } = e.editor;
+    const { from, to } = view.state.selection.main;
+    return view.state.sliceDoc(from, to);
+  });
+  assert.equal(selected, '"Logs 2026"');
+  await context.close();
+});
+
 test('a page with 50 elements stays responsive (longest main-thread task reported)', async (t) => {
   const { context, page, log } = await open('fifty.html');
   assert.equal(await page.locator('mcp-json').count(), 50);
