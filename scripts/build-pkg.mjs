@@ -74,6 +74,7 @@ function packageJson(cargo) {
       `${NAME}.d.ts`,
       `${NAME}_bg.wasm`,
       `${NAME}_bg.wasm.d.ts`,
+      `${NAME}_factory.js`,
       'index.js',
       'index.d.ts',
       'node.js',
@@ -90,36 +91,41 @@ function packageJson(cargo) {
 }
 
 /**
- * Entry points that instantiate the module, so users never call `init` themselves, and wrap every
- * export with recover.js: a wasm trap throws an `InternalError` and the next call runs in a fresh
- * instance. `names` are the glue's exports (the API), `strings` their string arguments (see
- * `stringParameters`); the types are the glue's.
+ * Entry points for the glue `glue` (its file name without `.js`; the package has `<glue>.js`, the
+ * `.wasm` `<glue>_bg.wasm` and the factory `<glue>_factory.js` side by side, with the runtime
+ * files): they instantiate the module on import, so users never call `init` themselves, and wrap
+ * every export with recover.js (a wasm trap throws an `InternalError` and the next call runs in a
+ * fresh instance, made only then). `names` are the glue's exports (the API), `strings` their string
+ * arguments (see `stringParameters`); the types are the glue's. Returns `{ browser, node,
+ * commonJs, types }`, the text of each file.
  */
-function entries(names, strings) {
+function entryTexts(glue, names, strings) {
   const table = JSON.stringify(strings);
   const api = `export const { ${names.join(', ')} } = recoverable(host, ${table});\n`;
-  // The glue's types, and of its values only the API the entries export (not init/initSync).
-  const types = `export type * from './${NAME}.js';\nexport { ${names.join(', ')} } from './${NAME}.js';\n`;
+  // Written literally, so that bundlers which understand `new URL('…', import.meta.url)` (Vite,
+  // webpack) emit the .wasm as an asset of the bundle and rewrite the URL to it.
+  const wasmUrl = `new URL('./${glue}_bg.wasm', import.meta.url)`;
   return {
-    'node.js': `// Node entry: compiles the .wasm next to this file synchronously.
-import * as glue from './${NAME}.js';
+    browser: `// Browser and bundler entry: fetches the .wasm next to this file (top-level await, so an ES module).
+import { createGlue } from './${glue}_factory.js';
+import { loadHost } from './load.js';
+import { recoverable } from './recover.js';
+// A bundler that rejects top-level await (esbuild's default "iife" format) quotes the next line.
+const host = await loadHost( // esbuild: --format=esm
+  createGlue,
+  ${wasmUrl},
+  '${glue}_bg.wasm',
+);
+${api}`,
+    node: `// Node entry: compiles the .wasm next to this file synchronously.
 import { readFileSync } from 'node:fs';
-import { moduleHost, recoverable } from './recover.js';
-const module = new WebAssembly.Module(readFileSync(new URL('./${NAME}_bg.wasm', import.meta.url)));
-glue.initSync({ module });
-const host = await moduleHost(glue, module, new URL('./${NAME}.js', import.meta.url).href);
+import { createGlue } from './${glue}_factory.js';
+import { instanceHost, recoverable } from './recover.js';
+const host = instanceHost(createGlue, new WebAssembly.Module(readFileSync(${wasmUrl})));
 ${api}`,
-    'index.js': `// Browser and bundler entry: fetches the .wasm next to this file (top-level await).
-import init, * as glue from './${NAME}.js';
-import { moduleHost, recoverable } from './recover.js';
-const response = await fetch(new URL('./${NAME}_bg.wasm', import.meta.url));
-const module = await WebAssembly.compile(await response.arrayBuffer());
-await init({ module_or_path: module });
-const host = await moduleHost(glue, module, new URL('./${NAME}.js', import.meta.url).href);
-${api}`,
-    'cjs/index.js': `// CommonJS entry: the nodejs glue instantiates on require; a restart requires it afresh.
+    commonJs: `// CommonJS entry: the nodejs glue instantiates on require; a restart requires it afresh.
 const { recoverable } = require('./recover.js');
-const path = require.resolve('./${NAME}.js');
+const path = require.resolve('./${glue}.js');
 const host = {
   glue: require(path),
   restart() {
@@ -129,10 +135,59 @@ const host = {
 };
 module.exports = recoverable(host, ${table});
 `,
-    'index.d.ts': types,
-    'node.d.ts': types,
-    'cjs/index.d.ts': types,
+    // The glue's types, and of its values only the API the entries export (not init/initSync).
+    types: `export type * from './${glue}.js';\nexport { ${names.join(', ')} } from './${glue}.js';\n`,
   };
+}
+
+/** The package's main entry points (`mcp-json-toolbox`), by file name. */
+function entries(names, strings) {
+  const text = entryTexts(NAME, names, strings);
+  return {
+    'index.js': text.browser,
+    'node.js': text.node,
+    'cjs/index.js': text.commonJs,
+    'index.d.ts': text.types,
+    'node.d.ts': text.types,
+    'cjs/index.d.ts': text.types,
+  };
+}
+
+/**
+ * The web-target glue `source` (of `glue`.js) as a factory module, `<glue>_factory.js`: its
+ * `createGlue()` runs the glue's code afresh and returns its exports (`default` its async init), so
+ * each call gives a glue with an instance of its own, as a new module record would (the glue keeps
+ * its instance in module variables). The entries make their first instance with it, and recover.js
+ * a fresh one after a trap, synchronously, with nothing more to fetch. `names` are the glue's exports
+ * besides `initSync` and `default`.
+ */
+function glueFactory(glue, source, names) {
+  const tail = 'export { initSync, __wbg_init as default };';
+  const lines = source.split('\n');
+  const exported = [];
+  const body = [];
+  for (const line of lines) {
+    let m;
+    if (line.trim() === tail) continue;
+    if (line.startsWith('/* @ts-self-types=')) continue;
+    if ((m = line.match(/^export ((?:async )?function\*? |class )(\w+)/))) {
+      exported.push(m[2]);
+      body.push(line.slice('export '.length));
+    } else if (/^(export|import)\b/.test(line)) {
+      throw new Error(`${glue}.js: unexpected module syntax for the factory (wasm-bindgen's output changed?): ${line}`);
+    } else body.push(line);
+  }
+  const sorted = (list) => [...list].sort().join(',');
+  if (!source.includes(tail) || sorted(exported) !== sorted(names)) {
+    throw new Error(`${glue}.js: its exports (${sorted(names)}) and the factory's (${sorted(exported)}) differ`);
+  }
+  return `// Generated by scripts/build-pkg.mjs from ${glue}.js (wasm-bindgen's web glue): createGlue() runs the
+// glue's code afresh and returns its exports, a glue with an instance of its own. Do not edit.
+export function createGlue() {
+${body.join('\n')}
+return { ${exported.join(', ')}, initSync, default: __wbg_init };
+}
+`;
 }
 
 /** recover.js for the CommonJS entry: the ES module's functions, exported with `module.exports`. */
@@ -255,8 +310,10 @@ shareWasmWithCjs(out);
 for (const dts of [join(out, `${NAME}.d.ts`), join(out, 'cjs', `${NAME}.d.ts`)]) referenceDisposableLib(dts);
 const wasm = join(out, `${NAME}_bg.wasm`);
 wasmOpt(args.opt, wasm, wasm);
-const strings = stringParameters(readFileSync(join(out, `${NAME}.js`), 'utf8'));
-for (const [file, text] of Object.entries(entries(await glueExports(out), strings))) writeFileSync(join(out, file), text);
+const glueSource = readFileSync(join(out, `${NAME}.js`), 'utf8');
+const names = await glueExports(out);
+writeFileSync(join(out, `${NAME}_factory.js`), glueFactory(NAME, glueSource, names));
+for (const [file, text] of Object.entries(entries(names, stringParameters(glueSource)))) writeFileSync(join(out, file), text);
 for (const name of runtimeFiles()) cpSync(join(ROOT, 'runtime', name), join(out, name), { recursive: true });
 await bundleEditor(out);
 writeFileSync(join(out, 'cjs', 'recover.js'), commonJsRecover(readFileSync(join(ROOT, 'runtime', 'recover.js'), 'utf8')));
