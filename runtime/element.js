@@ -33,7 +33,8 @@ let worker;
 /** The API of the one worker all elements share (started on first use). */
 async function sharedApi() {
   if (!worker) {
-    const started = new WasmWorker(new URL('./element-worker.js', import.meta.url));
+    // Written out in full so that bundlers (Vite, webpack) bundle the worker and its .wasm.
+    const started = new WasmWorker(() => new Worker(new URL('./element-worker.js', import.meta.url), { type: 'module' }));
     worker = started.ready.then(({ functions }) => ({ call: (fn, ...args) => started.call(fn, ...args), has: (fn) => functions.has(fn) }));
   }
   return worker;

@@ -15,9 +15,11 @@ export const TRAPS = new Set(['RuntimeError', 'RangeError', 'InternalError']);
 
 /** A wasm worker that can be called, cancelled and restarted. */
 export class WasmWorker {
-  /** `onBusy(busy)` is told when the first call starts and the last one ends. */
+  /** `url` is the worker script (or a function making the Worker); `onBusy(busy)` is told when the first call starts and the last one ends. */
   constructor(url, onBusy = () => {}) {
-    this.url = url;
+    // A function making the Worker lets a caller write `new Worker(new URL('./w.js', import.meta.url))`
+    // literally, the pattern by which Vite and webpack find and bundle a worker.
+    this.create = typeof url === 'function' ? url : () => new Worker(url, { type: 'module' });
     this.onBusy = onBusy;
     this.nextId = 1;
     this.start();
@@ -26,7 +28,7 @@ export class WasmWorker {
   /** Starts a fresh worker; `this.ready` resolves to `{functions: Set, version}`. */
   start() {
     this.pending = new Map();
-    this.worker = new Worker(this.url, { type: 'module' });
+    this.worker = this.create();
     this.ready = new Promise((resolve, reject) => {
       this.worker.onmessage = ({ data }) => {
         if ('ready' in data) {
