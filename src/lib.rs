@@ -11,14 +11,16 @@ pub mod diagnostic;
 pub mod format;
 pub mod host;
 pub mod json;
+pub mod lint;
 pub mod validate;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use diagnostic::{ByteRange, Diagnostic, LineIndex, Severity, Span};
+pub use diagnostic::{ByteRange, Diagnostic, Fix, LineIndex, Severity, Span};
 pub use format::{format, format_bytes, format_document, FormatOptions, Formatted, Indent};
 pub use json::JsonError;
+pub use lint::{lint_schema, LintReport};
 pub use validate::{
     validate_arguments, OutputFormat, SchemaErrors, ValidateOptions, ValidationReport, Validator,
 };

@@ -30,6 +30,21 @@ export interface Diagnostic {
   schemaSpan?: Span;
   /** Related findings grouped under this one (e.g. the other anyOf branches). */
   children?: Diagnostic[];
+  /** A replacement that fixes the finding (schema lint): write `replacement` where `span` is. */
+  fix?: Fix;
+}
+
+/** A text edit that fixes a diagnostic; `replacement` is JSON text (e.g. `"maxLength"` with its quotes). */
+export interface Fix { span: Span; replacement: string }
+
+/** What `lintSchema` returns. */
+export interface LintReport {
+  /** No error among the findings (warnings allowed). */
+  valid: boolean;
+  /** The dialect the schema was linted as ("2020-12", "2019-09", "draft-07", "draft-06", "draft-04"), or null. */
+  dialect: string | null;
+  /** Errors first, then warnings; spans point into the schema text. */
+  diagnostics: Diagnostic[];
 }
 
 /** Thrown for text that is not JSON. `offset`/`column` count UTF-16 code units, `byteOffset`/`byteColumn` UTF-8 bytes. */
@@ -469,6 +484,16 @@ pub fn check_tool_result_js(
     #[wasm_bindgen(js_name = resultText)] result_text: &str,
 ) -> Result<JsValue, JsValue> {
     to_js(&crate::host::check_tool_result(tool_text, result_text))
+}
+
+/// Lints a JSON Schema text: unknown keywords, meta-schema failures explained, contradictions,
+/// ignored keywords, non-ECMA-262 patterns. Never throws for bad input: text that is not JSON
+/// gives its parse error as the only diagnostic.
+#[wasm_bindgen(js_name = lintSchema, unchecked_return_type = "LintReport")]
+pub fn lint_schema_js(
+    #[wasm_bindgen(js_name = schemaText)] schema_text: &str,
+) -> Result<JsValue, JsValue> {
+    to_js(&crate::lint::lint_schema(schema_text))
 }
 
 /// Replays a session transcript (JSON array or JSON Lines) and returns the task state and findings.

@@ -6,9 +6,10 @@ use jsonschema::error::ValidationErrorKind;
 use jsonschema::{Draft, PatternOptions, Registry, ValidationError};
 use serde_json::Value;
 
-use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::diagnostic::{Diagnostic, LineIndex, Severity};
 use crate::json::tree::escape_pointer_token;
 use crate::json::{parse, Document, ReadOptions};
+use crate::lint::{explain_meta, lint_node, Meta};
 
 use super::dialect::{detect, Dialect};
 use super::formats::unknown_formats;
@@ -33,11 +34,24 @@ pub struct Compiled {
     pub warnings: Vec<Diagnostic>,
 }
 
+/// Whether a compile adds the schema lint to its warnings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lint {
+    /// Yes: every schema a caller gives.
+    Warnings,
+    /// No: schemas the lint itself compiles (it would lint them again).
+    Off,
+}
+
 /// Compiles `schema_text`, or explains with positioned diagnostics why it cannot be used.
-pub fn compile(schema_text: &str, options: &ValidateOptions) -> Result<Compiled, SchemaErrors> {
+pub fn compile(
+    schema_text: &str,
+    options: &ValidateOptions,
+    lint: Lint,
+) -> Result<Compiled, SchemaErrors> {
     let doc = parse(schema_text, ReadOptions::default())
         .map_err(|e| malformed(vec![e.to_diagnostic(&LineIndex::new(schema_text))]))?;
-    let mut compiled = compile_node(&doc, "", options)?;
+    let mut compiled = compile_node(&doc, "", options, lint)?;
     compiled.warnings.splice(0..0, doc.warnings.iter().cloned());
     Ok(compiled)
 }
@@ -48,6 +62,7 @@ pub fn compile_node(
     doc: &Document<'_>,
     pointer: &str,
     options: &ValidateOptions,
+    lint: Lint,
 ) -> Result<Compiled, SchemaErrors> {
     let Some(node) = doc.pointer(pointer) else {
         let missing = Diagnostic::error(
@@ -108,18 +123,31 @@ pub fn compile_node(
         Dialect::Builtin(draft) => draft,
         Dialect::Registered => Draft::Draft202012,
     };
-    let warnings = unknown_formats(&schema, |name| builder.is_known_format(draft, name))
-        .into_iter()
-        .map(|(path, name)| {
-            let location = spans.location(&path);
-            let span = spans.get(&location);
-            Diagnostic::warning(
-                "unknown-format",
-                format!("format {name:?} is not known; it is not checked"),
-            )
-            .with_keyword(location, span)
-        })
-        .collect();
+    let mut warnings: Vec<Diagnostic> =
+        unknown_formats(&schema, |name| builder.is_known_format(draft, name))
+            .into_iter()
+            .map(|(path, name)| {
+                let location = spans.location(&path);
+                let span = spans.get(&location);
+                Diagnostic::warning(
+                    "unknown-format",
+                    format!("format {name:?} is not known; it is not checked"),
+                )
+                .with_keyword(location, span)
+            })
+            .collect();
+    // The schema lint, as warnings (a report's verdict is about the arguments alone) placed like
+    // the other schema warnings: by keyword location and schema span, no instance position.
+    let linted = match lint {
+        Lint::Warnings => lint_node(doc, pointer, Meta::Skip),
+        Lint::Off => Vec::new(),
+    };
+    warnings.extend(linted.into_iter().map(|d| Diagnostic {
+        severity: Severity::Warning,
+        instance_path: String::new(),
+        span: None,
+        ..d
+    }));
     let schema_id = schema
         .get("$id")
         .and_then(Value::as_str)
@@ -171,7 +199,14 @@ fn schema_errors(
     error: &ValidationError<'_>,
 ) -> SchemaErrors {
     let meta = match dialect {
-        Dialect::Builtin(_) => jsonschema::meta::validator_for(schema).ok(),
+        Dialect::Builtin(_) => {
+            // Each failure told by its closest alternative, with the nearest allowed value.
+            let explained = explain_meta(doc, &spans.location(""));
+            if !explained.is_empty() {
+                return malformed(explained);
+            }
+            jsonschema::meta::validator_for(schema).ok()
+        }
         Dialect::Registered => None,
     };
     let base = spans.location("");
