@@ -113,3 +113,22 @@ test('check-docs: HTML files, entities decoded and positions kept; unknown and m
     'fake-glue.js:1:1 error[unsupported-file]',
   ]);
 });
+
+test('the CLI: check-docs exits 0 on the docs page, 1 with compiler-style lines on a broken file', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const cli = fileURLToPath(new URL('cli.js', PKG));
+  assert.ok(existsSync(cli), `${cli} is missing: run make pkg first`);
+  const run = (...args) => {
+    try {
+      return { code: 0, out: execFileSync(process.execPath, [cli, 'check-docs', ...args], { cwd: path('../..'), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } }) };
+    } catch (error) {
+      return { code: error.status, out: error.stdout + error.stderr };
+    }
+  };
+  assert.equal(run('www/docs/index.md').code, 0);
+  const broken = run('tests/node/fixtures/docs/broken.md');
+  assert.equal(broken.code, 1);
+  assert.match(broken.out, /^tests\/node\/fixtures\/docs\/broken\.md:22:12: error\[minimum\]: "shard" must be >= 0, got -1 \(\/shard\)$/m);
+  assert.match(broken.out, /^tests\/node\/fixtures\/docs\/broken\.md:37:1: error\[expect-mismatch\]/m);
+  assert.equal(run('no-such.md').code, 2, 'a missing file is a usage error');
+});
