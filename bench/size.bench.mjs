@@ -1,17 +1,20 @@
 // Size of the shipped .wasm (raw, gzip -9, brotli q11), of the all-opt-level-3 comparison build,
 // and of the validation engine alone (bench/engine-floor: jsonschema as the package configures
-// it, nothing else), as a Markdown table. Target: ≤ 500 KB brotli. Run with `make bench`.
+// it, nothing else), as a Markdown table. Target: ≤ 500 KB brotli. Then the `<mcp-json>` element's
+// own JavaScript (runtime/element.js and what it imports, minified; target ≤ 30 KB brotli) and the
+// editor it loads on first edit. Run with `make bench`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { buildEngineFloor, buildO3Variant, machine, PKG_DIR } from './variant.mjs';
 
 const WASM = 'mcp_json_toolbox_bg.wasm';
 const LIMIT_BROTLI = 500 * 1024;
 
-/** Raw, gzip and brotli sizes in bytes of a file. */
+/** Raw, gzip and brotli sizes in bytes of a file (or of bytes). */
 function sizes(file) {
-  const bytes = readFileSync(file);
+  const bytes = typeof file === 'string' ? readFileSync(file) : file;
   const brotli = brotliCompressSync(bytes, {
     params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
   });
@@ -32,3 +35,25 @@ console.log('|---|---:|---:|---:|');
 for (const [name, [raw, gz, br]] of rows) console.log(`| ${name} | ${kb(raw)} | ${kb(gz)} | ${kb(br)} |`);
 const brotli = rows[0][1][2];
 console.log(`\nTarget ≤ 500 KB brotli: ${brotli <= LIMIT_BROTLI ? 'met' : 'NOT met'} (${kb(brotli)}).`);
+
+/** `entry` of runtime/ bundled and minified as a site would ship it, `external` imports left out. */
+async function bundled(entry, external = []) {
+  const result = await build({
+    entryPoints: [new URL(`../runtime/${entry}`, import.meta.url).pathname],
+    bundle: true, minify: true, format: 'esm', target: 'es2022', write: false, external, legalComments: 'none',
+  });
+  return Buffer.from(result.outputFiles[0].contents);
+}
+
+const LIMIT_ELEMENT = 30 * 1024;
+// The element and its worker, without the editor (loaded on first edit) and the wasm glue (the package's).
+const element = Buffer.concat([await bundled('element.js', ['./json-editor.js']), await bundled('element-worker.js', ['./mcp_json_toolbox.js'])]);
+const elementRows = [
+  ['`<mcp-json>` own JS: element.js + element-worker.js and their modules, minified, without the editor', sizes(element)],
+  ['the editor it loads on first edit (json-editor.js with CodeMirror, minified)', sizes(await bundled('json-editor.js'))],
+];
+console.log('\n| docs element | raw | gzip -9 | brotli 11 |');
+console.log('|---|---:|---:|---:|');
+for (const [name, [raw, gz, br]] of elementRows) console.log(`| ${name} | ${kb(raw)} | ${kb(gz)} | ${kb(br)} |`);
+const elementBrotli = elementRows[0][1][2];
+console.log(`\nTarget element JS ≤ 30 KB brotli: ${elementBrotli <= LIMIT_ELEMENT ? 'met' : 'NOT met'} (${kb(elementBrotli)}).`);

@@ -11,6 +11,7 @@ const COMMANDS = {
   'check-call': () => import('./cli/check-call.js'),
   'check-result': () => import('./cli/check-result.js'),
   replay: () => import('./cli/replay.js'),
+  'check-docs': () => import('./cli/check-docs.js'),
 };
 
 /** Runs the command line `argv` (without node and the script) with `io`; returns the exit code. */

@@ -64,6 +64,11 @@ function packageJson(cargo) {
         default: './index.js',
       },
       './raw': { types: `./${NAME}.d.ts`, default: `./${NAME}.js` },
+      // The docs playground: the <mcp-json> element, the markdown plugins, the docs check.
+      './element': { types: './element.d.ts', default: './element.js' },
+      './markdown-it': { types: './markdown-it.d.ts', default: './markdown-it.js' },
+      './remark': { types: './remark.d.ts', default: './remark.js' },
+      './docs-check': { types: './docs-check.d.ts', default: './docs-check.js' },
       './mcp-sdk': { types: './mcp-sdk.d.ts', default: './mcp-sdk.js' },
       './mcp_json_toolbox_bg.wasm': `./${NAME}_bg.wasm`,
       './package.json': './package.json',
@@ -84,7 +89,7 @@ function packageJson(cargo) {
       'LICENSE',
     ],
     // The entry points instantiate the module on import; the raw bindings do not.
-    sideEffects: ['./index.js', './node.js', './cjs/index.js', './cjs/mcp_json_toolbox.js'],
+    sideEffects: ['./index.js', './node.js', './cjs/index.js', './cjs/mcp_json_toolbox.js', './element.js', './element-worker.js'],
     engines: { node: '>=18' },
   };
 }
@@ -242,6 +247,25 @@ async function glueExports(out) {
   return Object.keys(glue).filter((name) => name !== 'default' && name !== 'initSync');
 }
 
+/**
+ * runtime/json-editor.js (the CodeMirror editor `<mcp-json>` loads on its first edit) imports
+ * CodeMirror, which the package does not depend on: ship it bundled, so the element works with any
+ * bundler or none. The only runtime/ file that is not shipped as written.
+ */
+async function bundleEditor(out) {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [join(ROOT, 'runtime', 'json-editor.js')],
+    outfile: join(out, 'json-editor.js'),
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: 'es2022',
+    legalComments: 'eof',
+    logLevel: 'warning',
+  });
+}
+
 /** LICENSE for the dual license: the notice, then both texts from the repository. */
 function license(cargo) {
   const mit = readFileSync(join(ROOT, 'LICENSE-MIT'), 'utf8');
@@ -307,6 +331,7 @@ writeFileSync(join(out, `${NAME}_factory.js`), glueFactory(NAME, glueSource, nam
 const api = names.filter((name) => name !== 'start');
 for (const [file, text] of Object.entries(entries(api, stringParameters(glueSource)))) writeFileSync(join(out, file), text);
 for (const name of runtimeFiles()) cpSync(join(ROOT, 'runtime', name), join(out, name), { recursive: true });
+await bundleEditor(out);
 for (const name of ['recover.js', 'values.js']) {
   writeFileSync(join(out, 'cjs', name), commonJsModule(readFileSync(join(ROOT, 'runtime', name), 'utf8')));
 }

@@ -7,6 +7,8 @@ import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promi
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import markdownIt from 'markdown-it';
+import mcpJson from '../runtime/markdown-it.js';
 
 const www = dirname(fileURLToPath(import.meta.url));
 const pkg = join(www, '..', 'pkg');
@@ -54,6 +56,35 @@ const list = await examples();
 list.sort((x, y) => (x.order ?? 99) - (y.order ?? 99) || x.id.localeCompare(y.id));
 await writeFile(join(dist, 'examples.json'), JSON.stringify(list));
 
+/**
+ * The docs page: `<mcp-json>` and its shared worker bundled into dist/element/ (the worker uses the
+ * page's pkg/ glue and wasm, not a copy), and www/docs/index.md rendered with the markdown-it
+ * plugin into dist/docs/index.html.
+ */
+async function buildDocs() {
+  const glue = { name: 'page-glue', setup(b) { b.onResolve({ filter: /^\.\/mcp_json_toolbox\.js$/ }, () => ({ path: '../pkg/mcp_json_toolbox.js', external: true })); } };
+  await build({
+    entryPoints: [join(www, '..', 'runtime', 'element.js'), join(www, '..', 'runtime', 'element-worker.js')],
+    outdir: join(dist, 'element'),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    target: 'es2022',
+    plugins: [glue],
+    legalComments: 'linked',
+    logLevel: 'warning',
+  });
+  const source = await readFile(join(www, 'docs', 'index.md'), 'utf8');
+  const md = markdownIt({ html: false }).use(mcpJson);
+  const title = md.renderInline(/^# (.*)$/m.exec(source)?.[1] ?? 'Docs').replace(/<[^>]*>/g, '');
+  const page = (await readFile(join(www, 'docs', 'page.html'), 'utf8')).replace('__TITLE__', () => title).replace('__BODY__', () => md.render(source));
+  await mkdir(join(dist, 'docs'), { recursive: true });
+  await writeFile(join(dist, 'docs', 'index.html'), page);
+  for (const file of ['docs.css', 'docs.js']) await copyFile(join(www, 'docs', file), join(dist, 'docs', file));
+}
+await buildDocs();
+
 /** Files of dist/ relative to it (recursively). */
 async function files(dir = dist) {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -65,6 +96,8 @@ const hash = createHash('sha256');
 for (const file of all) hash.update(file).update(await readFile(join(dist, file)));
 const sw = await readFile(join(www, 'sw.js'), 'utf8');
 if (!sw.includes('__BUILD__')) throw new Error('www/sw.js lost its __BUILD__ placeholder');
-const precache = ['./', ...all.filter((file) => !file.endsWith('.LEGAL.txt'))];
+// A folder's index.html is also asked for as the folder (docs/), which navigations use.
+const folders = all.filter((file) => file.endsWith('/index.html')).map((file) => file.slice(0, -'index.html'.length));
+const precache = ['./', ...folders, ...all.filter((file) => !file.endsWith('.LEGAL.txt'))];
 await writeFile(join(dist, 'sw.js'), sw.replace('__BUILD__', JSON.stringify({ version: hash.digest('hex').slice(0, 16), files: precache })));
 console.log(`www/dist: ${all.length + 1} files (${precache.length} precached by the service worker)`);

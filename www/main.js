@@ -1,6 +1,6 @@
 // The toolbox page: tabs, editors, the wasm worker, results, sharing, offline.
-import { JsonEditor, LARGE_TEXT } from './editors.js';
-import { Cancelled, WasmWorker } from './rpc.js';
+import { JsonEditor, LARGE_TEXT } from '../runtime/json-editor.js';
+import { Cancelled, WasmWorker } from '../runtime/wasm-rpc.js';
 import { countText, h, renderBadges, renderDiagnostics, renderSummary, renderTimeline } from './render.js';
 import { clearStored, decodeFragment, encodeFragment, loadStored, store } from './share.js';
 import { TABS, toolError } from './tabs.js';

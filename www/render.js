@@ -1,20 +1,7 @@
 // DOM rendering of results. User data only ever goes through textContent / attributes, never HTML.
+import { h } from '../runtime/dom.js';
 
-/**
- * `h('li', {className: 'x', 'aria-label': 'y'}, child, 'text')`: an element with properties (names
- * with a dash are set as attributes) and children (strings become text nodes).
- */
-export function h(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(props)) {
-    if (name.includes('-')) node.setAttribute(name, value);
-    else node[name] = value;
-  }
-  for (const child of children.flat()) {
-    if (child !== null && child !== undefined && child !== false) node.append(child);
-  }
-  return node;
-}
+export { h };
 
 /** Badges: `[{text, tone: 'ok' | 'error' | 'warning' | 'info' | 'kind' | 'muted'}]`. */
 export function renderBadges(container, badges) {

@@ -2,6 +2,7 @@
 // `api = {call(fn, ...args), has(fn)}`, the tab's texts and the output options, and returns a view
 // `{badges, message?, banner?, next?, summary?, timeline?, diagnostics: [{...Diagnostic, editor: 'a' | 'b'}], output?}`,
 // where `next = {label, tab, docs}` offers to open the texts in another tab.
+import { classificationDiagnostics } from '../runtime/verdict.js';
 
 /** Diagnostics tagged with the editor whose text their `span` points into. */
 function on(editor, diagnostics = []) {
@@ -37,16 +38,6 @@ function taskHandleBanner(generation) {
     ? 'poll it with tasks/get; the completed task carries the tool result.'
     : 'poll it with tasks/get, then fetch the tool result with tasks/result.';
   return `Task handle, not a tool result: ${next}`;
-}
-
-/** Diagnostics of a classification and of its items, without repeats. */
-function classificationDiagnostics(classification) {
-  const all = [...(classification.diagnostics ?? []), ...(classification.items ?? []).flatMap((item) => item.diagnostics ?? [])];
-  const seen = new Set();
-  return all.filter((d) => {
-    const key = `${d.code}|${d.instancePath}|${d.span?.start}|${d.message}`;
-    return !seen.has(key) && seen.add(key);
-  });
 }
 
 /** Names the payload (kind + generation badges, summary card, diagnostics) beside its pretty print. */

@@ -243,11 +243,12 @@ test('no request leaves 127.0.0.1', async () => {
   await context.close();
 });
 
-test('the page sources never build HTML from strings', async () => {
-  const dir = join(ROOT, 'www');
-  for (const file of (await readdir(dir)).filter((name) => name.endsWith('.js'))) {
-    const source = await readFile(join(dir, file), 'utf8');
-    assert.doesNotMatch(source, /innerHTML|outerHTML|insertAdjacentHTML|document\.write/, `${file} uses an HTML sink`);
+test('the page sources never build HTML from strings (www/ and the runtime/ modules it and <mcp-json> share)', async () => {
+  for (const dir of [join(ROOT, 'www'), join(ROOT, 'runtime')]) {
+    for (const file of (await readdir(dir)).filter((name) => name.endsWith('.js'))) {
+      const source = await readFile(join(dir, file), 'utf8');
+      assert.doesNotMatch(source, /innerHTML|outerHTML|insertAdjacentHTML|document\.write/, `${file} uses an HTML sink`);
+    }
   }
 });
 

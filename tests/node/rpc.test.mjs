@@ -1,4 +1,4 @@
-// The page's worker RPC (www/rpc.js) with a fake Worker: a trap reported by the worker (a
+// The worker RPC of the page and of <mcp-json> (runtime/wasm-rpc.js) with a fake Worker: a trap reported by the worker (a
 // RuntimeError, a stack-overflow RangeError or an InternalError) rejects the call with an
 // InternalError and starts a fresh worker; other errors only reject the call.
 import assert from 'node:assert/strict';
@@ -27,7 +27,7 @@ globalThis.Worker = class {
   }
 };
 
-const { WasmWorker } = await import('../../www/rpc.js');
+const { WasmWorker } = await import('../../runtime/wasm-rpc.js');
 
 for (const trap of ['RuntimeError', 'RangeError', 'InternalError']) {
   test(`a ${trap} from the worker restarts it and becomes an InternalError`, async () => {

@@ -59,6 +59,22 @@ console.log(features.join(',') + ' ' + toolbox.version());
   assert.match(out, /^format\S* \d+\.\d+\.\d+/);
 });
 
+test('docs playground subpaths from the installed package: markdown-it and remark plugins, checkDocs', () => {
+  write('page.md', '```json mcp validate schema=s\n{"n": -1}\n```\n\n```json mcp schema id=s hidden\n{"properties": {"n": {"minimum": 0}}}\n```\n');
+  write(
+    'docs.mjs',
+    `import mcpJson from '${NAME}/markdown-it';
+import remarkMcpJson from '${NAME}/remark';
+import { checkDocs } from '${NAME}/docs-check';
+if (typeof mcpJson !== 'function' || typeof remarkMcpJson !== 'function') throw new Error('plugins missing');
+const [finding, ...rest] = await checkDocs(['page.md']);
+process.stdout.write(\`\${rest.length} \${finding.file}:\${finding.line}:\${finding.column} \${finding.code}\`);
+`,
+  );
+  assert.equal(run(process.execPath, ['docs.mjs'], app), '0 page.md:2:7 minimum');
+  for (const file of ['element.js', 'element-worker.js', 'json-editor.js', 'element.d.ts']) assert.ok(files.includes(file), `${file} not in the tarball`);
+});
+
 test('Node CommonJS: require by name', () => {
   write(
     'usage.cjs',

@@ -1,4 +1,4 @@
-// CodeMirror 6 editors for the page: JSON mode, line numbers, folding, bracket matching, in-place
+// CodeMirror 6 editors for the toolbox page and `<mcp-json>` (loaded on its first edit): JSON mode, line numbers, folding, bracket matching, in-place
 // diagnostics (underline + gutter + hover), and a "large document" mode for multi-megabyte texts.
 //
 // CSP: the page allows no inline styles, and CodeMirror's style-mod writes a <style> element when it

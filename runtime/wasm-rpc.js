@@ -1,6 +1,6 @@
-// The page side of the worker RPC: promises for calls, a "busy" signal, and Cancel (terminate + restart).
-// A trap becomes the package's `InternalError` (runtime/recover.js, the one copy; www/build.mjs bundles it).
-import { internalError } from '../runtime/recover.js';
+// The page side of the worker RPC (the worker runs wasm-serve.js): promises for calls, a "busy"
+// signal, and Cancel (terminate + restart). Used by the toolbox page and by `<mcp-json>`.
+import { internalError } from './recover.js';
 
 /** Rejection reason of calls that were cancelled. */
 export class Cancelled extends Error {
@@ -13,12 +13,13 @@ export class Cancelled extends Error {
 /** Error names that mean the wasm instance trapped (a panic, a stack overflow): it is unusable. */
 export const TRAPS = new Set(['RuntimeError', 'RangeError', 'InternalError']);
 
-
 /** A wasm worker that can be called, cancelled and restarted. */
 export class WasmWorker {
-  /** `onBusy(busy)` is told when the first call starts and the last one ends. */
+  /** `url` is the worker script (or a function making the Worker); `onBusy(busy)` is told when the first call starts and the last one ends. */
   constructor(url, onBusy = () => {}) {
-    this.url = url;
+    // A function making the Worker lets a caller write `new Worker(new URL('./w.js', import.meta.url))`
+    // literally, the pattern by which Vite and webpack find and bundle a worker.
+    this.create = typeof url === 'function' ? url : () => new Worker(url, { type: 'module' });
     this.onBusy = onBusy;
     this.nextId = 1;
     this.start();
@@ -27,7 +28,7 @@ export class WasmWorker {
   /** Starts a fresh worker; `this.ready` resolves to `{functions: Set, version}`. */
   start() {
     this.pending = new Map();
-    this.worker = new Worker(this.url, { type: 'module' });
+    this.worker = this.create();
     this.ready = new Promise((resolve, reject) => {
       this.worker.onmessage = ({ data }) => {
         if ('ready' in data) {

@@ -1,0 +1,17 @@
+// Building DOM without HTML strings: user data only ever goes through textContent and attributes.
+
+/**
+ * `h('li', {className: 'x', 'aria-label': 'y'}, child, 'text')`: an element with properties (names
+ * with a dash are set as attributes) and children (strings become text nodes).
+ */
+export function h(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(props)) {
+    if (name.includes('-')) node.setAttribute(name, value);
+    else node[name] = value;
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) node.append(child);
+  }
+  return node;
+}
