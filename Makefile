@@ -57,9 +57,10 @@ fmt-check: ## cargo fmt --check
 vendor-check: ## vendor/jsonschema is the crates.io release plus only its documented patch
 	bash scripts/check-vendor.sh
 
-lint: ## cargo clippy -D warnings, native (all targets) and wasm32 (library and wasm tests)
+lint: ## cargo clippy -D warnings, native (all targets) and wasm32 (library and wasm tests; the format core too)
 	cargo clippy --all-targets -- -D warnings
 	cargo clippy --target $(WASM_TARGET) --lib --tests -- -D warnings
+	cargo clippy --target $(WASM_TARGET) --lib --no-default-features -- -D warnings
 
 test-native: ## Native Rust tests (unit, integration, JSONTestSuite)
 	cargo test
