@@ -15,6 +15,8 @@ import { wasmOpt } from './wasm-opt.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const NAME = 'mcp_json_toolbox';
+/** The glue of the format core (the crate without its `full` feature): `mcp-json-toolbox/format`. */
+const FORMAT_NAME = 'mcp_json_toolbox_format';
 
 /** Runs a command in the repository root, echoing it, failing loudly. */
 function run(cmd, args, options = {}) {
@@ -182,20 +184,20 @@ function license(cargo) {
 }
 
 /**
- * The nodejs-target glue loads `${__dirname}/<name>_bg.wasm`; point it at the single optimized
- * .wasm one folder up so the package ships the module once.
+ * The nodejs-target glue `glue` loads `${__dirname}/<glue>_bg.wasm`; point it at the single
+ * optimized .wasm one folder up so the package ships each module once.
  */
-function shareWasmWithCjs(out) {
-  const file = join(out, 'cjs', `${NAME}.js`);
-  const glue = readFileSync(file, 'utf8');
-  const from = `\`\${__dirname}/${NAME}_bg.wasm\``;
-  if (!glue.includes(from)) throw new Error(`${file}: wasm-bindgen changed how it loads the .wasm`);
-  writeFileSync(file, glue.replace(from, `require('path').join(__dirname, '..', '${NAME}_bg.wasm')`));
-  const web = readFileSync(join(out, `${NAME}_bg.wasm`));
-  const cjs = readFileSync(join(out, 'cjs', `${NAME}_bg.wasm`));
+function shareWasmWithCjs(out, glue) {
+  const file = join(out, 'cjs', `${glue}.js`);
+  const source = readFileSync(file, 'utf8');
+  const from = `\`\${__dirname}/${glue}_bg.wasm\``;
+  if (!source.includes(from)) throw new Error(`${file}: wasm-bindgen changed how it loads the .wasm`);
+  writeFileSync(file, source.replace(from, `require('path').join(__dirname, '..', '${glue}_bg.wasm')`));
+  const web = readFileSync(join(out, `${glue}_bg.wasm`));
+  const cjs = readFileSync(join(out, 'cjs', `${glue}_bg.wasm`));
   if (!web.equals(cjs)) throw new Error('the web and nodejs targets produced different .wasm files');
-  rmSync(join(out, 'cjs', `${NAME}_bg.wasm`));
-  rmSync(join(out, 'cjs', `${NAME}_bg.wasm.d.ts`));
+  rmSync(join(out, 'cjs', `${glue}_bg.wasm`));
+  rmSync(join(out, 'cjs', `${glue}_bg.wasm.d.ts`));
   writeFileSync(join(out, 'cjs', 'package.json'), '{ "type": "commonjs" }\n');
 }
 
@@ -211,6 +213,34 @@ function referenceDisposableLib(file) {
   }
 }
 
+/**
+ * Compiles the crate for wasm32 with `profile` and returns the path of the .wasm: the full build,
+ * or with `core` the format core (`--no-default-features`: the reader, the formatter and
+ * diagnostics), which gets a target directory of its own so neither build makes cargo rebuild the
+ * other.
+ */
+function cargoWasm(profile, { core }) {
+  const targetDir = join(ROOT, 'target', ...(core ? ['format-core'] : []));
+  const features = core ? ['--no-default-features', '--target-dir', targetDir] : [];
+  run('cargo', ['build', '--lib', '--target', 'wasm32-unknown-unknown', '--profile', profile, ...features]);
+  return join(targetDir, 'wasm32-unknown-unknown', profile, `${NAME}.wasm`);
+}
+
+/**
+ * wasm-bindgen for the .wasm `built` as glue `glue` (`<glue>.js` for the web target in `out`, and
+ * for the nodejs target in `out/cjs`, sharing one .wasm), then wasm-opt at `opt`. Returns the
+ * path of the optimized `<glue>_bg.wasm`.
+ */
+function bindgen(built, glue, out, opt) {
+  run('wasm-bindgen', ['--target', 'web', '--out-name', glue, '--out-dir', out, built]);
+  run('wasm-bindgen', ['--target', 'nodejs', '--out-name', glue, '--out-dir', join(out, 'cjs'), built]);
+  shareWasmWithCjs(out, glue);
+  for (const dts of [join(out, `${glue}.d.ts`), join(out, 'cjs', `${glue}.d.ts`)]) referenceDisposableLib(dts);
+  const wasm = join(out, `${glue}_bg.wasm`);
+  wasmOpt(opt, wasm, wasm);
+  return wasm;
+}
+
 const { values: args } = parseArgs({
   options: {
     out: { type: 'string', default: 'pkg' },
@@ -221,16 +251,10 @@ const { values: args } = parseArgs({
 const out = resolve(ROOT, args.out);
 const cargo = cargoPackage();
 
-run('cargo', ['build', '--lib', '--target', 'wasm32-unknown-unknown', '--profile', args.profile]);
-const built = join(ROOT, 'target', 'wasm32-unknown-unknown', args.profile, `${NAME}.wasm`);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-run('wasm-bindgen', ['--target', 'web', '--out-dir', out, built]);
-run('wasm-bindgen', ['--target', 'nodejs', '--out-dir', join(out, 'cjs'), built]);
-shareWasmWithCjs(out);
-for (const dts of [join(out, `${NAME}.d.ts`), join(out, 'cjs', `${NAME}.d.ts`)]) referenceDisposableLib(dts);
-const wasm = join(out, `${NAME}_bg.wasm`);
-wasmOpt(args.opt, wasm, wasm);
+const wasm = bindgen(cargoWasm(args.profile, { core: false }), NAME, out, args.opt);
+const formatWasm = bindgen(cargoWasm(args.profile, { core: true }), FORMAT_NAME, out, args.opt);
 const strings = stringParameters(readFileSync(join(out, `${NAME}.js`), 'utf8'));
 for (const [file, text] of Object.entries(entries(await glueExports(out), strings))) writeFileSync(join(out, file), text);
 for (const name of runtimeFiles()) cpSync(join(ROOT, 'runtime', name), join(out, name), { recursive: true });
@@ -238,4 +262,4 @@ writeFileSync(join(out, 'cjs', 'recover.js'), commonJsRecover(readFileSync(join(
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(packageJson(cargo), null, 2)}\n`);
 copyFileSync(join(ROOT, 'README.md'), join(out, 'README.md'));
 writeFileSync(join(out, 'LICENSE'), license(cargo));
-console.log(`  built ${args.out}/ (${readFileSync(wasm).length} bytes of wasm, ${args.profile}, wasm-opt ${args.opt})`);
+console.log(`  built ${args.out}/ (${readFileSync(wasm).length} bytes of wasm, ${readFileSync(formatWasm).length} of the format core; ${args.profile}, wasm-opt ${args.opt})`);

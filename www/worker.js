@@ -1,17 +1,13 @@
 // The wasm worker: a generic RPC over postMessage, so no wasm call ever runs on the page's thread.
-// On start it reports which functions this build exports (the page feature-detects tabs with it);
-// then each `{id, fn, args}` message is answered with `{id, ok: true, value}` or `{id, ok: false, error}`.
-import init, * as wasm from './pkg/mcp_json_toolbox.js';
+// It starts the format core at once and reports every function of both builds (the page
+// feature-detects tabs with it); the full build is loaded when the page sends `{load: 'full'}`
+// (when idle) or when a call needs it, reporting `{progress: {loaded, total}}` and then
+// `{full: true}` (or `{full: false, error}`). Each `{id, fn, args}` message is answered with
+// `{id, ok: true, value}` or `{id, ok: false, error}`.
+import { Builds } from './wasm-builds.js';
 
-/** Exports that are glue, not API. */
-const GLUE = new Set(['default', 'initSync']);
-
-/** The callable API of this build (functions only; classes such as `Validator` are not RPC targets). */
-function apiFunctions() {
-  return Object.keys(wasm).filter(
-    (name) => !GLUE.has(name) && typeof wasm[name] === 'function' && !/^[A-Z]/.test(name),
-  );
-}
+/** Raw size of the full build's .wasm, filled in by www/build.mjs (progress total when served compressed). */
+const FULL_WASM_BYTES = __FULL_WASM_BYTES__;
 
 /** A thrown value as a plain, cloneable object keeping `name`, `message` and typed fields (line, column…). */
 function plainError(error) {
@@ -19,23 +15,26 @@ function plainError(error) {
   return { ...Object.fromEntries(Object.entries(error)), name: error.name, message: error.message };
 }
 
-const ready = init().then(
-  () => {
-    const functions = apiFunctions();
-    self.postMessage({ ready: true, functions, version: wasm.version() });
-    return new Set(functions);
-  },
-  (error) => {
-    self.postMessage({ ready: false, error: plainError(error) });
-    throw error;
-  },
+const pkg = (file) => new URL(`./pkg/${file}`, import.meta.url).href;
+const builds = new Builds({
+  core: { glue: pkg('mcp_json_toolbox_format.js'), wasm: pkg('mcp_json_toolbox_format_bg.wasm') },
+  full: { glue: pkg('mcp_json_toolbox.js'), wasm: pkg('mcp_json_toolbox_bg.wasm'), total: FULL_WASM_BYTES },
+  onProgress: (loaded, total) => self.postMessage({ progress: { loaded, total } }),
+  onFull: (error) => self.postMessage(error ? { full: false, error: plainError(error) } : { full: true }),
+});
+
+builds.ready.then(
+  ({ functions, core, version }) => self.postMessage({ ready: true, functions: [...functions], core: [...core], version }),
+  (error) => self.postMessage({ ready: false, error: plainError(error) }),
 );
 
-self.onmessage = async ({ data: { id, fn, args } }) => {
+self.onmessage = async ({ data: { id, fn, args, load } }) => {
+  if (load === 'full') return builds.loadFull().catch(() => {});
   try {
-    const functions = await ready;
+    const { functions } = await builds.ready;
     if (!functions.has(fn)) throw new Error(`${fn} is not available in this build`);
-    self.postMessage({ id, ok: true, value: wasm[fn](...args) });
+    const glue = await builds.glueFor(fn);
+    self.postMessage({ id, ok: true, value: glue[fn](...args) });
   } catch (error) {
     self.postMessage({ id, ok: false, error: plainError(error) });
   }
