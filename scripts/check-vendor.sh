@@ -13,7 +13,7 @@ touch "$probe/src/lib.rs"
 cargo fetch --quiet --manifest-path "$probe/Cargo.toml"
 upstream=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/jsonschema-"$version" | head -1)
 # Every file but the patched one must be identical; src/lib.rs may differ only in the marked hunks.
-diff -r -q -x lib.rs "$upstream/src" vendor/jsonschema/src
+diff -r -q -x lib.rs -x compiler.rs -x options.rs "$upstream/src" vendor/jsonschema/src
 diff -r -q "$upstream/metaschemas" vendor/jsonschema/metaschemas
 changes=$(diff "$upstream/src/lib.rs" vendor/jsonschema/src/lib.rs || true)
 added=$(grep -c '^>' <<<"$changes" || true)
@@ -24,4 +24,13 @@ if [ "$patched" -ne 5 ] || [ "$removed" -ne 5 ] || [ "$removed_builds" -ne 5 ] |
   echo "vendor/jsonschema/src/lib.rs differs from jsonschema $version beyond the documented patch (+$added/-$removed lines)" >&2
   exit 1
 fi
-echo "vendor/jsonschema = jsonschema $version + the meta-validator cache ($patched functions)"
+# The one-engine-copy patch (PATCHED.md): src/compiler.rs and src/options.rs differ from the
+# published files exactly by vendor/jsonschema/one-engine-copy.diff.
+one_engine=$(for file in compiler.rs options.rs; do
+  diff -u --label "a/src/$file" --label "b/src/$file" "$upstream/src/$file" "vendor/jsonschema/src/$file" || true
+done)
+if [ "$one_engine" != "$(cat vendor/jsonschema/one-engine-copy.diff)" ]; then
+  echo "vendor/jsonschema/src/compiler.rs or options.rs differ from jsonschema $version beyond vendor/jsonschema/one-engine-copy.diff" >&2
+  exit 1
+fi
+echo "vendor/jsonschema = jsonschema $version + the meta-validator cache ($patched functions) + one engine copy (build_unchecked, check_schema)"

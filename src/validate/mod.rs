@@ -30,6 +30,7 @@ mod group;
 mod instance;
 mod locate;
 mod messages;
+mod meta;
 mod output;
 mod stringified;
 mod uri_template;
