@@ -17,7 +17,7 @@ BENCHES := $(sort $(wildcard bench/*.bench.mjs))
 TIMED := bash scripts/timed.sh
 
 .PHONY: help setup pkg www serve test fmt-check vendor-check lint test-native test-wasm test-node test-pkg \
-	test-browser test-fuzz-smoke bench fuzz clean
+	test-bundlers test-browser test-fuzz-smoke bench fuzz clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -47,6 +47,7 @@ test: ## Every check, in order, stopping at the first failure
 	@$(TIMED) pkg $(MAKE) pkg
 	@$(TIMED) node-tests $(MAKE) test-node
 	@$(TIMED) package-test $(MAKE) test-pkg
+	@$(TIMED) bundlers $(MAKE) test-bundlers
 	@$(TIMED) browser-tests $(MAKE) test-browser
 	@$(TIMED) fuzz-smoke $(MAKE) test-fuzz-smoke
 	@$(TIMED) --summary
@@ -75,6 +76,9 @@ test-node: ## tests/node/*.test.mjs against pkg/ (run make pkg first)
 
 test-pkg: ## npm pack pkg/, install it in a fresh project, use it from Node, TypeScript and Chromium
 	node --test tests/pkg/
+
+test-bundlers: ## The packed package built by Vite, webpack, esbuild and Rollup (README recipes), run in Chromium
+	node --test tests/bundlers/
 
 test-browser: ## tests/browser/*.test.mjs in headless Chromium (builds www/ if www/build.mjs exists)
 	$(if $(wildcard www/build.mjs),node www/build.mjs)

@@ -4,7 +4,8 @@
 // A wasm trap (a Rust panic becomes `unreachable`, a stack overflow a `RangeError`) leaves the
 // instance in an unknown state. The wrapped API turns the trap into an `Error` named
 // `InternalError` (its `cause` is the trap) and switches to a fresh instance, so the next call
-// works. Errors the bindings throw on purpose (JsonError, SchemaError, TypeError, …) pass through.
+// works; that fresh instance is made only then (never ahead of time), synchronously, from the module
+// already compiled. Errors the bindings throw on purpose (JsonError, SchemaError, TypeError, …) pass through.
 // A non-string where the glue copies a string into wasm (which would trap) is a TypeError thrown
 // before the call.
 
@@ -138,30 +139,25 @@ export function recoverable(host, strings = {}) {
   return api;
 }
 
-/** Fresh glue copies loaded so far (each one's URL must be new, also across hosts). */
-let loads = 0;
+/** A fresh glue from `createGlue`, its instance made synchronously from the compiled `module`. */
+function startGlue(createGlue, module) {
+  const glue = createGlue();
+  glue.initSync({ module });
+  return glue;
+}
 
 /**
- * The `host` of `recoverable` for an ES module glue at `url`, initialized with the compiled
- * `module`: a restart initializes a fresh copy of the glue (`url?instance=N`, a new module
- * record, so a new instance) loaded ahead of time, so it is synchronous. Where the glue cannot be
- * loaded again (a bundle that inlined it), a trap still throws an InternalError but the instance
- * is not replaced.
+ * The `host` of `recoverable` for the compiled wasm `module` and `createGlue`, which returns a
+ * fresh copy of a wasm-bindgen glue's exports with state of its own (`<glue>_factory.js`, written
+ * by scripts/build-pkg.mjs). `glue` is the first instance, initialized. The spare is made only
+ * when a trap happens: `restart()` makes a fresh instance then, synchronously, from the module
+ * already compiled; nothing is loaded ahead of time or fetched.
  */
-export async function moduleHost(glue, module, url) {
-  const load = () =>
-    import(/* webpackIgnore: true */ /* @vite-ignore */ `${url}?instance=${++loads}`).catch(() => undefined);
-  let spare = await load();
+export function instanceHost(createGlue, module, glue = startGlue(createGlue, module)) {
   const host = {
     glue,
     restart() {
-      if (!spare) throw new Error('no fresh instance of the module could be loaded');
-      spare.initSync({ module });
-      host.glue = spare;
-      spare = undefined;
-      load().then((next) => {
-        spare = next;
-      });
+      host.glue = startGlue(createGlue, module);
     },
   };
   return host;

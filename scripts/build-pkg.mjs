@@ -62,61 +62,72 @@ function packageJson(cargo) {
         node: './node.js',
         default: './index.js',
       },
+      // The format core: format, formatDocument and version from a .wasm of its own (~70 KB brotli).
+      './format': {
+        require: { types: './cjs/format.d.ts', default: './cjs/format.js' },
+        types: './format.d.ts',
+        node: './format-node.js',
+        default: './format.js',
+      },
       './raw': { types: `./${NAME}.d.ts`, default: `./${NAME}.js` },
       './mcp_json_toolbox_bg.wasm': `./${NAME}_bg.wasm`,
+      './mcp_json_toolbox_format_bg.wasm': `./${FORMAT_NAME}_bg.wasm`,
       './package.json': './package.json',
     },
     files: [
-      `${NAME}.js`,
-      `${NAME}.d.ts`,
-      `${NAME}_bg.wasm`,
-      `${NAME}_bg.wasm.d.ts`,
-      'index.js',
-      'index.d.ts',
-      'node.js',
-      'node.d.ts',
+      // Each glue (web target; the nodejs one is in cjs/) with its .wasm and factory, and its entries.
+      ...[NAME, FORMAT_NAME].flatMap((glue) => [`${glue}.js`, `${glue}.d.ts`, `${glue}_bg.wasm`, `${glue}_bg.wasm.d.ts`, `${glue}_factory.js`]),
+      ...Object.values(ENTRY_FILES).flatMap((files) => [files.browser, files.node, ...files.types.filter((t) => !t.startsWith('cjs/'))]),
       ...runtimeFiles(),
       'cjs/',
       'README.md',
       'LICENSE',
     ],
     // The entry points instantiate the module on import; the raw bindings do not.
-    sideEffects: ['./index.js', './node.js', './cjs/index.js', './cjs/mcp_json_toolbox.js'],
+    sideEffects: [
+      ...Object.values(ENTRY_FILES).flatMap((files) => [files.browser, files.node, files.commonJs].map((file) => `./${file}`)),
+      ...[NAME, FORMAT_NAME].map((glue) => `./cjs/${glue}.js`),
+    ],
     engines: { node: '>=18' },
   };
 }
 
 /**
- * Entry points that instantiate the module, so users never call `init` themselves, and wrap every
- * export with recover.js: a wasm trap throws an `InternalError` and the next call runs in a fresh
- * instance. `names` are the glue's exports (the API), `strings` their string arguments (see
- * `stringParameters`); the types are the glue's.
+ * Entry points for the glue `glue` (its file name without `.js`; the package has `<glue>.js`, the
+ * `.wasm` `<glue>_bg.wasm` and the factory `<glue>_factory.js` side by side, with the runtime
+ * files): they instantiate the module on import, so users never call `init` themselves, and wrap
+ * every export with recover.js (a wasm trap throws an `InternalError` and the next call runs in a
+ * fresh instance, made only then). `names` are the glue's exports (the API), `strings` their string
+ * arguments (see `stringParameters`); the types are the glue's. Returns `{ browser, node,
+ * commonJs, types }`, the text of each file.
  */
-function entries(names, strings) {
+function entryTexts(glue, names, strings) {
   const table = JSON.stringify(strings);
   const api = `export const { ${names.join(', ')} } = recoverable(host, ${table});\n`;
-  // The glue's types, and of its values only the API the entries export (not init/initSync).
-  const types = `export type * from './${NAME}.js';\nexport { ${names.join(', ')} } from './${NAME}.js';\n`;
+  // Written literally, so that bundlers which understand `new URL('…', import.meta.url)` (Vite,
+  // webpack) emit the .wasm as an asset of the bundle and rewrite the URL to it.
+  const wasmUrl = `new URL('./${glue}_bg.wasm', import.meta.url)`;
   return {
-    'node.js': `// Node entry: compiles the .wasm next to this file synchronously.
-import * as glue from './${NAME}.js';
+    browser: `// Browser and bundler entry: fetches the .wasm next to this file (top-level await, so an ES module).
+import { createGlue } from './${glue}_factory.js';
+import { loadHost } from './load.js';
+import { recoverable } from './recover.js';
+// A bundler that rejects top-level await (esbuild's default "iife" format) quotes the next line.
+const host = await loadHost( // esbuild: --format=esm
+  createGlue,
+  ${wasmUrl},
+  '${glue}_bg.wasm',
+);
+${api}`,
+    node: `// Node entry: compiles the .wasm next to this file synchronously.
 import { readFileSync } from 'node:fs';
-import { moduleHost, recoverable } from './recover.js';
-const module = new WebAssembly.Module(readFileSync(new URL('./${NAME}_bg.wasm', import.meta.url)));
-glue.initSync({ module });
-const host = await moduleHost(glue, module, new URL('./${NAME}.js', import.meta.url).href);
+import { createGlue } from './${glue}_factory.js';
+import { instanceHost, recoverable } from './recover.js';
+const host = instanceHost(createGlue, new WebAssembly.Module(readFileSync(${wasmUrl})));
 ${api}`,
-    'index.js': `// Browser and bundler entry: fetches the .wasm next to this file (top-level await).
-import init, * as glue from './${NAME}.js';
-import { moduleHost, recoverable } from './recover.js';
-const response = await fetch(new URL('./${NAME}_bg.wasm', import.meta.url));
-const module = await WebAssembly.compile(await response.arrayBuffer());
-await init({ module_or_path: module });
-const host = await moduleHost(glue, module, new URL('./${NAME}.js', import.meta.url).href);
-${api}`,
-    'cjs/index.js': `// CommonJS entry: the nodejs glue instantiates on require; a restart requires it afresh.
+    commonJs: `// CommonJS entry: the nodejs glue instantiates on require; a restart requires it afresh.
 const { recoverable } = require('./recover.js');
-const path = require.resolve('./${NAME}.js');
+const path = require.resolve('./${glue}.js');
 const host = {
   glue: require(path),
   restart() {
@@ -126,10 +137,85 @@ const host = {
 };
 module.exports = recoverable(host, ${table});
 `,
-    'index.d.ts': types,
-    'node.d.ts': types,
-    'cjs/index.d.ts': types,
+    // The glue's types, and of its values only the API the entries export (not init/initSync).
+    types: `export type * from './${glue}.js';\nexport { ${names.join(', ')} } from './${glue}.js';\n`,
   };
+}
+
+/**
+ * The entry files of each glue: the package's main entry points (`mcp-json-toolbox`) and those of
+ * the format core (`mcp-json-toolbox/format`), by the role `entryTexts` writes them for.
+ */
+const ENTRY_FILES = {
+  [NAME]: { browser: 'index.js', node: 'node.js', commonJs: 'cjs/index.js', types: ['index.d.ts', 'node.d.ts', 'cjs/index.d.ts'] },
+  [FORMAT_NAME]: {
+    browser: 'format.js',
+    node: 'format-node.js',
+    commonJs: 'cjs/format.js',
+    types: ['format.d.ts', 'format-node.d.ts', 'cjs/format.d.ts'],
+  },
+};
+
+/** The entry points of glue `glue` (see `ENTRY_FILES`), by file name. */
+function entries(glue, names, strings) {
+  const text = entryTexts(glue, names, strings);
+  const files = ENTRY_FILES[glue];
+  return {
+    [files.browser]: text.browser,
+    [files.node]: text.node,
+    [files.commonJs]: text.commonJs,
+    ...Object.fromEntries(files.types.map((file) => [file, text.types])),
+  };
+}
+
+/**
+ * Writes the factory and the entry points of glue `glue` in `out`; `required` are exports whose
+ * string arguments must be found in the glue (a check that wasm-bindgen's output still parses).
+ */
+async function packageGlue(out, glue, required) {
+  const source = readFileSync(join(out, `${glue}.js`), 'utf8');
+  const names = await glueExports(out, glue);
+  writeFileSync(join(out, `${glue}_factory.js`), glueFactory(glue, source, names));
+  for (const [file, text] of Object.entries(entries(glue, names, stringParameters(source, required)))) {
+    writeFileSync(join(out, file), text);
+  }
+}
+
+/**
+ * The web-target glue `source` (of `glue`.js) as a factory module, `<glue>_factory.js`: its
+ * `createGlue()` runs the glue's code afresh and returns its exports (`default` its async init), so
+ * each call gives a glue with an instance of its own, as a new module record would (the glue keeps
+ * its instance in module variables). The entries make their first instance with it, and recover.js
+ * a fresh one after a trap, synchronously, with nothing more to fetch. `names` are the glue's exports
+ * besides `initSync` and `default`.
+ */
+function glueFactory(glue, source, names) {
+  const tail = 'export { initSync, __wbg_init as default };';
+  const lines = source.split('\n');
+  const exported = [];
+  const body = [];
+  for (const line of lines) {
+    let m;
+    if (line.trim() === tail) continue;
+    if (line.startsWith('/* @ts-self-types=')) continue;
+    if ((m = line.match(/^export ((?:async )?function\*? |class )(\w+)/))) {
+      exported.push(m[2]);
+      body.push(line.slice('export '.length));
+    } else if (/^(export|import)\b/.test(line)) {
+      throw new Error(`${glue}.js: unexpected module syntax for the factory (wasm-bindgen's output changed?): ${line}`);
+    } else body.push(line);
+  }
+  const sorted = (list) => [...list].sort().join(',');
+  if (!source.includes(tail) || sorted(exported) !== sorted(names)) {
+    throw new Error(`${glue}.js: its exports (${sorted(names)}) and the factory's (${sorted(exported)}) differ`);
+  }
+  return `// Generated by scripts/build-pkg.mjs from ${glue}.js (wasm-bindgen's web glue): createGlue() runs the
+// glue's code afresh and returns its exports, a glue with an instance of its own. Do not edit.
+export function createGlue() {
+${body.join('\n')}
+return { ${exported.join(', ')}, initSync, default: __wbg_init };
+}
+`;
 }
 
 /** recover.js for the CommonJS entry: the ES module's functions, exported with `module.exports`. */
@@ -143,9 +229,10 @@ function commonJsRecover(source) {
  * Which arguments of each export the glue copies into wasm as a required string (a
  * `passStringToWasm0` call not guarded by `isLikeNone`), read from the generated glue:
  * `{ format: [0], Validator: [0], 'Validator.isValid': [0], … }`. recover.js throws a TypeError for
- * anything else there, which would otherwise trap inside the copy.
+ * anything else there, which would otherwise trap inside the copy. Every label of `required` must
+ * be found.
  */
-function stringParameters(source) {
+function stringParameters(source, required) {
   const table = {};
   let inClass = null;
   let current = null;
@@ -164,16 +251,16 @@ function stringParameters(source) {
       if (index >= 0) (table[current.label] ??= []).push(index);
     }
   }
-  if (!table.format || !table['Validator.isValid']) {
+  if (!required.every((label) => table[label])) {
     throw new Error(`the glue's string arguments were not found (wasm-bindgen's output changed?): ${JSON.stringify(table)}`);
   }
   return table;
 }
 
-/** The API the glue exports (what the entries wrap). */
-async function glueExports(out) {
-  const glue = await import(pathToFileURL(join(out, `${NAME}.js`)).href);
-  return Object.keys(glue).filter((name) => name !== 'default' && name !== 'initSync');
+/** The API glue `glue` exports (what the entries wrap). */
+async function glueExports(out, glue) {
+  const module = await import(pathToFileURL(join(out, `${glue}.js`)).href);
+  return Object.keys(module).filter((name) => name !== 'default' && name !== 'initSync');
 }
 
 /** LICENSE for the dual license: the notice, then both texts from the repository. */
@@ -255,8 +342,8 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const wasm = bindgen(cargoWasm(args.profile, { core: false }), NAME, out, args.opt);
 const formatWasm = bindgen(cargoWasm(args.profile, { core: true }), FORMAT_NAME, out, args.opt);
-const strings = stringParameters(readFileSync(join(out, `${NAME}.js`), 'utf8'));
-for (const [file, text] of Object.entries(entries(await glueExports(out), strings))) writeFileSync(join(out, file), text);
+await packageGlue(out, NAME, ['format', 'Validator.isValid']);
+await packageGlue(out, FORMAT_NAME, ['format']);
 for (const name of runtimeFiles()) cpSync(join(ROOT, 'runtime', name), join(out, name), { recursive: true });
 writeFileSync(join(out, 'cjs', 'recover.js'), commonJsRecover(readFileSync(join(ROOT, 'runtime', 'recover.js'), 'utf8')));
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(packageJson(cargo), null, 2)}\n`);

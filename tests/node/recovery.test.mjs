@@ -1,27 +1,20 @@
 // Trap recovery of the package entries (pkg/recover.js): a wasm trap becomes an InternalError and
-// the next call runs in a fresh instance. Tested with a fake glue (tests/node/fixtures/fake-glue.js)
-// that traps on request, and against the real package for the errors that must pass through.
+// the next call runs in a fresh instance, made only then. Tested with a fake glue factory
+// (tests/node/fixtures/fake-glue.js) that traps on request, and against the real package for the
+// errors that must pass through and for a real trap.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { moduleHost, recoverable } from '../../pkg/recover.js';
+import { createGlue as createRealGlue } from '../../pkg/mcp_json_toolbox_factory.js';
+import { instanceHost, recoverable } from '../../pkg/recover.js';
 import * as real from '../../pkg/node.js';
-
-const FAKE = new URL('./fixtures/fake-glue.js', import.meta.url).href;
-const RAW = new URL('../../pkg/mcp_json_toolbox.js', import.meta.url).href;
+import { createGlue, created } from './fixtures/fake-glue.js';
 
 /** The wrapped API of a fresh fake glue instance. */
-async function fakeApi() {
-  const glue = await import(`${FAKE}?test=${Math.random()}`);
-  glue.initSync({ module: 'compiled' });
-  return recoverable(await moduleHost(glue, 'compiled', FAKE));
-}
+const fakeApi = () => recoverable(instanceHost(createGlue, 'compiled'));
 
-/** Waits for the spare instance the restart loads in the background. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
-
-test('a trap throws InternalError with the trap as cause, and the next call works', async () => {
-  const api = await fakeApi();
+test('a trap throws InternalError with the trap as cause, and the next call works', () => {
+  const api = fakeApi();
   assert.equal(api.echo('a'), 'a');
   assert.throws(
     () => api.echo('trap'),
@@ -31,27 +24,37 @@ test('a trap throws InternalError with the trap as cause, and the next call work
       e.cause instanceof WebAssembly.RuntimeError,
   );
   assert.equal(api.echo('b'), 'b', 'the call right after the trap runs in a fresh instance');
-  await settle();
-  assert.equal(api.echo('b'), 'b');
 });
 
-test('a stack overflow (RangeError) is recovered like a trap, again and again', async () => {
-  const api = await fakeApi();
+test('the spare instance is made only when a trap happens, never ahead of time', () => {
+  const before = created();
+  const api = fakeApi();
+  assert.equal(created() - before, 1, 'one instance at start-up');
+  for (let i = 0; i < 5; i += 1) api.echo(`call ${i}`);
+  assert.throws(() => api.echo('bad'), { name: 'JsonError' });
+  assert.equal(created() - before, 1, 'calls and errors thrown on purpose make no other');
+  assert.throws(() => api.echo('trap'), { name: 'InternalError' });
+  assert.equal(created() - before, 2, 'the trap made exactly one fresh instance');
+  assert.equal(api.echo('after'), 'after');
+  assert.equal(created() - before, 2);
+});
+
+test('a stack overflow (RangeError) is recovered like a trap, again and again', () => {
+  const api = fakeApi();
   for (let round = 0; round < 3; round += 1) {
     assert.throws(() => api.echo('overflow'), (e) => e.name === 'InternalError' && e.cause instanceof RangeError);
     assert.equal(api.echo(`after ${round}`), `after ${round}`);
-    await settle();
   }
 });
 
-test('errors thrown on purpose pass through unchanged and do not restart', async () => {
-  const api = await fakeApi();
+test('errors thrown on purpose pass through unchanged and do not restart', () => {
+  const api = fakeApi();
   assert.throws(() => api.echo('bad'), (e) => e.name === 'JsonError' && e.line === 1);
   assert.equal(api.echo('still'), 'still');
 });
 
-test('objects made before a trap are made again from their arguments', async () => {
-  const api = await fakeApi();
+test('objects made before a trap are made again from their arguments', () => {
+  const api = fakeApi();
   const counter = new api.Counter(10);
   assert.equal(counter.next(), 11);
   assert.throws(() => api.echo('trap'), { name: 'InternalError' });
@@ -87,18 +90,19 @@ test('the real package: a non-string where JSON text belongs is a TypeError, bef
   assert.equal(validator.isValid('{"a": 1}'), true);
 });
 
-test('a real trap of the real glue is recovered (the glue unchecked, as the raw bindings are)', async () => {
+test('a real trap of the real glue is recovered (the glue unchecked, as the raw bindings are)', () => {
   // Without the string table, the glue copies a number as a string and the instance traps with
   // "memory access out of bounds": a real trap, not a simulated one.
-  const glue = await import(`${RAW}?test=${Math.random()}`);
-  const module = new WebAssembly.Module(readFileSync(new URL('./mcp_json_toolbox_bg.wasm', new URL(RAW))));
-  glue.initSync({ module });
-  const api = recoverable(await moduleHost(glue, module, RAW));
+  const module = new WebAssembly.Module(readFileSync(new URL('../../pkg/mcp_json_toolbox_bg.wasm', import.meta.url)));
+  const host = instanceHost(createRealGlue, module);
+  const first = host.glue;
+  const api = recoverable(host);
   assert.throws(
     () => api.format(5),
     (e) => e.name === 'InternalError' && e.message.startsWith('internal error in format, please report it: ') &&
       e.cause instanceof WebAssembly.RuntimeError,
   );
+  assert.notEqual(host.glue, first, 'a fresh glue after the trap');
   assert.equal(api.format('{"after":[1.50]}', { minify: true }), '{"after":[1.50]}');
   const validator = new api.Validator('{"required": ["a"]}');
   assert.throws(() => validator.validate(7), { name: 'InternalError' });

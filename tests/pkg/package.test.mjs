@@ -1,15 +1,14 @@
 // The npm package as a user gets it: `npm pack pkg/`, install the tarball into a fresh project
 // (offline, no links), then use it from Node (ESM and CommonJS), type-check TypeScript against the
-// installed types, and bundle a page with esbuild that runs in headless Chromium.
-// Dev tools (typescript, esbuild, playwright-core) come from this repository's node_modules.
+// installed types, and load the browser entry unbundled in headless Chromium (bundlers: tests/bundlers/).
+// Dev tools (typescript, playwright-core) come from this repository's node_modules.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { startServer } from '../../scripts/serve.mjs';
 import { launch } from '../browser/chromium.mjs';
 
@@ -52,10 +51,10 @@ after(() => {
 });
 
 test('the tarball holds the wasm, every entry point, types, README and LICENSE', () => {
-  for (const file of ['mcp_json_toolbox_bg.wasm', 'index.js', 'node.js', 'index.d.ts', 'recover.js', 'cjs/index.js', 'cjs/recover.js', 'cjs/mcp_json_toolbox.js', 'README.md', 'LICENSE', 'package.json']) {
+  for (const file of ['mcp_json_toolbox_bg.wasm', 'index.js', 'node.js', 'index.d.ts', 'recover.js', 'load.js', 'mcp_json_toolbox_factory.js', 'cjs/index.js', 'cjs/recover.js', 'cjs/mcp_json_toolbox.js', 'README.md', 'LICENSE', 'package.json']) {
     assert.ok(files.includes(file), `${file} not in ${files.join(', ')}`);
   }
-  assert.equal(files.filter((f) => f.endsWith('.wasm')).length, 1, 'the .wasm is shipped once');
+  assert.deepEqual(files.filter((f) => f.endsWith('.wasm')).sort(), ['mcp_json_toolbox_bg.wasm', 'mcp_json_toolbox_format_bg.wasm'], 'each .wasm is shipped once');
   const manifest = JSON.parse(readFileSync(join(app, 'node_modules', NAME, 'package.json'), 'utf8'));
   const cargo = readFileSync(join(ROOT, 'Cargo.toml'), 'utf8');
   assert.equal(manifest.name, NAME);
@@ -134,55 +133,16 @@ format('[1]', { indent: 'wide' });
   assert.throws(() => run(process.execPath, [TSC, ...flags, 'bad.ts'], app), /bad\.ts\(2,\d+\): error TS2322/);
 });
 
-test('esbuild browser bundle runs in headless Chromium', async () => {
-  write(
-    'page.js',
-    `import { format } from '${NAME}';
-document.querySelector('#out').textContent = format('{"page":[1.50,"é"]}', { indent: 1 });
-`,
-  );
-  const dist = join(app, 'dist');
-  await build({
-    entryPoints: [join(app, 'page.js')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    outfile: join(dist, 'page.js'),
-    logLevel: 'error',
-  });
-  // esbuild leaves `new URL('./…_bg.wasm', import.meta.url)` alone: ship the .wasm beside the bundle.
-  copyFileSync(join(app, 'node_modules', NAME, 'mcp_json_toolbox_bg.wasm'), join(dist, 'mcp_json_toolbox_bg.wasm'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><meta charset=utf-8><pre id=out></pre><script type=module src=page.js></script>');
-  const server = await startServer(dist, 0);
-  const browser = await launch();
-  try {
-    const page = await browser.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(server.url);
-    await page.waitForFunction(() => document.querySelector('#out').textContent !== '', null, { timeout: 15000 });
-    assert.deepEqual(errors, []);
-    assert.equal(await page.textContent('#out'), '{\n "page": [\n  1.50,\n  "é"\n ]\n}');
-    assert.ok(server.requests.includes('/mcp_json_toolbox_bg.wasm'), server.requests.join(' '));
-  } finally {
-    await browser.close();
-    await server.close();
-  }
-});
-
 test('the browser entry loads unbundled, and a restart gives a working fresh instance in Chromium', async () => {
   const base = `./node_modules/${NAME}`;
   writeFileSync(
     join(app, 'restart.html'),
     `<!doctype html><meta charset=utf-8><pre id=out></pre><script type=module>
 import { format } from '${base}/index.js';
-import * as glue from '${base}/mcp_json_toolbox.js';
-import { moduleHost, recoverable } from '${base}/recover.js';
-const wasm = await (await fetch('${base}/mcp_json_toolbox_bg.wasm')).arrayBuffer();
-const module = await WebAssembly.compile(wasm);
-await glue.default({ module_or_path: module });
-const host = await moduleHost(glue, module, new URL('${base}/mcp_json_toolbox.js', import.meta.url).href);
+import { createGlue } from '${base}/mcp_json_toolbox_factory.js';
+import { loadHost } from '${base}/load.js';
+import { recoverable } from '${base}/recover.js';
+const host = await loadHost(createGlue, new URL('${base}/mcp_json_toolbox_bg.wasm', import.meta.url), 'mcp_json_toolbox_bg.wasm');
 const api = recoverable(host);
 const first = host.glue;
 host.restart(); // what a trap does, synchronously on the page's thread
@@ -199,7 +159,65 @@ document.querySelector('#out').textContent = [format('[1]', { minify: true }), a
     await page.waitForFunction(() => document.querySelector('#out').textContent !== '', null, { timeout: 15000 });
     assert.deepEqual(errors, []);
     assert.equal(await page.textContent('#out'), '[1] [2] true');
-    assert.ok(server.requests.some((r) => r.includes('mcp_json_toolbox.js?instance=')), server.requests.join(' '));
+    // The fresh instance is made from the module already compiled: no glue or .wasm fetched again.
+    const fetched = (file) => server.requests.filter((r) => r.endsWith(`/${file}`)).length;
+    assert.equal(fetched('mcp_json_toolbox_factory.js'), 1, server.requests.join(' '));
+    assert.equal(fetched('mcp_json_toolbox_bg.wasm'), 2, 'once by index.js, once by the page itself');
+    assert.ok(!server.requests.some((r) => r.includes('?')), server.requests.join(' '));
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
+test('mcp-json-toolbox/format: the format core from Node ESM, CommonJS, TypeScript and a browser, its .wasm alone', async () => {
+  for (const file of ['format.js', 'format-node.js', 'format.d.ts', 'cjs/format.js', 'cjs/format.d.ts', 'mcp_json_toolbox_format_factory.js', 'cjs/mcp_json_toolbox_format.js']) {
+    assert.ok(files.includes(file), `${file} not in ${files.join(', ')}`);
+  }
+  write(
+    'format.mjs',
+    `import * as core from '${NAME}/format';
+const { format } = await import('${NAME}/format');
+process.stdout.write([Object.keys(core).sort().join(','), format('[1.50]', { minify: true }), core.version()].join(' '));
+`,
+  );
+  assert.match(run(process.execPath, ['format.mjs'], app), /^format,formatDocument,version \[1\.50\] \d+\.\d+\.\d+$/);
+  write('format.cjs', `const { format } = require('${NAME}/format');\nprocess.stdout.write(format('{"a":1}', { minify: true }));\n`);
+  assert.equal(run(process.execPath, ['format.cjs'], app), '{"a":1}');
+  write(
+    'format.ts',
+    `import { format, formatDocument, type FormatOptions, type FormatResult } from '${NAME}/format';
+const options: FormatOptions = { indent: 'tab' };
+const result: FormatResult = formatDocument(format('[1]', options));
+console.log(result.diagnostics.length);
+`,
+  );
+  write('format-bad.ts', `import { Validator } from '${NAME}/format';\nconsole.log(Validator);\n`);
+  const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022'];
+  run(process.execPath, [TSC, ...flags, 'format.ts'], app);
+  // The core's types are its own: no Validator there.
+  assert.throws(() => run(process.execPath, [TSC, ...flags, 'format-bad.ts'], app), /format-bad\.ts\(1,\d+\): error TS2305/);
+
+  const base = `./node_modules/${NAME}`;
+  writeFileSync(
+    join(app, 'format.html'),
+    `<!doctype html><meta charset=utf-8><pre id=out></pre><script type=module>
+import { format } from '${base}/format.js';
+document.querySelector('#out').textContent = format('{"page":[1.50]}', { minify: true });
+</script>`,
+  );
+  const server = await startServer(app, 0);
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}format.html`);
+    await page.waitForFunction(() => document.querySelector('#out').textContent !== '', null, { timeout: 15000 });
+    assert.deepEqual(errors, []);
+    assert.equal(await page.textContent('#out'), '{"page":[1.50]}');
+    const wasm = server.requests.filter((r) => r.endsWith('.wasm'));
+    assert.deepEqual(wasm, [`/node_modules/${NAME}/mcp_json_toolbox_format_bg.wasm`], 'only the format core is fetched');
   } finally {
     await browser.close();
     await server.close();

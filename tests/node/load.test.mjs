@@ -1,0 +1,96 @@
+// Loading the .wasm in browsers and bundles (pkg/load.js, what `index.js` runs), here in Node
+// against a local HTTP server: a missing or wrong file is an Error naming the URL, what the server
+// answered and what to do; a good one compiles, whatever its content type.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { after, before, test } from 'node:test';
+import { createGlue } from '../../pkg/mcp_json_toolbox_factory.js';
+import { fetchModule, loadHost } from '../../pkg/load.js';
+import { recoverable } from '../../pkg/recover.js';
+
+const ASSET = 'mcp_json_toolbox_bg.wasm';
+/** The smallest valid module: magic word and version. */
+const EMPTY_MODULE = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+/** What each path answers: [status, content type, body]. */
+const ROUTES = {
+  '/missing.wasm': [404, 'text/plain', 'not found'],
+  '/fallback.wasm': [200, 'text/html; charset=utf-8', '<!doctype html>\n<title>My app</title>'],
+  '/octet.wasm': [200, 'application/octet-stream', EMPTY_MODULE],
+  '/typed.wasm': [200, 'application/wasm', EMPTY_MODULE],
+  '/broken.wasm': [200, 'application/wasm', Buffer.concat([EMPTY_MODULE, Buffer.from([0xff])])],
+  '/untyped.wasm': [200, undefined, 'nothing'],
+  '/real.wasm': [200, 'application/wasm', readFileSync(new URL(`../../pkg/${ASSET}`, import.meta.url))],
+};
+
+let server;
+let base;
+
+before(async () => {
+  server = createServer((req, res) => {
+    const [status, type, body] = ROUTES[req.url] ?? [500, 'text/plain', 'no route'];
+    res.writeHead(status, type ? { 'content-type': type } : {});
+    res.end(body);
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  base = `http://127.0.0.1:${server.address().port}`;
+});
+
+after(() => new Promise((ok) => server.close(ok)));
+
+/** Asserts that loading `path` rejects with an Error whose message holds every pattern. */
+async function rejects(path, ...patterns) {
+  const url = `${base}${path}`;
+  await assert.rejects(fetchModule(url, ASSET), (error) => {
+    assert.ok(error instanceof Error && error.constructor === Error, `a plain Error, got ${error?.name}`);
+    assert.ok(error.message.startsWith(`mcp-json-toolbox could not load its WebAssembly module ${ASSET} from ${url}: `), error.message);
+    assert.ok(error.message.includes(`cp node_modules/mcp-json-toolbox/${ASSET} dist/`), error.message);
+    for (const pattern of patterns) assert.match(error.message, pattern);
+    return true;
+  });
+}
+
+test('a missing .wasm names the URL, the HTTP status and what to do', () => rejects('/missing.wasm', /the server answered HTTP 404 Not Found\./));
+
+test('an HTML page where the .wasm belongs names its content type and how it starts', () =>
+  rejects('/fallback.wasm', /HTTP 200 OK with content type text\/html; charset=utf-8 is not WebAssembly \(it starts with "<!doctype html> <title>My app/));
+
+test('a body with no content type that is not WebAssembly says so', () =>
+  rejects('/untyped.wasm', /HTTP 200 OK with no content type is not WebAssembly \(it starts with "nothing"\)/));
+
+test('application/wasm that does not compile keeps the CompileError as its cause', async () => {
+  await rejects('/broken.wasm', /HTTP 200 OK \(application\/wasm\) did not compile: /);
+  await fetchModule(`${base}/broken.wasm`, ASSET).catch((error) => assert.ok(error.cause instanceof WebAssembly.CompileError));
+});
+
+test('a request that fails names the URL and the failure', async () => {
+  const closed = createServer();
+  await new Promise((ok) => closed.listen(0, '127.0.0.1', ok));
+  const port = closed.address().port;
+  await new Promise((ok) => closed.close(ok));
+  const url = `http://127.0.0.1:${port}/x.wasm`;
+  await assert.rejects(fetchModule(url, ASSET), (error) => error.message.includes(` from ${url}: the request failed (`) && error.cause !== undefined);
+});
+
+test('a good module compiles whether served as application/wasm or not', async () => {
+  for (const path of ['/typed.wasm', '/octet.wasm']) {
+    assert.ok((await fetchModule(`${base}${path}`, ASSET)) instanceof WebAssembly.Module, path);
+  }
+});
+
+test('loadHost starts the real package from a URL, one instance until a trap', async () => {
+  const made = [];
+  const counting = () => {
+    const glue = createGlue();
+    made.push(glue);
+    return glue;
+  };
+  const host = await loadHost(counting, `${base}/real.wasm`, ASSET);
+  const api = recoverable(host);
+  assert.equal(api.format('{"a":[1.50]}', { minify: true }), '{"a":[1.50]}');
+  assert.equal(new api.Validator('{"type":"object"}').isValid('{}'), true);
+  assert.equal(made.length, 1, 'no spare instance before a trap');
+  assert.throws(() => api.format(5), { name: 'InternalError' }); // unchecked: a real trap
+  assert.equal(made.length, 2);
+  assert.equal(api.format('[2]', { minify: true }), '[2]');
+});
