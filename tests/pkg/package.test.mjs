@@ -35,6 +35,27 @@ function write(name, text) {
   writeFileSync(join(app, name), text);
 }
 
+/**
+ * Opens page `file` of the test project in Chromium (served on 127.0.0.1) and waits for its `#out`:
+ * `{ text, requests }`, after checking that the page threw nothing.
+ */
+async function pageOutput(file) {
+  const server = await startServer(app, 0);
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}${file}`);
+    await page.waitForFunction(() => document.querySelector('#out').textContent !== '', null, { timeout: 15000 });
+    assert.deepEqual(errors, []);
+    return { text: await page.textContent('#out'), requests: server.requests };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
 before(() => {
   assert.ok(existsSync(join(PKG, 'package.json')), `${PKG}/package.json is missing: run make pkg first`);
   work = mkdtempSync(join(tmpdir(), 'mcp-json-toolbox-pkg-'));
@@ -149,25 +170,13 @@ host.restart(); // what a trap does, synchronously on the page's thread
 document.querySelector('#out').textContent = [format('[1]', { minify: true }), api.format('[2]', { minify: true }), host.glue !== first].join(' ');
 </script>`,
   );
-  const server = await startServer(app, 0);
-  const browser = await launch();
-  try {
-    const page = await browser.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.url}restart.html`);
-    await page.waitForFunction(() => document.querySelector('#out').textContent !== '', null, { timeout: 15000 });
-    assert.deepEqual(errors, []);
-    assert.equal(await page.textContent('#out'), '[1] [2] true');
-    // The fresh instance is made from the module already compiled: no glue or .wasm fetched again.
-    const fetched = (file) => server.requests.filter((r) => r.endsWith(`/${file}`)).length;
-    assert.equal(fetched('mcp_json_toolbox_factory.js'), 1, server.requests.join(' '));
-    assert.equal(fetched('mcp_json_toolbox_bg.wasm'), 2, 'once by index.js, once by the page itself');
-    assert.ok(!server.requests.some((r) => r.includes('?')), server.requests.join(' '));
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  const { text, requests } = await pageOutput('restart.html');
+  assert.equal(text, '[1] [2] true');
+  // The fresh instance is made from the module already compiled: no glue or .wasm fetched again.
+  const fetched = (file) => requests.filter((r) => r.endsWith(`/${file}`)).length;
+  assert.equal(fetched('mcp_json_toolbox_factory.js'), 1, requests.join(' '));
+  assert.equal(fetched('mcp_json_toolbox_bg.wasm'), 2, 'once by index.js, once by the page itself');
+  assert.ok(!requests.some((r) => r.includes('?')), requests.join(' '));
 });
 
 test('mcp-json-toolbox/format: the format core from Node ESM, CommonJS, TypeScript and a browser, its .wasm alone', async () => {
@@ -206,20 +215,8 @@ import { format } from '${base}/format.js';
 document.querySelector('#out').textContent = format('{"page":[1.50]}', { minify: true });
 </script>`,
   );
-  const server = await startServer(app, 0);
-  const browser = await launch();
-  try {
-    const page = await browser.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.url}format.html`);
-    await page.waitForFunction(() => document.querySelector('#out').textContent !== '', null, { timeout: 15000 });
-    assert.deepEqual(errors, []);
-    assert.equal(await page.textContent('#out'), '{"page":[1.50]}');
-    const wasm = server.requests.filter((r) => r.endsWith('.wasm'));
-    assert.deepEqual(wasm, [`/node_modules/${NAME}/mcp_json_toolbox_format_bg.wasm`], 'only the format core is fetched');
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  const { text, requests } = await pageOutput('format.html');
+  assert.equal(text, '{"page":[1.50]}');
+  const wasm = requests.filter((r) => r.endsWith('.wasm'));
+  assert.deepEqual(wasm, [`/node_modules/${NAME}/mcp_json_toolbox_format_bg.wasm`], 'only the format core is fetched');
 });
