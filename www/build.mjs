@@ -15,12 +15,17 @@ import { fileURLToPath } from 'node:url';
 const www = dirname(fileURLToPath(import.meta.url));
 const pkg = join(www, '..', 'pkg');
 const dist = join(www, 'dist');
-/** The wasm-bindgen web glue and .wasm of the format core (loaded first) and of the full build. */
-const GLUE = ['mcp_json_toolbox_format.js', 'mcp_json_toolbox_format_bg.wasm', 'mcp_json_toolbox.js', 'mcp_json_toolbox_bg.wasm'];
+/**
+ * What dist/pkg/ serves: the .wasm of the format core (loaded first; its glue is bundled into the
+ * worker) and the wasm-bindgen web glue and .wasm of the full build (loaded by the worker later).
+ */
+const GLUE = ['mcp_json_toolbox_format_bg.wasm', 'mcp_json_toolbox.js', 'mcp_json_toolbox_bg.wasm'];
+/** The format core's glue, bundled into the worker (www/worker.js imports it from ../pkg/). */
+const CORE_GLUE = 'mcp_json_toolbox_format.js';
 /** Files served compressed (.br and .gz written next to them). */
 const COMPRESSIBLE = /\.(html|js|css|json|wasm|svg|txt)$/;
 
-for (const file of GLUE) {
+for (const file of [...GLUE, CORE_GLUE]) {
   if (!existsSync(join(pkg, file))) {
     console.error(`www/build.mjs: ${relative(process.cwd(), join(pkg, file))} is missing. Build the wasm package first: make pkg`);
     process.exit(1);
@@ -38,7 +43,6 @@ await build({
   minify: true,
   sourcemap: false,
   target: 'es2022',
-  external: ['./pkg/*'],
   legalComments: 'linked',
   logLevel: 'warning',
   // The worker's progress total for the full build (the download is measured after decoding).

@@ -4,6 +4,9 @@
 // (when idle) or when a call needs it, reporting `{progress: {loaded, total}}` and then
 // `{full: true}` (or `{full: false, error}`). Each `{id, fn, args}` message is answered with
 // `{id, ok: true, value}` or `{id, ok: false, error}`.
+// The format core's glue is bundled into this file (one request less before the first format);
+// the full build's is imported when needed.
+import * as coreGlue from '../pkg/mcp_json_toolbox_format.js';
 import { Builds } from './wasm-builds.js';
 
 /** Raw size of the full build's .wasm, filled in by www/build.mjs (progress total when served compressed). */
@@ -17,7 +20,7 @@ function plainError(error) {
 
 const pkg = (file) => new URL(`./pkg/${file}`, import.meta.url).href;
 const builds = new Builds({
-  core: { glue: pkg('mcp_json_toolbox_format.js'), wasm: pkg('mcp_json_toolbox_format_bg.wasm') },
+  core: { glue: coreGlue, wasm: pkg('mcp_json_toolbox_format_bg.wasm') },
   full: { glue: pkg('mcp_json_toolbox.js'), wasm: pkg('mcp_json_toolbox_bg.wasm'), total: FULL_WASM_BYTES },
   onProgress: (loaded, total) => self.postMessage({ progress: { loaded, total } }),
   onFull: (error) => self.postMessage(error ? { full: false, error: plainError(error) } : { full: true }),
