@@ -86,9 +86,9 @@ for (const { link, format, validation } of rows) {
 
 // What the two phases transfer (gzip), from the files served.
 const gz = (file) => statSync(join(DIST, `${file}.gz`)).size;
-const page = ['index.html', 'style.css', 'main.js', 'worker.js', 'examples.json', 'pkg/mcp_json_toolbox_format.js', 'pkg/mcp_json_toolbox.js'];
+const page = ['index.html', 'style.css', 'main.js', 'worker.js', 'examples.json', 'pkg/mcp_json_toolbox.js'];
 console.log('\n| transferred (gzip -9) | bytes |');
 console.log('|---|---:|');
-console.log(`| page: HTML, CSS, JS bundles, examples, both glues | ${kib(page.reduce((sum, file) => sum + gz(file), 0))} |`);
+console.log(`| page: HTML, CSS, JS bundles (the worker with the core's glue), examples, the full build's glue | ${kib(page.reduce((sum, file) => sum + gz(file), 0))} |`);
 console.log(`| format core .wasm (phase 1) | ${kib(gz('pkg/mcp_json_toolbox_format_bg.wasm'))} |`);
 console.log(`| full build .wasm (phase 2) | ${kib(gz('pkg/mcp_json_toolbox_bg.wasm'))} |`);

@@ -1,6 +1,8 @@
 // The toolbox page: tabs, editors, the wasm worker, results, sharing, offline.
+// First: starts the worker before the modules below are evaluated.
+import { wasm } from './worker-start.js';
 import { JsonEditor, LARGE_TEXT } from './editors.js';
-import { Cancelled, WasmWorker } from './rpc.js';
+import { Cancelled } from './rpc.js';
 import { countText, h, renderBadges, renderDiagnostics, renderSummary, renderTimeline } from './render.js';
 import { clearStored, decodeFragment, encodeFragment, loadStored, store } from './share.js';
 import { TABS, toolError } from './tabs.js';
@@ -12,7 +14,8 @@ const MAX_FRAGMENT = 200_000;
 const FIRST_EXAMPLE = 'create-task-result-2025-11-25';
 const THEME_KEY = 'mcp-json-toolbox:theme';
 
-const wasm = new WasmWorker(new URL('./worker.js', import.meta.url), { onBusy: showBusy, onFull: fullChanged });
+wasm.onBusy = showBusy;
+wasm.onFull = fullChanged;
 
 /** What the page holds: the tab, each tab's input texts, and the output options. */
 let state = defaultState();
@@ -126,9 +129,9 @@ async function fullChanged(full) {
   }
 }
 
-/** Runs `job` when the page is idle (or after a second where `requestIdleCallback` is missing). */
+/** Runs `job` when the page is idle (at the latest after 0.5 s; after a second where `requestIdleCallback` is missing). */
 function whenIdle(job) {
-  if ('requestIdleCallback' in window) requestIdleCallback(job, { timeout: 2000 });
+  if ('requestIdleCallback' in window) requestIdleCallback(job, { timeout: 500 });
   else setTimeout(job, 1000);
 }
 

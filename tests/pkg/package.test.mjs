@@ -190,7 +190,7 @@ const { format } = await import('${NAME}/format');
 process.stdout.write([Object.keys(core).sort().join(','), format('[1.50]', { minify: true }), core.version()].join(' '));
 `,
   );
-  assert.match(run(process.execPath, ['format.mjs'], app), /^format,formatDocument,version \[1\.50\] \d+\.\d+\.\d+$/);
+  assert.match(run(process.execPath, ['format.mjs'], app), /^format,formatDocument,start,version \[1\.50\] \d+\.\d+\.\d+$/);
   write('format.cjs', `const { format } = require('${NAME}/format');\nprocess.stdout.write(format('{"a":1}', { minify: true }));\n`);
   assert.equal(run(process.execPath, ['format.cjs'], app), '{"a":1}');
   write(
