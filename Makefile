@@ -63,8 +63,9 @@ lint: ## cargo clippy -D warnings, native (all targets) and wasm32 (library and 
 	cargo clippy --target $(WASM_TARGET) --lib --tests -- -D warnings
 	cargo clippy --target $(WASM_TARGET) --lib --no-default-features -- -D warnings
 
-test-native: ## Native Rust tests (unit, integration, JSONTestSuite)
+test-native: ## Native Rust tests (unit, integration, JSONTestSuite; the format core's unit tests too)
 	cargo test
+	cargo test --lib --no-default-features
 
 test-wasm: ## tests/wasm_*.rs in Node via wasm-bindgen-test-runner
 	@bash scripts/setup.sh rust wasm-bindgen
