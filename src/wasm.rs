@@ -145,6 +145,8 @@ export interface TaskHistoryEntry {
   receivedAt?: string;
   /** Where the reporting message sits in the transcript. */
   span?: Span;
+  /** True when the report was older than one seen after its request was sent (an answer racing a notification): legal, and it did not change the state. */
+  stale?: boolean;
 }
 
 /** What the host remembers about one task. */
@@ -159,6 +161,29 @@ export interface TaskState {
   pollIntervalMs: number | null;
   generation: Generation;
   history: TaskHistoryEntry[];
+}
+
+/** One elicitation request `checkElicitation` found. */
+export interface ElicitationRequest {
+  /** Its key in `inputRequests` (2026-07-28), or null. */
+  key: string | null;
+  /** JSON Pointer to its parameters (`message`, `requestedSchema` or `url`) in the request text. */
+  pointer: string;
+  mode: "form" | "url";
+}
+
+/** What `checkElicitation` returns: one diagnostic list per input text. */
+export interface ElicitationReport {
+  /** No error in either list (warnings and infos allowed). */
+  valid: boolean;
+  /** The generation the request shows, or null when it does not tell. */
+  generation: Generation | null;
+  /** The elicitation requests found, in order. */
+  requests: ElicitationRequest[];
+  /** Findings about the request text; spans point into it. */
+  diagnostics: Diagnostic[];
+  /** Findings about the response text; spans point into it. */
+  responseDiagnostics: Diagnostic[];
 }
 
 /** What `replaySession` returns: the session state by taskId, and the findings (spans into the transcript). */
@@ -295,6 +320,19 @@ pub fn replay_session_js(
     #[wasm_bindgen(js_name = transcriptText)] transcript_text: &str,
 ) -> Result<JsValue, JsValue> {
     to_js(&crate::host::replay_session(transcript_text))
+}
+
+/// Checks an elicitation request (`elicitation/create`, its params, or `inputRequests`) and,
+/// optionally, the answer (`ElicitResult`, or `inputResponses`).
+#[wasm_bindgen(js_name = checkElicitation, unchecked_return_type = "ElicitationReport")]
+pub fn check_elicitation_js(
+    #[wasm_bindgen(js_name = requestText)] request_text: &str,
+    #[wasm_bindgen(js_name = responseText)] response_text: Option<String>,
+) -> Result<JsValue, JsValue> {
+    to_js(&crate::host::check_elicitation(
+        request_text,
+        response_text.as_deref(),
+    ))
 }
 
 /// Names a pasted MCP payload, checks it against the official schemas and summarizes it.

@@ -2,7 +2,7 @@
 #![cfg(test)]
 #![cfg(target_arch = "wasm32")]
 
-use mcp_json_toolbox::wasm::{check_tool_result_js, replay_session_js};
+use mcp_json_toolbox::wasm::{check_elicitation_js, check_tool_result_js, replay_session_js};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -84,4 +84,33 @@ fn check_tool_result_reports_schema_failures_with_spans() {
     assert_eq!(get(&first, &["span", "line"]).as_f64(), Some(2.0));
     assert_eq!(get(&first, &["schemaSpan", "line"]).as_f64(), Some(2.0));
     assert!(get(&report, &["generation"]).is_null());
+}
+
+#[wasm_bindgen_test]
+fn check_elicitation_reports_both_texts() {
+    let request = r#"{"message": "How many?", "requestedSchema": {"type": "object",
+        "properties": {"n": {"type": "integer", "minimum": 1}}, "required": ["n"]}}"#;
+    let report = check_elicitation_js(
+        request,
+        Some(r#"{"action": "accept", "content": {"n": 0}}"#.into()),
+    )
+    .unwrap();
+    assert_eq!(get(&report, &["valid"]).as_bool(), Some(false));
+    assert_eq!(
+        get(&report, &["requests", "0", "mode"])
+            .as_string()
+            .as_deref(),
+        Some("form")
+    );
+    let found = get(&report, &["responseDiagnostics", "0"]);
+    assert_eq!(
+        get(&found, &["code"]).as_string().as_deref(),
+        Some("minimum")
+    );
+    assert_eq!(
+        get(&found, &["instancePath"]).as_string().as_deref(),
+        Some("/content/n")
+    );
+    let alone = check_elicitation_js(request, None).unwrap();
+    assert_eq!(get(&alone, &["valid"]).as_bool(), Some(true));
 }

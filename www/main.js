@@ -6,6 +6,7 @@ import { Cancelled } from './rpc.js';
 import { countText, h, renderBadges, renderDiagnostics, renderSummary, renderTimeline } from './render.js';
 import { clearStored, decodeFragment, encodeFragment, loadStored, store } from './share.js';
 import { TABS, toolError } from './tabs.js';
+import { ElicitationForm } from './elicitation-form.js';
 
 const $ = (id) => document.getElementById(id);
 /** Longest URL fragment "Copy link" produces; larger states stay in localStorage only. */
@@ -35,6 +36,12 @@ const editors = {
   b: new JsonEditor($('editor-b'), { label: 'Second input', onChange: edited, onRun: run, onLarge: (n) => showLarge('b', n) }),
   out: new JsonEditor($('editor-out'), { label: 'Output', readOnly: true, onRun: run }),
 };
+/** The elicitation form preview: its answer goes to the second editor and is checked there. */
+const elicitForm = new ElicitationForm($('elicit-form'), (text) => {
+  if (editors.b.getText() === text) return;
+  editors.b.setText(text);
+  edited();
+});
 
 // ---- running ---------------------------------------------------------------------------------
 
@@ -153,6 +160,8 @@ function showResult(view) {
   renderSummary($('summary'), view.summary);
   renderTimeline($('timeline'), view.timeline ?? [], pick);
   renderDiagnostics($('diagnostics'), diagnostics, pick);
+  elicitForm.render(view.form);
+  if (view.form) elicitForm.showErrors(diagnostics.filter((d) => d.editor === 'b'));
   const schemaMarks = diagnostics.filter((d) => d.editor === 'b' && d.schemaSpan).map((d) => ({ ...d, span: d.schemaSpan }));
   editors.a.setDiagnostics([...diagnostics.filter((d) => d.editor === 'a'), ...schemaMarks]);
   editors.b.setDiagnostics(diagnostics.filter((d) => d.editor === 'b'));

@@ -146,6 +146,30 @@ async function sessionView(api, transcript, tool) {
   };
 }
 
+/**
+ * Checks an elicitation request (either generation) and the answer in the second editor; the view's
+ * `form` is what the page previews (www/elicitation-form.js), and its answer fills that editor.
+ */
+async function elicitationView(api, request, response) {
+  let report;
+  try {
+    report = await api.call('checkElicitation', request, response.trim() ? response : undefined);
+  } catch (error) {
+    return jsonErrorView(error, 'a', 'The request');
+  }
+  const modes = [...new Set(report.requests.map((r) => r.mode))];
+  return {
+    badges: [
+      report.valid ? { text: 'valid elicitation', tone: 'ok' } : { text: 'invalid elicitation', tone: 'error' },
+      { text: report.generation ?? 'generation unknown', tone: report.generation ? 'info' : 'muted' },
+      ...modes.map((mode) => ({ text: `${mode} mode`, tone: 'kind' })),
+    ],
+    diagnostics: [...on('a', report.diagnostics), ...on('b', report.responseDiagnostics)],
+    form: { requestText: request, requests: report.requests },
+    output: response,
+  };
+}
+
 /** The tabs: labels of their inputs (`b` only when the tab has two), the wasm functions they need, their runner. */
 export const TABS = {
   home: {
@@ -166,6 +190,12 @@ export const TABS = {
     run: (api, a, b, options) => validateView(api, a, b, options),
   },
   classify: { a: 'MCP payload', needs: ['classify', 'formatDocument'], run: (api, a, _b, options) => classifyView(api, a, options) },
+  elicit: {
+    a: 'Elicitation request: elicitation/create, its params, or inputRequests',
+    b: 'Answer: ElicitResult or inputResponses (the form below fills it)',
+    needs: ['checkElicitation'],
+    run: (api, a, b) => elicitationView(api, a, b),
+  },
   session: {
     a: 'Transcript: a JSON array or JSON Lines of messages, in order',
     b: 'Tool or tools/list result (optional)',

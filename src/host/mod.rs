@@ -8,16 +8,20 @@
 //!    and task handles that must not be taken for tool results.
 //! 4. [`replay_session`]: a whole transcript, every task tracked as a state machine; returns the
 //!    host's session state and what went wrong (see [`session`] for the rules).
+//! 5. [`check_elicitation`]: an elicitation request (the form a server asks for, either
+//!    generation) and the user's answer (see [`elicitation`]).
 //!
 //! Every finding is a shared [`Diagnostic`]. A [`HostReport`] keeps one list per input text, so a
 //! span always points into the text its list names; schema findings carry the failing keyword's
 //! span in the tool text as `schema_span`.
 
 mod call;
+pub mod elicitation;
 pub(crate) mod messages;
 mod result;
 mod schema;
 pub mod session;
+mod session_input;
 pub mod task_state;
 mod task_tracking;
 mod time;
@@ -30,6 +34,7 @@ use crate::diagnostic::{Diagnostic, LineIndex, Severity};
 use crate::json::{parse, Document, ReadOptions};
 
 pub use call::check_tool_call;
+pub use elicitation::{check_elicitation, ElicitationReport};
 pub use result::check_tool_result;
 pub use session::{replay_session, SessionReport};
 pub use task_state::{HistoryEntry, TaskEvent, TaskState, TaskStatus};

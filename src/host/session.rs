@@ -5,11 +5,22 @@
 //! into the original text, and in JSON Lines the pointer `/3` is the fourth non-blank line. An
 //! entry is a JSON-RPC message, a bare tool definition or `tools/list` result (tools for the
 //! checks), or an envelope:
-//! - `{"timestamp": "<RFC 3339>", "message": {...}}`: a message and when the host saw it (needed
-//!   for poll timing);
+//! - `{"timestamp": "<RFC 3339>", "direction"?: "client" | "server", "message": {...}}`: a
+//!   message, when the host saw it (needed for poll timing) and who sent it (keeps the ids of the
+//!   client's and the server's requests apart; without it, `elicitation/create`,
+//!   `sampling/createMessage` and `roots/list` are taken as the server's requests);
 //! - `{"timestamp"?: ..., "toModel": {...}, "taskId"?: "..."}`: what the host handed the model as
 //!   the tool's answer, for the task `taskId` (or the one its
 //!   `_meta["io.modelcontextprotocol/related-task"]` names).
+//!
+//! Ordering: notifications and responses are not ordered on the wire, so
+//! - a status notification naming a task not created yet, while a task-augmented `tools/call`
+//!   waits for its answer, is kept and applied once that CreateTaskResult arrives (servers built
+//!   on the SDK send the first `notifications/tasks/status` before it); if no such call creates
+//!   the task, it is `unknown-task` then;
+//! - an answer (`tasks/get`, `tasks/cancel`) older than a report that arrived after its request
+//!   was sent is *stale*: it joins the history marked `stale` without changing the state, and it
+//!   is checked against the state the host knew when it sent the request.
 //!
 //! Findings, by code:
 //! - `unmatched-response` (error): a response whose `id` matches no pending request.
@@ -33,11 +44,14 @@
 //!   `wrong-refusal-code` (warning): it was refused with another code.
 //! - `is-error-status-mismatch` (error): `isError: true` with the wrong terminal status for the
 //!   generation (2025-11-25: `failed`; 2026-07-28: `completed`).
+//! - Input (see [`crate::host::session_input`]): `input-after-terminal`, `input-not-requested`,
+//!   and the [`crate::host::elicitation`] findings on each `elicitation/create`, its answer and
+//!   each `tasks/update`'s `inputResponses` against the task's `inputRequests`.
 //! - `unknown-task` (warning): a task message naming a task no CreateTaskResult created.
 //! - `not-a-message` (warning): an entry that is neither a JSON-RPC message nor a tool list.
 //! - Check 1-3 findings on the `tools/list` results, `tools/call` requests and their results.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -48,12 +62,13 @@ use crate::host::messages::{
     read_message, request_id, result_kind, Message, RequestId, ResultKind,
 };
 use crate::host::result::check_result;
+use crate::host::session_input::Asked;
 use crate::host::task_state::{TaskEvent, TaskState, TaskStatus};
 use crate::host::task_tracking::Tracked;
 use crate::host::tool::{
     check_tools, locate_tools, tool_info, tools_generation, TaskSupport, ToolInfo,
 };
-use crate::host::transcript::{read_transcript, Entry};
+use crate::host::transcript::{read_transcript, Entry, Side};
 use crate::host::{diagnostic_at, Generation};
 use crate::json::{Document, Node};
 
@@ -84,8 +99,10 @@ pub fn replay_session(transcript_text: &str) -> SessionReport {
     let mut replay = Replay {
         doc: &transcript.doc,
         tools: BTreeMap::new(),
+        checked_tools: HashSet::new(),
         server_declares: None,
         pending: HashMap::new(),
+        deferred: Vec::new(),
         tasks: BTreeMap::new(),
         diagnostics,
     };
@@ -97,7 +114,7 @@ pub fn replay_session(transcript_text: &str) -> SessionReport {
 
 /// The task methods a host sends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum TaskMethod {
+pub(super) enum TaskMethod {
     /// `tasks/get`
     Get,
     /// `tasks/result` (2025-11-25)
@@ -109,7 +126,7 @@ enum TaskMethod {
 }
 
 /// A request waiting for its response.
-enum Pending {
+pub(super) enum Pending {
     /// `tools/call`.
     ToolCall {
         /// The tool's name.
@@ -128,18 +145,82 @@ enum Pending {
     Initialize,
     /// `tools/list`: its answer holds tools.
     ToolsList,
+    /// The server's `elicitation/create` (2025-11-25): its answer is checked against it.
+    Elicitation(Asked),
     /// Anything else.
     Other,
 }
 
+/// A request and when it was sent.
+struct Waiting {
+    /// What it asks.
+    pending: Pending,
+    /// Entry index of the request: its answer may report any state from then on.
+    sent_at: usize,
+}
+
+/// A `tools/call` that was answered, for the task it may create.
+pub(super) struct Call {
+    /// The tool's name.
+    pub(super) tool: Option<String>,
+    /// The arguments.
+    pub(super) arguments: Value,
+    /// Whether a task was asked for (2025-11-25) or allowed (2026-07-28).
+    pub(super) task_requested: bool,
+    /// Entry index of the request.
+    pub(super) sent_at: usize,
+}
+
+/// Who sends a request with `method` when the transcript does not say: the requests servers send
+/// (elicitation, sampling, roots), else the client.
+fn requester_of(method: &str) -> Side {
+    match method {
+        "elicitation/create" | "sampling/createMessage" | "roots/list" => Side::Server,
+        _ => Side::Client,
+    }
+}
+
+/// Whose requests a response may answer, most likely first: the other side than its sender when
+/// the transcript says who sent it, else guessed from the result (an `ElicitResult`, a sampling
+/// result or a roots list answers the server).
+fn answered_sides(direction: Option<Side>, result: Option<&Node>) -> [Side; 2] {
+    if let Some(sender) = direction {
+        return [sender.other(); 2];
+    }
+    let requester = {
+        let answers_server = result.is_some_and(|r| {
+            ["action", "roots", "model"]
+                .iter()
+                .any(|k| r.get(k).is_some())
+        });
+        if answers_server {
+            Side::Server
+        } else {
+            Side::Client
+        }
+    };
+    [requester, requester.other()]
+}
+
 /// Where one entry sits.
-pub(super) struct Seen<'e> {
+#[derive(Clone, Debug)]
+pub(super) struct Seen {
     /// Entry index.
     pub(super) index: usize,
     /// Pointer to the message.
-    pub(super) pointer: &'e str,
+    pub(super) pointer: String,
     /// When the host saw it.
     pub(super) time: Option<i64>,
+}
+
+/// A task status notification naming a task not created yet, while a task-augmented
+/// `tools/call` waits for its CreateTaskResult: servers may send it before that response
+/// (notifications and responses are not ordered), so it is applied once the task exists.
+struct Deferred {
+    /// The notification.
+    seen: Seen,
+    /// The task it names.
+    task_id: String,
 }
 
 /// The replay in progress.
@@ -148,10 +229,14 @@ pub(super) struct Replay<'d, 'a> {
     pub(super) doc: &'d Document<'a>,
     /// Tools listed so far, by name.
     pub(super) tools: BTreeMap<String, ToolInfo>,
+    /// The text of every tool definition checked so far.
+    checked_tools: HashSet<String>,
     /// Whether the server declared task-augmented `tools/call` (unknown without `initialize`).
     server_declares: Option<bool>,
-    /// Requests waiting for their response.
-    pending: HashMap<RequestId, Pending>,
+    /// Requests waiting for their response, by the side that sent them and their id.
+    pending: HashMap<(Side, RequestId), Waiting>,
+    /// Status notifications about tasks whose creating response is still pending.
+    deferred: Vec<Deferred>,
     /// Every task created so far.
     pub(super) tasks: BTreeMap<String, Tracked>,
     /// Findings so far.
@@ -173,47 +258,108 @@ impl Replay<'_, '_> {
         };
         let seen = Seen {
             index,
-            pointer: &entry.pointer,
+            pointer: entry.pointer.clone(),
             time: entry.time,
         };
         if entry.to_model {
             return self.handed_to_model(&seen, node, entry.task_id.as_deref());
         }
         match read_message(node) {
-            Message::Request { id, method } => self.request(&seen, node, id, method),
+            Message::Request { id, method } => {
+                let side = entry.direction.unwrap_or(requester_of(method));
+                self.request(&seen, node, side, id, method);
+            }
             Message::Notification {
                 method: "notifications/tasks/status" | "notifications/tasks",
-            } => {
-                self.observe(
-                    &seen,
-                    &format!("{}/params", seen.pointer),
-                    TaskEvent::Notified,
-                    None,
-                );
-            }
+            } => self.status_notification(seen),
             Message::Notification { .. } => {}
-            Message::Response { id, .. } => self.response(&seen, id),
+            Message::Response { id, .. } => {
+                let sides = answered_sides(entry.direction, node.value_of("result"));
+                self.response(&seen, sides, id);
+            }
             Message::ErrorResponse { id } => {
-                let pending = id.and_then(|id| self.take_pending(&seen, id));
-                if let Some(Pending::ToolCall {
-                    must_refuse: true, ..
+                let sides = answered_sides(entry.direction, None);
+                let pending = id.and_then(|id| self.take_pending(&seen, sides, id));
+                if let Some(Waiting {
+                    pending:
+                        Pending::ToolCall {
+                            must_refuse: true, ..
+                        },
+                    ..
                 }) = pending
                 {
                     self.check_refusal_code(&seen, node);
                 }
+                self.release_deferred();
             }
             Message::Other => {
-                if !self.register_tools(seen.pointer) {
+                if !self.register_tools(&seen.pointer) {
                     let message =
                         "neither a JSON-RPC message nor a tool definition; skipped".to_owned();
                     self.report(
                         Severity::Warning,
                         "not-a-message",
                         message,
-                        seen.pointer.to_owned(),
+                        seen.pointer.clone(),
                     );
                 }
             }
+        }
+    }
+
+    /// A task status notification: applied now, or kept until the task-augmented call in flight
+    /// that will create its task is answered.
+    fn status_notification(&mut self, seen: Seen) {
+        let params = format!("{}/params", seen.pointer);
+        let task_id = self
+            .doc
+            .pointer(&params)
+            .and_then(|p| p.value_of("taskId"))
+            .and_then(Node::as_str);
+        if let Some(task_id) = task_id {
+            if !self.tasks.contains_key(task_id) && self.task_call_in_flight() {
+                let task_id = task_id.to_owned();
+                self.deferred.push(Deferred { seen, task_id });
+                return;
+            }
+        }
+        self.observe(&seen, &params, TaskEvent::Notified, None, None);
+    }
+
+    /// Whether a task-augmented `tools/call` is waiting for its response.
+    fn task_call_in_flight(&self) -> bool {
+        self.pending.values().any(|w| {
+            matches!(
+                w.pending,
+                Pending::ToolCall {
+                    task_requested: true,
+                    ..
+                }
+            )
+        })
+    }
+
+    /// Applies the notifications kept for `task_id`, now that it exists; their content may date
+    /// from any time after the creating request (`window`).
+    fn apply_deferred(&mut self, task_id: &str, window: usize) {
+        let (mine, rest) = std::mem::take(&mut self.deferred)
+            .into_iter()
+            .partition(|d| d.task_id == task_id);
+        self.deferred = rest;
+        for Deferred { seen, .. } in mine {
+            let params = format!("{}/params", seen.pointer);
+            self.observe(&seen, &params, TaskEvent::Notified, None, Some(window));
+        }
+    }
+
+    /// Once no task-augmented call is in flight, the notifications still kept name tasks nobody
+    /// will create: each is an `unknown-task`.
+    fn release_deferred(&mut self) {
+        if self.task_call_in_flight() {
+            return;
+        }
+        for Deferred { seen, task_id } in std::mem::take(&mut self.deferred) {
+            self.unknown_task(&task_id, format!("{}/params/taskId", seen.pointer));
         }
     }
 
@@ -224,8 +370,23 @@ impl Replay<'_, '_> {
             return false;
         };
         let generation = tools_generation(doc, pointer, &tools);
-        self.diagnostics
-            .extend(check_tools(doc, &tools, generation));
+        // A host lists tools again after `notifications/tools/list_changed`: a definition already
+        // checked, word for word, is not reported twice.
+        let repeated: Vec<&String> = tools
+            .iter()
+            .filter(|p| {
+                let text = doc.pointer(p).map(|node| doc.lexeme(node).to_owned());
+                text.is_some_and(|text| !self.checked_tools.insert(text))
+            })
+            .collect();
+        let found = check_tools(doc, &tools, generation);
+        self.diagnostics.extend(found.into_iter().filter(|d| {
+            !repeated.iter().any(|p| {
+                d.instance_path
+                    .strip_prefix(p.as_str())
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+            })
+        }));
         for info in tools.iter().filter_map(|p| tool_info(doc, p)) {
             self.tools.insert(info.name.clone(), info);
         }
@@ -233,7 +394,7 @@ impl Replay<'_, '_> {
     }
 
     /// A request: checks `tools/call`, the poll timing of `tasks/get`, and remembers it.
-    fn request(&mut self, seen: &Seen<'_>, node: &Node, id: &Node, method: &str) {
+    fn request(&mut self, seen: &Seen, node: &Node, side: Side, id: &Node, method: &str) {
         let doc = self.doc;
         let Some(key) = request_id(doc, id) else {
             return;
@@ -257,20 +418,27 @@ impl Replay<'_, '_> {
                     self.unknown_task(task_id, format!("{}/params/taskId", seen.pointer));
                 } else if task_method == TaskMethod::Get {
                     self.check_poll(seen, task_id);
+                } else if method == "tasks/update" {
+                    self.input_answered(seen, task_id);
                 }
                 Pending::Task(task_method, task_id.to_owned())
             }
+            ("elicitation/create", _) => self.elicitation_asked(seen, node, &key),
             ("initialize", _) => Pending::Initialize,
             ("tools/list", _) => Pending::ToolsList,
             _ => Pending::Other,
         };
-        self.pending.insert(key, pending);
+        let waiting = Waiting {
+            pending,
+            sent_at: seen.index,
+        };
+        self.pending.insert((side, key), waiting);
     }
 
     /// Checks a `tools/call` request against its tool and the negotiated capabilities.
-    fn tool_call(&mut self, seen: &Seen<'_>) -> Pending {
+    fn tool_call(&mut self, seen: &Seen) -> Pending {
         let doc = self.doc;
-        let Some(call) = read_call(doc, seen.pointer) else {
+        let Some(call) = read_call(doc, &seen.pointer) else {
             return Pending::Other;
         };
         // Without an `initialize` answer the capabilities are unknown: nothing to note then.
@@ -299,7 +467,7 @@ impl Replay<'_, '_> {
     }
 
     /// Warns when a call that had to be refused for lack of a task got another error code.
-    fn check_refusal_code(&mut self, seen: &Seen<'_>, node: &Node) {
+    fn check_refusal_code(&mut self, seen: &Seen, node: &Node) {
         let code = node.value_of("error").and_then(|e| e.value_of("code"));
         let lexeme = code.map_or("", |c| self.doc.lexeme(c));
         if !matches!(lexeme, "-32601" | "-32600") {
@@ -311,10 +479,13 @@ impl Replay<'_, '_> {
         }
     }
 
-    /// The request a response answers, reporting `unmatched-response` if there is none.
-    fn take_pending(&mut self, seen: &Seen<'_>, id: &Node) -> Option<Pending> {
+    /// The request a response answers (sent by the first of `sides` that has one waiting with
+    /// that id), reporting `unmatched-response` if there is none.
+    fn take_pending(&mut self, seen: &Seen, sides: [Side; 2], id: &Node) -> Option<Waiting> {
         let key = request_id(self.doc, id)?;
-        let pending = self.pending.remove(&key);
+        let pending = sides
+            .iter()
+            .find_map(|&side| self.pending.remove(&(side, key.clone())));
         if pending.is_none() {
             let message = format!("response id {key} matches no pending request");
             self.report(
@@ -328,8 +499,8 @@ impl Replay<'_, '_> {
     }
 
     /// A successful response: dispatches on what it answers.
-    fn response(&mut self, seen: &Seen<'_>, id: &Node) {
-        let Some(pending) = self.take_pending(seen, id) else {
+    fn response(&mut self, seen: &Seen, sides: [Side; 2], id: &Node) {
+        let Some(Waiting { pending, sent_at }) = self.take_pending(seen, sides, id) else {
             return;
         };
         let result = format!("{}/result", seen.pointer);
@@ -349,13 +520,22 @@ impl Replay<'_, '_> {
                         result.clone(),
                     );
                 }
-                self.call_answered(seen, &result, tool, arguments, task_requested);
+                let call = Call {
+                    tool,
+                    arguments,
+                    task_requested,
+                    sent_at,
+                };
+                self.call_answered(seen, &result, call);
+                self.release_deferred();
             }
             Pending::Task(TaskMethod::Get, task_id) => {
-                self.observe(seen, &result, TaskEvent::Polled, Some(&task_id))
+                let event = TaskEvent::Polled;
+                self.observe(seen, &result, event, Some(&task_id), Some(sent_at));
             }
             Pending::Task(TaskMethod::Cancel, task_id) => {
-                self.observe(seen, &result, TaskEvent::Cancelled, Some(&task_id));
+                let event = TaskEvent::Cancelled;
+                self.observe(seen, &result, event, Some(&task_id), Some(sent_at));
             }
             Pending::Task(TaskMethod::Result, task_id) => {
                 self.result_delivered(seen, &result, &task_id)
@@ -366,22 +546,17 @@ impl Replay<'_, '_> {
             Pending::ToolsList => {
                 self.register_tools(&result);
             }
+            Pending::Elicitation(asked) => self.elicitation_answered(&result, asked),
             Pending::Task(TaskMethod::Other, _) | Pending::Other => {}
         }
     }
 
     /// The answer to `tools/call`: a tool result is checked, a task handle creates a task.
-    fn call_answered(
-        &mut self,
-        seen: &Seen<'_>,
-        result: &str,
-        tool: Option<String>,
-        arguments: Value,
-        task_requested: bool,
-    ) {
+    fn call_answered(&mut self, seen: &Seen, result: &str, call: Call) {
         let doc = self.doc;
-        let info = tool.as_deref().and_then(|name| self.tools.get(name));
-        let found = check_result(doc, result, info.map(|t| (doc, t)), Some(task_requested));
+        let info = call.tool.as_deref().and_then(|name| self.tools.get(name));
+        let requested = Some(call.task_requested);
+        let found = check_result(doc, result, info.map(|t| (doc, t)), requested);
         self.diagnostics.extend(found);
         let Some(node) = doc.pointer(result) else {
             return;
@@ -389,7 +564,10 @@ impl Replay<'_, '_> {
         let ResultKind::TaskHandle(generation) = result_kind(node) else {
             return;
         };
-        self.create_task(seen, node, result, generation, tool, arguments);
+        let window = call.sent_at;
+        if let Some(task_id) = self.create_task(seen, node, result, generation, call) {
+            self.apply_deferred(&task_id, window);
+        }
     }
 
     /// Warns about a message naming a task no CreateTaskResult created.

@@ -127,6 +127,11 @@ pub struct HistoryEntry {
     /// Where the reporting message sits in the transcript.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub span: Option<Span>,
+    /// The report was older than one the host had already seen arrive after its request was
+    /// sent (a `tasks/get` answer racing a status notification, or a notification sent before its
+    /// task's CreateTaskResult): legal, and it did not change the state.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub stale: bool,
 }
 
 /// What the host remembers about one task.
@@ -150,6 +155,9 @@ pub struct TaskState {
     pub generation: Generation,
     /// Every status observation in order.
     pub history: Vec<HistoryEntry>,
+    /// The input the task waits for: the keys of its `inputRequests` (2026-07-28), or the request
+    /// ids of the server's unanswered `elicitation/create` related to it (2025-11-25).
+    pub pending_input: Vec<String>,
 }
 
 #[cfg(test)]

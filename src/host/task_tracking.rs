@@ -1,13 +1,11 @@
 //! The task lifecycle half of the session replay: creating tasks, applying status reports, the
 //! state machine, timestamps and poll timing, and where a task's result goes.
 
-use serde_json::Value;
-
 use crate::diagnostic::Severity;
 
 use crate::host::messages::{meta, result_kind, task_report, ResultKind, TaskReport, RELATED_TASK};
 use crate::host::result::check_result;
-use crate::host::session::{Replay, Seen};
+use crate::host::session::{Call, Replay, Seen};
 use crate::host::task_state::{
     check_transition, HistoryEntry, TaskEvent, TaskState, TaskStatus, TransitionError,
 };
@@ -27,6 +25,50 @@ pub(super) struct Tracked {
     pub(super) result_is_error: Option<bool>,
     /// The terminal status was only implied by a `tasks/result` answer, not reported.
     pub(super) implied_terminal: bool,
+    /// Every report that set the state, in order.
+    pub(super) timeline: Vec<Observation>,
+    /// Pointer to the `inputRequests` the task waits for (2026-07-28).
+    pub(super) input_requests: Option<String>,
+}
+
+/// A report that set a task's state.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Observation {
+    /// Entry index of the message.
+    index: usize,
+    /// The status it reported.
+    status: TaskStatus,
+    /// Its `lastUpdatedAt`, if readable.
+    updated_ms: Option<i64>,
+}
+
+/// How a status report relates to what the host already knew.
+#[derive(Clone, Copy, Debug)]
+enum Freshness {
+    /// Newer than (or as new as) every report before it: it sets the state.
+    Current,
+    /// Older than a report that arrived after its request was sent (or, for a notification sent
+    /// before its task's CreateTaskResult, after that request): legal, since responses and
+    /// notifications are not ordered, but it does not change the state. Checked against
+    /// `before`, the state when its request was sent.
+    Stale {
+        /// The state when the window opened, if the task had one.
+        before: Option<Observation>,
+    },
+}
+
+/// One status report, as [`Replay::record`] takes it.
+struct Found<'r, 'n> {
+    /// The status it reports (or implies).
+    status: TaskStatus,
+    /// Its task fields.
+    report: &'r TaskReport<'n>,
+    /// Pointer to the object holding them.
+    task_path: &'r str,
+    /// What reported it.
+    event: TaskEvent,
+    /// Whether it sets the state.
+    freshness: Freshness,
 }
 
 /// The pointer of the object holding a task's fields under `pointer` (see `task_object`).
@@ -41,31 +83,27 @@ impl Replay<'_, '_> {
     /// Starts tracking the task a CreateTaskResult (`node`, at `result`) announces.
     pub(super) fn create_task(
         &mut self,
-        seen: &Seen<'_>,
+        seen: &Seen,
         node: &Node,
         result: &str,
         generation: Generation,
-        tool: Option<String>,
-        arguments: Value,
-    ) {
+        call: Call,
+    ) -> Option<String> {
         let doc = self.doc;
         let report = task_report(doc, node);
-        let Some(task_id) = report.task_id.and_then(Node::as_str) else {
-            return;
-        };
+        let task_id = report.task_id.and_then(Node::as_str)?;
         let task_path = task_pointer(node, result);
         if self.tasks.contains_key(task_id) {
             let message = format!("task id {task_id:?} is already in use by an earlier task");
-            return self.report(
+            self.report(
                 Severity::Error,
                 "task-id-reused",
                 message,
                 format!("{task_path}/taskId"),
             );
+            return None;
         }
-        let Some(status) = self.status_of(&report, &task_path) else {
-            return;
-        };
+        let status = self.status_of(&report, &task_path)?;
         if check_transition(None, status, generation).is_err() {
             let message = format!(
                 "a {} task cannot start `{}`: it starts `working`{}",
@@ -84,14 +122,15 @@ impl Replay<'_, '_> {
             );
         }
         let state = TaskState {
-            tool_name: tool,
-            arguments,
+            tool_name: call.tool,
+            arguments: call.arguments,
             last_status: status,
             last_updated_at: None,
             next_poll_at: None,
             poll_interval_ms: None,
             generation,
             history: Vec::new(),
+            pending_input: Vec::new(),
         };
         let tracked = Tracked {
             state,
@@ -99,16 +138,19 @@ impl Replay<'_, '_> {
             last_updated_ms: None,
             result_is_error: None,
             implied_terminal: false,
+            timeline: Vec::new(),
+            input_requests: None,
         };
         self.tasks.insert(task_id.to_owned(), tracked);
-        self.record(
-            seen,
-            task_id,
+        let found = Found {
             status,
-            &report,
-            &task_path,
-            TaskEvent::Created,
-        );
+            report: &report,
+            task_path: &task_path,
+            event: TaskEvent::Created,
+            freshness: Freshness::Current,
+        };
+        self.record(seen, task_id, found);
+        Some(task_id.to_owned())
     }
 
     /// The status a report carries, reporting `unknown-status` for a value outside the five.
@@ -133,10 +175,11 @@ impl Replay<'_, '_> {
     /// A status report (tasks/get answer, notification, cancel answer) about a task.
     pub(super) fn observe(
         &mut self,
-        seen: &Seen<'_>,
+        seen: &Seen,
         pointer: &str,
         event: TaskEvent,
         expected: Option<&str>,
+        window: Option<usize>,
     ) {
         let doc = self.doc;
         let Some(node) = doc.pointer(pointer) else {
@@ -163,8 +206,17 @@ impl Replay<'_, '_> {
         let Some(status) = self.status_of(&report, &task_path) else {
             return;
         };
+        let freshness = self.freshness(task_id, status, &report, window);
         let status_path = format!("{task_path}/status");
-        if implied && !status.is_terminal() {
+        let from = match freshness {
+            Freshness::Current => Some(from),
+            Freshness::Stale { before } => before.map(|b| b.status),
+        };
+        if let Freshness::Stale { .. } = freshness {
+            if let Some(from) = from {
+                self.check_move(task_id, from, status, generation, status_path);
+            }
+        } else if implied && !status.is_terminal() {
             let message = format!("task {task_id:?} is `{}` after tasks/result delivered its result: the result was used before the task completed", status.as_str());
             self.report(
                 Severity::Error,
@@ -176,21 +228,10 @@ impl Replay<'_, '_> {
             if let Some(is_error) = result_is_error {
                 self.check_is_error(task_id, generation, is_error, status, status_path);
             }
-        } else if let Err(error) = check_transition(Some(from), status, generation) {
-            let (code, why) = match error {
-                TransitionError::AfterTerminal => {
-                    ("status-after-terminal", "a finished task came back")
-                }
-                TransitionError::Forbidden => ("forbidden-transition", "terminal states are final"),
-            };
-            let message = format!(
-                "task {task_id:?} changed from terminal `{}` to `{}`: {why}",
-                from.as_str(),
-                status.as_str()
-            );
-            self.report(Severity::Error, code, message, status_path);
+        } else if let Some(from) = from {
+            self.check_move(task_id, from, status, generation, status_path);
         }
-        if let Some(tracked) = self.tasks.get_mut(task_id) {
+        if let (Freshness::Current, Some(tracked)) = (freshness, self.tasks.get_mut(task_id)) {
             tracked.implied_terminal = false;
         }
         if report.result.is_some() {
@@ -206,11 +247,85 @@ impl Replay<'_, '_> {
             }
             self.check_payload(task_id, &result_path, status);
         }
-        self.record(seen, task_id, status, &report, &task_path, event);
+        let found = Found {
+            status,
+            report: &report,
+            task_path: &task_path,
+            event,
+            freshness,
+        };
+        self.record(seen, task_id, found);
+        let asks = doc
+            .pointer(&task_path)
+            .is_some_and(|t| t.get("inputRequests").is_some());
+        if let (Freshness::Current, TaskStatus::InputRequired, true) = (freshness, status, asks) {
+            self.input_requested(task_id, &format!("{task_path}/inputRequests"));
+        }
+    }
+
+    /// Reports a status change the state machine forbids.
+    fn check_move(
+        &mut self,
+        task_id: &str,
+        from: TaskStatus,
+        to: TaskStatus,
+        generation: Generation,
+        status_path: String,
+    ) {
+        let Err(error) = check_transition(Some(from), to, generation) else {
+            return;
+        };
+        let (code, why) = match error {
+            TransitionError::AfterTerminal => {
+                ("status-after-terminal", "a finished task came back")
+            }
+            TransitionError::Forbidden => ("forbidden-transition", "terminal states are final"),
+        };
+        let message = format!(
+            "task {task_id:?} changed from terminal `{}` to `{}`: {why}",
+            from.as_str(),
+            to.as_str()
+        );
+        self.report(Severity::Error, code, message, status_path);
+    }
+
+    /// Whether a report is older than one that arrived after its `window` opened (the entry
+    /// index of its request; `None` for a notification, which is taken in arrival order).
+    fn freshness(
+        &self,
+        task_id: &str,
+        status: TaskStatus,
+        report: &TaskReport<'_>,
+        window: Option<usize>,
+    ) -> Freshness {
+        let (Some(window), Some(tracked)) = (window, self.tasks.get(task_id)) else {
+            return Freshness::Current;
+        };
+        let Some(latest) = tracked.timeline.last().filter(|o| o.index >= window) else {
+            return Freshness::Current;
+        };
+        let updated = report
+            .last_updated_at
+            .and_then(Node::as_str)
+            .and_then(parse_rfc3339);
+        let older = match (updated, latest.updated_ms) {
+            (Some(mine), Some(known)) => mine < known || (mine == known && status != latest.status),
+            _ => status != latest.status,
+        };
+        if !older {
+            return Freshness::Current;
+        }
+        let before = tracked
+            .timeline
+            .iter()
+            .rev()
+            .find(|o| o.index < window)
+            .copied();
+        Freshness::Stale { before }
     }
 
     /// A 2025-11-25 `tasks/result` answer: the task's result, implying its terminal status.
-    pub(super) fn result_delivered(&mut self, seen: &Seen<'_>, result: &str, task_id: &str) {
+    pub(super) fn result_delivered(&mut self, seen: &Seen, result: &str, task_id: &str) {
         let Some(tracked) = self.tasks.get(task_id) else {
             return;
         };
@@ -231,7 +346,14 @@ impl Replay<'_, '_> {
                 poll_interval_ms: None,
                 result: None,
             };
-            self.record(seen, task_id, implied, &report, result, TaskEvent::Result);
+            let found = Found {
+                status: implied,
+                report: &report,
+                task_path: result,
+                event: TaskEvent::Result,
+                freshness: Freshness::Current,
+            };
+            self.record(seen, task_id, found);
         }
     }
 
@@ -288,22 +410,25 @@ impl Replay<'_, '_> {
         }
     }
 
-    /// Records an observation: timestamps, poll interval, history and the next poll time.
-    fn record(
-        &mut self,
-        seen: &Seen<'_>,
-        task_id: &str,
-        status: TaskStatus,
-        report: &TaskReport<'_>,
-        task_path: &str,
-        event: TaskEvent,
-    ) {
+    /// Records an observation: timestamps, poll interval, history and the next poll time. A
+    /// stale one only joins the history (and times the next poll if it answers one).
+    fn record(&mut self, seen: &Seen, task_id: &str, found: Found<'_, '_>) {
         let doc = self.doc;
+        let Found {
+            status,
+            report,
+            task_path,
+            event,
+            freshness,
+        } = found;
         let stamp = report
             .last_updated_at
             .map(|node| (node.as_str().and_then(parse_rfc3339), doc.lexeme(node)));
         let updated_path = format!("{task_path}/lastUpdatedAt");
-        let previous = self.tasks.get(task_id).and_then(|t| t.last_updated_ms);
+        let previous = match freshness {
+            Freshness::Current => self.tasks.get(task_id).and_then(|t| t.last_updated_ms),
+            Freshness::Stale { before } => before.and_then(|b| b.updated_ms),
+        };
         match stamp {
             Some((None, text)) => {
                 let message = format!("`lastUpdatedAt` {text} is not an RFC 3339 date-time");
@@ -325,25 +450,14 @@ impl Replay<'_, '_> {
             }
             _ => {}
         }
-        let span = doc.span_at(seen.pointer);
+        let span = doc.span_at(&seen.pointer);
         let Some(tracked) = self.tasks.get_mut(task_id) else {
             return;
         };
-        if let Some((ms, text)) = stamp {
-            tracked.last_updated_ms = ms.or(tracked.last_updated_ms);
-            tracked.state.last_updated_at = report
-                .last_updated_at
-                .and_then(Node::as_str)
-                .map(str::to_owned)
-                .or(Some(text.to_owned()));
-        }
-        if let Some(interval) = report.poll_interval_ms {
-            tracked.state.poll_interval_ms = Some(interval);
-        }
         if matches!(event, TaskEvent::Created | TaskEvent::Polled) && seen.time.is_some() {
             tracked.last_answer_ms = seen.time;
         }
-        tracked.state.last_status = status;
+        let stale = matches!(freshness, Freshness::Stale { .. });
         tracked.state.history.push(HistoryEntry {
             status,
             event,
@@ -354,7 +468,31 @@ impl Replay<'_, '_> {
                 .map(str::to_owned),
             received_at: seen.time.map(format_rfc3339),
             span,
+            stale,
         });
+        if !stale {
+            if let Some((ms, text)) = stamp {
+                tracked.last_updated_ms = ms.or(tracked.last_updated_ms);
+                tracked.state.last_updated_at = report
+                    .last_updated_at
+                    .and_then(Node::as_str)
+                    .map(str::to_owned)
+                    .or(Some(text.to_owned()));
+            }
+            if let Some(interval) = report.poll_interval_ms {
+                tracked.state.poll_interval_ms = Some(interval);
+            }
+            tracked.state.last_status = status;
+        }
+        // Only reported states order later reports; the one a `tasks/result` implies does not.
+        if !stale && event != TaskEvent::Result {
+            tracked.timeline.push(Observation {
+                index: seen.index,
+                status,
+                updated_ms: stamp.and_then(|(ms, _)| ms),
+            });
+        }
+        let status = tracked.state.last_status;
         let base = tracked.last_answer_ms.or(tracked.last_updated_ms);
         tracked.state.next_poll_at =
             match (status.is_terminal(), base, tracked.state.poll_interval_ms) {
@@ -366,7 +504,7 @@ impl Replay<'_, '_> {
     }
 
     /// Warns about a `tasks/get` sent sooner than the poll interval after the previous answer.
-    pub(super) fn check_poll(&mut self, seen: &Seen<'_>, task_id: &str) {
+    pub(super) fn check_poll(&mut self, seen: &Seen, task_id: &str) {
         let Some(tracked) = self.tasks.get(task_id) else {
             return;
         };
@@ -385,13 +523,13 @@ impl Replay<'_, '_> {
                 Severity::Warning,
                 "poll-too-fast",
                 message,
-                seen.pointer.to_owned(),
+                seen.pointer.clone(),
             );
         }
     }
 
     /// What the host handed the model: a tool result must not stand in for an unfinished task.
-    pub(super) fn handed_to_model(&mut self, seen: &Seen<'_>, node: &Node, task_id: Option<&str>) {
+    pub(super) fn handed_to_model(&mut self, seen: &Seen, node: &Node, task_id: Option<&str>) {
         let related = meta(node, RELATED_TASK)
             .and_then(|r| r.value_of("taskId"))
             .and_then(Node::as_str);
@@ -399,7 +537,7 @@ impl Replay<'_, '_> {
             return;
         };
         let Some(tracked) = self.tasks.get(task_id) else {
-            return self.unknown_task(task_id, seen.pointer.to_owned());
+            return self.unknown_task(task_id, seen.pointer.clone());
         };
         if result_kind(node) != ResultKind::ToolResult {
             return;
@@ -415,12 +553,12 @@ impl Replay<'_, '_> {
                 Severity::Error,
                 "fake-result-while-working",
                 message,
-                seen.pointer.to_owned(),
+                seen.pointer.clone(),
             );
         }
         let doc = self.doc;
         let info = tool.as_deref().and_then(|name| self.tools.get(name));
-        let found = check_result(doc, seen.pointer, info.map(|t| (doc, t)), Some(false));
+        let found = check_result(doc, &seen.pointer, info.map(|t| (doc, t)), Some(false));
         self.diagnostics.extend(found);
     }
 }

@@ -226,7 +226,8 @@ fn check_one(
         )),
         Some(schema) => {
             if check_usable(doc, schema, &input, Some(Severity::Error), out) {
-                check_closed_when_empty(doc, schema, &input, out);
+                let name = tool.value_of("name").and_then(Node::as_str);
+                check_closed_when_empty(doc, schema, name, &input, out);
             }
         }
     }
@@ -344,6 +345,7 @@ fn check_root_object(
 fn check_closed_when_empty(
     doc: &Document<'_>,
     schema: &Node,
+    name: Option<&str>,
     path: &str,
     out: &mut Vec<Diagnostic>,
 ) {
@@ -352,12 +354,13 @@ fn check_closed_when_empty(
         .is_none_or(|p| p.members().is_some_and(<[_]>::is_empty));
     let open = !OPENING_KEYWORDS.iter().any(|k| schema.get(k).is_some());
     if no_properties && open {
-        let message = "a tool without arguments should say `additionalProperties: false`, or models may invent arguments";
+        let tool = name.map_or_else(|| "a tool".to_owned(), |n| format!("tool {n:?}"));
+        let message = format!("{tool} takes no arguments but its `inputSchema` accepts any: say `additionalProperties: false`, or models may invent arguments");
         out.push(at(
             doc,
             Severity::Warning,
             "no-argument-tool-open",
-            message.into(),
+            message,
             path.into(),
         ));
     }

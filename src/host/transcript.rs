@@ -17,6 +17,27 @@ pub struct Entry {
     pub to_model: bool,
     /// The task a `toModel` entry names with `taskId`.
     pub task_id: Option<String>,
+    /// Who sent the message, when the envelope says (`"direction": "client"` or `"server"`).
+    pub direction: Option<Side>,
+}
+
+/// One end of an MCP session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The host's MCP client.
+    Client,
+    /// The MCP server.
+    Server,
+}
+
+impl Side {
+    /// The other end.
+    pub fn other(self) -> Self {
+        match self {
+            Self::Client => Self::Server,
+            Self::Server => Self::Client,
+        }
+    }
 }
 
 /// A parsed transcript.
@@ -152,6 +173,7 @@ fn read_entry(
             time: None,
             to_model: false,
             task_id: None,
+            direction: None,
         };
     };
     let time = node.value_of("timestamp").and_then(|stamp| {
@@ -176,6 +198,11 @@ fn read_entry(
             .value_of("taskId")
             .and_then(Node::as_str)
             .map(str::to_owned),
+        direction: match node.value_of("direction").and_then(Node::as_str) {
+            Some("client") => Some(Side::Client),
+            Some("server") => Some(Side::Server),
+            _ => None,
+        },
     }
 }
 
