@@ -23,15 +23,12 @@ export class WasmWorker {
   /**
    * `onBusy(busy)` is told when the first call starts and the last one ends; `onFull(full)` when
    * the full build's state changes (`this.full`: `{state: 'idle' | 'loading' | 'loaded' |
-   * 'failed', loaded, total, error?}`). `coreModule`, a promise of the format core's compiled
-   * module, is handed to every worker started (`{coreModule}`, `null` when there is none or it
-   * failed: the worker then fetches the core itself).
+   * 'failed', loaded, total, error?}`).
    */
-  constructor(url, { onBusy = () => {}, onFull = () => {}, coreModule } = {}) {
+  constructor(url, { onBusy = () => {}, onFull = () => {} } = {}) {
     this.url = url;
     this.onBusy = onBusy;
     this.onFull = onFull;
-    this.coreModule = coreModule ?? Promise.resolve(null);
     this.nextId = 1;
     this.wantFull = false;
     this.start();
@@ -41,12 +38,7 @@ export class WasmWorker {
   start() {
     this.pending = new Map();
     this.full = { state: 'idle', loaded: 0 };
-    const worker = new Worker(this.url, { type: 'module' });
-    this.worker = worker;
-    this.coreModule.then(
-      (coreModule) => worker.postMessage({ coreModule }),
-      () => worker.postMessage({ coreModule: null }),
-    );
+    this.worker = new Worker(this.url, { type: 'module' });
     // A restarted worker loads the full build again if the one before was asked to.
     if (this.wantFull) this.loadFull();
     this.ready = new Promise((resolve, reject) => {

@@ -37,9 +37,8 @@ export function apiFunctions(glue) {
 
 /**
  * The two builds, each `{ glue, wasm }`: the wasm-bindgen web glue (its URL, or for the core also the
- * module itself, bundled into the worker) and the URL of its .wasm (for the core also a compiled
- * `WebAssembly.Module`, or a promise of either); `full` optionally with `total` (its size in bytes,
- * for progress when it is served compressed).
+ * module itself, bundled into the worker) and the URL of its .wasm; `full` optionally with `total`
+ * (its size in bytes, for progress when it is served compressed).
  * `onProgress(loaded, total)` follows the full build's download; `onFull(error)` is told when it
  * has loaded (`error` undefined) or failed.
  *
@@ -67,7 +66,7 @@ export class Builds {
   /** Imports and instantiates the core (the glue fetches its own .wasm, compiling while it streams). */
   async start({ glue, wasm }) {
     const module = typeof glue === 'string' ? await import(glue) : glue;
-    await module.default({ module_or_path: await wasm });
+    await module.default({ module_or_path: wasm });
     return module;
   }
 

@@ -1,6 +1,5 @@
 // The wasm worker: a generic RPC over postMessage, so no wasm call ever runs on the page's thread.
-// It starts the format core at once (with the module the page sends, `{coreModule}`, or fetching
-// it when that is null) and reports every function of both builds (the page
+// It starts the format core at once and reports every function of both builds (the page
 // feature-detects tabs with it); the full build is loaded when the page sends `{load: 'full'}`
 // (when idle) or when a call needs it, reporting `{progress: {loaded, total}}` and then
 // `{full: true}` (or `{full: false, error}`). Each `{id, fn, args}` message is answered with
@@ -20,11 +19,8 @@ function plainError(error) {
 }
 
 const pkg = (file) => new URL(`./pkg/${file}`, import.meta.url).href;
-/** The format core's .wasm: the module the page compiled (rpc.js sends one `{coreModule}` to every worker), or its URL. */
-let pageModule;
-const coreWasm = new Promise((resolve) => (pageModule = resolve));
 const builds = new Builds({
-  core: { glue: coreGlue, wasm: coreWasm },
+  core: { glue: coreGlue, wasm: pkg('mcp_json_toolbox_format_bg.wasm') },
   full: { glue: pkg('mcp_json_toolbox.js'), wasm: pkg('mcp_json_toolbox_bg.wasm'), total: FULL_WASM_BYTES },
   onProgress: (loaded, total) => self.postMessage({ progress: { loaded, total } }),
   onFull: (error) => self.postMessage(error ? { full: false, error: plainError(error) } : { full: true }),
@@ -35,8 +31,7 @@ builds.ready.then(
   (error) => self.postMessage({ ready: false, error: plainError(error) }),
 );
 
-self.onmessage = async ({ data: { id, fn, args, load, coreModule } }) => {
-  if (coreModule !== undefined) return pageModule(coreModule ?? pkg('mcp_json_toolbox_format_bg.wasm'));
+self.onmessage = async ({ data: { id, fn, args, load } }) => {
   if (load === 'full') return builds.loadFull().catch(() => {});
   try {
     const { functions } = await builds.ready;
