@@ -84,6 +84,19 @@ pub struct Diagnostic {
     /// Related findings grouped under this one (e.g. the other `anyOf` branches).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub children: Vec<Diagnostic>,
+    /// A replacement that fixes the finding, when there is exactly one obvious fix.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<Fix>,
+}
+
+/// A text edit that fixes a [`Diagnostic`]: put `replacement` where `span` is.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Fix {
+    /// The text to replace.
+    pub span: Span,
+    /// What to write instead (JSON text, e.g. `"maxLength"` with its quotes).
+    pub replacement: String,
 }
 
 impl Diagnostic {
@@ -98,6 +111,7 @@ impl Diagnostic {
             span: None,
             schema_span: None,
             children: Vec::new(),
+            fix: None,
         }
     }
 
@@ -132,6 +146,12 @@ impl Diagnostic {
     pub fn with_keyword(mut self, location: impl Into<String>, schema_span: Option<Span>) -> Self {
         self.keyword_location = Some(location.into());
         self.schema_span = schema_span;
+        self
+    }
+
+    /// Sets the fix.
+    pub fn with_fix(mut self, fix: Option<Fix>) -> Self {
+        self.fix = fix;
         self
     }
 

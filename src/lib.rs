@@ -20,6 +20,8 @@ pub mod classify;
 #[cfg(feature = "full")]
 pub mod host;
 #[cfg(feature = "full")]
+pub mod lint;
+#[cfg(feature = "full")]
 pub mod validate;
 
 // The JavaScript API of both builds: format, formatDocument, version.
@@ -31,9 +33,11 @@ pub mod wasm_format;
 #[cfg(all(target_arch = "wasm32", feature = "full"))]
 pub mod wasm;
 
-pub use diagnostic::{ByteRange, Diagnostic, LineIndex, Severity, Span};
+pub use diagnostic::{ByteRange, Diagnostic, Fix, LineIndex, Severity, Span};
 pub use format::{format, format_bytes, format_document, FormatOptions, Formatted, Indent};
 pub use json::JsonError;
+#[cfg(feature = "full")]
+pub use lint::{lint_schema, LintReport};
 #[cfg(feature = "full")]
 pub use validate::{
     validate_arguments, OutputFormat, SchemaErrors, ValidateOptions, ValidationReport, Validator,

@@ -11,6 +11,16 @@ use crate::wasm_format::{read_options, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
+/** What `lintSchema` returns. */
+export interface LintReport {
+  /** No error among the findings (warnings allowed). */
+  valid: boolean;
+  /** The dialect the schema was linted as ("2020-12", "2019-09", "draft-07", "draft-06", "draft-04"), or null. */
+  dialect: string | null;
+  /** Errors first, then warnings; spans point into the schema text. */
+  diagnostics: Diagnostic[];
+}
+
 /** How a classified payload is wrapped. */
 export interface Envelope {
   type: "request" | "notification" | "resultResponse" | "errorResponse" | "bare" | "batch";
@@ -312,6 +322,16 @@ pub fn check_tool_result_js(
     #[wasm_bindgen(js_name = resultText)] result_text: &str,
 ) -> Result<JsValue, JsValue> {
     to_js(&crate::host::check_tool_result(tool_text, result_text))
+}
+
+/// Lints a JSON Schema text: unknown keywords, meta-schema failures explained, contradictions,
+/// ignored keywords, non-ECMA-262 patterns. Never throws for bad input: text that is not JSON
+/// gives its parse error as the only diagnostic.
+#[wasm_bindgen(js_name = lintSchema, unchecked_return_type = "LintReport")]
+pub fn lint_schema_js(
+    #[wasm_bindgen(js_name = schemaText)] schema_text: &str,
+) -> Result<JsValue, JsValue> {
+    to_js(&crate::lint::lint_schema(schema_text))
 }
 
 /// Replays a session transcript (JSON array or JSON Lines) and returns the task state and findings.

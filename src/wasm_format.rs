@@ -31,7 +31,12 @@ export interface Diagnostic {
   schemaSpan?: Span;
   /** Related findings grouped under this one (e.g. the other anyOf branches). */
   children?: Diagnostic[];
+  /** A replacement that fixes the finding (schema lint): write `replacement` where `span` is. */
+  fix?: Fix;
 }
+
+/** A text edit that fixes a diagnostic; `replacement` is JSON text (e.g. `"maxLength"` with its quotes). */
+export interface Fix { span: Span; replacement: string }
 
 /** Thrown for text that is not JSON. `offset`/`column` count UTF-16 code units, `byteOffset`/`byteColumn` UTF-8 bytes. */
 export interface JsonError extends Error {

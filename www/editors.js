@@ -13,6 +13,7 @@ import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { json } from '@codemirror/lang-json';
 import { lintGutter, setDiagnostics } from '@codemirror/lint';
 import { tags } from '@lezer/highlight';
+import { fixActions } from './fixes.js';
 
 /** Texts longer than this (UTF-16 units) are kept out of the editor, which shows a preview. */
 export const LARGE_TEXT = 1_000_000;
@@ -148,16 +149,19 @@ export class JsonEditor {
     this.setDiagnostics([]);
   }
 
-  /** Shows diagnostics in place. Each item: `{span: {start, end}, severity, message}`; spans past the shown text are left out. */
+  /**
+   * Shows diagnostics in place. Each item: `{span: {start, end}, severity, message, fix?}`; spans past
+   * the shown text are left out; a `fix` becomes an "Apply fix" button in the hover tooltip.
+   */
   setDiagnostics(items) {
     const length = this.view.state.doc.length;
     const marks = [];
-    for (const { span, severity, message } of items) {
+    for (const { span, severity, message, fix } of items) {
       if (!span || span.start > length) continue;
       const from = Math.max(0, span.start);
       let to = Math.min(Math.max(span.end, from), length);
       if (to === from && to < length) to += 1;
-      marks.push({ from, to, severity: severity === 'info' ? 'info' : severity, message });
+      marks.push({ from, to, severity: severity === 'info' ? 'info' : severity, message, actions: this.large ? [] : fixActions(fix) });
     }
     this.view.dispatch(setDiagnostics(this.view.state, marks));
   }

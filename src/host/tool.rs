@@ -6,7 +6,8 @@
 //! `schema-root-not-object` (error for `inputSchema`, and for `outputSchema` in 2025-11-25;
 //! warning for `outputSchema` when the generation is unknown; fine in 2026-07-28);
 //! `task-support-invalid`; `execution-not-in-generation` (warning, 2026-07-28);
-//! `no-argument-tool-open` (warning).
+//! `no-argument-tool-open` (warning); and the schema lint of `inputSchema` and `outputSchema`
+//! ([`crate::lint`]: its codes and severities).
 
 use std::collections::HashMap;
 
@@ -15,6 +16,7 @@ use crate::host::messages::result_generation;
 use crate::host::schema::check_schema;
 use crate::host::{diagnostic_at as at, parse_into, Generation, HostReport};
 use crate::json::{Document, Node};
+use crate::lint::{lint_node, Meta};
 
 /// Longest tool name the spec recommends.
 const MAX_NAME_CHARS: usize = 128;
@@ -310,6 +312,9 @@ fn check_usable(
     let problems = check_schema(doc, path);
     let usable = problems.is_empty();
     out.extend(problems);
+    if usable {
+        out.extend(lint_node(doc, path, Meta::Skip));
+    }
     if let (true, Some(severity)) = (usable, root_rule) {
         check_root_object(doc, schema, path, severity, out);
     }

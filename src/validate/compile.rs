@@ -6,14 +6,15 @@ use jsonschema::error::ValidationErrorKind;
 use jsonschema::{Draft, PatternOptions, Registry, ValidationError};
 use serde_json::Value;
 
-use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::diagnostic::{Diagnostic, LineIndex, Severity};
 use crate::json::tree::escape_pointer_token;
 use crate::json::{parse, Document, ReadOptions};
+use crate::lint::{explain_meta, lint_node, Meta};
 
 use super::dialect::{detect, Dialect};
 use super::formats::unknown_formats;
 use super::group::{Converter, Grouping};
-use super::instance::{Tape, TapeJson};
+use super::instance::TapeJson;
 use super::locate::{InstanceLocator, SchemaSpans};
 use super::meta;
 use super::uri_template::is_uri_template;
@@ -34,11 +35,24 @@ pub struct Compiled {
     pub warnings: Vec<Diagnostic>,
 }
 
+/// Whether a compile adds the schema lint to its warnings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lint {
+    /// Yes: every schema a caller gives.
+    Warnings,
+    /// No: schemas the lint itself compiles (it would lint them again).
+    Off,
+}
+
 /// Compiles `schema_text`, or explains with positioned diagnostics why it cannot be used.
-pub fn compile(schema_text: &str, options: &ValidateOptions) -> Result<Compiled, SchemaErrors> {
+pub fn compile(
+    schema_text: &str,
+    options: &ValidateOptions,
+    lint: Lint,
+) -> Result<Compiled, SchemaErrors> {
     let doc = parse(schema_text, ReadOptions::default())
         .map_err(|e| malformed(vec![e.to_diagnostic(&LineIndex::new(schema_text))]))?;
-    let mut compiled = compile_node(&doc, "", options)?;
+    let mut compiled = compile_node(&doc, "", options, lint)?;
     compiled.warnings.splice(0..0, doc.warnings.iter().cloned());
     Ok(compiled)
 }
@@ -49,6 +63,7 @@ pub fn compile_node(
     doc: &Document<'_>,
     pointer: &str,
     options: &ValidateOptions,
+    lint: Lint,
 ) -> Result<Compiled, SchemaErrors> {
     let Some(node) = doc.pointer(pointer) else {
         let missing = Diagnostic::error(
@@ -117,18 +132,31 @@ pub fn compile_node(
         Dialect::Builtin(draft) => draft,
         Dialect::Registered => Draft::Draft202012,
     };
-    let warnings = unknown_formats(&schema, |name| builder.is_known_format(draft, name))
-        .into_iter()
-        .map(|(path, name)| {
-            let location = spans.location(&path);
-            let span = spans.get(&location);
-            Diagnostic::warning(
-                "unknown-format",
-                format!("format {name:?} is not known; it is not checked"),
-            )
-            .with_keyword(location, span)
-        })
-        .collect();
+    let mut warnings: Vec<Diagnostic> =
+        unknown_formats(&schema, |name| builder.is_known_format(draft, name))
+            .into_iter()
+            .map(|(path, name)| {
+                let location = spans.location(&path);
+                let span = spans.get(&location);
+                Diagnostic::warning(
+                    "unknown-format",
+                    format!("format {name:?} is not known; it is not checked"),
+                )
+                .with_keyword(location, span)
+            })
+            .collect();
+    // The schema lint, as warnings (a report's verdict is about the arguments alone) placed like
+    // the other schema warnings: by keyword location and schema span, no instance position.
+    let linted = match lint {
+        Lint::Warnings => lint_node(doc, pointer, Meta::Skip),
+        Lint::Off => Vec::new(),
+    };
+    warnings.extend(linted.into_iter().map(|d| Diagnostic {
+        severity: Severity::Warning,
+        instance_path: String::new(),
+        span: None,
+        ..d
+    }));
     let schema_id = schema
         .get("$id")
         .and_then(Value::as_str)
@@ -180,11 +208,17 @@ fn schema_errors(
     dialect: Dialect,
     error: &ValidationError<'_>,
 ) -> SchemaErrors {
-    let meta = match dialect {
-        Dialect::Builtin(draft) => meta::validator(draft),
-        Dialect::Registered => None,
+    let violations = match dialect {
+        Dialect::Builtin(draft) => {
+            // Each failure told by its closest alternative, with the nearest allowed value.
+            let explained = explain_meta(doc, &spans.location(""));
+            if !explained.is_empty() {
+                return malformed(explained);
+            }
+            meta::errors(draft, text)
+        }
+        Dialect::Registered => Vec::new(),
     };
-    let tape = Tape::read(text);
     let base = spans.location("");
     let locator = InstanceLocator::at(doc, &base);
     let no_spans = SchemaSpans::default();
@@ -196,11 +230,9 @@ fn schema_errors(
         grouping: Grouping::Branches,
         warnings: Vec::new(),
     };
-    let found: Vec<Diagnostic> = meta
+    let found: Vec<Diagnostic> = violations
         .iter()
-        .zip(&tape)
-        .flat_map(|(meta, tape)| meta.iter_errors(tape.root()).collect::<Vec<_>>())
-        .flat_map(|e| converter.convert(&e))
+        .flat_map(|e| converter.convert(e))
         .map(|d| as_schema_diagnostic(d, spans))
         .collect();
     if !found.is_empty() {

@@ -25,7 +25,7 @@ const KNOWN: [(&str, Draft); 5] = [
 
 /// The draft a `$schema` URI names, if it is one of the built-in ones (`http` or `https`,
 /// with or without an empty fragment).
-fn builtin_draft(uri: &str) -> Option<Draft> {
+pub(crate) fn builtin_draft(uri: &str) -> Option<Draft> {
     let uri = uri.strip_suffix('#').unwrap_or(uri);
     let rest = uri
         .strip_prefix("https://")

@@ -49,6 +49,18 @@ pub fn validator(draft: Draft) -> Option<Validator<TapeJson>> {
     })
 }
 
+/// Every violation of the schema `text` (written in `draft`) against its meta-schema, over its
+/// tape; empty when it has none (or the text cannot be read, which a parsed schema always can).
+pub fn errors(draft: Draft, text: &str) -> Vec<ValidationError<'static>> {
+    let (Some(validator), Some(tape)) = (validator(draft), Tape::read(text)) else {
+        return Vec::new();
+    };
+    validator
+        .iter_errors(tape.root())
+        .map(ValidationError::to_owned)
+        .collect()
+}
+
 /// Checks `schema` (the value of `text`) against its meta-schema as `builder.build` would, over
 /// the tape of `text`: `Ok`, or the first violation (its instance path from the schema's root).
 pub fn check(

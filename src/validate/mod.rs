@@ -24,13 +24,13 @@
 //!   formats are ignored with an `unknown-format` warning.
 
 mod compile;
-mod dialect;
+pub(crate) mod dialect;
 mod formats;
 mod group;
 mod instance;
 mod locate;
-mod messages;
-mod meta;
+pub(crate) mod messages;
+pub(crate) mod meta;
 mod output;
 mod stringified;
 mod uri_template;
@@ -49,7 +49,7 @@ pub use group::Grouping;
 pub use instance::TapeJson;
 pub use output::OutputFormat;
 
-use compile::{compile, compile_node, Compiled};
+use compile::{compile, compile_node, Compiled, Lint};
 use group::Converter;
 use instance::{Instance, Tape};
 use locate::InstanceLocator;
@@ -125,7 +125,18 @@ impl Validator {
     /// unsupported dialect, violates its meta-schema or has a `$ref` that cannot be resolved.
     pub fn new(schema_text: &str, options: &ValidateOptions) -> Result<Self, SchemaErrors> {
         Ok(Self {
-            compiled: compile(schema_text, options)?,
+            compiled: compile(schema_text, options, Lint::Warnings)?,
+            output: options.output,
+        })
+    }
+
+    /// Compiles `schema_text` without the schema lint (for the schemas the lint compiles).
+    pub(crate) fn unlinted(
+        schema_text: &str,
+        options: &ValidateOptions,
+    ) -> Result<Self, SchemaErrors> {
+        Ok(Self {
+            compiled: compile(schema_text, options, Lint::Off)?,
             output: options.output,
         })
     }
@@ -139,7 +150,7 @@ impl Validator {
         options: &ValidateOptions,
     ) -> Result<Self, SchemaErrors> {
         Ok(Self {
-            compiled: compile_node(doc, pointer, options)?,
+            compiled: compile_node(doc, pointer, options, Lint::Warnings)?,
             output: options.output,
         })
     }

@@ -1,0 +1,356 @@
+//! Schema lint for tool authors: what a JSON Schema validator silently accepts but the author
+//! almost certainly did not mean, each finding a [`Diagnostic`] at the offending keyword (or
+//! value) in the schema text, with a stable code and a fix hint where one exists.
+//!
+//! | code | severity | finding |
+//! |---|---|---|
+//! | `unknown-keyword` | warning | not a keyword of the schema's dialect (did you mean ...?) |
+//! | `invalid-schema` | error | the meta-schema rejects a value, explained by its closest alternative |
+//! | `unsupported-dialect` | error | `$schema` names no dialect this crate knows |
+//! | `empty-range` | error | `minimum` > `maximum` and the other lower/upper bound pairs |
+//! | `required-forbidden` | error | a `required` property that `additionalProperties: false` forbids |
+//! | `type-excludes-value` | error | an `enum`/`const` value the declared `type` rejects |
+//! | `invalid-default`, `invalid-example` | error | `default` / `examples` invalid against their schema |
+//! | `ignored-for-type` | warning | a keyword that cannot apply to the declared `type` |
+//! | `ignored-ref-sibling` | warning | a `$ref` sibling, ignored in draft-07 and earlier |
+//! | `items-array` | error | `items` as an array in 2020-12 (now `prefixItems`) |
+//! | `ignored-dependencies` | warning | `dependencies` in 2019-09 / 2020-12 |
+//! | `ignored-additional-items` | warning | `additionalItems` without an array `items` |
+//! | `ignored-then-else` | warning | `then` / `else` without `if` |
+//! | `closed-against-allof` | warning | `additionalProperties: false` next to an `allOf` that declares properties |
+//! | `pattern-ecma` | warning | a `pattern` that ECMA-262 would reject or read differently |
+//!
+//! Nothing here changes a validation verdict: the lint reads the schema and reports.
+
+mod contradictions;
+mod ignored;
+mod instances;
+mod keywords;
+mod meta;
+mod pattern;
+mod suggest;
+mod vocabulary;
+
+use jsonschema::Draft;
+use serde::Serialize;
+
+use crate::diagnostic::{
+    cap, ByteRange, Diagnostic, Fix, LineIndex, Severity, DEFAULT_MAX_DIAGNOSTICS,
+};
+use crate::json::tree::escape_pointer_token;
+use crate::json::{parse, Document, Member, Node, NodeKind, ReadOptions};
+use crate::validate::dialect::builtin_draft;
+
+pub use vocabulary::draft_name;
+
+/// What [`lint_schema`] returns.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LintReport {
+    /// No error among the findings (warnings allowed).
+    pub valid: bool,
+    /// The dialect the schema was linted as (`2020-12`, `draft-07`, ...), if one was recognised.
+    pub dialect: Option<&'static str>,
+    /// The findings, errors first, in text order within each severity.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Whether [`lint_node`] also checks the schema against its meta-schema (skip it when the
+/// schema was just compiled, which already did).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Meta {
+    /// Explain meta-schema failures.
+    Check,
+    /// The schema is known to satisfy its meta-schema.
+    Skip,
+}
+
+/// Lints a schema text. Text that is not JSON gives its parse error as the only diagnostic.
+pub fn lint_schema(text: &str) -> LintReport {
+    let doc = match parse(text, ReadOptions::default()) {
+        Ok(doc) => doc,
+        Err(error) => {
+            return LintReport {
+                valid: false,
+                dialect: None,
+                diagnostics: vec![error.to_diagnostic(&LineIndex::new(text))],
+            }
+        }
+    };
+    let dialect = doc.pointer("").and_then(declared_draft).map(draft_name);
+    let mut diagnostics = doc.warnings.clone();
+    diagnostics.extend(lint_node(&doc, "", Meta::Check));
+    diagnostics.sort_by_key(|d| (d.severity, d.span.map(|s| s.start)));
+    let diagnostics = cap(diagnostics, DEFAULT_MAX_DIAGNOSTICS);
+    LintReport {
+        valid: !diagnostics.iter().any(Diagnostic::is_error),
+        dialect,
+        diagnostics,
+    }
+}
+
+/// Lints the schema at `pointer` in `doc` (e.g. a tool's `/inputSchema`); every pointer and
+/// span is in `doc`. A schema with a `$schema` this crate does not know is an
+/// `unsupported-dialect` error under [`Meta::Check`] and is not linted otherwise (a registered
+/// custom meta-schema may define any keyword).
+pub fn lint_node(doc: &Document<'_>, pointer: &str, meta: Meta) -> Vec<Diagnostic> {
+    let Some(root) = doc.pointer(pointer) else {
+        return Vec::new();
+    };
+    let Some(draft) = declared_draft(root) else {
+        if meta == Meta::Skip {
+            return Vec::new();
+        }
+        let at = Finding::key_of(
+            root,
+            pointer,
+            "$schema",
+            Severity::Error,
+            "unsupported-dialect",
+        );
+        return at
+            .map(|f| {
+                f.say("this \"$schema\" is not one the toolbox knows (2020-12, 2019-09, draft-07, -06, -04); the schema was not linted")
+            })
+            .into_iter()
+            .map(|f| f.diagnostic(doc))
+            .collect();
+    };
+    let mut findings = Vec::new();
+    if meta == Meta::Check {
+        let broken = explain_meta(doc, pointer);
+        if !broken.is_empty() {
+            // Rules that read values assume the value shapes the meta-schema guarantees.
+            return broken;
+        }
+    }
+    let mut instances = instances::Checker::new(doc, root, pointer, draft);
+    for schema in schemas(root, pointer, draft) {
+        keywords::check(&schema, &mut findings);
+        ignored::check(doc, &schema, &mut findings);
+        contradictions::check(doc, &schema, &mut findings);
+        pattern::check(&schema, &mut findings);
+        instances.collect(&schema);
+    }
+    instances.finish(&mut findings);
+    let mut diagnostics: Vec<Diagnostic> =
+        findings.into_iter().map(|f| f.diagnostic(doc)).collect();
+    diagnostics.sort_by_key(|d| (d.severity, d.span.map(|s| s.start)));
+    diagnostics
+}
+
+/// The meta-schema failures of the schema at `pointer` in `doc`, each explained by its closest
+/// alternative (`invalid-schema`, or `items-array`); empty when the schema satisfies its
+/// meta-schema or does not declare a built-in dialect.
+pub fn explain_meta(doc: &Document<'_>, pointer: &str) -> Vec<Diagnostic> {
+    let Some(root) = doc.pointer(pointer) else {
+        return Vec::new();
+    };
+    let Some(draft) = declared_draft(root) else {
+        return Vec::new();
+    };
+    meta::explain(doc, root, pointer, draft)
+        .into_iter()
+        .map(|f| f.diagnostic(doc))
+        .collect()
+}
+
+/// The draft a schema's `$schema` names; none (or a non-string) means 2020-12, the MCP rule.
+fn declared_draft(node: &Node) -> Option<Draft> {
+    match node.value_of("$schema") {
+        None => Some(Draft::Draft202012),
+        Some(value) => match value.as_str() {
+            Some(uri) => builtin_draft(uri),
+            None => Some(Draft::Draft202012),
+        },
+    }
+}
+
+/// One schema object of the document being linted.
+pub struct Schema<'n> {
+    /// Its members.
+    pub members: &'n [Member],
+    /// Its pointer in the document.
+    pub pointer: String,
+    /// The dialect it is read in.
+    pub draft: Draft,
+    /// The pointer of the linted schema's root (what `#` in a local `$ref` names).
+    pub root: String,
+}
+
+impl<'n> Schema<'n> {
+    /// The member `key` (the last one if duplicated).
+    pub fn get(&self, key: &str) -> Option<&'n Member> {
+        self.members.iter().rev().find(|m| m.key == key)
+    }
+
+    /// The value of member `key`.
+    pub fn value(&self, key: &str) -> Option<&'n Node> {
+        self.get(key).map(|m| &m.value)
+    }
+
+    /// The pointer of member `key`.
+    pub fn at(&self, key: &str) -> String {
+        format!("{}/{}", self.pointer, escape_pointer_token(key))
+    }
+
+    /// The declared `type` names (a string or an array of strings), or `None` without `type`.
+    pub fn types(&self) -> Option<Vec<&'n str>> {
+        let value = self.value("type")?;
+        match &value.kind {
+            NodeKind::String(name) => Some(vec![name.as_str()]),
+            NodeKind::Array(items) => items.iter().map(Node::as_str).collect(),
+            _ => None,
+        }
+    }
+}
+
+/// Every schema object in the schema at `pointer`, with its dialect, without recursion.
+fn schemas<'n>(root: &'n Node, root_pointer: &str, draft: Draft) -> Vec<Schema<'n>> {
+    let mut found = Vec::new();
+    let mut stack = vec![(root, root_pointer.to_owned(), draft)];
+    while let Some((node, pointer, outer)) = stack.pop() {
+        let Some(members) = node.members() else {
+            continue;
+        };
+        // An embedded resource may declare its own dialect.
+        let draft = match node.value_of("$schema") {
+            Some(_) => declared_draft(node).unwrap_or(outer),
+            None => outer,
+        };
+        for member in members.iter().rev() {
+            let Some(holds) = vocabulary::holds(&member.key) else {
+                continue;
+            };
+            let here = format!("{pointer}/{}", escape_pointer_token(&member.key));
+            let value = &member.value;
+            let mut push = |child: &'n Node, at: String| stack.push((child, at, draft));
+            use vocabulary::Holds;
+            match (holds, &value.kind) {
+                (Holds::Schema | Holds::SchemaOrArray, NodeKind::Object(_)) => push(value, here),
+                (Holds::Array | Holds::SchemaOrArray, NodeKind::Array(items)) => {
+                    for (i, item) in items.iter().enumerate().rev() {
+                        push(item, format!("{here}/{i}"));
+                    }
+                }
+                (Holds::Map | Holds::MapOfSchemasOrNames, NodeKind::Object(entries)) => {
+                    for entry in entries.iter().rev() {
+                        let at = format!("{here}/{}", escape_pointer_token(&entry.key));
+                        push(&entry.value, at);
+                    }
+                }
+                _ => {}
+            }
+        }
+        found.push(Schema {
+            members,
+            pointer,
+            draft,
+            root: root_pointer.to_owned(),
+        });
+    }
+    found
+}
+
+/// A finding before it is placed: what, where (a pointer and a byte range of the document) and
+/// the fix, if any.
+pub struct Finding {
+    severity: Severity,
+    code: &'static str,
+    message: String,
+    pointer: String,
+    range: ByteRange,
+    fix: Option<(ByteRange, String)>,
+}
+
+impl Finding {
+    /// A finding at the key of `member` of `schema`.
+    pub fn key(
+        schema: &Schema<'_>,
+        member: &Member,
+        severity: Severity,
+        code: &'static str,
+    ) -> Self {
+        Self::range(member.key_range, schema.at(&member.key), severity, code)
+    }
+
+    /// A finding at the key `key` of the object `node` at `pointer`, if it has one.
+    fn key_of(
+        node: &Node,
+        pointer: &str,
+        key: &str,
+        severity: Severity,
+        code: &'static str,
+    ) -> Option<Self> {
+        let member = node.get(key)?;
+        let at = format!("{pointer}/{}", escape_pointer_token(key));
+        Some(Self::range(member.key_range, at, severity, code))
+    }
+
+    /// A finding at the value `node`, whose pointer is `pointer`.
+    pub fn value(node: &Node, pointer: String, severity: Severity, code: &'static str) -> Self {
+        Self::range(node.range, pointer, severity, code)
+    }
+
+    /// A finding at `range` of the document, about the value at `pointer`.
+    pub fn range(
+        range: ByteRange,
+        pointer: String,
+        severity: Severity,
+        code: &'static str,
+    ) -> Self {
+        Self {
+            severity,
+            code,
+            message: String::new(),
+            pointer,
+            range,
+            fix: None,
+        }
+    }
+
+    /// Sets the message.
+    pub fn say(mut self, message: impl Into<String>) -> Self {
+        self.message = message.into();
+        self
+    }
+
+    /// Sets the fix: `replacement` in place of the finding's range.
+    pub fn replace_with(self, replacement: impl Into<String>) -> Self {
+        let range = self.range;
+        self.replace_range(range, replacement)
+    }
+
+    /// Sets the fix: `replacement` in place of `range`.
+    pub fn replace_range(mut self, range: ByteRange, replacement: impl Into<String>) -> Self {
+        self.fix = Some((range, replacement.into()));
+        self
+    }
+
+    /// The finding placed in `doc`.
+    fn diagnostic(self, doc: &Document<'_>) -> Diagnostic {
+        let span = doc.span(self.range);
+        let fix = self.fix.map(|(range, replacement)| Fix {
+            span: doc.span(range),
+            replacement,
+        });
+        Diagnostic::new(self.severity, self.code, self.message)
+            .at_pointer(self.pointer.clone())
+            .with_span(Some(span))
+            .with_keyword(self.pointer, Some(span))
+            .with_fix(fix)
+    }
+}
+
+/// Declared types as messages show them: `"string"` or `["string", "null"]`.
+fn show_types(types: &[&str]) -> String {
+    match types {
+        [one] => format!("\"{one}\""),
+        many => format!("{many:?}"),
+    }
+}
+
+/// A string as JSON text (with its quotes), for fixes.
+fn quoted(text: &str) -> String {
+    serde_json::Value::String(text.to_owned()).to_string()
+}
