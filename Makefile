@@ -17,7 +17,7 @@ BENCHES := $(sort $(wildcard bench/*.bench.mjs))
 TIMED := bash scripts/timed.sh
 
 .PHONY: help setup pkg www serve test fmt-check vendor-check lint test-native test-wasm test-node test-pkg \
-	test-bundlers test-browser test-fuzz-smoke bench fuzz clean
+	test-bundlers test-browser test-fuzz-replay bench fuzz clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -43,13 +43,13 @@ test: ## Every check, in order, stopping at the first failure
 	@$(TIMED) vendor $(MAKE) vendor-check
 	@$(TIMED) clippy $(MAKE) lint
 	@$(TIMED) native-tests $(MAKE) test-native
+	@$(TIMED) fuzz-replay $(MAKE) test-fuzz-replay
 	@$(TIMED) wasm-tests $(MAKE) test-wasm
 	@$(TIMED) pkg $(MAKE) pkg
 	@$(TIMED) node-tests $(MAKE) test-node
 	@$(TIMED) package-test $(MAKE) test-pkg
 	@$(TIMED) bundlers $(MAKE) test-bundlers
 	@$(TIMED) browser-tests $(MAKE) test-browser
-	@$(TIMED) fuzz-smoke $(MAKE) test-fuzz-smoke
 	@$(TIMED) --summary
 
 fmt-check: ## cargo fmt --check
@@ -60,6 +60,7 @@ vendor-check: ## vendor/jsonschema is the crates.io release plus only its docume
 
 lint: ## cargo clippy -D warnings, native (all targets) and wasm32 (library and wasm tests; the format core too)
 	cargo clippy --all-targets -- -D warnings
+	cargo clippy --test fuzz_replay -- -D warnings
 	cargo clippy --target $(WASM_TARGET) --lib --tests -- -D warnings
 	cargo clippy --target $(WASM_TARGET) --lib --no-default-features -- -D warnings
 
@@ -85,13 +86,13 @@ test-browser: ## tests/browser/*.test.mjs in headless Chromium (builds www/ if w
 	$(if $(wildcard www/build.mjs),node www/build.mjs)
 	$(if $(BROWSER_TESTS),node --test $(BROWSER_TESTS),@echo "no tests/browser/*.test.mjs yet")
 
-test-fuzz-smoke: ## A short fuzz/robustness run (fuzz/run.sh --smoke), if fuzz/run.sh exists
-	$(if $(wildcard fuzz/run.sh),bash fuzz/run.sh --smoke,@echo "no fuzz/run.sh yet")
+test-fuzz-replay: ## Every fuzz target over its committed corpus fuzz/seeds/ (stable; crash, leak, hang checks)
+	cargo test --test fuzz_replay -- --nocapture
 
 bench: pkg ## Run every bench/*.bench.mjs (throughput and size tables)
 	@for bench in $(BENCHES); do echo; echo "## $$bench"; node $$bench; done
 
-fuzz: ## Run the fuzzers (fuzz/run.sh)
+fuzz: ## Explore with the fuzzers, 300 s per target (fuzz/run.sh; nightly, cargo-fuzz)
 	bash fuzz/run.sh
 
 clean: ## Remove build outputs (target/, pkg/, www/dist/)

@@ -59,13 +59,13 @@ const texts = argumentTexts(COUNT);
 
 const ROUNDS = 5;
 
-/** Runs `fn` over every text; returns ops/s and how many were valid. */
-function pass(fn) {
+/** Runs `fn` over every input (the texts by default); returns ops/s and how many were valid. */
+function pass(fn, inputs = texts) {
   let valid = 0;
   const start = performance.now();
-  for (const text of texts) if (fn(text)) valid += 1;
+  for (const input of inputs) if (fn(input)) valid += 1;
   const seconds = (performance.now() - start) / 1000;
-  return { opsPerSec: texts.length / seconds, valid };
+  return { opsPerSec: inputs.length / seconds, valid };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -74,11 +74,11 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
  * Median ops/s of `ROUNDS` passes over every text per contender, the contenders taking turns in
  * each round (the machine's load then weighs on all of them alike); and how many were valid.
  */
-function throughputs(contenders) {
-  for (const fn of Object.values(contenders)) for (let i = 0; i < Math.min(2000, texts.length); i += 1) fn(texts[i]);
+function throughputs(contenders, inputs = texts) {
+  for (const fn of Object.values(contenders)) for (let i = 0; i < Math.min(2000, inputs.length); i += 1) fn(inputs[i]);
   const runs = Object.fromEntries(Object.keys(contenders).map((name) => [name, []]));
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const [name, fn] of Object.entries(contenders)) runs[name].push(pass(fn));
+    for (const [name, fn] of Object.entries(contenders)) runs[name].push(pass(fn, inputs));
   }
   return Object.fromEntries(Object.entries(runs).map(([name, passes]) => [
     name,
@@ -186,6 +186,32 @@ console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const [name, run, compile, oneShot] of results) {
   const [c, o, r] = oneShot === null ? ['—', '—', '—'] : [fmt(compile, 3), fmt(oneShot, 3), `${fmt(ajvOneShot / oneShot, 1)}× faster`];
   console.log(`| ${name} | ${fmt(run.opsPerSec)} | ${fmt(run.opsPerSec / ajvOps, 2)}× | ${fmt(run.valid)} | ${c} | ${o} | ${r} |`);
+}
+
+// On objects (what Node hosts hold): ours `isValid(object)` (checked and stringified in JS, then
+// the text path) next to ajv and @cfworker validating the same objects, no JSON.parse anywhere;
+// and the text path with and without the values layer (runtime/values.js), its cost.
+{
+  const objects = texts.map((t) => JSON.parse(t));
+  const { createGlue } = await import('../pkg/mcp_json_toolbox_factory.js');
+  const { instanceHost, recoverable } = await import('../pkg/recover.js');
+  const module = new WebAssembly.Module(readFileSync(new URL('../pkg/mcp_json_toolbox_bg.wasm', import.meta.url)));
+  const plain = new (recoverable(instanceHost(createGlue, module)).Validator)(schemaText);
+  const onObjects = throughputs({
+    ours: (o) => ours.isValid(o),
+    ajv: (o) => ajvValidate(o),
+    cfworker: (o) => cf.validate(o).valid,
+  }, objects);
+  const textPath = throughputs({ withValues: (t) => ours.isValid(t), without: (t) => plain.isValid(t) });
+  console.log('');
+  console.log('| on objects | ops/s | vs ajv | valid |');
+  console.log('|---|---:|---:|---:|');
+  for (const [name, run] of [['mcp-json-toolbox `isValid(object)`', onObjects.ours], ['ajv validate(object)', onObjects.ajv], ['@cfworker/json-schema validate(object)', onObjects.cfworker]]) {
+    console.log(`| ${name} | ${fmt(run.opsPerSec)} | ${fmt(run.opsPerSec / onObjects.ajv.opsPerSec, 2)}× | ${fmt(run.valid)} |`);
+  }
+  console.log(`| mcp-json-toolbox \`isValid(text)\` through the values layer / without it | ${fmt(textPath.withValues.opsPerSec)} / ${fmt(textPath.without.opsPerSec)} | ${fmt((100 * textPath.withValues.opsPerSec) / textPath.without.opsPerSec)}% | ${fmt(textPath.withValues.valid)} |`);
+  // The object rows join the agreement check below.
+  for (const run of Object.values(onObjects)) results.push(['', run, null, null]);
 }
 const agree = results.every(([, run]) => run.valid === oursIsValid.valid);
 console.log('');

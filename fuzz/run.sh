@@ -1,25 +1,29 @@
 #!/usr/bin/env bash
-# Runs every cargo-fuzz target for a while and prints executions and crashes per target.
+# Explores with every cargo-fuzz target for a while and prints executions and crashes per target
+# (`make fuzz`). The gate does not run this: `make test` replays the committed corpora instead
+# (fuzz/replay.rs, `make test-fuzz-replay`; see fuzz/README.md).
 #
 #   bash fuzz/run.sh [SECONDS]   each target for SECONDS (default 300)
 #   FUZZ_TARGETS="classify reader" bash fuzz/run.sh 60   only these targets
-#   bash fuzz/run.sh --smoke     each target for 25 s; prints SKIP and exits 0 when the
-#                                nightly toolchain or cargo-fuzz cannot be had (CI uses this)
+#   bash fuzz/run.sh --minimize  merge what exploration found into the committed corpora
+#                                fuzz/seeds/<target>/ (libFuzzer -merge=1: the smallest set with
+#                                the same coverage), keeping every regression-* input
 #
-# Seeds are copied at run time from ../shared (JSONTestSuite and JSON-Schema-Test-Suite) into
-# fuzz/corpus/<target>/, which is git-ignored; crashes land in fuzz/artifacts/<target>/.
-# Exit status: 0 when no target crashed, 1 otherwise.
+# Needs the nightly toolchain; installs cargo-fuzz when it is missing. Exploration starts from
+# fuzz/seeds/<target>/ plus seeds copied at run time from ../shared (JSONTestSuite and
+# JSON-Schema-Test-Suite) into fuzz/corpus/<target>/ (git-ignored), which keeps what it finds;
+# crashes land in fuzz/artifacts/<target>/. Exit status: 0 when no target crashed, 1 otherwise.
 set -uo pipefail
 
-# The targets, in order. Add a new one here and in fuzz/Cargo.toml (see fuzz/README.md).
+# The targets, in order. Add a new one here, in fuzz/Cargo.toml and in fuzz/src (see fuzz/README.md).
 TARGETS=${FUZZ_TARGETS:-"parse_format reader replay_session host_checks classify validate_arguments"}
 
 seconds=300
-smoke=false
+minimize=false
 case "${1:-}" in
-  --smoke) smoke=true; seconds=25 ;;
+  --minimize) minimize=true ;;
   '') ;;
-  *[!0-9]*) echo "usage: bash fuzz/run.sh [SECONDS | --smoke]" >&2; exit 2 ;;
+  *[!0-9]*) echo "usage: bash fuzz/run.sh [SECONDS | --minimize]" >&2; exit 2 ;;
   *) seconds=$1 ;;
 esac
 
@@ -27,17 +31,18 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 shared=${SHARED_DIR:-$root/../shared}
 cd "$root" || exit 1
 
-# Something needed is missing: a smoke run skips, a real run fails.
-missing() {
-  if $smoke; then echo "SKIP fuzz smoke: $1"; exit 0; fi
-  echo "error: $1" >&2; exit 1
-}
-
-cargo +nightly --version >/dev/null 2>&1 || missing "no nightly toolchain (rustup toolchain install nightly)"
+if ! cargo +nightly --version >/dev/null 2>&1; then
+  echo "error: fuzzing needs the nightly toolchain (rustup toolchain install nightly)" >&2
+  exit 1
+fi
 if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
   echo "cargo-fuzz is missing: installing it (cargo install cargo-fuzz)"
-  cargo install cargo-fuzz >/dev/null 2>&1 || missing "cargo-fuzz could not be installed"
+  cargo install cargo-fuzz >/dev/null 2>&1 || { echo "error: cargo-fuzz could not be installed" >&2; exit 1; }
 fi
+
+# libFuzzer options of every run: a hang is a crash after 10 s, inputs up to 64 KiB. Leak
+# detection is on (AddressSanitizer's LeakSanitizer).
+FLAGS=(-timeout=10 -rss_limit_mb=4096 -max_len=65536)
 
 # Writes one seed per JSON-Schema-Test-Suite test case into $1: the schema, a 0xFF separator and
 # the instance (the split `validate_arguments` makes).
@@ -63,10 +68,11 @@ seed_test_cases() {
     }' "$tests" "$1" || echo "warning: could not write the schema+instance seeds (node missing?)" >&2
 }
 
-# Copies the seed corpora into fuzz/corpus/$1 (existing files are kept).
+# Copies the committed corpus and the shared seed corpora into fuzz/corpus/$1 (existing files are kept).
 seed() {
   local dir=fuzz/corpus/$1 file name
   mkdir -p "$dir"
+  cp -n fuzz/seeds/"$1"/* "$dir/" 2>/dev/null
   local suites=("$shared/jsontestsuite/test_parsing" "$shared/json-schema-test-suite")
   case $1 in
     replay_session) suites+=("$root/tests/fixtures/sessions") ;;
@@ -83,22 +89,45 @@ seed() {
   done
 }
 
+# Replaces fuzz/seeds/$1 with the smallest subset of it and fuzz/corpus/$1 with the same coverage,
+# plus its regression-* inputs, which always stay.
+minimize() {
+  local seeds=fuzz/seeds/$1 merged
+  merged=$(mktemp -d)
+  seed "$1"
+  echo "== $1: merging $(find "$seeds" -type f | wc -l) committed and $(find "fuzz/corpus/$1" -type f | wc -l) explored inputs"
+  if ! cargo +nightly fuzz run -a "$1" "$merged" "$seeds" "fuzz/corpus/$1" -- -merge=1 "${FLAGS[@]}" \
+    >"fuzz/artifacts/$1.merge.log" 2>&1; then
+    echo "   merge failed; last lines of fuzz/artifacts/$1.merge.log:"; tail -n 15 "fuzz/artifacts/$1.merge.log"
+    rm -rf "$merged"
+    return 1
+  fi
+  find "$seeds" -type f ! -name 'regression-*' -delete
+  # Merged files are named by the SHA-1 of their contents: drop copies of the regression inputs.
+  for kept in "$seeds"/regression-*; do
+    [ -e "$kept" ] && rm -f "$merged/$(sha1sum "$kept" | cut -d' ' -f1)"
+  done
+  cp -n "$merged"/* "$seeds/" 2>/dev/null
+  rm -rf "$merged"
+  echo "   fuzz/seeds/$1: $(find "$seeds" -type f | wc -l) inputs, $(du -sk --apparent-size "$seeds" | cut -f1) KiB"
+}
+
 status=0
 summary=""
 for target in $TARGETS; do
-  seed "$target"
   mkdir -p "fuzz/artifacts/$target"
+  if $minimize; then
+    minimize "$target" || status=1
+    continue
+  fi
+  seed "$target"
   log=fuzz/artifacts/$target.log
   marker=fuzz/artifacts/$target.started
   touch "$marker"
   echo "== $target: fuzzing for ${seconds}s (log: $log)"
   # -a: debug assertions and overflow checks on, so arithmetic overflow is a crash too.
-  # -detect_leaks=0: jsonschema 0.60 leaks memory it allocates for `unevaluatedProperties` under
-  # `$ref`/`oneOf` (found by validate_arguments: 19 KB per compiled schema, not a crash; see
-  # fuzz/README.md). Without it every such input stops the run.
-  cargo +nightly fuzz run -a "$target" "fuzz/corpus/$target" -- \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536 -detect_leaks=0 \
-    -print_final_stats=1 >"$log" 2>&1
+  cargo +nightly fuzz run -a "$target" "fuzz/corpus/$target" -- -max_total_time="$seconds" \
+    "${FLAGS[@]}" -print_final_stats=1 >"$log" 2>&1
   code=$?
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
   [ -n "$execs" ] || execs=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')
@@ -112,10 +141,11 @@ for target in $TARGETS; do
     grep -E 'panicked at|ERROR: libFuzzer|SUMMARY' "$log" | head -5
     find "fuzz/artifacts/$target" -type f -newer "$marker"
   fi
-  line=$(printf '%-16s %12s executions  %s crashes' "$target" "${execs:-0}" "$crashes")
+  line=$(printf '%-20s %12s executions  %s crashes' "$target" "${execs:-0}" "$crashes")
   echo "   $line"
   summary+="$line"$'\n'
 done
+$minimize && exit $status
 echo "== fuzz summary (${seconds}s per target)"
 printf '%s' "$summary"
 exit $status

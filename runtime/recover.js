@@ -34,18 +34,26 @@ function isClass(value) {
  * `host.glue` with a freshly initialized glue. Objects made before a restart are made again from
  * their constructor arguments the next time they are used. `strings` lists, per export
  * (`format`, `Validator` for its constructor, `Validator.isValid`), the indexes of the arguments
- * that must be strings: any other value throws a `TypeError` without entering wasm.
+ * that must be strings: any other value throws a `TypeError` without entering wasm, unless
+ * `toText(label, index, value)` turns it into one (values.js: JSON values where JSON text goes;
+ * it returns undefined where only text is taken).
  */
-export function recoverable(host, strings = {}) {
+export function recoverable(host, strings = {}, toText = () => undefined) {
   let generation = 0;
 
-  /** A function that throws a TypeError unless the arguments `strings[label]` are strings. */
+  /** A function that throws a TypeError unless the arguments `strings[label]` are strings (or
+   * `toText` makes them strings, in `args`). */
   function stringCheck(label) {
     const indexes = strings[label] ?? [];
     return (args) => {
       for (const i of indexes) {
         const value = args[i];
         if (typeof value !== 'string') {
+          const text = toText(label, i, value);
+          if (text !== undefined) {
+            args[i] = text;
+            continue;
+          }
           const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
           throw new TypeError(`${label}: argument ${i + 1} must be a string (JSON text), got ${got}`);
         }

@@ -14,6 +14,8 @@ import { parseArgs } from 'node:util';
 import { wasmOpt } from './wasm-opt.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** The exports that take JSON values as well as text (runtime/values.js, typed in values.d.ts). */
+const VALUE_EXPORTS = ['Validator', 'validateArguments', 'classify', 'checkTool', 'checkToolCall', 'checkToolResult', 'replaySession'];
 const NAME = 'mcp_json_toolbox';
 /** The glue of the format core (the crate without its `full` feature): `mcp-json-toolbox/format`. */
 const FORMAT_NAME = 'mcp_json_toolbox_format';
@@ -55,6 +57,7 @@ function packageJson(cargo) {
     main: './cjs/index.js',
     module: './index.js',
     types,
+    bin: { [cargo.name]: './cli.js' },
     exports: {
       '.': {
         require: { types: './cjs/index.d.ts', default: './cjs/index.js' },
@@ -70,6 +73,7 @@ function packageJson(cargo) {
         default: './format.js',
       },
       './raw': { types: `./${NAME}.d.ts`, default: `./${NAME}.js` },
+      './mcp-sdk': { types: './mcp-sdk.d.ts', default: './mcp-sdk.js' },
       './mcp_json_toolbox_bg.wasm': `./${NAME}_bg.wasm`,
       './mcp_json_toolbox_format_bg.wasm': `./${FORMAT_NAME}_bg.wasm`,
       './package.json': './package.json',
@@ -103,7 +107,8 @@ function packageJson(cargo) {
  */
 function entryTexts(glue, names, strings) {
   const table = JSON.stringify(strings);
-  const api = `export const { ${names.join(', ')} } = recoverable(host, ${table});\n`;
+  // JSON values accepted wherever JSON text is (runtime/values.js).
+  const api = `export const { ${names.join(', ')} } = acceptValues(recoverable(host, ${table}, textOf));\n`;
   // Written literally, so that bundlers which understand `new URL('…', import.meta.url)` (Vite,
   // webpack) emit the .wasm as an asset of the bundle and rewrite the URL to it.
   const wasmUrl = `new URL('./${glue}_bg.wasm', import.meta.url)`;
@@ -112,6 +117,7 @@ function entryTexts(glue, names, strings) {
 import { createGlue } from './${glue}_factory.js';
 import { loadHost } from './load.js';
 import { recoverable } from './recover.js';
+import { acceptValues, textOf } from './values.js';
 // A bundler that rejects top-level await (esbuild's default "iife" format) quotes the next line.
 const host = await loadHost( // esbuild: --format=esm
   createGlue,
@@ -123,10 +129,12 @@ ${api}`,
 import { readFileSync } from 'node:fs';
 import { createGlue } from './${glue}_factory.js';
 import { instanceHost, recoverable } from './recover.js';
+import { acceptValues, textOf } from './values.js';
 const host = instanceHost(createGlue, new WebAssembly.Module(readFileSync(${wasmUrl})));
 ${api}`,
     commonJs: `// CommonJS entry: the nodejs glue instantiates on require; a restart requires it afresh.
 const { recoverable } = require('./recover.js');
+const { acceptValues, textOf } = require('./values.js');
 const path = require.resolve('./${glue}.js');
 const host = {
   glue: require(path),
@@ -135,10 +143,14 @@ const host = {
     host.glue = require(path);
   },
 };
-module.exports = recoverable(host, ${table});
+const { ${names.join(', ')} } = acceptValues(recoverable(host, ${table}, textOf));
+module.exports = { ${names.join(', ')} };
 `,
-    // The glue's types, and of its values only the API the entries export (not init/initSync).
-    types: `export type * from './${glue}.js';\nexport { ${names.join(', ')} } from './${glue}.js';\n`,
+    // The glue's types, and of its values only the API the entries export (not init/initSync);
+    // those that take values (overloads in values.d.ts) from values.js.
+    types: `export type * from './${glue}.js';\n` +
+      `export { ${names.filter((n) => !VALUE_EXPORTS.includes(n)).join(', ')} } from './${glue}.js';\n` +
+      `export { ${names.filter((n) => VALUE_EXPORTS.includes(n)).join(', ')} } from './values.js';\n`,
   };
 }
 
@@ -176,7 +188,10 @@ async function packageGlue(out, glue, required) {
   const source = readFileSync(join(out, `${glue}.js`), 'utf8');
   const names = await glueExports(out, glue);
   writeFileSync(join(out, `${glue}_factory.js`), glueFactory(glue, source, names));
-  for (const [file, text] of Object.entries(entries(glue, names, stringParameters(source, required)))) {
+  // The API: not `start`, the `#[wasm_bindgen(start)]` hook (panic messages to the console) that the
+  // glue runs itself when it instantiates the module.
+  const api = names.filter((name) => name !== 'start');
+  for (const [file, text] of Object.entries(entries(glue, api, stringParameters(source, required)))) {
     writeFileSync(join(out, file), text);
   }
 }
@@ -218,8 +233,9 @@ return { ${exported.join(', ')}, initSync, default: __wbg_init };
 `;
 }
 
-/** recover.js for the CommonJS entry: the ES module's functions, exported with `module.exports`. */
-function commonJsRecover(source) {
+/** A runtime module (recover.js, values.js) for the CommonJS entry: the ES module's functions,
+ * exported with `module.exports`. */
+function commonJsModule(source) {
   const names = [...source.matchAll(/^export (?:async )?function (\w+)/gm)].map((m) => m[1]);
   const body = source.replace(/^export (async )?function /gm, '$1function ');
   return `'use strict';\n${body}\nmodule.exports = { ${names.join(', ')} };\n`;
@@ -345,7 +361,10 @@ const formatWasm = bindgen(cargoWasm(args.profile, { core: true }), FORMAT_NAME,
 await packageGlue(out, NAME, ['format', 'Validator.isValid']);
 await packageGlue(out, FORMAT_NAME, ['format']);
 for (const name of runtimeFiles()) cpSync(join(ROOT, 'runtime', name), join(out, name), { recursive: true });
-writeFileSync(join(out, 'cjs', 'recover.js'), commonJsRecover(readFileSync(join(ROOT, 'runtime', 'recover.js'), 'utf8')));
+for (const name of ['recover.js', 'values.js']) {
+  writeFileSync(join(out, 'cjs', name), commonJsModule(readFileSync(join(ROOT, 'runtime', name), 'utf8')));
+}
+copyFileSync(join(ROOT, 'runtime', 'values.d.ts'), join(out, 'cjs', 'values.d.ts'));
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(packageJson(cargo), null, 2)}\n`);
 copyFileSync(join(ROOT, 'README.md'), join(out, 'README.md'));
 writeFileSync(join(out, 'LICENSE'), license(cargo));

@@ -1,36 +1,68 @@
 #!/usr/bin/env bash
-# Checks that vendor/jsonschema is the published jsonschema crate plus only the change that
-# vendor/jsonschema/PATCHED.md describes: fetches the crate from crates.io into Cargo's registry
-# (a throwaway project outside the repo), then compares every vendored source file.
+# Checks that vendor/jsonschema is the published jsonschema crate plus exactly the patches in
+# vendor/jsonschema/patches/ (applied in name order), each documented by a section of
+# vendor/jsonschema/PATCHED.md: fetches the crate from crates.io into Cargo's registry (a
+# throwaway project outside the repo), applies the patches to a copy of its src/ and metaschemas/,
+# and compares the result with the vendored folders file by file.
+#
+#   bash scripts/check-vendor.sh                 check (make vendor-check)
+#   bash scripts/check-vendor.sh --record NAME   after editing the vendored sources: write what the
+#                                                existing patches do not explain to patches/NAME.patch
 set -euo pipefail
 cd "$(dirname "$0")/.."
-version=$(sed -n 's/^version = "\(.*\)"/\1/p' vendor/jsonschema/Cargo.toml | head -1)
-probe=$(mktemp -d)
-trap 'rm -rf "$probe"' EXIT
-mkdir -p "$probe/src"
-printf '[package]\nname = "probe"\nversion = "0.0.0"\nedition = "2021"\n[dependencies]\njsonschema = { version = "=%s", default-features = false }\n' "$version" >"$probe/Cargo.toml"
-touch "$probe/src/lib.rs"
-cargo fetch --quiet --manifest-path "$probe/Cargo.toml"
+root=$PWD
+vendor=vendor/jsonschema
+record=
+case "${1:-}" in
+  '') ;;
+  --record) record=${2:?usage: check-vendor.sh --record NN-name} ;;
+  *) echo "usage: bash scripts/check-vendor.sh [--record NN-name]" >&2; exit 2 ;;
+esac
+
+version=$(sed -n 's/^version = "\(.*\)"/\1/p' "$vendor/Cargo.toml" | head -1)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/probe/src"
+printf '[package]\nname = "probe"\nversion = "0.0.0"\nedition = "2021"\n[dependencies]\njsonschema = { version = "=%s", default-features = false }\n' "$version" >"$work/probe/Cargo.toml"
+touch "$work/probe/src/lib.rs"
+cargo fetch --quiet --manifest-path "$work/probe/Cargo.toml"
 upstream=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/jsonschema-"$version" | head -1)
-# Every file but the patched one must be identical; src/lib.rs may differ only in the marked hunks.
-diff -r -q -x lib.rs -x compiler.rs -x options.rs "$upstream/src" vendor/jsonschema/src
-diff -r -q "$upstream/metaschemas" vendor/jsonschema/metaschemas
-changes=$(diff "$upstream/src/lib.rs" vendor/jsonschema/src/lib.rs || true)
-added=$(grep -c '^>' <<<"$changes" || true)
-removed=$(grep -c '^<' <<<"$changes" || true)
-removed_builds=$(grep -c '^<  *build_validator(&referencing::meta::DRAFT[0-9]*)$' <<<"$changes" || true)
-patched=$(grep -c 'mcp-json-toolbox patch' vendor/jsonschema/src/lib.rs)
-if [ "$patched" -ne 5 ] || [ "$removed" -ne 5 ] || [ "$removed_builds" -ne 5 ] || [ "$added" -ne 40 ]; then
-  echo "vendor/jsonschema/src/lib.rs differs from jsonschema $version beyond the documented patch (+$added/-$removed lines)" >&2
+
+# The published crate with every patch applied, in a/; the vendored copy in b/.
+mkdir -p "$work/a" "$work/b"
+cp -R "$upstream/src" "$upstream/metaschemas" "$work/a/"
+cp -R "$vendor/src" "$vendor/metaschemas" "$work/b/"
+patches=()
+for patch in "$vendor"/patches/*.patch; do
+  [ -e "$patch" ] || continue
+  name=$(basename "$patch" .patch)
+  if ! grep -q "^## .*\`$name\`" "$vendor/PATCHED.md"; then
+    echo "$patch has no section in $vendor/PATCHED.md (a heading naming \`$name\`)" >&2
+    exit 1
+  fi
+  if ! (cd "$work" && git apply -p1 --directory=a "$root/$patch" 2>apply.log); then
+    echo "$patch does not apply to jsonschema $version (after the patches before it):" >&2
+    cat "$work/apply.log" >&2
+    exit 1
+  fi
+  patches+=("$name")
+done
+
+if [ -n "$record" ]; then
+  (cd "$work" && diff -ruN a b || true) | sed -E 's/^(---|\+\+\+) ([^\t]*)\t.*/\1 \2/' \
+    >"$vendor/patches/$record.patch"
+  if [ ! -s "$vendor/patches/$record.patch" ]; then
+    rm "$vendor/patches/$record.patch"
+    echo "nothing to record: $vendor is jsonschema $version plus its patches" >&2
+    exit 1
+  fi
+  echo "wrote $vendor/patches/$record.patch; document it in a \`$record\` section of $vendor/PATCHED.md"
+  exit 0
+fi
+
+if ! (cd "$work" && diff -r -q a b); then
+  echo "$vendor differs from jsonschema $version plus its patches (${patches[*]:-none}) in the files above;" >&2
+  echo "record a new change with: bash scripts/check-vendor.sh --record NN-name" >&2
   exit 1
 fi
-# The one-engine-copy patch (PATCHED.md): src/compiler.rs and src/options.rs differ from the
-# published files exactly by vendor/jsonschema/one-engine-copy.diff.
-one_engine=$(for file in compiler.rs options.rs; do
-  diff -u --label "a/src/$file" --label "b/src/$file" "$upstream/src/$file" "vendor/jsonschema/src/$file" || true
-done)
-if [ "$one_engine" != "$(cat vendor/jsonschema/one-engine-copy.diff)" ]; then
-  echo "vendor/jsonschema/src/compiler.rs or options.rs differ from jsonschema $version beyond vendor/jsonschema/one-engine-copy.diff" >&2
-  exit 1
-fi
-echo "vendor/jsonschema = jsonschema $version + the meta-validator cache ($patched functions) + one engine copy (build_unchecked, check_schema)"
+echo "$vendor = jsonschema $version + ${#patches[@]} documented patches: ${patches[*]:-none}"

@@ -1,4 +1,6 @@
 // The page side of the worker RPC: promises for calls, a "busy" signal, and Cancel (terminate + restart).
+// A trap becomes the package's `InternalError` (runtime/recover.js, the one copy; www/build.mjs bundles it).
+import { internalError } from '../runtime/recover.js';
 
 /** Rejection reason of calls that were cancelled. */
 export class Cancelled extends Error {
@@ -11,12 +13,6 @@ export class Cancelled extends Error {
 /** Error names that mean the wasm instance trapped (a panic, a stack overflow): it is unusable. */
 export const TRAPS = new Set(['RuntimeError', 'RangeError', 'InternalError']);
 
-/** The error a trap in call `fn` becomes: an `InternalError` asking for a report, `cause` the trap. */
-export function internalError(fn, trap) {
-  const error = new Error(`internal error in ${fn}, please report it: ${trap.message}`, { cause: trap });
-  error.name = 'InternalError';
-  return error;
-}
 
 /** A wasm worker that can be called, cancelled and restarted. */
 export class WasmWorker {

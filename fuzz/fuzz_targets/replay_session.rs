@@ -1,15 +1,5 @@
-//! Replays arbitrary text as a session transcript. Must never panic or hang; every finding's span
-//! must lie in the transcript.
+//! libFuzzer entry of the `replay_session` target: the checks are `mcp_json_toolbox_fuzz::replay_session::run`
+//! (fuzz/src/replay_session.rs), which the corpus replay (fuzz/replay.rs) runs too.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use mcp_json_toolbox::host::replay_session;
-use mcp_json_toolbox_fuzz::check_diagnostics;
-
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let report = replay_session(text);
-    check_diagnostics(text, None, &report.diagnostics);
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| mcp_json_toolbox_fuzz::replay_session::run(data));

@@ -1,49 +1,5 @@
-//! Schema validation with both the schema and the arguments fuzzed: the input is split at its
-//! first `0xFF` byte into a schema text and an arguments text (without a separator the input is
-//! validated against itself). Must never panic or hang (regex backtracking, `$ref` cycles and
-//! fan-out); schema errors and warnings lie in the schema text, report spans in the arguments
-//! text, and the fast `is_valid` gives the same verdict as `validate`.
+//! libFuzzer entry of the `validate_arguments` target: the checks are `mcp_json_toolbox_fuzz::validate_arguments::run`
+//! (fuzz/src/validate_arguments.rs), which the corpus replay (fuzz/replay.rs) runs too.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use mcp_json_toolbox::{OutputFormat, ValidateOptions, Validator};
-use mcp_json_toolbox_fuzz::{check_diagnostics, split_utf8, Dice};
-
-fuzz_target!(|data: &[u8]| {
-    let Some((schema, args)) = split_utf8(data) else {
-        return;
-    };
-    let mut dice = Dice::from_bytes(data);
-    let options = ValidateOptions {
-        assert_formats: dice.one_in(2),
-        output: match dice.below(4) {
-            0 => Some(OutputFormat::Basic),
-            1 => Some(OutputFormat::Flag),
-            _ => None,
-        },
-        ..ValidateOptions::default()
-    };
-    let validator = match Validator::new(schema, &options) {
-        Ok(validator) => validator,
-        Err(errors) => {
-            assert!(!errors.diagnostics.is_empty(), "schema rejected silently");
-            check_diagnostics(schema, Some(schema), &errors.diagnostics);
-            return;
-        }
-    };
-    let warnings = validator.schema_warnings();
-    check_diagnostics(schema, Some(schema), warnings);
-    let report = validator.validate(args);
-    let own: Vec<_> = report
-        .diagnostics
-        .iter()
-        .filter(|d| !warnings.contains(d))
-        .cloned()
-        .collect();
-    check_diagnostics(args, Some(schema), &own);
-    assert_eq!(
-        validator.is_valid(args),
-        report.valid,
-        "is_valid disagrees with validate"
-    );
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| mcp_json_toolbox_fuzz::validate_arguments::run(data));

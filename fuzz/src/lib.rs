@@ -1,11 +1,34 @@
-//! What the fuzz targets share: options drawn from the input itself, and the position checks
-//! every error and span must pass.
+//! The fuzz targets' checks, one module per target (`run(data)` panics on any finding), and what
+//! they share: options drawn from the input itself, and the position checks every error and span
+//! must pass. libFuzzer runs them through `fuzz_targets/<name>.rs`; the corpus replay
+//! (`fuzz/replay.rs`, `make test-fuzz-replay`) runs them over `fuzz/seeds/<name>/` on stable.
 //!
 //! Options come from a hash of the input rather than from its first bytes, so the seed corpora
 //! (plain JSON files) are fuzzed as they are and every crash reproduces from its file alone.
 
 use mcp_json_toolbox::json::{JsonError, ReadOptions};
 use mcp_json_toolbox::{ByteRange, Diagnostic, FormatOptions, Indent, LineIndex, Span};
+
+pub mod classify;
+pub mod host_checks;
+pub mod parse_format;
+pub mod reader;
+pub mod replay_session;
+pub mod validate_arguments;
+
+/// A target: its name (as in `fuzz_targets/<name>.rs`, `fuzz/seeds/<name>/` and `run.sh`) and
+/// its checks.
+pub type Target = (&'static str, fn(&[u8]));
+
+/// Every target.
+pub const TARGETS: &[Target] = &[
+    ("parse_format", parse_format::run),
+    ("reader", reader::run),
+    ("replay_session", replay_session::run),
+    ("host_checks", host_checks::run),
+    ("classify", classify::run),
+    ("validate_arguments", validate_arguments::run),
+];
 
 /// The output limit of the targets: inputs are at most 64 KiB, and the default 256 MiB would let
 /// one deep input take seconds.

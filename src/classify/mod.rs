@@ -16,6 +16,7 @@ pub mod checks;
 pub mod envelope;
 pub mod kind;
 pub mod schemas;
+pub mod stringified;
 pub mod summary;
 
 use std::collections::HashMap;
@@ -83,10 +84,13 @@ impl Classification {
 }
 
 /// Classifies pasted text. Text that is not JSON gives an `Unknown` classification whose only
-/// diagnostic is the parse error (it does not fail).
+/// diagnostic is the parse error (it does not fail). A JSON string whose content is a message
+/// (or an array of them) is classified by its content, with a `stringified-message` note.
 pub fn classify(text: &str) -> Classification {
     match parse(text, ReadOptions::default()) {
-        Ok(doc) => classify_document(&doc),
+        Ok(doc) => {
+            stringified::classify_stringified(&doc).unwrap_or_else(|| classify_document(&doc))
+        }
         Err(error) => Classification::unknown(
             None,
             vec![error.to_diagnostic(&crate::diagnostic::LineIndex::new(text))],

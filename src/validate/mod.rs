@@ -48,6 +48,7 @@ use crate::json::{parse, Document, JsonError, NodeKind, ReadOptions};
 pub use group::Grouping;
 pub use instance::TapeJson;
 pub use output::OutputFormat;
+pub(crate) use stringified::{unwrap_root_starting, Unwrapped};
 
 use compile::{compile, compile_node, Compiled, Lint};
 use group::Converter;

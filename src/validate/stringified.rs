@@ -19,10 +19,16 @@ pub struct Unwrapped {
 /// If the document is a string whose content looks like a JSON object, its decoded content and
 /// offset map. Whether the content really parses is up to the caller.
 pub fn unwrap_root(doc: &Document<'_>) -> Option<Unwrapped> {
+    unwrap_root_starting(doc, &['{'])
+}
+
+/// If the document is a string whose content, past leading white space, starts with one of
+/// `starts`, its decoded content and offset map.
+pub fn unwrap_root_starting(doc: &Document<'_>, starts: &[char]) -> Option<Unwrapped> {
     let NodeKind::String(decoded) = &doc.root.kind else {
         return None;
     };
-    if !decoded.trim_start().starts_with('{') {
+    if !decoded.trim_start().starts_with(starts) {
         return None;
     }
     let lexeme = doc.lexeme(&doc.root);

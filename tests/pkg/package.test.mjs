@@ -4,31 +4,15 @@
 // Dev tools (typescript, playwright-core) come from this repository's node_modules.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startServer } from '../../scripts/serve.mjs';
 import { launch } from '../browser/chromium.mjs';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const PKG = join(ROOT, 'pkg');
-const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-const NAME = 'mcp-json-toolbox';
+import { NAME, ROOT, TSC, installTarball, run } from './install.mjs';
 
 let work;
 let app;
 let files;
-
-/** Runs a command, returning stdout; on failure the error carries stdout and stderr. */
-function run(cmd, args, cwd) {
-  try {
-    return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  } catch (e) {
-    throw new Error(`${cmd} ${args.join(' ')} failed:\n${e.stdout}\n${e.stderr}`);
-  }
-}
 
 /** Writes `text` to `name` inside the test project. */
 function write(name, text) {
@@ -57,14 +41,7 @@ async function pageOutput(file) {
 }
 
 before(() => {
-  assert.ok(existsSync(join(PKG, 'package.json')), `${PKG}/package.json is missing: run make pkg first`);
-  work = mkdtempSync(join(tmpdir(), 'mcp-json-toolbox-pkg-'));
-  const packed = JSON.parse(run('npm', ['pack', PKG, '--json', '--pack-destination', work], work));
-  files = packed[0].files.map((f) => f.path);
-  app = join(work, 'app');
-  mkdirSync(app);
-  write('package.json', JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, packed[0].filename)], app);
+  ({ work, app, files } = installTarball('mcp-json-toolbox-pkg-'));
 });
 
 after(() => {
@@ -190,7 +167,7 @@ const { format } = await import('${NAME}/format');
 process.stdout.write([Object.keys(core).sort().join(','), format('[1.50]', { minify: true }), core.version()].join(' '));
 `,
   );
-  assert.match(run(process.execPath, ['format.mjs'], app), /^format,formatDocument,start,version \[1\.50\] \d+\.\d+\.\d+$/);
+  assert.match(run(process.execPath, ['format.mjs'], app), /^format,formatDocument,version \[1\.50\] \d+\.\d+\.\d+$/);
   write('format.cjs', `const { format } = require('${NAME}/format');\nprocess.stdout.write(format('{"a":1}', { minify: true }));\n`);
   assert.equal(run(process.execPath, ['format.cjs'], app), '{"a":1}');
   write(

@@ -22,7 +22,7 @@ use crate::{
     Array, Json, Node, SerdeJson, ValidationError,
 };
 
-use super::CompilationResult;
+use super::{unevaluated_properties::RefEdge, CompilationResult};
 
 /// Lazy items validators that are compiled on first access.
 /// Used for $recursiveRef and circular references to handle cycles during compilation.
@@ -37,12 +37,12 @@ pub(crate) struct ItemsValidators<F: Json = SerdeJson> {
     contains: Option<SchemaNode<F>>,
     /// Reference validators from "$ref" keyword
     /// Uses pending pattern to handle circular references
-    ref_: Option<PendingItemsValidators<F>>,
+    ref_: Option<RefEdge<ItemsValidators<F>>>,
     /// Reference validators from "$dynamicRef" keyword (Draft 2020-12+)
     /// Uses pending pattern to handle circular references
-    dynamic_ref: Option<PendingItemsValidators<F>>,
+    dynamic_ref: Option<RefEdge<ItemsValidators<F>>>,
     /// Validators from "$recursiveRef" keyword (Draft 2019-09 only)
-    recursive_ref: Option<PendingItemsValidators<F>>,
+    recursive_ref: Option<RefEdge<ItemsValidators<F>>>,
     /// Items limit - for Draft 2019-09 "items" keyword behavior
     /// If present, marks first N items as evaluated
     items_limit: Option<usize>,
@@ -59,6 +59,10 @@ pub(crate) struct ItemsValidators<F: Json = SerdeJson> {
     any_of: Option<Vec<(SchemaNode<F>, ItemsValidators<F>)>>,
     /// Validators from "oneOf" keyword
     one_of: Option<Vec<(SchemaNode<F>, ItemsValidators<F>)>>,
+    /// mcp-json-toolbox patch (reference cycles): the cell this is a copy of, when cycles hold
+    /// `Weak` edges to it.
+    #[allow(dead_code)]
+    cycle_anchor: Option<PendingItemsValidators<F>>,
 }
 
 // Manual impls: derives would require `F: Clone` / `F: Debug` even though `F` is a marker type.
@@ -77,6 +81,7 @@ impl<F: Json> Clone for ItemsValidators<F> {
             all_of: self.all_of.clone(),
             any_of: self.any_of.clone(),
             one_of: self.one_of.clone(),
+            cycle_anchor: self.cycle_anchor.clone(),
         }
     }
 }
@@ -159,17 +164,17 @@ impl<F: Json> ItemsValidators<F> {
 
         // Handle $ref first
         if let Some(ref_) = &self.ref_ {
-            initialized(ref_).mark_evaluated_indexes(instance, indexes, ctx);
+            ref_.with(|target| target.mark_evaluated_indexes(instance, indexes, ctx));
         }
 
         // Handle $recursiveRef (Draft 2019-09 only)
         if let Some(recursive_ref) = &self.recursive_ref {
-            initialized(recursive_ref).mark_evaluated_indexes(instance, indexes, ctx);
+            recursive_ref.with(|target| target.mark_evaluated_indexes(instance, indexes, ctx));
         }
 
         // Handle $dynamicRef (Draft 2020-12+)
         if let Some(dynamic_ref) = &self.dynamic_ref {
-            initialized(dynamic_ref).mark_evaluated_indexes(instance, indexes, ctx);
+            dynamic_ref.with(|target| target.mark_evaluated_indexes(instance, indexes, ctx));
         }
 
         // Mark items based on items/prefixItems keywords
@@ -316,6 +321,12 @@ fn compile_items_validators<'a, F: Json>(
     parent: &'a Map<String, Value>,
 ) -> Result<ItemsValidators<F>, ValidationError<'a>> {
     let pending = compile_pending_items_validators(ctx, parent)?;
+    // mcp-json-toolbox patch (reference cycles): their `Weak` edges need the cell kept alive.
+    if Arc::weak_count(&pending) > 0 {
+        let mut validators = initialized(&pending).clone();
+        validators.cycle_anchor = Some(pending);
+        return Ok(validators);
+    }
     // Only a reference cycle through this node keeps another handle to the cell
     Ok(match Arc::try_unwrap(pending) {
         Ok(cell) => cell
@@ -392,6 +403,7 @@ fn compile_pending_items_validators<'a, F: Json>(
         all_of,
         any_of,
         one_of,
+        cycle_anchor: None,
     };
 
     pending
@@ -442,7 +454,7 @@ fn compile_contains<'a, F: Json>(
 fn compile_ref<'a, F: Json>(
     ctx: &compiler::Context<'_, F>,
     parent: &'a Map<String, Value>,
-) -> Result<Option<PendingItemsValidators<F>>, ValidationError<'a>> {
+) -> Result<Option<RefEdge<ItemsValidators<F>>>, ValidationError<'a>> {
     let Some(Value::String(reference)) = parent.get("$ref") else {
         return Ok(None);
     };
@@ -457,11 +469,12 @@ fn compile_ref<'a, F: Json>(
 
         // Circular reference: the target is already being compiled - return its pending node.
         if let Some(pending) = ref_ctx.get_pending_items_validators_for_schema(subschema) {
-            return Ok(Some(pending));
+            return Ok(Some(RefEdge::Cycle(Arc::downgrade(&pending))));
         }
 
         Ok(Some(
             compile_pending_items_validators(&ref_ctx, subschema)
+                .map(RefEdge::Owned)
                 .map_err(ValidationError::to_owned)?,
         ))
     } else {
@@ -472,7 +485,7 @@ fn compile_ref<'a, F: Json>(
 fn compile_dynamic_ref<'a, F: Json>(
     ctx: &compiler::Context<'_, F>,
     parent: &Map<String, Value>,
-) -> Result<Option<PendingItemsValidators<F>>, ValidationError<'a>> {
+) -> Result<Option<RefEdge<ItemsValidators<F>>>, ValidationError<'a>> {
     let Some(Value::String(reference)) = parent.get("$dynamicRef") else {
         return Ok(None);
     };
@@ -487,11 +500,12 @@ fn compile_dynamic_ref<'a, F: Json>(
 
         // Circular reference: the target is already being compiled - return its pending node.
         if let Some(pending) = ref_ctx.get_pending_items_validators_for_schema(subschema) {
-            return Ok(Some(pending));
+            return Ok(Some(RefEdge::Cycle(Arc::downgrade(&pending))));
         }
 
         Ok(Some(
             compile_pending_items_validators(&ref_ctx, subschema)
+                .map(RefEdge::Owned)
                 .map_err(ValidationError::to_owned)?,
         ))
     } else {
@@ -502,7 +516,7 @@ fn compile_dynamic_ref<'a, F: Json>(
 fn compile_recursive_ref<'a, F: Json>(
     ctx: &compiler::Context<'_, F>,
     parent: &Map<String, Value>,
-) -> Result<Option<PendingItemsValidators<F>>, ValidationError<'a>> {
+) -> Result<Option<RefEdge<ItemsValidators<F>>>, ValidationError<'a>> {
     if !parent.contains_key("$recursiveRef") {
         return Ok(None);
     }
@@ -521,12 +535,13 @@ fn compile_recursive_ref<'a, F: Json>(
 
         // Check if we're already compiling this schema (circular reference)
         if let Some(pending) = ref_ctx.get_pending_items_validators_for_schema(subschema) {
-            return Ok(Some(pending));
+            return Ok(Some(RefEdge::Cycle(Arc::downgrade(&pending))));
         }
 
         // Not circular, compile normally
         Ok(Some(
             compile_pending_items_validators(&ref_ctx, subschema)
+                .map(RefEdge::Owned)
                 .map_err(ValidationError::to_owned)?,
         ))
     } else {

@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 use std::{
     borrow::Cow,
     fmt,
-    sync::{Arc, OnceLock},
+    sync::{Arc, OnceLock, Weak},
 };
 
 use crate::{
@@ -30,6 +30,41 @@ use super::{pattern_properties::invalid_regex, CompilationResult};
 /// Lazy property validators that are compiled on first access.
 /// Used for $recursiveRef and circular references to handle cycles during compilation.
 pub(crate) type PendingPropertyValidators<F = SerdeJson> = Arc<OnceLock<PropertyValidators<F>>>;
+
+/// mcp-json-toolbox patch (reference cycles): the edge from a `$ref`, `$dynamicRef` or
+/// `$recursiveRef` to the validators compiled for its target. An edge back to a target still
+/// compiling closes a cycle; owning it made an `Arc` cycle that leaked the tree on every compile,
+/// so it is `Weak`. The target is owned by the edge that compiled it, or by the `cycle_anchor` of
+/// the copy `compile_property_validators` returns. `unevaluatedItems` uses it too.
+pub(crate) enum RefEdge<T> {
+    Owned(Arc<OnceLock<T>>),
+    Cycle(Weak<OnceLock<T>>),
+}
+
+impl<T> RefEdge<T> {
+    /// Runs `f` on the target's validators.
+    #[inline]
+    pub(crate) fn with<R>(&self, f: impl FnOnce(&T) -> R) -> R {
+        let ready = |cell: &OnceLock<T>| -> R {
+            f(cell
+                .get()
+                .expect("pending node is initialized before validation"))
+        };
+        match self {
+            RefEdge::Owned(cell) => ready(cell),
+            RefEdge::Cycle(cell) => ready(&cell.upgrade().expect("cycle target is owned")),
+        }
+    }
+}
+
+impl<T> Clone for RefEdge<T> {
+    fn clone(&self) -> Self {
+        match self {
+            RefEdge::Owned(cell) => RefEdge::Owned(Arc::clone(cell)),
+            RefEdge::Cycle(cell) => RefEdge::Cycle(Weak::clone(cell)),
+        }
+    }
+}
 
 /// Evaluated properties for a schema whose set cannot depend on the instance.
 #[derive(Default)]
@@ -135,16 +170,20 @@ pub(crate) struct PropertyValidators<F: Json = SerdeJson> {
     conditional: Option<Box<ConditionalValidators<F>>>,
     /// Reference validators from "$ref" keyword
     /// Uses pending pattern to handle circular references
-    ref_: Option<PendingPropertyValidators<F>>,
+    ref_: Option<RefEdge<PropertyValidators<F>>>,
     /// Reference validators from "$dynamicRef" keyword
     /// Uses pending pattern to handle circular references
-    dynamic_ref: Option<PendingPropertyValidators<F>>,
+    dynamic_ref: Option<RefEdge<PropertyValidators<F>>>,
     /// Validators from "$recursiveRef" keyword (Draft 2019-09 only)
     /// Uses pending pattern to handle circular references
-    recursive_ref: Option<PendingPropertyValidators<F>>,
+    recursive_ref: Option<RefEdge<PropertyValidators<F>>>,
     /// Dependent schema validators from "dependentSchemas" keyword.
     /// `Arc` keeps this struct `Clone` for the pending cell: `F::PreparedKey` itself has no `Clone` bound.
     dependent: Vec<(Arc<F::PreparedKey>, PropertyValidators<F>)>,
+    /// mcp-json-toolbox patch (reference cycles): the cell this is a copy of, when cycles hold
+    /// `Weak` edges to it.
+    #[allow(dead_code)]
+    cycle_anchor: Option<PendingPropertyValidators<F>>,
 }
 
 impl<F: Json> Clone for PropertyValidators<F> {
@@ -162,6 +201,7 @@ impl<F: Json> Clone for PropertyValidators<F> {
             dynamic_ref: self.dynamic_ref.clone(),
             recursive_ref: self.recursive_ref.clone(),
             dependent: self.dependent.clone(),
+            cycle_anchor: self.cycle_anchor.clone(),
         }
     }
 }
@@ -236,7 +276,7 @@ impl<F: Json> PropertyValidators<F> {
             }
         }
         match &self.ref_ {
-            Some(ref_) => initialized(ref_).collect_static(false, out, visited),
+            Some(ref_) => ref_.with(|target| target.collect_static(false, out, visited)),
             None => true,
         }
     }
@@ -276,17 +316,18 @@ impl<F: Json> PropertyValidators<F> {
     ) {
         // Handle $ref first
         if let Some(ref_) = &self.ref_ {
-            initialized(ref_).mark_evaluated_properties(instance, properties, ctx);
+            ref_.with(|target| target.mark_evaluated_properties(instance, properties, ctx));
         }
 
         // Handle $recursiveRef (Draft 2019-09 only)
         if let Some(recursive_ref) = &self.recursive_ref {
-            initialized(recursive_ref).mark_evaluated_properties(instance, properties, ctx);
+            recursive_ref
+                .with(|target| target.mark_evaluated_properties(instance, properties, ctx));
         }
 
         // Handle $dynamicRef (Draft 2020-12+)
         if let Some(dynamic_ref) = &self.dynamic_ref {
-            initialized(dynamic_ref).mark_evaluated_properties(instance, properties, ctx);
+            dynamic_ref.with(|target| target.mark_evaluated_properties(instance, properties, ctx));
         }
 
         // Process properties on the instance
@@ -443,6 +484,12 @@ fn compile_property_validators<'a, F: Json>(
     parent: &'a Map<String, Value>,
 ) -> Result<PropertyValidators<F>, ValidationError<'a>> {
     let pending = compile_pending_property_validators(ctx, parent)?;
+    // mcp-json-toolbox patch (reference cycles): their `Weak` edges need the cell kept alive.
+    if Arc::weak_count(&pending) > 0 {
+        let mut validators = initialized(&pending).clone();
+        validators.cycle_anchor = Some(pending);
+        return Ok(validators);
+    }
     // Only a reference cycle through this node keeps another handle to the cell
     Ok(match Arc::try_unwrap(pending) {
         Ok(cell) => cell
@@ -508,6 +555,7 @@ fn compile_pending_property_validators<'a, F: Json>(
         } else {
             Vec::new()
         },
+        cycle_anchor: None,
     };
 
     // Initialize the pending node. This should always succeed since we just created it.
@@ -732,7 +780,7 @@ fn compile_conditional<'a, F: Json>(
 fn compile_ref<'a, F: Json>(
     ctx: &compiler::Context<'_, F>,
     parent: &Map<String, Value>,
-) -> Result<Option<PendingPropertyValidators<F>>, ValidationError<'a>> {
+) -> Result<Option<RefEdge<PropertyValidators<F>>>, ValidationError<'a>> {
     let Some(Value::String(reference)) = parent.get("$ref") else {
         return Ok(None);
     };
@@ -747,11 +795,12 @@ fn compile_ref<'a, F: Json>(
 
         // Circular reference: the target is already being compiled - return its pending node.
         if let Some(pending) = ref_ctx.get_pending_property_validators_for_schema(subschema) {
-            return Ok(Some(pending));
+            return Ok(Some(RefEdge::Cycle(Arc::downgrade(&pending))));
         }
 
         Ok(Some(
             compile_pending_property_validators(&ref_ctx, subschema)
+                .map(RefEdge::Owned)
                 .map_err(ValidationError::to_owned)?,
         ))
     } else {
@@ -762,7 +811,7 @@ fn compile_ref<'a, F: Json>(
 fn compile_dynamic_ref<'a, F: Json>(
     ctx: &compiler::Context<'_, F>,
     parent: &Map<String, Value>,
-) -> Result<Option<PendingPropertyValidators<F>>, ValidationError<'a>> {
+) -> Result<Option<RefEdge<PropertyValidators<F>>>, ValidationError<'a>> {
     let Some(Value::String(reference)) = parent.get("$dynamicRef") else {
         return Ok(None);
     };
@@ -777,11 +826,12 @@ fn compile_dynamic_ref<'a, F: Json>(
 
         // Circular reference: the target is already being compiled - return its pending node.
         if let Some(pending) = ref_ctx.get_pending_property_validators_for_schema(subschema) {
-            return Ok(Some(pending));
+            return Ok(Some(RefEdge::Cycle(Arc::downgrade(&pending))));
         }
 
         Ok(Some(
             compile_pending_property_validators(&ref_ctx, subschema)
+                .map(RefEdge::Owned)
                 .map_err(ValidationError::to_owned)?,
         ))
     } else {
@@ -792,7 +842,7 @@ fn compile_dynamic_ref<'a, F: Json>(
 fn compile_recursive_ref<'a, F: Json>(
     ctx: &compiler::Context<'_, F>,
     parent: &Map<String, Value>,
-) -> Result<Option<PendingPropertyValidators<F>>, ValidationError<'a>> {
+) -> Result<Option<RefEdge<PropertyValidators<F>>>, ValidationError<'a>> {
     if !parent.contains_key("$recursiveRef") {
         return Ok(None);
     }
@@ -811,12 +861,13 @@ fn compile_recursive_ref<'a, F: Json>(
 
         // Check if we're already compiling this schema (circular reference)
         if let Some(pending) = ref_ctx.get_pending_property_validators_for_schema(subschema) {
-            return Ok(Some(pending));
+            return Ok(Some(RefEdge::Cycle(Arc::downgrade(&pending))));
         }
 
         // Not circular, compile normally
         Ok(Some(
             compile_pending_property_validators(&ref_ctx, subschema)
+                .map(RefEdge::Owned)
                 .map_err(ValidationError::to_owned)?,
         ))
     } else {

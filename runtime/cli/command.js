@@ -1,0 +1,92 @@
+// What every CLI command shares: option parsing with `--help` and `--format`, reading FILE or `-`
+// (stdin), and the exit codes (0 clean, 1 findings, 2 usage or I/O error).
+import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { FORMATS, exitCode, report } from './report.js';
+
+/** A usage or I/O error: printed as one line, exit code 2. */
+export class UsageError extends Error {}
+
+/** The name a file is reported under: as given, `<stdin>` for `-`. */
+export const STDIN = '<stdin>';
+
+/** Reads `path` (relative to `io.cwd`), or stdin for `-`: `{ file, text }`. A directory or a
+ * missing file is a UsageError. */
+export async function readInput(path, io) {
+  if (path === '-') {
+    const chunks = [];
+    for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    return { file: STDIN, text: Buffer.concat(chunks).toString('utf8') };
+  }
+  const full = resolve(io.cwd, path);
+  let info;
+  try {
+    info = await stat(full);
+  } catch (error) {
+    throw new UsageError(error.code === 'ENOENT' ? `${path}: no such file` : `${path}: ${error.message}`);
+  }
+  if (info.isDirectory()) throw new UsageError(`${path}: is a directory, not a file`);
+  try {
+    return { file: path, text: await readFile(full, 'utf8') };
+  } catch (error) {
+    throw new UsageError(`${path}: ${error.message}`);
+  }
+}
+
+/** Reads every positional input (at least one: FILE… or `-`). */
+export async function readInputs(paths, io) {
+  if (paths.length === 0) throw new UsageError('no input: give one or more FILEs, or - for stdin');
+  if (paths.filter((p) => p === '-').length > 1) throw new UsageError('- (stdin) can be read once only');
+  const inputs = [];
+  for (const path of paths) inputs.push(await readInput(path, io));
+  return inputs;
+}
+
+/**
+ * A command module's default export from its `name`, `summary`, `usage` (the lines after the
+ * synopsis), its `options` (node:util parseArgs form) and `check(values, positionals, io)`, which
+ * returns `{ findings, sources, results, stream }` (see report.js) or throws a UsageError.
+ */
+export function command({ name, summary, usage, options = {}, check }) {
+  const help = `Usage: mcp-json-toolbox ${name} ${usage}\n\n${summary}\n\n` +
+    '  --format human|json|github  how findings are printed (default human)\n' +
+    '  -h, --help                  this help\n\n' +
+    'Exit codes: 0 no errors, 1 errors found, 2 usage or I/O error.\n';
+  return {
+    name,
+    summary,
+    usage: help,
+    async run(argv, io) {
+      try {
+        const { values, positionals } = parseOptions(argv, options);
+        if (values.help) {
+          io.stdout.write(help);
+          return 0;
+        }
+        if (!FORMATS.includes(values.format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
+        const outcome = await check(values, positionals, io);
+        report(outcome.findings, { ...outcome, format: values.format, io });
+        return exitCode(outcome.findings);
+      } catch (error) {
+        if (!(error instanceof UsageError)) throw error;
+        io.stderr.write(`mcp-json-toolbox ${name}: ${error.message}\n(mcp-json-toolbox ${name} --help for usage)\n`);
+        return 2;
+      }
+    },
+  };
+}
+
+/** parseArgs with `--help` and `--format`; a parse failure is a UsageError. */
+function parseOptions(argv, options) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: { ...options, help: { type: 'boolean', short: 'h' }, format: { type: 'string', default: 'human' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError(error.message);
+  }
+}

@@ -1,0 +1,65 @@
+// Types of the exports that take a JSON value wherever they take JSON text (runtime/values.js).
+// Each has two overloads: JSON text (a string, spans point into it) and the value itself (an
+// object, array, number, boolean or null; findings about it have no `span`, their
+// `instancePath` locates them). A value JSON cannot hold (NaN, Infinity, a BigInt, undefined, a
+// function, a cycle, a Map or other non-plain object) throws a TypeError naming its path.
+import type {
+  Classification,
+  HostReport,
+  SessionReport,
+  ValidateOptions,
+  ValidationReport,
+} from './mcp_json_toolbox.js';
+
+/** A JSON value given as itself rather than as JSON text: a plain object, an array, a finite number, a boolean or null. */
+export type JsonInput = object | number | boolean | null;
+
+/** `ValidateOptions` whose `schemas` may be values as well as JSON texts. */
+export interface ValueValidateOptions extends Omit<ValidateOptions, 'schemas'> {
+  /** Schemas that `$ref` / `$schema` may name, by URI: JSON texts or the schema values. Nothing is ever fetched. */
+  schemas?: Record<string, string | JsonInput>;
+}
+
+/** A compiled tool `inputSchema` that validates arguments. */
+export declare class Validator {
+  /** Compiles a schema given as JSON text. Throws a `SchemaError` with positioned `diagnostics`. */
+  constructor(schema: string, options?: ValueValidateOptions | null);
+  /** Compiles a schema given as a value. A `SchemaError`'s diagnostics have no `span`. */
+  constructor(schema: JsonInput, options?: ValueValidateOptions | null);
+  /** Validates arguments given as JSON text (the object, or a JSON string containing it). */
+  validate(args: string): ValidationReport;
+  /** Validates arguments given as the value itself: diagnostics have no `span`. */
+  validate(args: JsonInput): ValidationReport;
+  /** Whether arguments given as JSON text are valid (fast: no positions are computed). */
+  isValid(args: string): boolean;
+  /** Whether arguments given as the value itself are valid. */
+  isValid(args: JsonInput): boolean;
+  /** Frees the compiled schema now rather than when the object is collected. */
+  free(): void;
+  [Symbol.dispose](): void;
+}
+
+/** Compiles `schema` and validates `args` once (each JSON text or the value itself). */
+export declare function validateArguments(schema: string, args: string, options?: ValueValidateOptions | null): ValidationReport;
+export declare function validateArguments(schema: string | JsonInput, args: string | JsonInput, options?: ValueValidateOptions | null): ValidationReport;
+
+/** Names a pasted MCP payload given as JSON text, checks it against the official schemas and summarizes it. */
+export declare function classify(text: string): Classification;
+/** Names an MCP message given as the value itself (no spans in the result). */
+export declare function classify(value: JsonInput): Classification;
+
+/** Checks a tool definition or a whole `tools/list` result (JSON text or the value). */
+export declare function checkTool(toolText: string): HostReport;
+export declare function checkTool(tool: JsonInput): HostReport;
+
+/** Checks a `tools/call` request against its tool and, optionally, the server capabilities (each JSON text or the value). */
+export declare function checkToolCall(toolText: string, requestText: string, capabilitiesText?: string | null): HostReport;
+export declare function checkToolCall(tool: string | JsonInput, request: string | JsonInput, capabilities?: string | JsonInput): HostReport;
+
+/** Checks a `tools/call` result against its tool (each JSON text or the value). */
+export declare function checkToolResult(toolText: string, resultText: string): HostReport;
+export declare function checkToolResult(tool: string | JsonInput, result: string | JsonInput): HostReport;
+
+/** Replays a session transcript: JSON text (an array or JSON Lines), or the array of messages itself. */
+export declare function replaySession(transcriptText: string): SessionReport;
+export declare function replaySession(transcript: readonly JsonInput[]): SessionReport;
