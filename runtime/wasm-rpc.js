@@ -1,5 +1,7 @@
-// The page side of the worker RPC (the worker runs wasm-serve.js): promises for calls, a "busy"
-// signal, and Cancel (terminate + restart). Used by the toolbox page and by `<mcp-json>`.
+// The page side of the worker RPC (the worker runs wasm-serve.js, or the toolbox page's two-build
+// worker): promises for calls, a "busy" signal, the full build's loading state, and Cancel
+// (terminate + restart). Used by the toolbox page and by `<mcp-json>`. A trap becomes the
+// package's `InternalError` (recover.js, the one copy).
 import { internalError } from './recover.js';
 
 /** Rejection reason of calls that were cancelled. */
@@ -15,26 +17,41 @@ export const TRAPS = new Set(['RuntimeError', 'RangeError', 'InternalError']);
 
 /** A wasm worker that can be called, cancelled and restarted. */
 export class WasmWorker {
-  /** `url` is the worker script (or a function making the Worker); `onBusy(busy)` is told when the first call starts and the last one ends. */
-  constructor(url, onBusy = () => {}) {
-    // A function making the Worker lets a caller write `new Worker(new URL('./w.js', import.meta.url))`
-    // literally, the pattern by which Vite and webpack find and bundle a worker.
+  /**
+   * `url` is the worker script, or a function making the Worker (so a caller can write
+   * `new Worker(new URL('./w.js', import.meta.url))` literally, the pattern by which Vite and
+   * webpack find and bundle a worker). `onBusy(busy)` is told when the first call starts and the last one ends; `onFull(full)` when
+   * the full build's state changes (`this.full`: `{state: 'idle' | 'loading' | 'loaded' |
+   * 'failed', loaded, total, error?}`).
+   */
+  constructor(url, { onBusy = () => {}, onFull = () => {} } = {}) {
     this.create = typeof url === 'function' ? url : () => new Worker(url, { type: 'module' });
     this.onBusy = onBusy;
+    this.onFull = onFull;
     this.nextId = 1;
+    this.wantFull = false;
     this.start();
   }
 
-  /** Starts a fresh worker; `this.ready` resolves to `{functions: Set, version}`. */
+  /** Starts a fresh worker; `this.ready` resolves to `{functions: Set, core: Set, version}`. */
   start() {
     this.pending = new Map();
+    this.full = { state: 'idle', loaded: 0 };
     this.worker = this.create();
+    // A restarted worker loads the full build again if the one before was asked to.
+    if (this.wantFull) this.loadFull();
     this.ready = new Promise((resolve, reject) => {
       this.worker.onmessage = ({ data }) => {
         if ('ready' in data) {
-          if (data.ready) resolve({ functions: new Set(data.functions), version: data.version });
+          this.core = new Set(data.core);
+          if (data.ready) resolve({ functions: new Set(data.functions), core: this.core, version: data.version });
           else reject(Object.assign(new Error(data.error.message), data.error));
           return;
+        }
+        if ('progress' in data) return this.fullChanged({ state: 'loading', ...data.progress });
+        if ('full' in data) {
+          const error = data.full ? undefined : Object.assign(new Error(data.error.message), data.error);
+          return this.fullChanged({ state: data.full ? 'loaded' : 'failed', error });
         }
         const call = this.pending.get(data.id);
         if (!call) return;
@@ -52,7 +69,20 @@ export class WasmWorker {
     });
   }
 
-  /** Calls wasm function `fn` with `args` in the worker. */
+  /** Asks the worker to load the full build now (once per worker; no-op when loading or loaded). */
+  loadFull() {
+    this.wantFull = true;
+    if (this.full.state !== 'idle') return;
+    this.fullChanged({ state: 'loading' });
+    this.worker.postMessage({ load: 'full' });
+  }
+
+  fullChanged(change) {
+    this.full = { ...this.full, ...change };
+    this.onFull(this.full);
+  }
+
+  /** Calls wasm function `fn` with `args` in the worker (which loads the full build first if `fn` needs it). */
   call(fn, ...args) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -60,6 +90,11 @@ export class WasmWorker {
       this.changed();
       this.worker.postMessage({ id, fn, args });
     });
+  }
+
+  /** Whether a running call waits for the full build to load. */
+  get waitingForFull() {
+    return this.full.state === 'loading' && [...this.pending.values()].some((call) => !this.core?.has(call.fn));
   }
 
   /** Whether calls are running. */

@@ -15,7 +15,7 @@ function apiFunctions(wasm) {
 }
 
 /** A thrown value as a plain, cloneable object keeping `name`, `message` and typed fields (line, column…). */
-function plainError(error) {
+export function plainError(error) {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
   return { ...Object.fromEntries(Object.entries(error)), name: error.name, message: error.message };
 }

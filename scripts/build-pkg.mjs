@@ -17,6 +17,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The exports that take JSON values as well as text (runtime/values.js, typed in values.d.ts). */
 const VALUE_EXPORTS = ['Validator', 'validateArguments', 'classify', 'checkTool', 'checkToolCall', 'checkToolResult', 'replaySession'];
 const NAME = 'mcp_json_toolbox';
+/** The glue of the format core (the crate without its `full` feature): `mcp-json-toolbox/format`. */
+const FORMAT_NAME = 'mcp_json_toolbox_format';
 
 /** Runs a command in the repository root, echoing it, failing loudly. */
 function run(cmd, args, options = {}) {
@@ -63,6 +65,13 @@ function packageJson(cargo) {
         node: './node.js',
         default: './index.js',
       },
+      // The format core: format, formatDocument and version from a .wasm of its own (~70 KB brotli).
+      './format': {
+        require: { types: './cjs/format.d.ts', default: './cjs/format.js' },
+        types: './format.d.ts',
+        node: './format-node.js',
+        default: './format.js',
+      },
       './raw': { types: `./${NAME}.d.ts`, default: `./${NAME}.js` },
       // The docs playground: the <mcp-json> element, the markdown plugins, the docs check.
       './element': { types: './element.d.ts', default: './element.js' },
@@ -71,25 +80,25 @@ function packageJson(cargo) {
       './docs-check': { types: './docs-check.d.ts', default: './docs-check.js' },
       './mcp-sdk': { types: './mcp-sdk.d.ts', default: './mcp-sdk.js' },
       './mcp_json_toolbox_bg.wasm': `./${NAME}_bg.wasm`,
+      './mcp_json_toolbox_format_bg.wasm': `./${FORMAT_NAME}_bg.wasm`,
       './package.json': './package.json',
     },
     files: [
-      `${NAME}.js`,
-      `${NAME}.d.ts`,
-      `${NAME}_bg.wasm`,
-      `${NAME}_bg.wasm.d.ts`,
-      `${NAME}_factory.js`,
-      'index.js',
-      'index.d.ts',
-      'node.js',
-      'node.d.ts',
+      // Each glue (web target; the nodejs one is in cjs/) with its .wasm and factory, and its entries.
+      ...[NAME, FORMAT_NAME].flatMap((glue) => [`${glue}.js`, `${glue}.d.ts`, `${glue}_bg.wasm`, `${glue}_bg.wasm.d.ts`, `${glue}_factory.js`]),
+      ...Object.values(ENTRY_FILES).flatMap((files) => [files.browser, files.node, ...files.types.filter((t) => !t.startsWith('cjs/'))]),
       ...runtimeFiles(),
       'cjs/',
       'README.md',
       'LICENSE',
     ],
     // The entry points instantiate the module on import; the raw bindings do not.
-    sideEffects: ['./index.js', './node.js', './cjs/index.js', './cjs/mcp_json_toolbox.js', './element.js', './element-worker.js'],
+    sideEffects: [
+      ...Object.values(ENTRY_FILES).flatMap((files) => [files.browser, files.node, files.commonJs].map((file) => `./${file}`)),
+      ...[NAME, FORMAT_NAME].map((glue) => `./cjs/${glue}.js`),
+      './element.js',
+      './element-worker.js',
+    ],
     engines: { node: '>=18' },
   };
 }
@@ -152,17 +161,46 @@ module.exports = { ${names.join(', ')} };
   };
 }
 
-/** The package's main entry points (`mcp-json-toolbox`), by file name. */
-function entries(names, strings) {
-  const text = entryTexts(NAME, names, strings);
+/**
+ * The entry files of each glue: the package's main entry points (`mcp-json-toolbox`) and those of
+ * the format core (`mcp-json-toolbox/format`), by the role `entryTexts` writes them for.
+ */
+const ENTRY_FILES = {
+  [NAME]: { browser: 'index.js', node: 'node.js', commonJs: 'cjs/index.js', types: ['index.d.ts', 'node.d.ts', 'cjs/index.d.ts'] },
+  [FORMAT_NAME]: {
+    browser: 'format.js',
+    node: 'format-node.js',
+    commonJs: 'cjs/format.js',
+    types: ['format.d.ts', 'format-node.d.ts', 'cjs/format.d.ts'],
+  },
+};
+
+/** The entry points of glue `glue` (see `ENTRY_FILES`), by file name. */
+function entries(glue, names, strings) {
+  const text = entryTexts(glue, names, strings);
+  const files = ENTRY_FILES[glue];
   return {
-    'index.js': text.browser,
-    'node.js': text.node,
-    'cjs/index.js': text.commonJs,
-    'index.d.ts': text.types,
-    'node.d.ts': text.types,
-    'cjs/index.d.ts': text.types,
+    [files.browser]: text.browser,
+    [files.node]: text.node,
+    [files.commonJs]: text.commonJs,
+    ...Object.fromEntries(files.types.map((file) => [file, text.types])),
   };
+}
+
+/**
+ * Writes the factory and the entry points of glue `glue` in `out`; `required` are exports whose
+ * string arguments must be found in the glue (a check that wasm-bindgen's output still parses).
+ */
+async function packageGlue(out, glue, required) {
+  const source = readFileSync(join(out, `${glue}.js`), 'utf8');
+  const names = await glueExports(out, glue);
+  writeFileSync(join(out, `${glue}_factory.js`), glueFactory(glue, source, names));
+  // The API: not `start`, the `#[wasm_bindgen(start)]` hook (panic messages to the console) that the
+  // glue runs itself when it instantiates the module.
+  const api = names.filter((name) => name !== 'start');
+  for (const [file, text] of Object.entries(entries(glue, api, stringParameters(source, required)))) {
+    writeFileSync(join(out, file), text);
+  }
 }
 
 /**
@@ -214,9 +252,10 @@ function commonJsModule(source) {
  * Which arguments of each export the glue copies into wasm as a required string (a
  * `passStringToWasm0` call not guarded by `isLikeNone`), read from the generated glue:
  * `{ format: [0], Validator: [0], 'Validator.isValid': [0], … }`. recover.js throws a TypeError for
- * anything else there, which would otherwise trap inside the copy.
+ * anything else there, which would otherwise trap inside the copy. Every label of `required` must
+ * be found.
  */
-function stringParameters(source) {
+function stringParameters(source, required) {
   const table = {};
   let inClass = null;
   let current = null;
@@ -235,16 +274,16 @@ function stringParameters(source) {
       if (index >= 0) (table[current.label] ??= []).push(index);
     }
   }
-  if (!table.format || !table['Validator.isValid']) {
+  if (!required.every((label) => table[label])) {
     throw new Error(`the glue's string arguments were not found (wasm-bindgen's output changed?): ${JSON.stringify(table)}`);
   }
   return table;
 }
 
-/** The API the glue exports (what the entries wrap). */
-async function glueExports(out) {
-  const glue = await import(pathToFileURL(join(out, `${NAME}.js`)).href);
-  return Object.keys(glue).filter((name) => name !== 'default' && name !== 'initSync');
+/** The API glue `glue` exports (what the entries wrap). */
+async function glueExports(out, glue) {
+  const module = await import(pathToFileURL(join(out, `${glue}.js`)).href);
+  return Object.keys(module).filter((name) => name !== 'default' && name !== 'initSync');
 }
 
 /**
@@ -274,20 +313,20 @@ function license(cargo) {
 }
 
 /**
- * The nodejs-target glue loads `${__dirname}/<name>_bg.wasm`; point it at the single optimized
- * .wasm one folder up so the package ships the module once.
+ * The nodejs-target glue `glue` loads `${__dirname}/<glue>_bg.wasm`; point it at the single
+ * optimized .wasm one folder up so the package ships each module once.
  */
-function shareWasmWithCjs(out) {
-  const file = join(out, 'cjs', `${NAME}.js`);
-  const glue = readFileSync(file, 'utf8');
-  const from = `\`\${__dirname}/${NAME}_bg.wasm\``;
-  if (!glue.includes(from)) throw new Error(`${file}: wasm-bindgen changed how it loads the .wasm`);
-  writeFileSync(file, glue.replace(from, `require('path').join(__dirname, '..', '${NAME}_bg.wasm')`));
-  const web = readFileSync(join(out, `${NAME}_bg.wasm`));
-  const cjs = readFileSync(join(out, 'cjs', `${NAME}_bg.wasm`));
+function shareWasmWithCjs(out, glue) {
+  const file = join(out, 'cjs', `${glue}.js`);
+  const source = readFileSync(file, 'utf8');
+  const from = `\`\${__dirname}/${glue}_bg.wasm\``;
+  if (!source.includes(from)) throw new Error(`${file}: wasm-bindgen changed how it loads the .wasm`);
+  writeFileSync(file, source.replace(from, `require('path').join(__dirname, '..', '${glue}_bg.wasm')`));
+  const web = readFileSync(join(out, `${glue}_bg.wasm`));
+  const cjs = readFileSync(join(out, 'cjs', `${glue}_bg.wasm`));
   if (!web.equals(cjs)) throw new Error('the web and nodejs targets produced different .wasm files');
-  rmSync(join(out, 'cjs', `${NAME}_bg.wasm`));
-  rmSync(join(out, 'cjs', `${NAME}_bg.wasm.d.ts`));
+  rmSync(join(out, 'cjs', `${glue}_bg.wasm`));
+  rmSync(join(out, 'cjs', `${glue}_bg.wasm.d.ts`));
   writeFileSync(join(out, 'cjs', 'package.json'), '{ "type": "commonjs" }\n');
 }
 
@@ -303,6 +342,34 @@ function referenceDisposableLib(file) {
   }
 }
 
+/**
+ * Compiles the crate for wasm32 with `profile` and returns the path of the .wasm: the full build,
+ * or with `core` the format core (`--no-default-features`: the reader, the formatter and
+ * diagnostics), which gets a target directory of its own so neither build makes cargo rebuild the
+ * other.
+ */
+function cargoWasm(profile, { core }) {
+  const targetDir = join(ROOT, 'target', ...(core ? ['format-core'] : []));
+  const features = core ? ['--no-default-features', '--target-dir', targetDir] : [];
+  run('cargo', ['build', '--lib', '--target', 'wasm32-unknown-unknown', '--profile', profile, ...features]);
+  return join(targetDir, 'wasm32-unknown-unknown', profile, `${NAME}.wasm`);
+}
+
+/**
+ * wasm-bindgen for the .wasm `built` as glue `glue` (`<glue>.js` for the web target in `out`, and
+ * for the nodejs target in `out/cjs`, sharing one .wasm), then wasm-opt at `opt`. Returns the
+ * path of the optimized `<glue>_bg.wasm`.
+ */
+function bindgen(built, glue, out, opt) {
+  run('wasm-bindgen', ['--target', 'web', '--out-name', glue, '--out-dir', out, built]);
+  run('wasm-bindgen', ['--target', 'nodejs', '--out-name', glue, '--out-dir', join(out, 'cjs'), built]);
+  shareWasmWithCjs(out, glue);
+  for (const dts of [join(out, `${glue}.d.ts`), join(out, 'cjs', `${glue}.d.ts`)]) referenceDisposableLib(dts);
+  const wasm = join(out, `${glue}_bg.wasm`);
+  wasmOpt(opt, wasm, wasm);
+  return wasm;
+}
+
 const { values: args } = parseArgs({
   options: {
     out: { type: 'string', default: 'pkg' },
@@ -313,23 +380,12 @@ const { values: args } = parseArgs({
 const out = resolve(ROOT, args.out);
 const cargo = cargoPackage();
 
-run('cargo', ['build', '--lib', '--target', 'wasm32-unknown-unknown', '--profile', args.profile]);
-const built = join(ROOT, 'target', 'wasm32-unknown-unknown', args.profile, `${NAME}.wasm`);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-run('wasm-bindgen', ['--target', 'web', '--out-dir', out, built]);
-run('wasm-bindgen', ['--target', 'nodejs', '--out-dir', join(out, 'cjs'), built]);
-shareWasmWithCjs(out);
-for (const dts of [join(out, `${NAME}.d.ts`), join(out, 'cjs', `${NAME}.d.ts`)]) referenceDisposableLib(dts);
-const wasm = join(out, `${NAME}_bg.wasm`);
-wasmOpt(args.opt, wasm, wasm);
-const glueSource = readFileSync(join(out, `${NAME}.js`), 'utf8');
-const names = await glueExports(out);
-writeFileSync(join(out, `${NAME}_factory.js`), glueFactory(NAME, glueSource, names));
-// The API: not `start`, the `#[wasm_bindgen(start)]` hook (panic messages to the console) that the
-// glue runs itself when it instantiates the module.
-const api = names.filter((name) => name !== 'start');
-for (const [file, text] of Object.entries(entries(api, stringParameters(glueSource)))) writeFileSync(join(out, file), text);
+const wasm = bindgen(cargoWasm(args.profile, { core: false }), NAME, out, args.opt);
+const formatWasm = bindgen(cargoWasm(args.profile, { core: true }), FORMAT_NAME, out, args.opt);
+await packageGlue(out, NAME, ['format', 'Validator.isValid']);
+await packageGlue(out, FORMAT_NAME, ['format']);
 for (const name of runtimeFiles()) cpSync(join(ROOT, 'runtime', name), join(out, name), { recursive: true });
 await bundleEditor(out);
 for (const name of ['recover.js', 'values.js']) {
@@ -339,4 +395,4 @@ copyFileSync(join(ROOT, 'runtime', 'values.d.ts'), join(out, 'cjs', 'values.d.ts
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(packageJson(cargo), null, 2)}\n`);
 copyFileSync(join(ROOT, 'README.md'), join(out, 'README.md'));
 writeFileSync(join(out, 'LICENSE'), license(cargo));
-console.log(`  built ${args.out}/ (${readFileSync(wasm).length} bytes of wasm, ${args.profile}, wasm-opt ${args.opt})`);
+console.log(`  built ${args.out}/ (${readFileSync(wasm).length} bytes of wasm, ${readFileSync(formatWasm).length} of the format core; ${args.profile}, wasm-opt ${args.opt})`);

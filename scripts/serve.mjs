@@ -1,4 +1,5 @@
-// A tiny static file server for the page and the browser tests: 127.0.0.1 only, no dependencies.
+// A tiny static file server for the page and the browser tests: 127.0.0.1 only, no dependencies;
+// serves the precompressed .br/.gz files that www/build.mjs writes, as static hosts do.
 // CLI: node scripts/serve.mjs <root> [port]   (port 0 picks a free one; default 8080)
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -21,11 +22,34 @@ const TYPES = {
   '.map': 'application/json; charset=utf-8',
 };
 
+/** Content encodings of precompressed files (`file.br`, `file.gz` next to `file`), by preference. */
+const ENCODINGS = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+];
+
 /**
- * Serves `root` on 127.0.0.1:`port`. Resolves to `{ url, close, requests }`, where `requests` lists
- * every path asked for (the browser tests use it to prove nothing leaves 127.0.0.1).
+ * The precompressed variant of `file` to send for `accept` (the request's Accept-Encoding), among
+ * the `allowed` encodings: `{ path, encoding }`, or the file itself when there is none.
  */
-export async function startServer(root, port = 0) {
+async function variant(file, accept = '', allowed) {
+  const accepted = new Set(accept.split(',').map((token) => token.split(';')[0].trim().toLowerCase()));
+  for (const [encoding, suffix] of ENCODINGS) {
+    if (!allowed.includes(encoding) || !accepted.has(encoding)) continue;
+    const path = file + suffix;
+    if (await stat(path).then((s) => s.isFile(), () => false)) return { path, encoding };
+  }
+  return { path: file, encoding: undefined };
+}
+
+/**
+ * Serves `root` on 127.0.0.1:`port`, as a static host does: a file's precompressed `.br` / `.gz`
+ * when the browser accepts it (`options.encodings` limits which: `['gzip']` serves gzip only,
+ * `[]` nothing compressed), with an ETag that a revalidation (`If-None-Match`) answers with 304.
+ * Resolves to `{ url, close, requests }`, where `requests` lists every path asked for (the
+ * browser tests use it to prove nothing leaves 127.0.0.1).
+ */
+export async function startServer(root, port = 0, { encodings = ['br', 'gzip'] } = {}) {
   const base = resolve(root);
   const requests = [];
   const server = createServer(async (req, res) => {
@@ -35,12 +59,23 @@ export async function startServer(root, port = 0) {
       let file = normalize(join(base, path));
       if (file !== base && !file.startsWith(base + sep)) throw new Error('outside root');
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
-      res.writeHead(200, {
+      const sent = await variant(file, req.headers['accept-encoding'], encodings);
+      const info = await stat(sent.path);
+      const etag = `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}${sent.encoding ? `-${sent.encoding}` : ''}"`;
+      const headers = {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'cache-control': 'no-cache',
-      });
-      res.end(body);
+        etag,
+        vary: 'Accept-Encoding',
+        ...(sent.encoding ? { 'content-encoding': sent.encoding } : {}),
+      };
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304, headers);
+        return res.end();
+      }
+      const body = await readFile(sent.path);
+      res.writeHead(200, { ...headers, 'content-length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' });
       res.end('not found');

@@ -1,42 +1,16 @@
-//! The JavaScript API: converts arguments and results between JS and the Rust modules. No logic
-//! lives here; the TypeScript types below describe exactly what the conversions produce.
+//! The JavaScript API of the full build: validation, classification, host checks. Converts
+//! arguments and results between JS and the Rust modules; no logic lives here. The TypeScript
+//! types below describe exactly what the conversions produce; those shared with the format core
+//! (`Diagnostic`, `Span`, ...) are declared in `crate::wasm_format`. This whole module is the
+//! full build's (`feature = "full"`, gated in src/lib.rs): new full-build exports go here.
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::format::{format_document, FormatOptions};
-use crate::json::JsonError;
 use crate::validate::{validate_arguments, SchemaErrors, ValidateOptions, ValidationReport};
+use crate::wasm_format::{read_options, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
-/** A range of the input text. Offsets and columns count UTF-16 code units; lines and columns are 1-based. */
-export interface Span { start: number; end: number; line: number; column: number; endLine: number; endColumn: number }
-
-/** One finding: what is wrong, where in the instance, and which schema keyword said so. */
-export interface Diagnostic {
-  severity: "error" | "warning" | "info";
-  /** Stable machine-readable code, e.g. `duplicate-key`, `minimum`, `unresolved-ref`. */
-  code: string;
-  /** Plain-English sentence. */
-  message: string;
-  /** JSON Pointer to the offending value ("" is the root). */
-  instancePath: string;
-  /** JSON Pointer to the failing schema keyword, when a schema is involved. */
-  keywordLocation?: string;
-  /** Where the offending value sits in the instance text. */
-  span?: Span;
-  /** Where the failing keyword sits in the schema text. */
-  schemaSpan?: Span;
-  /** Related findings grouped under this one (e.g. the other anyOf branches). */
-  children?: Diagnostic[];
-  /** A replacement that fixes the finding (schema lint): write `replacement` where `span` is. */
-  fix?: Fix;
-}
-
-/** A text edit that fixes a diagnostic; `replacement` is JSON text (e.g. `"maxLength"` with its quotes). */
-export interface Fix { span: Span; replacement: string }
-
 /** What `lintSchema` returns. */
 export interface LintReport {
   /** No error among the findings (warnings allowed). */
@@ -45,15 +19,6 @@ export interface LintReport {
   dialect: string | null;
   /** Errors first, then warnings; spans point into the schema text. */
   diagnostics: Diagnostic[];
-}
-
-/** Thrown for text that is not JSON. `offset`/`column` count UTF-16 code units, `byteOffset`/`byteColumn` UTF-8 bytes. */
-export interface JsonError extends Error {
-  name: "JsonError";
-  code: "syntax" | "eof" | "depth-limit" | "size-limit" | "invalid-utf8" | "empty";
-  offset: number; line: number; column: number; byteOffset: number; byteColumn: number;
-  /** The line around the error with a caret under it. */
-  snippet: string;
 }
 
 /** How a classified payload is wrapped. */
@@ -154,28 +119,6 @@ export interface Classification {
   items?: Classification[];
 }
 
-/** Options of `format`. */
-export interface FormatOptions {
-  /** Spaces per level (0-8) or "tab"; default 2. 0 puts one item per line without indentation. */
-  indent?: number | "tab";
-  /** No white space at all. */
-  minify?: boolean;
-  /** Sort object keys by code point (stable; duplicates keep their order). */
-  sortKeys?: boolean;
-  /** Escape every non-ASCII character as \uXXXX. */
-  ensureAscii?: boolean;
-  /** If the document is a string whose content is JSON, format that content (repeatedly). */
-  unwrapString?: boolean;
-  /** Deepest nesting accepted; default 512. */
-  maxDepth?: number;
-  /** Longest input accepted, in UTF-8 bytes; default 268435456 (256 MiB). Longer input throws a JsonError with code "size-limit". */
-  maxInputBytes?: number;
-  /** Most warnings returned; the rest are counted in one final "more-diagnostics" info diagnostic. Default 100. */
-  maxDiagnostics?: number;
-  /** Longest output produced, in UTF-8 bytes; default 268435456 (256 MiB). Deep indentation can make the output hundreds of times longer than the input; past the limit a JsonError with code "size-limit" is thrown. */
-  maxOutputBytes?: number;
-}
-
 /** A protocol generation of MCP tasks. */
 export type Generation = "2025-11-25" | "2026-07-28";
 
@@ -259,16 +202,6 @@ export interface SessionReport {
   diagnostics: Diagnostic[];
 }
 
-/** What `formatDocument` returns. */
-export interface FormatResult {
-  /** The formatted text. */
-  output: string;
-  /** Duplicate keys, lone surrogates, unwrapping notes. */
-  diagnostics: Diagnostic[];
-  /** How many string layers `unwrapString` removed. */
-  unwrapDepth: number;
-}
-
 /** Options of `new Validator` and `validateArguments`. */
 export interface ValidateOptions {
   /** Make every known `format` an assertion (default: annotation in 2019-09/2020-12; draft-04..07 assert). */
@@ -300,104 +233,9 @@ export interface SchemaError extends Error {
 
 #[wasm_bindgen]
 extern "C" {
-    /// A `FormatOptions` object as JavaScript passes it (typed in the .d.ts, read by serde).
-    #[wasm_bindgen(typescript_type = "FormatOptions")]
-    pub type FormatOptionsArg;
-
     /// A `ValidateOptions` object as JavaScript passes it (typed in the .d.ts, read by serde).
     #[wasm_bindgen(typescript_type = "ValidateOptions")]
     pub type ValidateOptionsArg;
-}
-
-/// Installs the panic hook once, when the module is instantiated.
-#[wasm_bindgen(start)]
-fn start() {
-    console_error_panic_hook::set_once();
-}
-
-/// Serializes a result the way the TypeScript types describe (plain objects, not Maps).
-///
-/// Goes through JSON text and `JSON.parse`, which defines every key as an own property: a
-/// `"__proto__"` key from user input stays an ordinary key (serde-wasm-bindgen assigns keys, and
-/// assigning `__proto__` replaces the object's prototype instead), and serde_json's
-/// arbitrary-precision numbers arrive as numbers rather than as wrapper objects.
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    let text =
-        serde_json::to_string(value).map_err(|e| JsValue::from(JsError::new(&e.to_string())))?;
-    js_sys::JSON::parse(&text)
-}
-
-/// Reads an optional options object; a missing argument, `undefined` and `null` mean the defaults.
-/// Anything else that does not match `T` (unknown keys included) throws a `TypeError`.
-fn read_options<T: serde::de::DeserializeOwned + Default>(
-    value: Option<JsValue>,
-) -> Result<T, JsValue> {
-    let Some(value) = value.filter(|v| !v.is_undefined() && !v.is_null()) else {
-        return Ok(T::default());
-    };
-    // Through serde_json::Value: serde-wasm-bindgen alone skips unknown keys, so a misspelt option
-    // would be ignored silently instead of honouring `deny_unknown_fields`.
-    let type_error = |e: &dyn std::fmt::Display| {
-        JsValue::from(js_sys::TypeError::new(&format!("invalid options: {e}")))
-    };
-    let json: serde_json::Value =
-        serde_wasm_bindgen::from_value(value).map_err(|e| type_error(&e))?;
-    serde_json::from_value(json).map_err(|e| type_error(&e))
-}
-
-/// A JS `Error` named `JsonError` carrying the position fields.
-fn json_error(err: &JsonError) -> JsValue {
-    let error = js_sys::Error::new(&err.message);
-    error.set_name("JsonError");
-    let object: &JsValue = error.as_ref();
-    let set = |key: &str, value: JsValue| {
-        // Setting a property on a fresh Error object cannot fail.
-        let _ = js_sys::Reflect::set(object, &JsValue::from_str(key), &value);
-    };
-    set("code", err.code.into());
-    set("offset", (err.offset as f64).into());
-    set("line", (err.line as f64).into());
-    set("column", (err.column as f64).into());
-    set("byteOffset", (err.byte_offset as f64).into());
-    set("byteColumn", (err.byte_column as f64).into());
-    set("snippet", err.snippet.as_str().into());
-    error.into()
-}
-
-/// The library version.
-#[wasm_bindgen]
-pub fn version() -> String {
-    crate::version().to_owned()
-}
-
-/// Pretty-prints JSON exactly: numbers, escapes and key order as written. Throws a `JsonError`.
-#[wasm_bindgen(unchecked_return_type = "string")]
-pub fn format(text: &str, options: Option<FormatOptionsArg>) -> Result<JsValue, JsValue> {
-    let options: FormatOptions = read_options(options.map(JsValue::from))?;
-    let formatted = format_document(text, &options).map_err(|e| json_error(&e))?;
-    Ok(JsValue::from_str(&formatted.text))
-}
-
-/// Like `format`, and also returns the warnings and how many string layers were unwrapped.
-#[wasm_bindgen(js_name = formatDocument, unchecked_return_type = "FormatResult")]
-pub fn format_document_js(
-    text: &str,
-    options: Option<FormatOptionsArg>,
-) -> Result<JsValue, JsValue> {
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct FormatResult<'a> {
-        output: &'a str,
-        diagnostics: &'a [crate::Diagnostic],
-        unwrap_depth: usize,
-    }
-    let options: FormatOptions = read_options(options.map(JsValue::from))?;
-    let formatted = format_document(text, &options).map_err(|e| json_error(&e))?;
-    to_js(&FormatResult {
-        output: &formatted.text,
-        diagnostics: &formatted.diagnostics,
-        unwrap_depth: formatted.unwrap_depth,
-    })
 }
 
 /// A JS `Error` named `SchemaError` carrying the schema diagnostics.
@@ -552,34 +390,6 @@ pub fn check_elicitation_js(
         request_text,
         response_text.as_deref(),
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use wasm_bindgen_test::wasm_bindgen_test;
-
-    #[wasm_bindgen_test]
-    fn results_keep_proto_keys_as_own_keys_and_numbers_as_numbers() {
-        let value: serde_json::Value =
-            serde_json::from_str(r#"{"__proto__": {"polluted": 1}, "n": 1.50}"#).unwrap();
-        let js = to_js(&value).unwrap();
-        let object: &js_sys::Object = js.unchecked_ref();
-        assert_eq!(js_sys::Object::keys(object).length(), 2);
-        assert!(js_sys::Object::has_own(object, &"__proto__".into()));
-        assert!(js_sys::Reflect::get(&js, &"polluted".into())
-            .unwrap()
-            .is_undefined());
-        let proto = js_sys::Object::get_prototype_of(&js);
-        assert!(js_sys::Object::is(
-            &proto,
-            &js_sys::Object::get_prototype_of(&js_sys::Object::new())
-        ));
-        assert_eq!(
-            js_sys::Reflect::get(&js, &"n".into()).unwrap().as_f64(),
-            Some(1.5)
-        );
-    }
 }
 
 /// Names a pasted MCP payload, checks it against the official schemas and summarizes it.

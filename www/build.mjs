@@ -1,10 +1,14 @@
-// Builds the page into www/dist/: bundles the page and worker JS with CodeMirror (esbuild, no CDN),
-// copies the wasm-bindgen output from pkg/, the HTML, CSS and examples, and writes the service worker
-// with this build's file list. Usage: node www/build.mjs   (needs `make pkg` first)
+// Builds the page into www/dist/: bundles the page and worker JS with CodeMirror (esbuild, minified,
+// no CDN), copies the wasm-bindgen output of both builds from pkg/ (the format core and the full
+// build), the HTML, CSS and examples, writes the service worker with this build's file list, and
+// precompresses every text and wasm file as .br and .gz next to it (what static hosts serve; so
+// does scripts/serve.mjs). Usage: node www/build.mjs   (needs `make pkg` first)
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import markdownIt from 'markdown-it';
@@ -13,9 +17,17 @@ import mcpJson from '../runtime/markdown-it.js';
 const www = dirname(fileURLToPath(import.meta.url));
 const pkg = join(www, '..', 'pkg');
 const dist = join(www, 'dist');
-const GLUE = ['mcp_json_toolbox.js', 'mcp_json_toolbox_bg.wasm'];
+/**
+ * What dist/pkg/ serves: the .wasm of the format core (loaded first; its glue is bundled into the
+ * worker) and the wasm-bindgen web glue and .wasm of the full build (loaded by the worker later).
+ */
+const GLUE = ['mcp_json_toolbox_format_bg.wasm', 'mcp_json_toolbox.js', 'mcp_json_toolbox_bg.wasm'];
+/** The format core's glue, bundled into the worker (www/worker.js imports it from ../pkg/). */
+const CORE_GLUE = 'mcp_json_toolbox_format.js';
+/** Files served compressed (.br and .gz written next to them). */
+const COMPRESSIBLE = /\.(html|js|css|json|wasm|svg|txt)$/;
 
-for (const file of GLUE) {
+for (const file of [...GLUE, CORE_GLUE]) {
   if (!existsSync(join(pkg, file))) {
     console.error(`www/build.mjs: ${relative(process.cwd(), join(pkg, file))} is missing. Build the wasm package first: make pkg`);
     process.exit(1);
@@ -33,9 +45,10 @@ await build({
   minify: true,
   sourcemap: false,
   target: 'es2022',
-  external: ['./pkg/*'],
   legalComments: 'linked',
   logLevel: 'warning',
+  // The worker's progress total for the full build (the download is measured after decoding).
+  define: { __FULL_WASM_BYTES__: String((await stat(join(pkg, 'mcp_json_toolbox_bg.wasm'))).size) },
 });
 for (const file of GLUE) await copyFile(join(pkg, file), join(dist, 'pkg', file));
 for (const file of ['index.html', 'style.css', 'favicon.svg']) await copyFile(join(www, file), join(dist, file));
@@ -100,4 +113,16 @@ if (!sw.includes('__BUILD__')) throw new Error('www/sw.js lost its __BUILD__ pla
 const folders = all.filter((file) => file.endsWith('/index.html')).map((file) => file.slice(0, -'index.html'.length));
 const precache = ['./', ...folders, ...all.filter((file) => !file.endsWith('.LEGAL.txt'))];
 await writeFile(join(dist, 'sw.js'), sw.replace('__BUILD__', JSON.stringify({ version: hash.digest('hex').slice(0, 16), files: precache })));
-console.log(`www/dist: ${all.length + 1} files (${precache.length} precached by the service worker)`);
+
+/** Writes `file.br` (brotli 11) and `file.gz` (gzip 9) next to `file`. */
+async function precompress(file) {
+  const bytes = await readFile(file);
+  const brotli = promisify(brotliCompress)(bytes, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  });
+  await writeFile(`${file}.br`, await brotli);
+  await writeFile(`${file}.gz`, await promisify(gzip)(bytes, { level: 9 }));
+}
+const compressible = [...all, 'sw.js'].filter((file) => COMPRESSIBLE.test(file));
+await Promise.all(compressible.map((file) => precompress(join(dist, file))));
+console.log(`www/dist: ${all.length + 1} files (${precache.length} precached by the service worker; ${compressible.length} also as .br and .gz)`);

@@ -1,6 +1,8 @@
 // The toolbox page: tabs, editors, the wasm worker, results, sharing, offline.
+// First: starts the worker before the modules below are evaluated.
+import { wasm } from './worker-start.js';
 import { JsonEditor, LARGE_TEXT } from '../runtime/json-editor.js';
-import { Cancelled, WasmWorker } from '../runtime/wasm-rpc.js';
+import { Cancelled } from '../runtime/wasm-rpc.js';
 import { countText, h, renderBadges, renderDiagnostics, renderSummary, renderTimeline } from './render.js';
 import { clearStored, decodeFragment, encodeFragment, loadStored, store } from './share.js';
 import { TABS, toolError } from './tabs.js';
@@ -13,7 +15,8 @@ const MAX_FRAGMENT = 200_000;
 const FIRST_EXAMPLE = 'create-task-result-2025-11-25';
 const THEME_KEY = 'mcp-json-toolbox:theme';
 
-const wasm = new WasmWorker(new URL('./worker.js', import.meta.url), showBusy);
+wasm.onBusy = showBusy;
+wasm.onFull = fullChanged;
 
 /** What the page holds: the tab, each tab's input texts, and the output options. */
 let state = defaultState();
@@ -62,8 +65,12 @@ async function run() {
     });
   }
   try {
-    const view = await tab.run({ call: (fn, ...args) => wasm.call(fn, ...args), has: (fn) => api.functions.has(fn) },
-      docs.a ?? '', docs.b ?? '', outputOptions());
+    const calls = {
+      call: (fn, ...args) => wasm.call(fn, ...args),
+      has: (fn) => api.functions.has(fn),
+      now: (fn) => api.core.has(fn) || wasm.full.state === 'loaded',
+    };
+    const view = await tab.run(calls, docs.a ?? '', docs.b ?? '', outputOptions());
     if (number === runNumber) showResult(view);
   } catch (error) {
     if (number !== runNumber) return;
@@ -89,12 +96,50 @@ function edited() {
 }
 
 let busyTimer = 0;
-/** Shows "working…" with Cancel when a job takes longer than a moment. */
+/** Shows "working…" with Cancel when a job takes longer than a moment ("loading validator…" while it waits for the full build). */
 function showBusy(busy) {
   clearTimeout(busyTimer);
+  showWorking();
   if (busy) busyTimer = setTimeout(() => ($('working').hidden = false), 120);
   else $('working').hidden = true;
   document.body.setAttribute('aria-busy', String(busy));
+}
+
+/** The busy indicator's text: the full build's download progress while a job waits for it. */
+function showWorking() {
+  const { loaded = 0, total } = wasm.full;
+  const bytes = (n) => `${(n / 1e6).toFixed(1)} MB`;
+  $('working-text').textContent = wasm.waitingForFull
+    ? `loading validator… ${bytes(loaded)}${total ? ` of ${bytes(total)}` : ''}`
+    : 'working…';
+}
+
+let registered = false;
+/**
+ * The full build's state changed: show its progress; once it has loaded, run the home tab again
+ * (its result so far was a format preview). `body[data-full]` follows the state, `loaded` only
+ * after that run.
+ */
+async function fullChanged(full) {
+  showWorking();
+  if (full.state === 'loading') {
+    document.body.dataset.full = full.state;
+    return;
+  }
+  if (full.state === 'loaded' && state.tab === 'home' && document.body.dataset.ready) await run();
+  document.body.dataset.full = full.state;
+  // The service worker precaches both builds: registered after the full build arrived, its
+  // requests revalidate what the HTTP cache holds instead of competing with the page's downloads.
+  if (!registered && 'serviceWorker' in navigator && location.protocol.startsWith('http')) {
+    registered = true;
+    navigator.serviceWorker.register('sw.js').catch(() => {});
+  }
+}
+
+/** Runs `job` when the page is idle (at the latest after 0.5 s; after a second where `requestIdleCallback` is missing). */
+function whenIdle(job) {
+  if ('requestIdleCallback' in window) requestIdleCallback(job, { timeout: 500 });
+  else setTimeout(job, 1000);
 }
 
 // ---- results ---------------------------------------------------------------------------------
@@ -396,9 +441,8 @@ async function start() {
   applyState();
   await run();
   document.body.dataset.ready = 'true';
-  if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
-    navigator.serviceWorker.register('sw.js').catch(() => {});
-  }
+  // The format core answered; now the full build (validation, classification, sessions).
+  whenIdle(() => wasm.loadFull());
 }
 
 start();

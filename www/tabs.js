@@ -1,5 +1,6 @@
 // What each tab asks the wasm worker and how the answer is shown. Every runner gets
-// `api = {call(fn, ...args), has(fn)}`, the tab's texts and the output options, and returns a view
+// `api = {call(fn, ...args), has(fn), now(fn)}` (`has`: the page's wasm builds export `fn`; `now`:
+// it runs without waiting for the full build to load), the tab's texts and the output options, and returns a view
 // `{badges, message?, banner?, next?, summary?, timeline?, diagnostics: [{...Diagnostic, editor: 'a' | 'b'}], output?}`,
 // where `next = {label, tab, docs}` offers to open the texts in another tab.
 import { classificationDiagnostics } from '../runtime/verdict.js';
@@ -20,12 +21,13 @@ function jsonErrorView(error, editor, what = 'The input') {
   };
 }
 
-/** Pretty-prints with the output options. */
-async function formatView(api, text, options) {
+/** Pretty-prints with the output options; `pending` names what follows once the full build has loaded. */
+async function formatView(api, text, options, pending) {
   try {
     const result = await api.call('formatDocument', text, options);
     const badges = [{ text: 'valid JSON', tone: 'ok' }];
     if (result.unwrapDepth) badges.push({ text: `unwrapped ${result.unwrapDepth} string layer(s)`, tone: 'info' });
+    if (pending) badges.push({ text: `${pending} when the validator has loaded…`, tone: 'muted' });
     return { badges, diagnostics: on('a', result.diagnostics), output: result.output };
   } catch (error) {
     return jsonErrorView(error, 'a');
@@ -164,7 +166,12 @@ export const TABS = {
   home: {
     a: 'Paste anything MCP: a tool, arguments, a result, a task, a message',
     needs: ['formatDocument'],
-    run: (api, a, _b, options) => (api.has('classify') ? classifyView(api, a, options) : formatView(api, a, options)),
+    // Formats at once with the format core; classifies once the full build is there (the page
+    // runs the tab again when it arrives).
+    run: (api, a, _b, options) => {
+      if (!api.has('classify')) return formatView(api, a, options);
+      return api.now('classify') ? classifyView(api, a, options) : formatView(api, a, options, 'classifying');
+    },
   },
   format: { a: 'JSON', needs: ['formatDocument'], run: (api, a, _b, options) => formatView(api, a, options) },
   validate: {

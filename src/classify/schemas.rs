@@ -122,7 +122,8 @@ fn validator(doc: SchemaDoc, name: &str) -> Option<Arc<Validator>> {
         });
         jsonschema::options_for::<crate::validate::TapeJson>()
             .with_registry(doc.registry()?)
-            .build(&reference)
+            // A `$ref` to an official definition needs no meta-schema check (src/validate/meta.rs).
+            .build_unchecked(&reference)
             .ok()
             .map(|compiled| Arc::new(Validator::from_compiled(compiled)))
     });

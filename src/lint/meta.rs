@@ -17,16 +17,14 @@ use super::{quoted, Finding};
 /// The meta-schema failures of the schema `root` (at `pointer` in `doc`), one finding per
 /// offending value, each explained by its closest alternative.
 pub fn explain(doc: &Document<'_>, root: &Node, pointer: &str, draft: Draft) -> Vec<Finding> {
-    let value = doc.value_of(root);
-    let Ok(meta) = jsonschema::meta::validator_for(&value) else {
-        return Vec::new();
-    };
+    // Over the tape of the schema's text, as compiling does (src/validate/meta.rs).
+    let text = doc
+        .text
+        .get(root.range.start..root.range.end)
+        .unwrap_or_default();
     let mut seen: Vec<String> = Vec::new();
     let mut out = Vec::new();
-    let errors: Vec<ValidationError<'static>> = meta
-        .iter_errors(&value)
-        .map(ValidationError::to_owned)
-        .collect();
+    let errors = crate::validate::meta::errors(draft, text);
     for error in errors {
         let at = error.instance_path().as_str().to_owned();
         if seen.iter().any(|s| at.starts_with(s.as_str())) {

@@ -1,6 +1,6 @@
 //! Compiling a schema (a text, or a node of a parsed document): pick its dialect, check it against
-//! its meta-schema, wire up the registered schemas (offline), and collect the schema-level
-//! warnings.
+//! its meta-schema (over the tape of its text: meta.rs), wire up the registered schemas
+//! (offline), and collect the schema-level warnings.
 
 use jsonschema::error::ValidationErrorKind;
 use jsonschema::{Draft, PatternOptions, Registry, ValidationError};
@@ -17,6 +17,7 @@ use super::formats::unknown_formats;
 use super::group::{Converter, Grouping};
 use super::instance::TapeJson;
 use super::locate::{InstanceLocator, SchemaSpans};
+use super::meta;
 use super::uri_template::is_uri_template;
 use super::{SchemaErrors, SchemaFault, ValidateOptions};
 
@@ -118,9 +119,17 @@ pub fn compile_node(
     if let Some(registry) = &registry {
         builder = builder.with_registry(registry);
     }
-    let validator = match builder.build(&schema) {
+    // The meta-schema check over the tape of the schema text (meta.rs), then the compile
+    // without jsonschema's own check over `serde_json::Value`.
+    let text = doc
+        .text
+        .get(node.range.start..node.range.end)
+        .unwrap_or_default();
+    let validator = match meta::check(&builder, &schema, text)
+        .and_then(|()| builder.build_unchecked(&schema))
+    {
         Ok(validator) => validator,
-        Err(error) => return Err(schema_errors(doc, &schema, &spans, dialect, &error)),
+        Err(error) => return Err(schema_errors(doc, &schema, text, &spans, dialect, &error)),
     };
     let draft = match dialect {
         Dialect::Builtin(draft) => draft,
@@ -205,20 +214,21 @@ fn registered_schemas(options: &ValidateOptions) -> Result<Vec<(String, Value)>,
 fn schema_errors(
     doc: &Document<'_>,
     schema: &Value,
+    text: &str,
     spans: &SchemaSpans,
     dialect: Dialect,
     error: &ValidationError<'_>,
 ) -> SchemaErrors {
-    let meta = match dialect {
-        Dialect::Builtin(_) => {
+    let violations = match dialect {
+        Dialect::Builtin(draft) => {
             // Each failure told by its closest alternative, with the nearest allowed value.
             let explained = explain_meta(doc, &spans.location(""));
             if !explained.is_empty() {
                 return malformed(explained);
             }
-            jsonschema::meta::validator_for(schema).ok()
+            meta::errors(draft, text)
         }
-        Dialect::Registered => None,
+        Dialect::Registered => Vec::new(),
     };
     let base = spans.location("");
     let locator = InstanceLocator::at(doc, &base);
@@ -231,10 +241,9 @@ fn schema_errors(
         grouping: Grouping::Branches,
         warnings: Vec::new(),
     };
-    let found: Vec<Diagnostic> = meta
+    let found: Vec<Diagnostic> = violations
         .iter()
-        .flat_map(|meta| meta.iter_errors(schema).collect::<Vec<_>>())
-        .flat_map(|e| converter.convert(&e))
+        .flat_map(|e| converter.convert(e))
         .map(|d| as_schema_diagnostic(d, spans))
         .collect();
     if !found.is_empty() {

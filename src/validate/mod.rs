@@ -31,6 +31,7 @@ mod group;
 mod instance;
 mod locate;
 pub(crate) mod messages;
+pub(crate) mod meta;
 mod output;
 mod stringified;
 mod uri_template;

@@ -21,8 +21,11 @@ export async function startBrowser() {
   return {
     server,
     browser,
-    /** A fresh context + page with `requests`, `cspViolations` and `errors` logs. */
-    async open(path = '', options = {}) {
+    /**
+     * A fresh context + page with `requests`, `cspViolations` and `errors` logs, once the page is
+     * ready (with `full: false`, without waiting for the full build; `route(context)` runs first).
+     */
+    async open(path = '', options = {}, { full = true, route = async () => {} } = {}) {
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, ...options });
       const page = await context.newPage();
       const log = { requests: [], cspViolations: [], errors: [] };
@@ -33,8 +36,9 @@ export async function startBrowser() {
         window.__csp = [];
         document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
       });
+      await route(context);
       await page.goto(server.url + path);
-      await ready(page);
+      await ready(page, { full });
       return { context, page, log };
     },
     async close() {
@@ -44,9 +48,13 @@ export async function startBrowser() {
   };
 }
 
-/** Waits until the page has loaded the wasm worker and shown its first result. */
-export async function ready(page) {
+/**
+ * Waits until the page has loaded the wasm worker and shown its first result (made by the format
+ * core), and unless `full` is false until the full build (validation, classification) has loaded.
+ */
+export async function ready(page, { full = true } = {}) {
   await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+  if (full) await page.waitForSelector('body[data-full="loaded"]', { timeout: 60_000 });
 }
 
 /** The wasm functions this build exports (the page's feature detection). */

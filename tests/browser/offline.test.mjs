@@ -1,5 +1,5 @@
-// After a first visit the service worker serves the whole page (HTML, JS, CSS, wasm, examples), so a
-// reload works with the network blocked. Needs `make pkg www` first (see harness.mjs).
+// After a first visit the service worker serves the whole page (HTML, JS, CSS, both wasm builds,
+// examples), so a reload works with the network blocked, formatting and validating. Needs `make pkg www` first (see harness.mjs).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { afterRun, editorText, pasteAndRun, ready, selectTab, startBrowser } from './harness.mjs';
@@ -30,5 +30,8 @@ test('a second visit works offline', async () => {
   assert.equal(await editorText(page, 'editor-out'), '{\n  "offline": true\n}');
   await afterRun(page, () => page.click('[data-example="exact-numbers"]'));
   assert.match(await editorText(page, 'editor-out'), /12345678901234567890123/, 'the examples came from the cache');
+  // The full build came from the cache too (ready() waited for it): validation works offline.
+  await afterRun(page, () => page.click('[data-example="batch-index-arguments"]'));
+  assert.match(await page.textContent('#badges'), /valid arguments/);
   await context.close();
 });

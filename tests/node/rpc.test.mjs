@@ -1,6 +1,7 @@
 // The worker RPC of the page and of <mcp-json> (runtime/wasm-rpc.js) with a fake Worker: a trap reported by the worker (a
 // RuntimeError, a stack-overflow RangeError or an InternalError) rejects the call with an
-// InternalError and starts a fresh worker; other errors only reject the call.
+// InternalError and starts a fresh worker; other errors only reject the call. The full build's
+// state follows the worker's messages, and a restarted worker is asked for it again.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -11,10 +12,16 @@ globalThis.Worker = class {
     this.url = url;
     this.terminated = false;
     started.push(this);
-    queueMicrotask(() => this.onmessage({ data: { ready: true, functions: ['format'], version: '0' } }));
+    this.posted = [];
+    queueMicrotask(() => this.onmessage({ data: { ready: true, functions: ['format', 'classify'], core: ['format'], version: '0' } }));
   }
 
-  postMessage({ id, args }) {
+  postMessage(message) {
+    this.posted.push(message);
+    const { id, fn, args } = message;
+    if (!args) return;
+    // A call of the full build waits until the test says the build has loaded.
+    if (fn === 'classify') return;
     const [text] = args;
     const data = text.startsWith('throw ')
       ? { id, ok: false, error: { name: text.slice(6), message: 'boom' } }
@@ -53,4 +60,26 @@ test('an error thrown on purpose only rejects the call', async () => {
   await assert.rejects(rpc.call('format', 'throw JsonError'), { name: 'JsonError', message: 'boom' });
   assert.equal(started.length, before, 'no restart');
   assert.equal(await rpc.call('format', 'same'), 'SAME');
+});
+
+test('the full build: asked for once, its progress followed, asked for again by a restarted worker', async () => {
+  const states = [];
+  const rpc = new WasmWorker('worker.js', { onFull: (full) => states.push(full.state) });
+  await rpc.ready;
+  const worker = started.at(-1);
+  rpc.loadFull();
+  rpc.loadFull();
+  assert.deepEqual(worker.posted, [{ load: 'full' }], 'asked once');
+  const waiting = rpc.call('classify', 'x');
+  assert.equal(rpc.waitingForFull, true, 'a call of the full build waits while it loads');
+  worker.onmessage({ data: { progress: { loaded: 1000, total: 4000 } } });
+  assert.deepEqual([rpc.full.loaded, rpc.full.total], [1000, 4000]);
+  worker.onmessage({ data: { full: true } });
+  assert.equal(rpc.full.state, 'loaded');
+  assert.equal(rpc.waitingForFull, false);
+  worker.onmessage({ data: { id: worker.posted.at(-1).id, ok: true, value: 'KIND' } });
+  assert.equal(await waiting, 'KIND');
+  assert.deepEqual(states, ['loading', 'loading', 'loaded']);
+  rpc.cancel();
+  assert.deepEqual(started.at(-1).posted, [{ load: 'full' }], 'the fresh worker loads the full build again');
 });

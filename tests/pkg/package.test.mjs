@@ -19,6 +19,27 @@ function write(name, text) {
   writeFileSync(join(app, name), text);
 }
 
+/**
+ * Opens page `file` of the test project in Chromium (served on 127.0.0.1) and waits for its `#out`:
+ * `{ text, requests }`, after checking that the page threw nothing.
+ */
+async function pageOutput(file) {
+  const server = await startServer(app, 0);
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}${file}`);
+    await page.waitForFunction(() => document.querySelector('#out').textContent !== '', null, { timeout: 15000 });
+    assert.deepEqual(errors, []);
+    return { text: await page.textContent('#out'), requests: server.requests };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
 before(() => {
   ({ work, app, files } = installTarball('mcp-json-toolbox-pkg-'));
 });
@@ -31,7 +52,7 @@ test('the tarball holds the wasm, every entry point, types, README and LICENSE',
   for (const file of ['mcp_json_toolbox_bg.wasm', 'index.js', 'node.js', 'index.d.ts', 'recover.js', 'load.js', 'mcp_json_toolbox_factory.js', 'cjs/index.js', 'cjs/recover.js', 'cjs/mcp_json_toolbox.js', 'README.md', 'LICENSE', 'package.json']) {
     assert.ok(files.includes(file), `${file} not in ${files.join(', ')}`);
   }
-  assert.equal(files.filter((f) => f.endsWith('.wasm')).length, 1, 'the .wasm is shipped once');
+  assert.deepEqual(files.filter((f) => f.endsWith('.wasm')).sort(), ['mcp_json_toolbox_bg.wasm', 'mcp_json_toolbox_format_bg.wasm'], 'each .wasm is shipped once');
   const manifest = JSON.parse(readFileSync(join(app, 'node_modules', NAME, 'package.json'), 'utf8'));
   const cargo = readFileSync(join(ROOT, 'Cargo.toml'), 'utf8');
   assert.equal(manifest.name, NAME);
@@ -142,23 +163,53 @@ host.restart(); // what a trap does, synchronously on the page's thread
 document.querySelector('#out').textContent = [format('[1]', { minify: true }), api.format('[2]', { minify: true }), host.glue !== first].join(' ');
 </script>`,
   );
-  const server = await startServer(app, 0);
-  const browser = await launch();
-  try {
-    const page = await browser.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.url}restart.html`);
-    await page.waitForFunction(() => document.querySelector('#out').textContent !== '', null, { timeout: 15000 });
-    assert.deepEqual(errors, []);
-    assert.equal(await page.textContent('#out'), '[1] [2] true');
-    // The fresh instance is made from the module already compiled: no glue or .wasm fetched again.
-    const fetched = (file) => server.requests.filter((r) => r.endsWith(`/${file}`)).length;
-    assert.equal(fetched('mcp_json_toolbox_factory.js'), 1, server.requests.join(' '));
-    assert.equal(fetched('mcp_json_toolbox_bg.wasm'), 2, 'once by index.js, once by the page itself');
-    assert.ok(!server.requests.some((r) => r.includes('?')), server.requests.join(' '));
-  } finally {
-    await browser.close();
-    await server.close();
+  const { text, requests } = await pageOutput('restart.html');
+  assert.equal(text, '[1] [2] true');
+  // The fresh instance is made from the module already compiled: no glue or .wasm fetched again.
+  const fetched = (file) => requests.filter((r) => r.endsWith(`/${file}`)).length;
+  assert.equal(fetched('mcp_json_toolbox_factory.js'), 1, requests.join(' '));
+  assert.equal(fetched('mcp_json_toolbox_bg.wasm'), 2, 'once by index.js, once by the page itself');
+  assert.ok(!requests.some((r) => r.includes('?')), requests.join(' '));
+});
+
+test('mcp-json-toolbox/format: the format core from Node ESM, CommonJS, TypeScript and a browser, its .wasm alone', async () => {
+  for (const file of ['format.js', 'format-node.js', 'format.d.ts', 'cjs/format.js', 'cjs/format.d.ts', 'mcp_json_toolbox_format_factory.js', 'cjs/mcp_json_toolbox_format.js']) {
+    assert.ok(files.includes(file), `${file} not in ${files.join(', ')}`);
   }
+  write(
+    'format.mjs',
+    `import * as core from '${NAME}/format';
+const { format } = await import('${NAME}/format');
+process.stdout.write([Object.keys(core).sort().join(','), format('[1.50]', { minify: true }), core.version()].join(' '));
+`,
+  );
+  assert.match(run(process.execPath, ['format.mjs'], app), /^format,formatDocument,version \[1\.50\] \d+\.\d+\.\d+$/);
+  write('format.cjs', `const { format } = require('${NAME}/format');\nprocess.stdout.write(format('{"a":1}', { minify: true }));\n`);
+  assert.equal(run(process.execPath, ['format.cjs'], app), '{"a":1}');
+  write(
+    'format.ts',
+    `import { format, formatDocument, type FormatOptions, type FormatResult } from '${NAME}/format';
+const options: FormatOptions = { indent: 'tab' };
+const result: FormatResult = formatDocument(format('[1]', options));
+console.log(result.diagnostics.length);
+`,
+  );
+  write('format-bad.ts', `import { Validator } from '${NAME}/format';\nconsole.log(Validator);\n`);
+  const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022'];
+  run(process.execPath, [TSC, ...flags, 'format.ts'], app);
+  // The core's types are its own: no Validator there.
+  assert.throws(() => run(process.execPath, [TSC, ...flags, 'format-bad.ts'], app), /format-bad\.ts\(1,\d+\): error TS2305/);
+
+  const base = `./node_modules/${NAME}`;
+  writeFileSync(
+    join(app, 'format.html'),
+    `<!doctype html><meta charset=utf-8><pre id=out></pre><script type=module>
+import { format } from '${base}/format.js';
+document.querySelector('#out').textContent = format('{"page":[1.50]}', { minify: true });
+</script>`,
+  );
+  const { text, requests } = await pageOutput('format.html');
+  assert.equal(text, '{"page":[1.50]}');
+  const wasm = requests.filter((r) => r.endsWith('.wasm'));
+  assert.deepEqual(wasm, [`/node_modules/${NAME}/mcp_json_toolbox_format_bg.wasm`], 'only the format core is fetched');
 });

@@ -1124,12 +1124,20 @@ pub(crate) fn build_validator<F: Json>(
     config: &ValidationOptions<'_, Arc<dyn referencing::Retrieve>, F>,
     schema: &Value,
 ) -> Result<Validator<F>, ValidationError<'static>> {
+    // mcp-json-toolbox patch: the meta-schema check, then the rest as `build_validator_unchecked`.
+    if config.validate_schema {
+        validate_schema(config.draft_for(schema)?, schema)?;
+    }
+    build_validator_unchecked(config, schema)
+}
+
+/// mcp-json-toolbox patch: `build_validator` without the meta-schema check.
+pub(crate) fn build_validator_unchecked<F: Json>(
+    config: &ValidationOptions<'_, Arc<dyn referencing::Retrieve>, F>,
+    schema: &Value,
+) -> Result<Validator<F>, ValidationError<'static>> {
     let draft = config.draft_for(schema)?;
     let resource = draft.create_resource_ref(schema);
-
-    if config.validate_schema {
-        validate_schema(draft, schema)?;
-    }
 
     if let Some(registry) = config.registry {
         let base_uri = resolve_base_uri(config.base_uri.as_ref(), resource.id())?;
@@ -1337,6 +1345,22 @@ pub(crate) fn validate_schema(
     draft: Draft,
     schema: &Value,
 ) -> Result<(), ValidationError<'static>> {
+    // mcp-json-toolbox patch: the parts are checked by `check_schema_parts`, here against the
+    // bundled meta-schema validators.
+    check_schema_parts(draft, schema, &mut |draft, part| {
+        crate::meta::validator_for_draft(draft)
+            .validate(part)
+            .map_err(ValidationError::to_owned)
+    })
+}
+
+/// mcp-json-toolbox patch: the meta-schema check of `schema` (written in `draft`), with
+/// `check(draft, part)` validating each part against the meta-schema of its draft.
+pub(crate) fn check_schema_parts(
+    draft: Draft,
+    schema: &Value,
+    check: &mut dyn FnMut(Draft, &Value) -> Result<(), ValidationError<'static>>,
+) -> Result<(), ValidationError<'static>> {
     // Boolean schemas are always valid per the spec, skip validation
     if schema.is_boolean() {
         return Ok(());
@@ -1353,21 +1377,16 @@ pub(crate) fn validate_schema(
     if declares_nested_schema(schema) {
         collect_embedded_resources(draft, draft, schema, &mut embedded);
     }
-    let validator = crate::meta::validator_for_draft(draft);
     if embedded.is_empty() {
-        return validator
-            .validate(schema)
-            .map_err(ValidationError::to_owned);
+        return check(draft, schema);
     }
     // Each embedded resource with its own dialect is validated against its own meta-schema
     // (JSON Schema 2020-12 Core, Section 9.3.3), so the enclosing one sees it as `{}`.
     let mut resources = Vec::with_capacity(embedded.len());
     let enclosing = without_embedded_resources(schema, &embedded, &Location::new(), &mut resources);
-    validator
-        .validate(&enclosing)
-        .map_err(ValidationError::to_owned)?;
+    check(draft, &enclosing)?;
     for (location, draft, contents) in resources {
-        validate_schema(draft, contents)
+        check_schema_parts(draft, contents, check)
             .map_err(|error| error.with_instance_path_prefix(&location))?;
     }
     Ok(())

@@ -528,6 +528,25 @@ impl<F: Json> ValidationOptions<'_, Arc<dyn referencing::Retrieve>, F> {
         compiler::build_validator(self, schema)
     }
 
+    /// mcp-json-toolbox patch: `build` without its meta-schema check, for a caller that makes
+    /// that check itself (`check_schema`) over its own representation: then no meta-schema
+    /// validator over `serde_json::Value` is compiled into the program.
+    pub fn build_unchecked(&self, schema: &Value) -> Result<Validator<F>, ValidationError<'static>> {
+        compiler::build_validator_unchecked(self, schema)
+    }
+
+    /// mcp-json-toolbox patch: the meta-schema check of `build`, with `check(draft, part)`
+    /// validating each part against the meta-schema of `draft`: `schema` (each embedded resource
+    /// of another dialect replaced by `{}`), then each such resource. The first error is
+    /// returned, its instance path from the root of `schema`.
+    pub fn check_schema(
+        &self,
+        schema: &Value,
+        check: &mut dyn FnMut(Draft, &Value) -> Result<(), ValidationError<'static>>,
+    ) -> Result<(), ValidationError<'static>> {
+        compiler::check_schema_parts(self.draft_for(schema)?, schema, check)
+    }
+
     /// Build a [`ValidatorMap`](crate::ValidatorMap) — a map of compiled validators keyed by
     /// URI-fragment JSON pointer — from a schema document.
     ///
