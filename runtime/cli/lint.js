@@ -14,7 +14,8 @@ const PARSE_CODES = new Set(['syntax', 'eof', 'depth-limit', 'size-limit', 'inva
 
 /**
  * The lint diagnostics of a file's `text`: for a tool definition or a tools/list result (what
- * checkTool reads as one), checkTool's findings about its schemas; for anything else, lintSchema's.
+ * checkTool reads as one), checkTool's findings inside its schemas (the schema lint, and the tool
+ * rules about a schema: root not an object, open without properties); else lintSchema's.
  */
 function lintText(text) {
   const tool = checkTool(text).diagnostics;
@@ -71,9 +72,10 @@ function fixReport(file, text, applied, overlapping) {
 export default command({
   name: 'lint',
   summary: 'Lint JSON Schema files, and the inputSchema/outputSchema of tool definitions or tools/list\n' +
-    'results: unknown keywords (did you mean …?), meta-schema failures explained, contradictions,\n' +
-    'ignored keywords, non-ECMA-262 patterns. --fix rewrites each file with the findings\' fixes\n' +
-    '(those that do not overlap), lists what it changed and reports what remains.',
+    'results (check-tool\'s findings inside them): unknown keywords (did you mean …?), meta-schema\n' +
+    'failures explained, contradictions, ignored keywords, non-ECMA-262 patterns. --fix rewrites each\n' +
+    'file with the findings\' fixes (those that do not overlap), lists what it changed and reports\n' +
+    'what remains.',
   usage: '[--fix] SCHEMA_OR_TOOL_FILE…|-',
   options: { fix: { type: 'boolean' } },
   async check(values, paths, io) {
