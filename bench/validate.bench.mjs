@@ -71,7 +71,7 @@ function pass(fn, inputs = texts) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
- * Median ops/s of `ROUNDS` passes over every text per contender, the contenders taking turns in
+ * Median ops/s of `ROUNDS` passes over every text (of `list`) per contender, the contenders taking turns in
  * each round (the machine's load then weighs on all of them alike); and how many were valid.
  */
 function throughputs(contenders, inputs = texts) {
@@ -174,6 +174,20 @@ const hyperOneShot = await latency(async (i) => (await fresh(i))(JSON.parse(samp
 results.push(['@hyperjump/json-schema `JSON.parse` + validate', hyperRun, hyperCompile, hyperOneShot]);
 results.push(['jsonschema alone in wasm: pre-parsed values, no text, no JS call (bench/engine-floor, O3)', await engineAlone(), null, null]);
 
+// The fast path (issue 15), in a run of its own: `isValid` against the engine alone
+// (`engineIsValid`, which is `isValid` before the fast path) and ajv, taking turns; then
+// `validate` against `isValid` on the valid texts only (a valid text's report needs no positions).
+const fastRun = throughputs({
+  isValid: (t) => ours.isValid(t),
+  engine: (t) => ours.engineIsValid(t),
+  ajv: (t) => ajvValidate(JSON.parse(t)),
+});
+const validTexts = texts.filter((t) => ours.isValid(t));
+const validRun = throughputs({
+  isValid: (t) => ours.isValid(t),
+  validate: (t) => ours.validate(t).valid,
+}, validTexts);
+
 const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const ajvOps = ajvRun.opsPerSec;
 console.log(`## Validate benchmark — ${new Date().toISOString().slice(0, 10)}`);
@@ -218,3 +232,20 @@ console.log('');
 console.log(agree ? 'All libraries agree on which texts are valid.' : 'WARNING: the libraries disagree on the number of valid texts.');
 console.log(`Targets: isValid ≥ ajv: ${oursIsValid.opsPerSec >= ajvOps ? 'met' : 'NOT met'}; one-shot ≥ 5× ajv: ${ajvOneShot / oursOneShot >= 5 ? 'met' : 'NOT met'}; ` +
   `shipped isValid within 10% of all-O3: ${oursIsValid.opsPerSec >= 0.9 * oursO3IsValid.opsPerSec ? 'met' : 'NOT met'} (${fmt((100 * oursIsValid.opsPerSec) / oursO3IsValid.opsPerSec)}%).`);
+
+console.log('');
+console.log(`### Fast path (separate run; schema has a fast path: ${ours.hasFastPath() ? 'yes' : 'no'})`);
+console.log('');
+console.log('| call | ops/s | vs ajv | valid |');
+console.log('|---|---:|---:|---:|');
+for (const [name, run] of [
+  ['ours `isValid(text)` (fast path)', fastRun.isValid],
+  ['ours `engineIsValid(text)` (the engine alone: `isValid` before the fast path)', fastRun.engine],
+  ['ajv `JSON.parse` + validate', fastRun.ajv],
+]) console.log(`| ${name} | ${fmt(run.opsPerSec)} | ${fmt(run.opsPerSec / fastRun.ajv.opsPerSec, 2)}× | ${fmt(run.valid)} |`);
+console.log('');
+console.log(`Valid texts only (${fmt(validTexts.length)}): \`isValid\` ${fmt(validRun.isValid.opsPerSec)} ops/s, \`validate\` ` +
+  `${fmt(validRun.validate.opsPerSec)} ops/s (${fmt((100 * validRun.validate.opsPerSec) / validRun.isValid.opsPerSec)} % of \`isValid\`).`);
+console.log(`Targets: isValid ≥ 1.2× ajv: ${fastRun.isValid.opsPerSec >= 1.2 * fastRun.ajv.opsPerSec ? 'met' : 'NOT met'} ` +
+  `(${fmt(fastRun.isValid.opsPerSec / fastRun.ajv.opsPerSec, 2)}×); validate on valid texts within 10 % of isValid: ` +
+  `${validRun.validate.opsPerSec >= 0.9 * validRun.isValid.opsPerSec ? 'met' : 'NOT met'}.`);

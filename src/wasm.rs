@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::format::{format_document, FormatOptions};
 use crate::json::JsonError;
-use crate::validate::{validate_arguments, SchemaErrors, ValidateOptions};
+use crate::validate::{validate_arguments, SchemaErrors, ValidateOptions, ValidationReport};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
@@ -414,6 +414,22 @@ fn schema_error(err: &SchemaErrors) -> JsValue {
     error.into()
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// `JSON.parse` of a JS string already on the JS side.
+    #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
+    fn parse_json(text: &JsValue) -> Result<JsValue, JsValue>;
+}
+
+thread_local! {
+    /// The report of a valid text with nothing to say, and its JSON as a JS string.
+    static VALID: (ValidationReport, JsValue) = {
+        let report = ValidationReport { valid: true, stringified: false, diagnostics: Vec::new(), output: None };
+        let text = serde_json::to_string(&report).map_or(JsValue::NULL, |t| JsValue::from_str(&t));
+        (report, text)
+    };
+}
+
 /// A compiled tool `inputSchema` that validates arguments texts.
 #[wasm_bindgen(js_name = Validator)]
 pub struct JsValidator(crate::validate::Validator);
@@ -432,13 +448,34 @@ impl JsValidator {
     /// Validates an arguments text (the object, or a JSON string containing it).
     #[wasm_bindgen(unchecked_return_type = "ValidationReport")]
     pub fn validate(&self, args: &str) -> Result<JsValue, JsValue> {
-        to_js(&self.0.validate(args))
+        let report = self.0.validate(args);
+        // The common answer: parsed from a JS string kept from the first time, so no text
+        // crosses from wasm (the fast path makes the rest of a valid call cheap).
+        if let Some(parsed) =
+            VALID.with(|(valid, text)| (report == *valid).then(|| parse_json(text)))
+        {
+            return parsed;
+        }
+        to_js(&report)
     }
 
     /// Whether an arguments text is valid (fast: no positions are computed).
     #[wasm_bindgen(js_name = isValid)]
     pub fn is_valid(&self, args: &str) -> bool {
         self.0.is_valid(args)
+    }
+
+    /// Whether the schema has a fast path (`isValid` then validates while it reads the text).
+    #[wasm_bindgen(js_name = hasFastPath)]
+    pub fn has_fast_path(&self) -> bool {
+        self.0.has_fast_path()
+    }
+
+    /// `isValid` by the `jsonschema` engine alone, without the fast path: the reference the fast
+    /// path is tested and benchmarked against.
+    #[wasm_bindgen(js_name = engineIsValid)]
+    pub fn engine_is_valid(&self, args: &str) -> bool {
+        self.0.engine_is_valid(args)
     }
 }
 

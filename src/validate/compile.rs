@@ -12,6 +12,7 @@ use crate::json::{parse, Document, ReadOptions};
 use crate::lint::{explain_meta, lint_node, Meta};
 
 use super::dialect::{detect, Dialect};
+use super::fast::FastPath;
 use super::formats::unknown_formats;
 use super::group::{Converter, Grouping};
 use super::instance::TapeJson;
@@ -32,6 +33,8 @@ pub struct Compiled {
     pub schema_id: Option<String>,
     /// Schema-level warnings (unknown formats, duplicate keys in the schema text).
     pub warnings: Vec<Diagnostic>,
+    /// The fast path, when every keyword of the schema is in its subset.
+    pub fast: Option<FastPath>,
 }
 
 /// Whether a compile adds the schema lint to its warnings.
@@ -123,6 +126,13 @@ pub fn compile_node(
         Dialect::Builtin(draft) => draft,
         Dialect::Registered => Draft::Draft202012,
     };
+    // A registered meta-schema may change what keywords mean: no fast path then.
+    let fast = match dialect {
+        Dialect::Builtin(draft) => {
+            FastPath::compile(&schema, draft, &|keywords| builder.build(keywords).ok())
+        }
+        Dialect::Registered => None,
+    };
     let mut warnings: Vec<Diagnostic> =
         unknown_formats(&schema, |name| builder.is_known_format(draft, name))
             .into_iter()
@@ -157,6 +167,7 @@ pub fn compile_node(
         spans,
         schema_id,
         warnings,
+        fast,
     })
 }
 

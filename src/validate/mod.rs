@@ -25,6 +25,7 @@
 
 mod compile;
 pub(crate) mod dialect;
+mod fast;
 mod formats;
 mod group;
 mod instance;
@@ -50,6 +51,7 @@ pub use output::OutputFormat;
 pub(crate) use stringified::{unwrap_root_starting, Unwrapped};
 
 use compile::{compile, compile_node, Compiled, Lint};
+use fast::Verdict;
 use group::Converter;
 use instance::{Instance, Tape};
 use locate::InstanceLocator;
@@ -164,6 +166,7 @@ impl Validator {
                 spans: SchemaSpans::default(),
                 schema_id: None,
                 warnings: Vec::new(),
+                fast: None,
             },
             output: None,
         }
@@ -176,11 +179,16 @@ impl Validator {
 
     /// Validates an arguments text (the object, or a JSON string containing it).
     pub fn validate(&self, args: &str) -> ValidationReport {
+        let fast = self.fast_verdict(args);
+        if self.output.is_none() && fast == (Verdict::Valid { remarkable: false }) {
+            return self.report(true, false, Vec::new());
+        }
         let tape = Tape::read(args);
         if let Some(tape) = &tape {
             // A valid text the reader had nothing to say about has nothing to locate: its
             // report is the schema's warnings alone.
             if self.output.is_none()
+                && fast == Verdict::Unknown
                 && !tape.is_remarkable()
                 && self.compiled.validator.is_valid(tape.root())
             {
@@ -252,6 +260,30 @@ impl Validator {
     /// Whether an arguments text is valid, without building positions or messages (fast path);
     /// the same verdict as [`Validator::validate`].
     pub fn is_valid(&self, args: &str) -> bool {
+        match self.fast_verdict(args) {
+            Verdict::Valid { .. } => return true,
+            Verdict::Invalid => return false,
+            Verdict::Unknown => {}
+        }
+        self.engine_is_valid(args)
+    }
+
+    /// The fast path's verdict on `args` ([`Verdict::Unknown`] without a fast path).
+    fn fast_verdict(&self, args: &str) -> Verdict {
+        self.compiled
+            .fast
+            .as_ref()
+            .map_or(Verdict::Unknown, |fast| fast.check(args))
+    }
+
+    /// Whether the schema has a fast path (every keyword in its subset).
+    pub fn has_fast_path(&self) -> bool {
+        self.compiled.fast.is_some()
+    }
+
+    /// [`Validator::is_valid`] by the `jsonschema` engine alone, without the fast path (the
+    /// oracle the fast path is tested against).
+    pub fn engine_is_valid(&self, args: &str) -> bool {
         let Some(tape) = Tape::read(args) else {
             return false;
         };
