@@ -11,6 +11,8 @@ const COMMANDS = {
   'check-call': () => import('./cli/check-call.js'),
   'check-result': () => import('./cli/check-result.js'),
   replay: () => import('./cli/replay.js'),
+  lint: () => import('./cli/lint.js'),
+  'check-elicitation': () => import('./cli/check-elicitation.js'),
   'check-docs': () => import('./cli/check-docs.js'),
 };
 

@@ -5,7 +5,9 @@
 // function, a cycle, a Map or other non-plain object) throws a TypeError naming its path.
 import type {
   Classification,
+  ElicitationReport,
   HostReport,
+  LintReport,
   SessionReport,
   ValidateOptions,
   ValidationReport,
@@ -59,6 +61,15 @@ export declare function checkToolCall(tool: string | JsonInput, request: string 
 /** Checks a `tools/call` result against its tool (each JSON text or the value). */
 export declare function checkToolResult(toolText: string, resultText: string): HostReport;
 export declare function checkToolResult(tool: string | JsonInput, result: string | JsonInput): HostReport;
+
+/** Lints a JSON Schema given as JSON text (spans, and each fix's span, point into it). */
+export declare function lintSchema(schemaText: string): LintReport;
+/** Lints a JSON Schema given as the value itself: no `span`/`schemaSpan`, and a `fix` keeps only its `replacement`. */
+export declare function lintSchema(schema: JsonInput): LintReport;
+
+/** Checks an elicitation request and, optionally, its answer (each JSON text or the value). */
+export declare function checkElicitation(requestText: string, responseText?: string | null): ElicitationReport;
+export declare function checkElicitation(request: string | JsonInput, response?: string | JsonInput): ElicitationReport;
 
 /** Replays a session transcript: JSON text (an array or JSON Lines), or the array of messages itself. */
 export declare function replaySession(transcriptText: string): SessionReport;

@@ -2,14 +2,15 @@
 // CommonJS form, by scripts/build-pkg.mjs; runtime/README.md).
 //
 // Every argument that is JSON text (a schema, arguments, a tool, a request, a result, capabilities,
-// a transcript, a payload to classify) may also be the value itself: a string stays JSON text, an
+// a transcript, a payload to classify, an elicitation request or answer) may also be the value itself: a string stays JSON text, an
 // object, array, number, boolean or null is the value. A value is turned into JSON text here, and
 // never changed silently: anything JSON cannot hold (NaN, ±Infinity, a BigInt, undefined, a
 // function, a symbol, a cycle, an object that is not plain: a Map, a class instance, …) throws a
 // TypeError naming its JSON Pointer. An object with a `toJSON` method (a Date) is what that method
 // returns, as with JSON.stringify; symbol keys and non-enumerable properties are not data (as with
 // JSON.stringify). Spans locate findings in a text: a finding about a value has no `span` (its
-// `instancePath` locates it), nor a `schemaSpan` when the schema was a value.
+// `instancePath` locates it; a `fix` keeps its `replacement` but loses its `span`), nor a
+// `schemaSpan` when the schema was a value.
 
 /** Deepest nesting a value may have (the most any function reads, whatever its options). */
 const MAX_DEPTH = 2048;
@@ -98,10 +99,12 @@ export function jsonText(value, where) {
   return JSON.stringify(value);
 }
 
-/** Removes `field` (`span` or `schemaSpan`) from each diagnostic and its children. */
+/** Removes `field` (`span` or `schemaSpan`) from each diagnostic and its children; with `span`,
+ * the span of a `fix` too (it points into the same text; its `replacement` stays as the hint). */
 function dropSpans(diagnostics, field) {
   for (const d of diagnostics ?? []) {
     delete d[field];
+    if (field === 'span') delete d.fix?.span;
     if (d.children) dropSpans(d.children, field);
   }
 }
@@ -164,6 +167,18 @@ const FUNCTIONS = {
         dropHostSpans(report, ['diagnostics', 'toolDiagnostics'], ['schemaSpan']);
       },
       (report) => dropHostSpans(report, ['diagnostics'], ['span']),
+    ],
+  },
+  lintSchema: { texts: [0], drop: [(report) => dropAllSpans(report.diagnostics)] },
+  checkElicitation: {
+    texts: [0, 1],
+    optional: 1,
+    drop: [
+      (report) => {
+        dropAllSpans(report.diagnostics);
+        dropSpans(report.responseDiagnostics, 'schemaSpan');
+      },
+      (report) => dropSpans(report.responseDiagnostics, 'span'),
     ],
   },
   replaySession: {

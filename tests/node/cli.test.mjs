@@ -6,6 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { applyFixes, unambiguousFixes } from '../../pkg/cli/lint.js';
 import { report } from '../../pkg/cli/report.js';
 
 const CLI = new URL('../../pkg/cli.js', import.meta.url).pathname;
@@ -73,6 +74,110 @@ test('check-tool, classify and replay: exit 0 when clean, 1 on errors', () => {
   assert.match(broken.stdout, /error\[fake-result-while-working\]/);
 });
 
+test('lint: schema files and the schemas of tool files (not the tool\'s other findings), exit 1 on errors only', () => {
+  const run = cli(['lint', 'lint-schema.json', 'lint-tool.json', 'tool.json']);
+  assert.equal(run.status, 1);
+  assert.equal(run.stdout, [
+    'lint-schema.json:5:34: error[empty-range]: `minimum` 5 and `maximum` 1 leave no number in between: nothing satisfies both (/properties/shard/minimum)',
+    '      "shard": {"type": "integer", "minimum": 5, "maximum": 1}',
+    '                                   ^^^^^^^^^',
+    'lint-schema.json:4:35: warning[unknown-keyword]: `maxLenght` is not a 2020-12 keyword, so it is ignored: did you mean `maxLength`? (/properties/dataset/maxLenght)',
+    '      "dataset": {"type": "string", "maxLenght": 20},',
+    '                                    ^^^^^^^^^^^',
+    'lint-schema.json:7:3: warning[unknown-keyword]: `requird` is not a 2020-12 keyword, so it is ignored: did you mean `required`? (/requird)',
+    '    "requird": ["dataset"]',
+    '    ^^^^^^^^^',
+    'lint-tool.json:5:30: error[invalid-schema]: invalid schema: "type" must be one of "array", "boolean", "integer", "null", "number", "object", "string", got "int": did you mean "integer"? (the closest of 2 alternatives) (/inputSchema/properties/limit/type)',
+    '      "properties": {"limit": {"type": "int"}}',
+    '                               ^^^^^^^^^^^^^',
+    'lint-tool.json:7:38: warning[unknown-keyword]: `propertes` is not a 2020-12 keyword, so it is ignored: did you mean `properties`? (/outputSchema/propertes)',
+    '    "outputSchema": {"type": "object", "propertes": {}}',
+    '                                       ^^^^^^^^^^^',
+    '2 errors, 3 warnings',
+    '',
+  ].join('\n'));
+  assert.doesNotMatch(run.stdout, /tool-name-invalid/, 'lint reports the schemas of a tool, check-tool the rest');
+  assert.equal(cli(['check-tool', 'lint-tool.json']).stdout.match(/tool-name-invalid/g).length, 1);
+  assert.deepEqual(cli(['lint', 'tool.json', 'schema.json']), { status: 0, stdout: '', stderr: '' });
+  const warnings = cli(['lint', '--format', 'json', '-'], { input: '{"tools": [{"name": "a", "inputSchema": {"type": "object", "propertis": {}}}]}' });
+  assert.equal(warnings.status, 0, 'warnings alone pass');
+  assert.deepEqual(JSON.parse(warnings.stdout).findings.map((f) => `${f.line}:${f.column} ${f.code} ${f.instancePath}`),
+    ['1:60 unknown-keyword /tools/0/inputSchema/propertis', '1:41 no-argument-tool-open /tools/0/inputSchema'],
+    'checkTool\'s findings in a schema: the lint and the tool rules about schemas');
+  const broken = cli(['lint', 'broken.json', '-'], { input: '[{"name": "a", "inputSchema": {"type": "object"},}]' });
+  assert.equal(broken.status, 1);
+  assert.match(broken.stdout, /^broken\.json:1:12: error\[syntax\]: trailing comma/m);
+  assert.match(broken.stdout, /^<stdin>:1:\d+: error\[syntax\]/m, 'a broken tool file is reported too');
+});
+
+test('lint --fix: applies the fixes, lists each change, reports what remains; a second run changes nothing', () => {
+  const work = mkdtempSync(join(tmpdir(), 'cli-lint-'));
+  try {
+    cpSync(join(FIXTURES, 'lint-schema.json'), join(work, 'schema.json'));
+    cpSync(join(FIXTURES, 'lint-tool.json'), join(work, 'tool.json'));
+    const fixed = cli(['lint', '--fix', 'schema.json', 'tool.json'], { cwd: work });
+    assert.equal(fixed.status, 1, 'the empty range has no fix: it remains an error');
+    assert.equal(fixed.stdout, [
+      'schema.json:4:35: fixed [unknown-keyword]: "maxLenght" → "maxLength"',
+      'schema.json:7:3: fixed [unknown-keyword]: "requird" → "required"',
+      'tool.json:5:38: fixed [invalid-schema]: "int" → "integer"',
+      'tool.json:7:38: fixed [unknown-keyword]: "propertes" → "properties"',
+      'schema.json:5:34: error[empty-range]: `minimum` 5 and `maximum` 1 leave no number in between: nothing satisfies both (/properties/shard/minimum)',
+      '      "shard": {"type": "integer", "minimum": 5, "maximum": 1}',
+      '                                   ^^^^^^^^^',
+      '1 error',
+      '',
+    ].join('\n'));
+    assert.equal(readFileSync(join(work, 'schema.json'), 'utf8'),
+      readFileSync(join(FIXTURES, 'lint-schema.json'), 'utf8').replace('maxLenght', 'maxLength').replace('requird', 'required'));
+    assert.equal(readFileSync(join(work, 'tool.json'), 'utf8'),
+      readFileSync(join(FIXTURES, 'lint-tool.json'), 'utf8').replace('"int"', '"integer"').replace('propertes', 'properties'));
+    const json = JSON.parse(cli(['lint', '--fix', '--format', 'json', 'tool.json'], { cwd: work }).stdout);
+    assert.deepEqual(json, { findings: [], results: [] }, 'nothing left to fix');
+    cpSync(join(FIXTURES, 'lint-schema.json'), join(work, 'again.json'));
+    const results = JSON.parse(cli(['lint', '--fix', '--format', 'json', 'again.json'], { cwd: work }).stdout).results;
+    assert.deepEqual(results, [{ file: 'again.json', notApplied: 0, fixed: [
+      { line: 4, column: 35, code: 'unknown-keyword', replacement: '"maxLength"' },
+      { line: 7, column: 3, code: 'unknown-keyword', replacement: '"required"' },
+    ] }]);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
+test('lint --fix leaves overlapping fixes out (which one is meant is a guess) and counts a repeated fix once', () => {
+  const fix = (start, end, replacement, code = 'c') => ({ code, fix: { span: { start, end }, replacement } });
+  const { applied, overlapping } = unambiguousFixes([
+    fix(10, 14, '"b"'), fix(0, 3, '"a"'), fix(12, 16, '"x"'), fix(20, 20, ','), fix(20, 22, '"y"'),
+    fix(30, 33, '"z"'), fix(30, 33, '"z"'), { code: 'no-fix' },
+  ]);
+  assert.deepEqual(applied.map((f) => f.replacement), ['"a"', '"z"']);
+  assert.deepEqual(overlapping.map((f) => f.replacement), ['"b"', '"x"', ',', '"y"']);
+  assert.equal(applyFixes('abcdefg', [{ span: { start: 1, end: 3 }, replacement: 'XY' }, { span: { start: 5, end: 5 }, replacement: '!' }]), 'aXYde!fg');
+  assert.equal(applyFixes('"é😀k"', [{ span: { start: 4, end: 5 }, replacement: 'K' }]), '"é😀K"', 'spans count UTF-16 code units');
+});
+
+test('check-elicitation: the request once, each answer against it; exit 0 when clean', () => {
+  const run = cli(['check-elicitation', '--request', 'elicit-request.json', 'elicit-good-answer.json', 'elicit-bad-answer.json']);
+  assert.equal(run.status, 1);
+  assert.equal(run.stdout, [
+    'elicit-bad-answer.json:1:46: error[minimum]: "replicas" must be >= 1, got 0 (/content/replicas)',
+    '  {"action": "accept", "content": {"replicas": 0}}',
+    '                                               ^',
+    '1 error',
+    '',
+  ].join('\n'));
+  assert.deepEqual(cli(['check-elicitation', '--request', 'elicit-request.json']), { status: 0, stdout: '', stderr: '' });
+  const nested = cli(['check-elicitation', '--format', 'json', '--request', '-', 'elicit-good-answer.json', 'elicit-bad-answer.json'], {
+    input: readFileSync(join(FIXTURES, 'elicit-request.json'), 'utf8').replace('"minimum": 1}', '"minimum": 1}, "where": {"type": "object"}'),
+  });
+  assert.equal(nested.status, 1);
+  assert.deepEqual(JSON.parse(nested.stdout).findings.map((f) => `${f.file} ${f.code} ${f.instancePath}`), [
+    '<stdin> elicitation-schema-nested /params/requestedSchema/properties/where/type',
+    'elicit-bad-answer.json minimum /content/replicas',
+  ], 'the request\'s finding once, not once per answer');
+});
+
 test('format: prints, --check exits 1 on unformatted or broken files, --write rewrites', () => {
   assert.deepEqual(cli(['format', '--indent', '1', 'formatted.json']), { status: 0, stdout: '{\n "a": 1\n}\n', stderr: '' });
   assert.equal(cli(['format', '--minify', '--sort-keys', '-'], { input: '{"b": 1.50, "a": [] }' }).stdout, '{"a":[],"b":1.50}\n');
@@ -103,6 +208,9 @@ test('usage and I/O errors: one clear line, exit 2, no stack trace', () => {
     [['format', '--write', '-'], /--write cannot rewrite stdin/],
     [['classify', '--format', 'xml', 'call.json'], /--format must be one of human, json, github/],
     [['frobnicate'], /unknown command "frobnicate"/],
+    [['lint', '--fix', '-'], /--fix cannot rewrite stdin/],
+    [['lint'], /no input: give one or more FILEs/],
+    [['check-elicitation', 'elicit-good-answer.json'], /--request FILE is required/],
   ];
   for (const [args, message] of cases) {
     const run = cli(args, { input: '' });
@@ -116,7 +224,7 @@ test('--help for the tool and every command', () => {
   const top = cli(['--help']);
   assert.equal(top.status, 0);
   const commands = [...top.stdout.matchAll(/^ {2}(\S+) {2,}/gm)].map((m) => m[1]);
-  assert.deepEqual(commands, ['format', 'validate', 'classify', 'check-tool', 'check-call', 'check-result', 'replay', 'check-docs']);
+  assert.deepEqual(commands, ['format', 'validate', 'classify', 'check-tool', 'check-call', 'check-result', 'replay', 'lint', 'check-elicitation', 'check-docs']);
   for (const name of commands) {
     const help = cli([name, '--help']);
     assert.equal(help.status, 0, name);

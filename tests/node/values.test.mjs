@@ -100,6 +100,52 @@ test('classify, host checks and replay take values and drop only the spans into 
   assert.deepEqual(spans(session), []);
 });
 
+test('lintSchema and checkElicitation take values: the text result minus spans (a fix keeps its replacement)', () => {
+  const schema = { type: 'object', properties: { a: { type: 'string', maxLenght: 5 }, n: { type: 'integer', minimum: 5, maximum: 1 } }, requird: ['a'] };
+  const lint = api.lintSchema(schema);
+  const lintText = api.lintSchema(JSON.stringify(schema));
+  assert.deepEqual(lintText.diagnostics.map((d) => d.code).sort(), ['empty-range', 'unknown-keyword', 'unknown-keyword']);
+  assert.ok(lintText.diagnostics.every((d) => d.span), 'text findings have spans');
+  assert.deepEqual(lint, withoutSpans(lintText));
+  assert.deepEqual(spans(lint), []);
+  const typo = lint.diagnostics.find((d) => d.instancePath === '/properties/a/maxLenght');
+  assert.deepEqual(typo.fix, { replacement: '"maxLength"' }, 'the fix has no span into a text the caller never had');
+  // The same rule in a HostReport: a tool value's lint fixes lose their span too.
+  const tool = api.checkTool({ name: 'q', inputSchema: schema });
+  assert.deepEqual(spans(tool), []);
+  assert.deepEqual(tool, withoutSpans(api.checkTool(JSON.stringify({ name: 'q', inputSchema: schema }))));
+
+  const request = { jsonrpc: '2.0', id: 7, method: 'elicitation/create', params: { mode: 'form', message: 'Replicas?',
+    requestedSchema: { type: 'object', properties: { n: { type: 'integer', minimum: 1 }, o: { type: 'object' } } } } };
+  const answer = { action: 'accept', content: { n: 0 } };
+  const [requestText, answerText] = [JSON.stringify(request), JSON.stringify(answer)];
+  const text = api.checkElicitation(requestText, answerText);
+  assert.deepEqual(text.diagnostics.map((d) => d.code), ['elicitation-schema-nested']);
+  assert.deepEqual(text.responseDiagnostics.map((d) => d.code), ['minimum']);
+  const values = api.checkElicitation(request, answer);
+  assert.deepEqual(values, withoutSpans(text));
+  assert.deepEqual(spans(values), []);
+  assert.deepEqual(api.checkElicitation(request), withoutSpans(api.checkElicitation(requestText)), 'the answer is optional');
+  assert.deepEqual(api.checkElicitation(request, null), api.checkElicitation(request));
+  const textAnswer = api.checkElicitation(request, answerText).responseDiagnostics[0];
+  assert.ok(textAnswer.span, 'the answer was text: its span stays');
+  assert.equal(textAnswer.schemaSpan, undefined, 'the request was a value: no schemaSpan into it');
+  const textRequest = api.checkElicitation(requestText, answer);
+  assert.ok(textRequest.diagnostics[0].span, 'the request was text: its span stays');
+  assert.equal(textRequest.responseDiagnostics[0].span, undefined, 'the answer was a value');
+  assert.ok(textRequest.responseDiagnostics[0].schemaSpan, 'its schemaSpan points into the request text');
+
+  for (const [call, where] of [
+    [() => api.lintSchema({ minimum: NaN }), 'lintSchema: argument 1'],
+    [() => api.checkElicitation({ params: { n: NaN } }), 'checkElicitation: argument 1'],
+    [() => api.checkElicitation(request, { content: { n: NaN } }), 'checkElicitation: argument 2'],
+  ]) {
+    assert.throws(call, (e) => e instanceof TypeError && / at \/\S+ is NaN, which JSON cannot hold$/.test(e.message) && e.message.startsWith(where), where);
+  }
+  assert.throws(() => api.lintSchema({ minimum: NaN }), { name: 'TypeError', message: 'lintSchema: argument 1 at /minimum is NaN, which JSON cannot hold' });
+  assert.throws(() => api.checkElicitation(request, { content: { n: NaN } }), { message: 'checkElicitation: argument 2 at /content/n is NaN, which JSON cannot hold' });
+});
+
 test('values JSON cannot hold throw a TypeError naming the path; nothing is changed silently', () => {
   const cycle = { a: [1] };
   cycle.a.push(cycle);

@@ -71,7 +71,7 @@ process.stdout.write([v.isValid({ shard: 1 }), v.isValid({ shard: -1 }), classif
 test('TypeScript --strict: values, text and the SDK slot type-check; a wrong type does not compile', () => {
   write(
     'values.ts',
-    `import { Validator, classify, checkToolResult, replaySession, type ValidationReport } from '${NAME}';
+    `import { Validator, classify, checkToolResult, replaySession, lintSchema, checkElicitation, type ValidationReport, type LintReport, type ElicitationReport } from '${NAME}';
 import { ToolboxJsonSchemaValidator } from '${NAME}/mcp-sdk';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
@@ -83,6 +83,9 @@ const reports: ValidationReport[] = [v.validate(args), v.validate(fromSdk), v.va
 const ok: boolean = v.isValid(args) && classify({ jsonrpc: '2.0' }).kind === 'Unknown';
 checkToolResult('{"name":"t","inputSchema":{}}', { content: [] });
 replaySession([{ jsonrpc: '2.0', id: 1, method: 'tools/list' }]);
+const lint: LintReport = lintSchema({ type: 'object', requird: ['a'] });
+const elicited: ElicitationReport[] = [checkElicitation({ params: {} }, { action: 'accept' }), checkElicitation('{}'), checkElicitation({}, null)];
+console.log(lint.diagnostics[0]?.fix?.replacement, elicited.length);
 const provider: jsonSchemaValidator = new ToolboxJsonSchemaValidator();
 new Client({ name: 'host', version: '1' }, { jsonSchemaValidator: provider });
 console.log(reports.length, ok);
@@ -90,10 +93,12 @@ console.log(reports.length, ok);
   );
   write('bad-value.ts', `import { Validator } from '${NAME}';\nnew Validator({}).validate(10n);\n`);
   write('bad-missing.ts', `import { classify } from '${NAME}';\nclassify(undefined);\n`);
+  write('bad-lint.ts', `import { lintSchema } from '${NAME}';\nlintSchema(Symbol('s'));\n`);
   const flags = ['--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022'];
   run(process.execPath, [TSC, ...flags, 'values.ts'], app);
   assert.throws(() => run(process.execPath, [TSC, ...flags, 'bad-value.ts'], app), /bad-value\.ts\(2,\d+\): error TS2769: No overload matches this call/);
   assert.throws(() => run(process.execPath, [TSC, ...flags, 'bad-missing.ts'], app), /bad-missing\.ts\(2,\d+\): error TS2769/);
+  assert.throws(() => run(process.execPath, [TSC, ...flags, 'bad-lint.ts'], app), /bad-lint\.ts\(2,\d+\): error TS2769/);
 });
 
 test('the SDK provider from the installed package: good and bad structuredContent, also without eval', () => {
