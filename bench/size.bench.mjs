@@ -56,7 +56,7 @@ async function bundled(entry, external = []) {
 
 const LIMIT_ELEMENT = 30 * 1024;
 // The element and its worker, without the editor (loaded on first edit) and the wasm glue (the package's).
-const element = Buffer.concat([await bundled('element.js', ['./json-editor.js']), await bundled('element-worker.js', ['./mcp_json_toolbox.js'])]);
+const element = Buffer.concat([await bundled('element.js', ['./json-editor.js']), await bundled('element-worker.js', ['./mcp_json_toolbox.js', './mcp_json_toolbox_format.js'])]);
 const elementRows = [
   ['`<mcp-json>` own JS: element.js + element-worker.js and their modules, minified, without the editor', sizes(element)],
   ['the editor it loads on first edit (json-editor.js with CodeMirror, minified)', sizes(await bundled('json-editor.js'))],

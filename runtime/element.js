@@ -12,8 +12,9 @@
 // verdict disagrees), `readonly`, `label`, `toolbox` (base URL of the toolbox page for "Open in
 // toolbox"; else `<meta name="mcp-json-toolbox" content="URL">`, else `McpJsonElement.toolbox`).
 //
-// Lazy: nothing loads until an element nears the viewport; then one worker (element-worker.js,
-// one wasm instance) serves every element of the page. The editor (json-editor.js, CodeMirror)
+// Lazy: nothing loads until an element nears the viewport; then one worker (element-worker.js)
+// serves every element of the page: format mode from the format core (tens of KB), the full build
+// (one instance) fetched only when an example needs it. The editor (json-editor.js, CodeMirror)
 // loads on the first edit. The theme follows the host page: `prefers-color-scheme`, and
 // `data-theme="dark|light"` or `class="dark|light"` on `<html>`.
 import { h } from './dom.js';

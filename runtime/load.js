@@ -28,12 +28,33 @@ function preview(bytes) {
 }
 
 /**
+ * `response` with its body counted as it streams: `onProgress(loaded, total)` after each chunk,
+ * `loaded` the bytes of the module so far (after any content encoding is undone), `total` the
+ * given one, else the response's length when it is not compressed, else `undefined`.
+ */
+function counted(response, total, onProgress) {
+  const length = Number(response.headers.get('content-length'));
+  const known = total ?? (!response.headers.get('content-encoding') && length > 0 ? length : undefined);
+  let loaded = 0;
+  const body = response.body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      loaded += chunk.byteLength;
+      onProgress(loaded, known);
+      controller.enqueue(chunk);
+    },
+  }));
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/**
  * Fetches and compiles the .wasm at `url` (`asset` is its name in the package, for errors). A failed
  * request, an HTTP error status, a body that is not WebAssembly (an HTML fallback page, say) or one
  * that does not compile throws `loadError`. Served as `application/wasm` it compiles while it
- * downloads; any other content type is read whole and checked first.
+ * downloads; any other content type is read whole and checked first. With `onProgress`, the
+ * download is reported as it goes (see `counted`; `total` is the module's size when the caller
+ * knows it, for a response served compressed).
  */
-export async function fetchModule(url, asset) {
+export async function fetchModule(url, asset, { total, onProgress } = {}) {
   let response;
   try {
     response = await fetch(url);
@@ -42,6 +63,7 @@ export async function fetchModule(url, asset) {
   }
   const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
   if (!response.ok) throw loadError(url, asset, `the server answered ${status}`);
+  if (onProgress) response = counted(response, total, onProgress);
   const type = response.headers.get('content-type') ?? '';
   if (typeof WebAssembly.compileStreaming === 'function' && /^application\/wasm\s*(;|$)/i.test(type)) {
     try {

@@ -1,18 +1,12 @@
 // The worker side of the wasm RPC (the page side is wasm-rpc.js): no wasm call ever runs on the
-// page's thread. On start the worker reports which functions this build exports (callers
-// feature-detect with it); then each `{id, fn, args}` message is answered with
-// `{id, ok: true, value}` or `{id, ok: false, error}`. Used by the toolbox page's worker and by
-// element-worker.js, the one worker all `<mcp-json>` elements of a page share.
-
-/** Exports that are glue, not API. */
-const GLUE = new Set(['default', 'initSync']);
-
-/** The callable API of a glue module (functions only; classes such as `Validator` are not RPC targets). */
-function apiFunctions(wasm) {
-  return Object.keys(wasm).filter(
-    (name) => !GLUE.has(name) && typeof wasm[name] === 'function' && !/^[A-Z]/.test(name),
-  );
-}
+// page's thread. The worker serves the package's two builds (wasm-builds.js): on start it reports
+// every function of both and those the format core runs (callers feature-detect with it); the full
+// build is loaded when the caller sends `{load: 'full'}` or when a call needs it, reported as
+// `{progress: {loaded, total}}` and then `{full: true}` (or `{full: false, error}`). Each
+// `{id, fn, args}` message is answered with `{id, ok: true, value}` or `{id, ok: false, error}`.
+// The toolbox page's worker and element-worker.js (the one worker all `<mcp-json>` elements of a
+// page share) are each one `serve(...)`.
+import { Builds } from './wasm-builds.js';
 
 /** A thrown value as a plain, cloneable object keeping `name`, `message` and typed fields (line, column…). */
 export function plainError(error) {
@@ -20,25 +14,28 @@ export function plainError(error) {
   return { ...Object.fromEntries(Object.entries(error)), name: error.name, message: error.message };
 }
 
-/** Serves the wasm-bindgen glue `wasm` in this worker once `init(initArg)` has loaded its module. */
-export function serve(init, wasm, initArg) {
-  const ready = init(initArg).then(
-    () => {
-      const functions = apiFunctions(wasm);
-      self.postMessage({ ready: true, functions, version: wasm.version() });
-      return new Set(functions);
-    },
-    (error) => {
-      self.postMessage({ ready: false, error: plainError(error) });
-      throw error;
-    },
+/** Serves the builds `{ core, full }` (as `Builds` takes them) in this worker. */
+export function serve({ core, full }) {
+  const builds = new Builds({
+    core,
+    full,
+    onProgress: (loaded, total) => self.postMessage({ progress: { loaded, total } }),
+    onFull: (error) => self.postMessage(error ? { full: false, error: plainError(error) } : { full: true }),
+  });
+
+  builds.ready.then(
+    ({ functions, core: coreFunctions, version }) =>
+      self.postMessage({ ready: true, functions: [...functions], core: [...coreFunctions], version }),
+    (error) => self.postMessage({ ready: false, error: plainError(error) }),
   );
 
-  self.onmessage = async ({ data: { id, fn, args } }) => {
+  self.onmessage = async ({ data: { id, fn, args, load } }) => {
+    if (load === 'full') return builds.loadFull().catch(() => {});
     try {
-      const functions = await ready;
+      const { functions } = await builds.ready;
       if (!functions.has(fn)) throw new Error(`${fn} is not available in this build`);
-      self.postMessage({ id, ok: true, value: wasm[fn](...args) });
+      const glue = await builds.glueFor(fn);
+      self.postMessage({ id, ok: true, value: glue[fn](...args) });
     } catch (error) {
       self.postMessage({ id, ok: false, error: plainError(error) });
     }

@@ -17,17 +17,19 @@ import mcpJson from '../runtime/markdown-it.js';
 const www = dirname(fileURLToPath(import.meta.url));
 const pkg = join(www, '..', 'pkg');
 const dist = join(www, 'dist');
-/**
- * What dist/pkg/ serves: the .wasm of the format core (loaded first; its glue is bundled into the
- * worker) and the wasm-bindgen web glue and .wasm of the full build (loaded by the worker later).
- */
-const GLUE = ['mcp_json_toolbox_format_bg.wasm', 'mcp_json_toolbox.js', 'mcp_json_toolbox_bg.wasm'];
-/** The format core's glue, bundled into the worker (www/worker.js imports it from ../pkg/). */
+/** The wasm-bindgen web glue of the full build (the page's worker imports it when it starts). */
+const FULL_GLUE = 'mcp_json_toolbox.js';
+/** The format core's glue: bundled into the page's worker, imported by `<mcp-json>`'s. */
 const CORE_GLUE = 'mcp_json_toolbox_format.js';
+/**
+ * What dist/pkg/ serves from pkg/: the .wasm of the format core (loaded first) and of the full
+ * build (loaded later), and the glue of both.
+ */
+const GLUE = ['mcp_json_toolbox_format_bg.wasm', 'mcp_json_toolbox_bg.wasm', FULL_GLUE, CORE_GLUE];
 /** Files served compressed (.br and .gz written next to them). */
 const COMPRESSIBLE = /\.(html|js|css|json|wasm|svg|txt)$/;
 
-for (const file of [...GLUE, CORE_GLUE]) {
+for (const file of GLUE) {
   if (!existsSync(join(pkg, file))) {
     console.error(`www/build.mjs: ${relative(process.cwd(), join(pkg, file))} is missing. Build the wasm package first: make pkg`);
     process.exit(1);
@@ -70,21 +72,23 @@ list.sort((x, y) => (x.order ?? 99) - (y.order ?? 99) || x.id.localeCompare(y.id
 await writeFile(join(dist, 'examples.json'), JSON.stringify(list));
 
 /**
- * The docs page: `<mcp-json>` and its shared worker bundled into dist/element/ (the worker uses the
- * page's pkg/ glue and wasm, not a copy), and www/docs/index.md rendered with the markdown-it
- * plugin into dist/docs/index.html.
+ * The docs page: `<mcp-json>` and its shared worker bundled into dist/pkg/, next to the glue and
+ * .wasm files of both builds as the package lays them out (the worker imports the page's copies of
+ * the glue, not bundled ones), and www/docs/index.md rendered with the markdown-it plugin into
+ * dist/docs/index.html.
  */
 async function buildDocs() {
-  const glue = { name: 'page-glue', setup(b) { b.onResolve({ filter: /^\.\/mcp_json_toolbox\.js$/ }, () => ({ path: '../pkg/mcp_json_toolbox.js', external: true })); } };
+  const glue = new Set([FULL_GLUE, CORE_GLUE].map((file) => `./${file}`));
+  const external = { name: 'page-glue', setup(b) { b.onResolve({ filter: /^\.\// }, ({ path }) => (glue.has(path) ? { path, external: true } : undefined)); } };
   await build({
     entryPoints: [join(www, '..', 'runtime', 'element.js'), join(www, '..', 'runtime', 'element-worker.js')],
-    outdir: join(dist, 'element'),
+    outdir: join(dist, 'pkg'),
     bundle: true,
     splitting: true,
     format: 'esm',
     minify: true,
     target: 'es2022',
-    plugins: [glue],
+    plugins: [external],
     legalComments: 'linked',
     logLevel: 'warning',
   });

@@ -10,9 +10,18 @@ import { join } from 'node:path';
 import { startServer } from '../../scripts/serve.mjs';
 import { launch } from './chromium.mjs';
 import { ROOT } from './harness.mjs';
+import { shown } from './mcp-json-state.mjs';
 
 const PKG = join(ROOT, 'pkg');
 const FIXTURE = join(ROOT, 'tests', 'browser', 'fixtures', 'docs-host');
+
+/** The .wasm files a page with examples of every mode fetches, in order: the format core, then the full build. */
+const BOTH_BUILDS = ['mcp_json_toolbox_format_bg.wasm', 'mcp_json_toolbox_bg.wasm'];
+
+/** The .wasm files requested so far, by name, in order. */
+function wasmFiles(log) {
+  return log.requests.filter((url) => url.endsWith('.wasm')).map((url) => new URL(url).pathname.split('/').pop());
+}
 
 /** What each element of the host page must conclude: verdict, kind, and whether it is out of date. */
 const EXPECTED = {
@@ -44,6 +53,9 @@ before(async () => {
   const page = readFileSync(join(FIXTURE, 'index.html'), 'utf8');
   const elements = page.match(/<mcp-json[\s\S]*?<\/mcp-json>/g).map((e) => e.replace(/ id="[^"]*"/, ''));
   const fifty = Array.from({ length: 50 }, (_, i) => elements[i % elements.length].replace(/schema="#tool"/, 'schema="#shard-schema"'));
+  // The format examples alone: the format core serves them, the full build is never fetched.
+  const formats = page.match(/<mcp-json[\s\S]*?<\/mcp-json>/g).filter((e) => /mode="format"/.test(e));
+  writeFileSync(join(site, 'format-only.html'), page.replace(/<mcp-json[\s\S]*<\/mcp-json>/, formats.join('\n')));
   writeFileSync(join(site, 'fifty.html'), page.replace(/<mcp-json[\s\S]*<\/mcp-json>/, fifty.join('\n')).replace('<div class="intro">', '<div class="intro" hidden>'));
   server = await startServer(site);
   browser = await launch();
@@ -84,25 +96,6 @@ async function scrollThrough(page) {
   await page.waitForFunction(() => [...document.querySelectorAll('mcp-json')].every((e) => e.dataset.verdict && !e.hasAttribute('aria-busy')), null, { timeout: 60_000 });
 }
 
-/** What the element with `id` shows. */
-function shown(page, id) {
-  return page.evaluate((elementId) => {
-    const element = document.getElementById(elementId);
-    const root = element.shadowRoot;
-    return {
-      verdict: element.dataset.verdict,
-      kind: element.dataset.kind,
-      outdated: element.hasAttribute('data-outdated'),
-      badges: [...root.querySelectorAll('.badge')].map((b) => b.textContent),
-      summary: root.querySelector('.summary').textContent,
-      warning: root.querySelector('.warning').hidden ? '' : root.querySelector('.warning').textContent,
-      marks: [...root.querySelectorAll('.code mark')].map((m) => m.textContent),
-      diagnostics: [...root.querySelectorAll('.diagnostics li')].map((li) => li.textContent),
-      text: element.text,
-    };
-  }, id);
-}
-
 test('a foreign page: nothing heavy before scrolling, then correct verdicts from one worker, no CSP violation, nothing off-origin', async () => {
   const { context, page, log } = await open('index.html');
   assert.ok(await page.locator('mcp-json').count() >= 10, 'at least ten elements');
@@ -127,11 +120,23 @@ test('a foreign page: nothing heavy before scrolling, then correct verdicts from
   const link = await page.locator('#handle-2025').evaluate((e) => e.shadowRoot.querySelector('a.open').href);
   assert.match(link, /^https:\/\/toolbox\.example\/#s=[\w-]+$/, 'Open in toolbox carries the state in the fragment');
 
-  const wasm = log.requests.filter((url) => url.endsWith('.wasm'));
-  assert.equal(wasm.length, 1, `one wasm download for all elements: ${wasm}`);
+  assert.deepEqual(wasmFiles(log), BOTH_BUILDS, 'each .wasm downloaded once for all elements, the format core first');
   assert.equal(log.requests.filter((url) => url.includes('element-worker.js')).length, 1, 'one shared worker');
   assert.deepEqual(log.requests.filter((url) => !url.startsWith(server.url)), [], 'no request leaves the origin');
   assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violation');
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test('format examples alone are served by the format core: the full build is never fetched', async () => {
+  const { context, page, log } = await open('format-only.html');
+  assert.equal(await page.locator('mcp-json').count(), 2);
+  await scrollThrough(page);
+  assert.deepEqual((await shown(page, 'format')).badges, ['valid JSON']);
+  assert.equal((await shown(page, 'not-json')).verdict, 'invalid');
+  assert.match((await shown(page, 'not-json')).diagnostics[0], /^1:9/, 'the syntax error at its line:column');
+  await page.waitForTimeout(500);
+  assert.deepEqual(wasmFiles(log), [BOTH_BUILDS[0]], 'only the format core');
   assert.deepEqual(log.errors, []);
   await context.close();
 });
@@ -234,7 +239,7 @@ test('a page with 50 elements stays responsive (longest main-thread task reporte
   const longest = await page.evaluate(() => window.__longest);
   t.diagnostic(`50 elements: longest main-thread task ${Math.round(longest)} ms (0 = none over 50 ms)`);
   assert.ok(longest < 1000, `a main-thread task took ${longest} ms`);
-  assert.equal(log.requests.filter((url) => url.endsWith('.wasm')).length, 1);
+  assert.deepEqual(wasmFiles(log), BOTH_BUILDS);
   assert.deepEqual(await page.evaluate(() => window.__csp), []);
   await context.close();
 });

@@ -1,6 +1,8 @@
-// Loading the .wasm in browsers and bundles (pkg/load.js, what `index.js` runs), here in Node
-// against a local HTTP server: a missing or wrong file is an Error naming the URL, what the server
-// answered and what to do; a good one compiles, whatever its content type.
+// Loading the .wasm in browsers and bundles (pkg/load.js, what `index.js` runs; pkg/wasm-builds.js,
+// what the page's worker and `<mcp-json>`'s run), here in Node against a local HTTP server: a
+// missing or wrong file is an Error naming the URL, what the server answered and what to do; a good
+// one compiles, whatever its content type; the download is reported as it goes; the two builds
+// start with the format core alone and fetch the full build only when a function needs it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -8,8 +10,13 @@ import { after, before, test } from 'node:test';
 import { createGlue } from '../../pkg/mcp_json_toolbox_factory.js';
 import { fetchModule, loadHost } from '../../pkg/load.js';
 import { recoverable } from '../../pkg/recover.js';
+import { Builds } from '../../pkg/wasm-builds.js';
+import * as coreGlue from '../../pkg/mcp_json_toolbox_format.js';
+import * as fullGlue from '../../pkg/mcp_json_toolbox.js';
 
 const ASSET = 'mcp_json_toolbox_bg.wasm';
+const CORE_ASSET = 'mcp_json_toolbox_format_bg.wasm';
+const pkgFile = (file) => readFileSync(new URL(`../../pkg/${file}`, import.meta.url));
 /** The smallest valid module: magic word and version. */
 const EMPTY_MODULE = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 /** What each path answers: [status, content type, body]. */
@@ -20,16 +27,20 @@ const ROUTES = {
   '/typed.wasm': [200, 'application/wasm', EMPTY_MODULE],
   '/broken.wasm': [200, 'application/wasm', Buffer.concat([EMPTY_MODULE, Buffer.from([0xff])])],
   '/untyped.wasm': [200, undefined, 'nothing'],
-  '/real.wasm': [200, 'application/wasm', readFileSync(new URL(`../../pkg/${ASSET}`, import.meta.url))],
+  '/real.wasm': [200, 'application/wasm', pkgFile(ASSET)],
+  '/core.wasm': [200, 'application/wasm', pkgFile(CORE_ASSET)],
 };
+/** The paths asked for, in order. */
+const asked = [];
 
 let server;
 let base;
 
 before(async () => {
   server = createServer((req, res) => {
+    asked.push(req.url);
     const [status, type, body] = ROUTES[req.url] ?? [500, 'text/plain', 'no route'];
-    res.writeHead(status, type ? { 'content-type': type } : {});
+    res.writeHead(status, { ...(type && { 'content-type': type }), 'content-length': Buffer.byteLength(body) });
     res.end(body);
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
@@ -93,4 +104,58 @@ test('loadHost starts the real package from a URL, one instance until a trap', a
   assert.throws(() => api.format(5), { name: 'InternalError' }); // unchecked: a real trap
   assert.equal(made.length, 2);
   assert.equal(api.format('[2]', { minify: true }), '[2]');
+});
+
+test('fetchModule with onProgress reports the bytes as they stream, up to the length served', async () => {
+  const reports = [];
+  const module = await fetchModule(`${base}/real.wasm`, ASSET, { onProgress: (loaded, total) => reports.push([loaded, total]) });
+  assert.ok(module instanceof WebAssembly.Module);
+  const size = pkgFile(ASSET).length;
+  assert.ok(reports.length > 1, `several chunks: ${reports.length}`);
+  assert.ok(reports.every(([loaded], i) => i === 0 || loaded > reports[i - 1][0]), 'loaded only grows');
+  assert.deepEqual(reports.at(-1), [size, size], 'all of it, of the content length');
+  const given = [];
+  await fetchModule(`${base}/real.wasm`, ASSET, { total: 7, onProgress: (loaded, total) => given.push(total) });
+  assert.ok(given.every((total) => total === 7), 'a given total wins');
+});
+
+/** The package's two builds served from this test's server (`full` the full build's .wasm path). */
+function builds(full = '/real.wasm', events = []) {
+  return new Builds({
+    core: { glue: coreGlue, wasm: `${base}/core.wasm`, asset: CORE_ASSET },
+    full: { glue: fullGlue, wasm: `${base}${full}`, asset: ASSET },
+    onProgress: (loaded) => events.push(`progress ${loaded > 0 ? 'some' : 0}`),
+    onFull: (error) => events.push(error ? `failed: ${error.message}` : 'full'),
+  });
+}
+
+test('Builds: the format core runs at once; the full build is fetched only for a function of its own', async () => {
+  asked.length = 0;
+  const events = [];
+  const two = builds('/real.wasm', events);
+  const { functions, core, version } = await two.ready;
+  assert.ok(core.has('formatDocument') && !core.has('validateArguments'), [...core].join(' '));
+  assert.ok(functions.has('validateArguments') && functions.has('classify'), 'the full build\'s functions are listed before it loads');
+  assert.equal(version, JSON.parse(pkgFile('package.json')).version);
+  const format = await two.glueFor('format');
+  assert.equal(format.format('{"a":1.50}', { minify: true }), '{"a":1.50}');
+  assert.deepEqual(asked, ['/core.wasm'], 'the core alone');
+  const full = await two.glueFor('validateArguments');
+  assert.equal(full.validateArguments('{"minimum":0}', '-1').valid, false);
+  assert.deepEqual(asked, ['/core.wasm', '/real.wasm']);
+  await two.glueFor('classify');
+  assert.deepEqual(asked, ['/core.wasm', '/real.wasm'], 'fetched once');
+  assert.deepEqual([events[0], events.at(-2), events.at(-1)], ['progress 0', 'progress some', 'full']);
+});
+
+test('Builds: a missing full build fails the calls that need it with the load error; the core goes on', async () => {
+  const events = [];
+  const two = builds('/missing.wasm', events);
+  await two.ready;
+  await assert.rejects(two.glueFor('classify'), (error) => {
+    assert.match(error.message, new RegExp(`could not load its WebAssembly module ${ASSET} from ${base}/missing\\.wasm: the server answered HTTP 404`));
+    return true;
+  });
+  assert.match(events.at(-1), /^failed: mcp-json-toolbox could not load/);
+  assert.equal((await two.glueFor('format')).format('[1]', { minify: true }), '[1]');
 });
