@@ -47,18 +47,30 @@ export const EXPECTED = {
   after: '[2]',
 };
 
-/** The page of a bundle whose build writes no HTML: loads `script` (as a module if `module`). */
-const page = (script, module = true) =>
-  `<!doctype html>\n<meta charset="utf-8">\n<link rel="icon" href="data:,">\n<pre id="out"></pre>\n<script ${module ? 'type="module"' : 'defer'} src="${script}"></script>\n`;
+/** The body of the app's page: where it shows its output. */
+const OUT = '<pre id="out"></pre>';
+
+/**
+ * The app's page: `body`, then the script `src` (as a module if `module`), under the strict CSP of
+ * the docs playground (`default-src 'self'; script-src 'self' 'wasm-unsafe-eval'`), plus
+ * `img-src data:` for the page's own empty `data:` icon alone (without an icon Chromium asks for
+ * /favicon.ico, which no build has).
+ */
+const page = ({ src, module }, body) =>
+  '<!doctype html>\n<meta charset="utf-8">\n' +
+  `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src data:">\n` +
+  `<link rel="icon" href="data:,">\n${body}\n<script ${module ? 'type="module"' : 'defer'} src="${src}"></script>\n`;
 
 /**
  * The recipes, as the README shows them: `files` written into the project, `commands` run in it
- * (a shell line each; `npx` resolved from node_modules/.bin as npx does), then the built `dist/` (`html`: the page written into it when the bundler
- * writes none).
+ * (a shell line each; `npx` resolved from node_modules/.bin as npx does), then the built `dist/`.
+ * `script` is how the page loads the app: written into the project as `index.html` when `into` is
+ * `'project'` (the bundler builds its page from it), else into `dist/` after the build.
  */
 export const RECIPES = {
   vite: {
-    files: { 'index.html': page('/src/main.js') },
+    script: { src: '/src/main.js', module: true, into: 'project' },
+    files: {},
     commands: ['npx vite build'],
   },
   webpack: {
@@ -72,10 +84,11 @@ export const RECIPES = {
 };
 `,
     },
+    script: { src: 'main.js', module: false, into: 'dist' },
     commands: ['npx webpack'],
-    html: page('main.js', false),
   },
   esbuild: {
+    script: { src: 'main.js', module: true, into: 'dist' },
     files: {},
     commands: [
       'npx esbuild src/main.js --bundle --format=esm --minify --outdir=dist',
@@ -94,8 +107,8 @@ export default {
 };
 `,
     },
+    script: { src: 'main.js', module: true, into: 'dist' },
     commands: ['npx rollup -c', `cp node_modules/${PACKAGE}/${WASM} dist/`],
-    html: page('main.js'),
   },
 };
 
@@ -144,18 +157,20 @@ export function toolEnv(dir) {
 }
 
 /**
- * Builds the app with `bundler`'s recipe in a project of its own under `work` (sharing the
- * installed node_modules of `base`), `skip` naming recipe commands to leave out. Resolves to
+ * Builds an app with `bundler`'s recipe in a project of its own under `work` (sharing the
+ * installed node_modules of `base`): `app` its src/main.js and `body` its page's body (by default
+ * `APP` and its output), `skip` naming recipe commands to leave out. Resolves to
  * `{ bundler, dir, dist, output, ms }`.
  */
-export async function buildApp(work, base, bundler, { skip = [], name = bundler } = {}) {
+export async function buildApp(work, base, bundler, { skip = [], name = bundler, app = APP, body = OUT } = {}) {
   const recipe = RECIPES[bundler];
   const dir = join(work, name);
   mkdirSync(join(dir, 'src'), { recursive: true });
   symlinkSync(join(base, 'node_modules'), join(dir, 'node_modules'));
   writeFileSync(join(dir, 'package.json'), readFileSync(join(base, 'package.json')));
-  writeFileSync(join(dir, 'src', 'main.js'), APP);
+  writeFileSync(join(dir, 'src', 'main.js'), app);
   for (const [file, text] of Object.entries(recipe.files)) writeFileSync(join(dir, file), text);
+  if (recipe.script.into === 'project') writeFileSync(join(dir, 'index.html'), page(recipe.script, body));
   const started = performance.now();
   let output = '';
   for (const command of recipe.commands.filter((c) => !skip.includes(c))) {
@@ -167,7 +182,7 @@ export async function buildApp(work, base, bundler, { skip = [], name = bundler 
     }
   }
   const dist = join(dir, 'dist');
-  if (recipe.html) writeFileSync(join(dist, 'index.html'), recipe.html);
+  if (recipe.script.into === 'dist') writeFileSync(join(dist, 'index.html'), page(recipe.script, body));
   return { bundler, dir, dist, output, ms: performance.now() - started };
 }
 
