@@ -79,7 +79,7 @@ test-node: ## tests/node/*.test.mjs against pkg/ (run make pkg first)
 test-pkg: ## npm pack pkg/, install it in a fresh project, use it from Node, TypeScript and Chromium
 	node --test tests/pkg/
 
-test-bundlers: ## The packed package built by Vite, webpack, esbuild and Rollup (README recipes), run in Chromium
+test-bundlers: ## The packed package built by Vite, webpack, esbuild and Rollup (README recipes), <mcp-json> by Vite and webpack, run in Chromium
 	node --test tests/bundlers/
 
 test-browser: ## tests/browser/*.test.mjs in headless Chromium (builds www/ if www/build.mjs exists)
