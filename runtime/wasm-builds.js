@@ -15,7 +15,8 @@ export function apiFunctions(glue) {
 
 /**
  * The two builds, each `{ glue, wasm, asset, total? }`: `glue` the wasm-bindgen web glue (the
- * module itself, imported statically so that bundlers see it, or the URL to import it from), `wasm`
+ * module itself, imported statically so that bundlers see it, or a function that imports it: no
+ * `import()` of a computed URL here, which bundlers cannot follow and webpack warns of), `wasm`
  * the URL of its .wasm, `asset` that file's name in the package (for load errors, `load.js`);
  * `full.total` optionally its size in bytes, for progress when it is served compressed.
  * `onProgress(loaded, total)` follows the full build's download; `onFull(error)` is told when it
@@ -68,9 +69,9 @@ export class Builds {
   }
 }
 
-/** A glue given as a module, or as the URL to import it from. */
+/** A glue given as a module, or as a function that imports it. */
 async function glueModule(glue) {
-  return typeof glue === 'string' ? import(glue) : glue;
+  return typeof glue === 'function' ? glue() : glue;
 }
 
 /** The core's glue, initialised with its .wasm (fetched and checked by `fetchModule`). */

@@ -12,5 +12,5 @@ const FULL_WASM_BYTES = __FULL_WASM_BYTES__;
 const pkg = (file) => new URL(`./pkg/${file}`, import.meta.url).href;
 serve({
   core: { glue: coreGlue, wasm: pkg('mcp_json_toolbox_format_bg.wasm'), asset: 'mcp_json_toolbox_format_bg.wasm' },
-  full: { glue: pkg('mcp_json_toolbox.js'), wasm: pkg('mcp_json_toolbox_bg.wasm'), asset: 'mcp_json_toolbox_bg.wasm', total: FULL_WASM_BYTES },
+  full: { glue: () => import(pkg('mcp_json_toolbox.js')), wasm: pkg('mcp_json_toolbox_bg.wasm'), asset: 'mcp_json_toolbox_bg.wasm', total: FULL_WASM_BYTES },
 });

@@ -99,3 +99,11 @@ for (const bundler of BUNDLERS) {
     }
   });
 }
+
+test('the element builds without a warning, but webpack\'s size advice for the editor chunk (loaded on the first edit)', () => {
+  assert.doesNotMatch(builds.vite.output, /warn|error|\(!\)/i, builds.vite.output);
+  const warnings = builds.webpack.output.split('\n').filter((line) => /^\s*WARNING/.test(line)).map((line) => line.trim());
+  assert.deepEqual(warnings, ['WARNING in asset size limit: The following asset(s) exceed the recommended size limit (244 KiB).'], builds.webpack.output);
+  assert.match(builds.webpack.output, /exceed the recommended size limit[\s\S]*Largest modules: [^\n]*json-editor\.js/, 'the editor chunk');
+  assert.doesNotMatch(builds.webpack.output, /ERROR/, builds.webpack.output);
+});
