@@ -32,10 +32,10 @@ export class Builds {
     this.full = full;
     this.onProgress = onProgress;
     this.onFull = onFull;
-    this.fullLoad = undefined;
+    // Imported once: for the function list now, initialised by `loadFull` later.
+    this.fullGlue = glueModule(full.glue);
     // Without the full build's glue (it failed to load) the caller simply lacks its functions.
-    this.fullGlue = full ? glueModule(full.glue).catch(() => undefined) : Promise.resolve(undefined);
-    this.ready = Promise.all([start(core), this.fullGlue]).then(([glue, fullGlue]) => {
+    this.ready = Promise.all([start(core), this.fullGlue.catch(() => undefined)]).then(([glue, fullGlue]) => {
       this.core = glue;
       this.coreFunctions = new Set(apiFunctions(glue));
       const functions = new Set([...this.coreFunctions, ...(fullGlue ? apiFunctions(fullGlue) : [])]);
@@ -46,12 +46,11 @@ export class Builds {
   /** Starts loading the full build (once); resolves to its initialised glue. */
   loadFull() {
     const { full } = this;
-    if (!full) return Promise.reject(new Error('this worker has no full build'));
     if (!this.fullLoad) {
       this.onProgress(0, full.total);
       this.fullLoad = (async () => {
         const [glue, module] = await Promise.all([
-          glueModule(full.glue),
+          this.fullGlue,
           fetchModule(full.wasm, full.asset, { total: full.total, onProgress: this.onProgress }),
         ]);
         await glue.default({ module_or_path: module });

@@ -10,7 +10,9 @@ import { serve } from '../runtime/wasm-serve.js';
 const FULL_WASM_BYTES = __FULL_WASM_BYTES__;
 
 const pkg = (file) => new URL(`./pkg/${file}`, import.meta.url).href;
+/** A .wasm of pkg/ as `Builds` takes it: its URL, and its name for load errors. */
+const wasmFile = (file) => ({ wasm: pkg(file), asset: file });
 serve({
-  core: { glue: coreGlue, wasm: pkg('mcp_json_toolbox_format_bg.wasm'), asset: 'mcp_json_toolbox_format_bg.wasm' },
-  full: { glue: () => import(pkg('mcp_json_toolbox.js')), wasm: pkg('mcp_json_toolbox_bg.wasm'), asset: 'mcp_json_toolbox_bg.wasm', total: FULL_WASM_BYTES },
+  core: { glue: coreGlue, ...wasmFile('mcp_json_toolbox_format_bg.wasm') },
+  full: { glue: () => import(pkg('mcp_json_toolbox.js')), ...wasmFile('mcp_json_toolbox_bg.wasm'), total: FULL_WASM_BYTES },
 });

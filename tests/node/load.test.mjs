@@ -119,11 +119,15 @@ test('fetchModule with onProgress reports the bytes as they stream, up to the le
   assert.ok(given.every((total) => total === 7), 'a given total wins');
 });
 
+/** How often a `Builds` imported the full build's glue (through the function the page's worker gives). */
+let fullImports = 0;
+
 /** The package's two builds served from this test's server (`full` the full build's .wasm path). */
 function builds(full = '/real.wasm', events = []) {
+  fullImports = 0;
   return new Builds({
     core: { glue: coreGlue, wasm: `${base}/core.wasm`, asset: CORE_ASSET },
-    full: { glue: fullGlue, wasm: `${base}${full}`, asset: ASSET },
+    full: { glue: async () => (fullImports += 1, fullGlue), wasm: `${base}${full}`, asset: ASSET },
     onProgress: (loaded) => events.push(`progress ${loaded > 0 ? 'some' : 0}`),
     onFull: (error) => events.push(error ? `failed: ${error.message}` : 'full'),
   });
@@ -145,6 +149,7 @@ test('Builds: the format core runs at once; the full build is fetched only for a
   assert.deepEqual(asked, ['/core.wasm', '/real.wasm']);
   await two.glueFor('classify');
   assert.deepEqual(asked, ['/core.wasm', '/real.wasm'], 'fetched once');
+  assert.equal(fullImports, 1, 'the full build\'s glue imported once, for the list and the load');
   assert.deepEqual([events[0], events.at(-2), events.at(-1)], ['progress 0', 'progress some', 'full']);
 });
 
