@@ -135,11 +135,13 @@ pub fn compile_node(
         Dialect::Builtin(draft) => draft,
         Dialect::Registered => Draft::Draft202012,
     };
-    // A registered meta-schema may change what keywords mean: no fast path then.
+    // A registered meta-schema may change what keywords mean: no fast path then. The fast path's
+    // engine validators are built from keywords of `schema`, which passed the meta-schema check
+    // above: unchecked, so that no meta-schema validator over `serde_json::Value` is compiled in.
     let fast = match dialect {
-        Dialect::Builtin(draft) => {
-            FastPath::compile(&schema, draft, &|keywords| builder.build(keywords).ok())
-        }
+        Dialect::Builtin(draft) => FastPath::compile(&schema, draft, &|keywords| {
+            builder.build_unchecked(keywords).ok()
+        }),
         Dialect::Registered => None,
     };
     let mut warnings: Vec<Diagnostic> =

@@ -247,6 +247,8 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    // The messages of errors from the engine over `serde_json::Value`, in these tests only.
+    #[allow(clippy::disallowed_methods)]
     fn messages(schema: Value, instance: Value) -> Vec<String> {
         let validator = jsonschema::validator_for(&schema).unwrap();
         validator
