@@ -78,7 +78,7 @@ export const RECIPES = {
       'webpack.config.js': `export default {
   mode: 'production',
   entry: './src/main.js',
-  // The .wasm (4.3 MiB raw, about 0.9 MB brotli) is fetched in parallel with the page, not part of
+  // The .wasm (3.7 MiB raw, about 0.8 MB brotli) is fetched in parallel with the page, not part of
   // the entry chunk: keep webpack's 244 KiB advice for the JavaScript only.
   performance: { assetFilter: (file) => !file.endsWith('.wasm') },
 };
