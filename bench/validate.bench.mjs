@@ -208,7 +208,7 @@ for (const [name, run, compile, oneShot] of results) {
 {
   const objects = texts.map((t) => JSON.parse(t));
   const { createGlue } = await import('../pkg/mcp_json_toolbox_factory.js');
-  const { instanceHost, recoverable } = await import('../pkg/recover.js');
+  const { instanceHost, recoverable } = await import('../pkg/load/recover.js');
   const module = new WebAssembly.Module(readFileSync(new URL('../pkg/mcp_json_toolbox_bg.wasm', import.meta.url)));
   const plain = new (recoverable(instanceHost(createGlue, module)).Validator)(schemaText);
   const onObjects = throughputs({

@@ -20,8 +20,8 @@
 import { h } from './dom.js';
 import { elementSheet } from './element-style.js';
 import { encodeFragment } from './fragment.js';
-import { check, disagreement, inputSchemaText } from './verdict.js';
-import { WasmWorker } from './wasm-rpc.js';
+import { check, disagreement, inputSchemaText } from './docs/verdict.js';
+import { WasmWorker } from './load/worker-client.js';
 
 /** Start checking an element this far before it scrolls into view. */
 const NEAR_VIEWPORT = '300px 0px';

@@ -75,9 +75,9 @@ function packageJson(cargo) {
       './raw': { types: `./${NAME}.d.ts`, default: `./${NAME}.js` },
       // The docs playground: the <mcp-json> element, the markdown plugins, the docs check.
       './element': { types: './element.d.ts', default: './element.js' },
-      './markdown-it': { types: './markdown-it.d.ts', default: './markdown-it.js' },
-      './remark': { types: './remark.d.ts', default: './remark.js' },
-      './docs-check': { types: './docs-check.d.ts', default: './docs-check.js' },
+      './markdown-it': { types: './docs/markdown-it.d.ts', default: './docs/markdown-it.js' },
+      './remark': { types: './docs/remark.d.ts', default: './docs/remark.js' },
+      './docs-check': { types: './docs/check.d.ts', default: './docs/check.js' },
       './mcp-sdk': { types: './mcp-sdk.d.ts', default: './mcp-sdk.js' },
       './mcp_json_toolbox_bg.wasm': `./${NAME}_bg.wasm`,
       './mcp_json_toolbox_format_bg.wasm': `./${FORMAT_NAME}_bg.wasm`,
@@ -122,8 +122,8 @@ function entryTexts(glue, names, strings) {
   return {
     browser: `// Browser and bundler entry: fetches the .wasm next to this file (top-level await, so an ES module).
 import { createGlue } from './${glue}_factory.js';
-import { loadHost } from './load.js';
-import { recoverable } from './recover.js';
+import { loadHost } from './load/fetch.js';
+import { recoverable } from './load/recover.js';
 import { acceptValues, textOf } from './values.js';
 // A bundler that rejects top-level await (esbuild's default "iife" format) quotes the next line.
 const host = await loadHost( // esbuild: --format=esm
@@ -135,12 +135,12 @@ ${api}`,
     node: `// Node entry: compiles the .wasm next to this file synchronously.
 import { readFileSync } from 'node:fs';
 import { createGlue } from './${glue}_factory.js';
-import { instanceHost, recoverable } from './recover.js';
+import { instanceHost, recoverable } from './load/recover.js';
 import { acceptValues, textOf } from './values.js';
 const host = instanceHost(createGlue, new WebAssembly.Module(readFileSync(${wasmUrl})));
 ${api}`,
     commonJs: `// CommonJS entry: the nodejs glue instantiates on require; a restart requires it afresh.
-const { recoverable } = require('./recover.js');
+const { recoverable } = require('./load/recover.js');
 const { acceptValues, textOf } = require('./values.js');
 const path = require.resolve('./${glue}.js');
 const host = {
@@ -388,7 +388,8 @@ await packageGlue(out, NAME, ['format', 'Validator.isValid']);
 await packageGlue(out, FORMAT_NAME, ['format']);
 for (const name of runtimeFiles()) cpSync(join(ROOT, 'runtime', name), join(out, name), { recursive: true });
 await bundleEditor(out);
-for (const name of ['recover.js', 'values.js']) {
+mkdirSync(join(out, 'cjs', 'load'));
+for (const name of ['load/recover.js', 'values.js']) {
   writeFileSync(join(out, 'cjs', name), commonJsModule(readFileSync(join(ROOT, 'runtime', name), 'utf8')));
 }
 copyFileSync(join(ROOT, 'runtime', 'values.d.ts'), join(out, 'cjs', 'values.d.ts'));

@@ -12,7 +12,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import markdownIt from 'markdown-it';
-import mcpJson from '../runtime/markdown-it.js';
+import mcpJson from '../runtime/docs/markdown-it.js';
 
 const www = dirname(fileURLToPath(import.meta.url));
 const pkg = join(www, '..', 'pkg');

@@ -2,7 +2,7 @@
 // First: starts the worker before the modules below are evaluated.
 import { wasm } from './worker-start.js';
 import { JsonEditor, LARGE_TEXT } from '../runtime/json-editor.js';
-import { Cancelled } from '../runtime/wasm-rpc.js';
+import { Cancelled } from '../runtime/load/worker-client.js';
 import { countText, h, renderBadges, renderDiagnostics, renderSummary, renderTimeline } from './render.js';
 import { clearStored, decodeFragment, encodeFragment, loadStored, store } from './share.js';
 import { TABS, toolError } from './tabs.js';

@@ -3,7 +3,7 @@
 // it runs without waiting for the full build to load), the tab's texts and the output options, and returns a view
 // `{badges, message?, banner?, next?, summary?, timeline?, diagnostics: [{...Diagnostic, editor: 'a' | 'b'}], output?}`,
 // where `next = {label, tab, docs}` offers to open the texts in another tab.
-import { classificationDiagnostics } from '../runtime/verdict.js';
+import { classificationDiagnostics } from '../runtime/docs/verdict.js';
 
 /** Diagnostics tagged with the editor whose text their `span` points into. */
 function on(editor, diagnostics = []) {

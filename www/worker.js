@@ -1,10 +1,10 @@
-// The page's wasm worker: the package's two builds served by runtime/wasm-serve.js, so no wasm call
+// The page's wasm worker: the package's two builds served by runtime/load/worker-server.js, so no wasm call
 // ever runs on the page's thread. The format core starts at once; the full build is loaded when
 // the page sends `{load: 'full'}` (when idle) or when a call needs it, with its download progress.
 // The format core's glue is bundled into this file (one request less before the first format);
 // the full build's is imported from pkg/ when the worker starts (its .wasm only when needed).
 import * as coreGlue from '../pkg/mcp_json_toolbox_format.js';
-import { serve } from '../runtime/wasm-serve.js';
+import { serve } from '../runtime/load/worker-server.js';
 
 /** Raw size of the full build's .wasm, filled in by www/build.mjs (progress total when served compressed). */
 const FULL_WASM_BYTES = __FULL_WASM_BYTES__;

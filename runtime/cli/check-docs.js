@@ -1,5 +1,5 @@
-// `mcp-json-toolbox check-docs`: the live examples of docs files, twoslash-style (docs-check.js).
-import { checkDocs } from '../docs-check.js';
+// `mcp-json-toolbox check-docs`: the live examples of docs files, twoslash-style (docs/check.js).
+import { checkDocs } from '../docs/check.js';
 import { UsageError, command, readInputs } from './command.js';
 
 export default command({

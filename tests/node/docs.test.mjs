@@ -11,10 +11,10 @@ import remarkParse from 'remark-parse';
 import remarkStringify from 'remark-stringify';
 
 const PKG = new URL('../../pkg/', import.meta.url);
-assert.ok(existsSync(new URL('docs-check.js', PKG)), `${fileURLToPath(PKG)}docs-check.js is missing: run make pkg first`);
-const { checkDocs } = await import(new URL('docs-check.js', PKG));
-const { default: mcpJson } = await import(new URL('markdown-it.js', PKG));
-const { default: remarkMcpJson } = await import(new URL('remark.js', PKG));
+assert.ok(existsSync(new URL('docs/check.js', PKG)), `${fileURLToPath(PKG)}docs/check.js is missing: run make pkg first`);
+const { checkDocs } = await import(new URL('docs/check.js', PKG));
+const { default: mcpJson } = await import(new URL('docs/markdown-it.js', PKG));
+const { default: remarkMcpJson } = await import(new URL('docs/remark.js', PKG));
 
 const path = (relative) => fileURLToPath(new URL(relative, import.meta.url));
 const DOCS_PAGE = path('../../www/docs/index.md');

@@ -1,4 +1,4 @@
-// Loading the .wasm in browsers and bundles (pkg/load.js, what `index.js` runs; pkg/wasm-builds.js,
+// Loading the .wasm in browsers and bundles (pkg/load/fetch.js, what `index.js` runs; pkg/load/builds.js,
 // what the page's worker and `<mcp-json>`'s run), here in Node against a local HTTP server: a
 // missing or wrong file is an Error naming the URL, what the server answered and what to do; a good
 // one compiles, whatever its content type; the download is reported as it goes; the two builds
@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { after, before, test } from 'node:test';
 import { createGlue } from '../../pkg/mcp_json_toolbox_factory.js';
-import { fetchModule, loadHost } from '../../pkg/load.js';
-import { recoverable } from '../../pkg/recover.js';
-import { Builds } from '../../pkg/wasm-builds.js';
+import { fetchModule, loadHost } from '../../pkg/load/fetch.js';
+import { recoverable } from '../../pkg/load/recover.js';
+import { Builds } from '../../pkg/load/builds.js';
 import * as coreGlue from '../../pkg/mcp_json_toolbox_format.js';
 import * as fullGlue from '../../pkg/mcp_json_toolbox.js';
 

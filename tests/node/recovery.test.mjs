@@ -1,4 +1,4 @@
-// Trap recovery of the package entries (pkg/recover.js): a wasm trap becomes an InternalError and
+// Trap recovery of the package entries (pkg/load/recover.js): a wasm trap becomes an InternalError and
 // the next call runs in a fresh instance, made only then. Tested with a fake glue factory
 // (tests/node/fixtures/fake-glue.js) that traps on request, and against the real package for the
 // errors that must pass through and for a real trap.
@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { createGlue as createRealGlue } from '../../pkg/mcp_json_toolbox_factory.js';
-import { instanceHost, recoverable } from '../../pkg/recover.js';
+import { instanceHost, recoverable } from '../../pkg/load/recover.js';
 import * as real from '../../pkg/node.js';
 import { createGlue, created } from './fixtures/fake-glue.js';
 

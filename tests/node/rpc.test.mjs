@@ -1,4 +1,4 @@
-// The worker RPC of the page and of <mcp-json> (runtime/wasm-rpc.js) with a fake Worker: a trap reported by the worker (a
+// The worker RPC of the page and of <mcp-json> (runtime/load/worker-client.js) with a fake Worker: a trap reported by the worker (a
 // RuntimeError, a stack-overflow RangeError or an InternalError) rejects the call with an
 // InternalError and starts a fresh worker; other errors only reject the call. The full build's
 // state follows the worker's messages, and a restarted worker is asked for it again.
@@ -34,7 +34,7 @@ globalThis.Worker = class {
   }
 };
 
-const { WasmWorker } = await import('../../runtime/wasm-rpc.js');
+const { WasmWorker } = await import('../../runtime/load/worker-client.js');
 
 for (const trap of ['RuntimeError', 'RangeError', 'InternalError']) {
   test(`a ${trap} from the worker restarts it and becomes an InternalError`, async () => {

@@ -49,7 +49,7 @@ after(() => {
 });
 
 test('the tarball holds the wasm, every entry point, types, README and LICENSE', () => {
-  for (const file of ['mcp_json_toolbox_bg.wasm', 'index.js', 'node.js', 'index.d.ts', 'recover.js', 'load.js', 'mcp_json_toolbox_factory.js', 'cjs/index.js', 'cjs/recover.js', 'cjs/mcp_json_toolbox.js', 'README.md', 'LICENSE', 'package.json']) {
+  for (const file of ['mcp_json_toolbox_bg.wasm', 'index.js', 'node.js', 'index.d.ts', 'load/recover.js', 'load/fetch.js', 'mcp_json_toolbox_factory.js', 'cjs/index.js', 'cjs/load/recover.js', 'cjs/mcp_json_toolbox.js', 'README.md', 'LICENSE', 'package.json']) {
     assert.ok(files.includes(file), `${file} not in ${files.join(', ')}`);
   }
   assert.deepEqual(files.filter((f) => f.endsWith('.wasm')).sort(), ['mcp_json_toolbox_bg.wasm', 'mcp_json_toolbox_format_bg.wasm'], 'each .wasm is shipped once');
@@ -105,7 +105,7 @@ let wrong = 'accepted';
 try { format(5); } catch (e) { wrong = e.name; }
 // The same number given to the unchecked glue traps the instance: through recover.js an
 // InternalError, then a fresh instance.
-const { recoverable } = require('./node_modules/${NAME}/cjs/recover.js');
+const { recoverable } = require('./node_modules/${NAME}/cjs/load/recover.js');
 const path = require.resolve('./node_modules/${NAME}/cjs/mcp_json_toolbox.js');
 const host = { glue: require(path), restart() { delete require.cache[path]; host.glue = require(path); } };
 const api = recoverable(host);
@@ -154,8 +154,8 @@ test('the browser entry loads unbundled, and a restart gives a working fresh ins
     `<!doctype html><meta charset=utf-8><pre id=out></pre><script type=module>
 import { format } from '${base}/index.js';
 import { createGlue } from '${base}/mcp_json_toolbox_factory.js';
-import { loadHost } from '${base}/load.js';
-import { recoverable } from '${base}/recover.js';
+import { loadHost } from '${base}/load/fetch.js';
+import { recoverable } from '${base}/load/recover.js';
 const host = await loadHost(createGlue, new URL('${base}/mcp_json_toolbox_bg.wasm', import.meta.url), 'mcp_json_toolbox_bg.wasm');
 const api = recoverable(host);
 const first = host.glue;

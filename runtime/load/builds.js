@@ -1,9 +1,9 @@
 // The package's two wasm builds, inside a worker: the format core (format, formatDocument, version;
 // tens of KB) started at once, the full build (validation, classification, host checks) loaded
-// only when asked, with its download progress in bytes. wasm-serve.js serves them; the toolbox
+// only when asked, with its download progress in bytes. worker-server.js serves them; the toolbox
 // page's worker and `<mcp-json>`'s (element-worker.js) are each a `serve(...)` of their own URLs.
 
-import { fetchModule } from './load.js';
+import { fetchModule } from './fetch.js';
 
 /** Exports of a wasm-bindgen glue module that are glue, not API. */
 const GLUE = new Set(['default', 'initSync']);

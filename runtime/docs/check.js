@@ -4,7 +4,7 @@
 // verdict disagrees with its `expect`, gives an error finding.
 import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
-import { docsExamples } from './docs-examples.js';
+import { docsExamples } from './examples.js';
 import { check, disagreement } from './verdict.js';
 
 /** Which reader a file extension takes. */
@@ -25,7 +25,7 @@ const KINDS = { '.md': 'markdown', '.markdown': 'markdown', '.mdx': 'markdown', 
 
 /** The package's API as the verdict runners call it (loaded on first use). */
 async function packageApi() {
-  const api = await import('./node.js');
+  const api = await import('../node.js');
   return { call: async (fn, ...args) => api[fn](...args), has: (fn) => typeof api[fn] === 'function' };
 }
 

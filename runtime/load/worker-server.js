@@ -1,12 +1,12 @@
-// The worker side of the wasm RPC (the page side is wasm-rpc.js): no wasm call ever runs on the
-// page's thread. The worker serves the package's two builds (wasm-builds.js): on start it reports
+// The worker side of the wasm RPC (the page side is worker-client.js): no wasm call ever runs on the
+// page's thread. The worker serves the package's two builds (builds.js): on start it reports
 // every function of both and those the format core runs (callers feature-detect with it); the full
 // build is loaded when the caller sends `{load: 'full'}` or when a call needs it, reported as
 // `{progress: {loaded, total}}` and then `{full: true}` (or `{full: false, error}`). Each
 // `{id, fn, args}` message is answered with `{id, ok: true, value}` or `{id, ok: false, error}`.
 // The toolbox page's worker and element-worker.js (the one worker all `<mcp-json>` elements of a
 // page share) are each one `serve(...)`.
-import { Builds } from './wasm-builds.js';
+import { Builds } from './builds.js';
 
 /** A thrown value as a plain, cloneable object keeping `name`, `message` and typed fields (line, column…). */
 export function plainError(error) {

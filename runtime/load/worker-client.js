@@ -1,4 +1,4 @@
-// The page side of the worker RPC (the worker runs wasm-serve.js, or the toolbox page's two-build
+// The page side of the worker RPC (the worker runs worker-server.js, or the toolbox page's two-build
 // worker): promises for calls, a "busy" signal, the full build's loading state, and Cancel
 // (terminate + restart). Used by the toolbox page and by `<mcp-json>`. A trap becomes the
 // package's `InternalError` (recover.js, the one copy).
