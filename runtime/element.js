@@ -20,7 +20,7 @@
 import { h } from './dom.js';
 import { elementSheet } from './element-style.js';
 import { encodeFragment } from './fragment.js';
-import { check, disagreement, inputSchemaText } from './docs/verdict.js';
+import { check, disagreement, inputSchemaText, position } from './docs/verdict.js';
 import { WasmWorker } from './load/worker-client.js';
 
 /** Start checking an element this far before it scrolls into view. */
@@ -76,11 +76,6 @@ function observeNear(element) {
     }
   }, { rootMargin: NEAR_VIEWPORT });
   nearObserver.observe(element);
-}
-
-/** "3:7" (line:column) of a span, or "". */
-function position(span) {
-  return span ? `${span.line}:${span.column}` : '';
 }
 
 /** `text` as nodes with the spans of `diagnostics` wrapped in `<mark>` (underlined in place). */

@@ -8,14 +8,14 @@
 // `isValid` about 8 % slower (README, Size).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { apiNames } from '../runtime/load/glue.js';
+import { valueExports } from '../runtime/values.js';
 import { wasmOpt } from './wasm-opt.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** The exports that take JSON values as well as text (runtime/values.js, typed in values.d.ts). */
-const VALUE_EXPORTS = ['Validator', 'validateArguments', 'classify', 'checkTool', 'checkToolCall', 'checkToolResult', 'lintSchema', 'replaySession', 'checkElicitation'];
 const NAME = 'mcp_json_toolbox';
 /** The glue of the format core (the crate without its `full` feature): `mcp-json-toolbox/format`. */
 const FORMAT_NAME = 'mcp_json_toolbox_format';
@@ -37,9 +37,10 @@ function cargoPackage() {
   return pkg;
 }
 
-/** The package-side JavaScript (runtime/, copied whole into the package), its top-level names. */
+/** The package-side JavaScript (runtime/, copied whole into the package but for its README and
+ * the entries' sources, which `entryText` writes per glue), its top-level names. */
 function runtimeFiles() {
-  return readdirSync(join(ROOT, 'runtime')).filter((name) => name !== 'README.md');
+  return readdirSync(join(ROOT, 'runtime')).filter((name) => name !== 'README.md' && name !== 'entries');
 }
 
 /** The npm package.json derived from the Cargo package. */
@@ -103,67 +104,35 @@ function packageJson(cargo) {
   };
 }
 
+/** The source of each role of entry, in runtime/entries/: written for the full build's glue. */
+const ENTRY_SOURCES = { browser: 'browser.js', node: 'node.js', commonJs: 'commonjs.js', types: 'types.d.ts' };
+
 /**
- * Entry points for the glue `glue` (its file name without `.js`; the package has `<glue>.js`, the
- * `.wasm` `<glue>_bg.wasm` and the factory `<glue>_factory.js` side by side, with the runtime
- * files): they instantiate the module on import, so users never call `init` themselves, and wrap
- * every export with recover.js (a wasm trap throws an `InternalError` and the next call runs in a
- * fresh instance, made only then). `names` are the glue's exports (the API), `strings` their string
- * arguments (see `stringParameters`); the types are the glue's. Returns `{ browser, node,
- * commonJs, types }`, the text of each file.
+ * The entry of role `role` (see `ENTRY_SOURCES`) for the glue `glue` (its file name without `.js`;
+ * the package has `<glue>.js`, the `.wasm` `<glue>_bg.wasm` and the factory `<glue>_factory.js`
+ * side by side, with the runtime files): the source with the glue's file names, and its API filled
+ * in where it says so. The entries instantiate the module on import, so users never call `init`
+ * themselves, and export `api.js`'s `packageApi` (trap recovery, JSON values). `names` are the
+ * glue's exports (the API), `strings` their string arguments (see `stringParameters`).
  */
-function entryTexts(glue, names, strings) {
-  const table = JSON.stringify(strings);
-  // JSON values accepted wherever JSON text is (runtime/values.js).
-  const api = `export const { ${names.join(', ')} } = acceptValues(recoverable(host, ${table}, textOf));\n`;
-  // Written literally, so that bundlers which understand `new URL('…', import.meta.url)` (Vite,
-  // webpack) emit the .wasm as an asset of the bundle and rewrite the URL to it.
-  const wasmUrl = `new URL('./${glue}_bg.wasm', import.meta.url)`;
-  return {
-    browser: `// Browser and bundler entry: fetches the .wasm next to this file (top-level await, so an ES module).
-import { createGlue } from './${glue}_factory.js';
-import { loadHost } from './load/fetch.js';
-import { recoverable } from './load/recover.js';
-import { acceptValues, textOf } from './values.js';
-// A bundler that rejects top-level await (esbuild's default "iife" format) quotes the next line.
-const host = await loadHost( // esbuild: --format=esm
-  createGlue,
-  ${wasmUrl},
-  '${glue}_bg.wasm',
-);
-${api}`,
-    node: `// Node entry: compiles the .wasm next to this file synchronously.
-import { readFileSync } from 'node:fs';
-import { createGlue } from './${glue}_factory.js';
-import { instanceHost, recoverable } from './load/recover.js';
-import { acceptValues, textOf } from './values.js';
-const host = instanceHost(createGlue, new WebAssembly.Module(readFileSync(${wasmUrl})));
-${api}`,
-    commonJs: `// CommonJS entry: the nodejs glue instantiates on require; a restart requires it afresh.
-const { recoverable } = require('./load/recover.js');
-const { acceptValues, textOf } = require('./values.js');
-const path = require.resolve('./${glue}.js');
-const host = {
-  glue: require(path),
-  restart() {
-    delete require.cache[path];
-    host.glue = require(path);
-  },
-};
-const { ${names.join(', ')} } = acceptValues(recoverable(host, ${table}, textOf));
-module.exports = { ${names.join(', ')} };
-`,
-    // The glue's types, and of its values only the API the entries export (not init/initSync);
-    // those that take values (overloads in values.d.ts) from values.js.
-    types: `export type * from './${glue}.js';\n` +
-      `export { ${names.filter((n) => !VALUE_EXPORTS.includes(n)).join(', ')} } from './${glue}.js';\n` +
-      `export { ${names.filter((n) => VALUE_EXPORTS.includes(n)).join(', ')} } from './values.js';\n`,
+function entryText(role, glue, names, strings) {
+  const values = valueExports();
+  const fills = {
+    "/* the glue's API */": names.join(', '),
+    "/* the glue's string arguments */ {}": JSON.stringify(strings),
+    "/* the glue's API taking text */": names.filter((n) => !values.includes(n)).join(', '),
+    "/* the glue's API taking values */": names.filter((n) => values.includes(n)).join(', '),
   };
+  const source = readFileSync(join(ROOT, 'runtime', 'entries', ENTRY_SOURCES[role]), 'utf8');
+  let text = source.replace(/\bmcp_json_toolbox(?=_factory\.js|_bg\.wasm|\.js)/g, glue);
+  for (const [marker, fill] of Object.entries(fills)) text = text.replaceAll(marker, fill);
+  if (text.includes("/* the glue's")) throw new Error(`runtime/entries/${ENTRY_SOURCES[role]}: a marker was not filled in`);
+  return text;
 }
 
 /**
  * The entry files of each glue: the package's main entry points (`mcp-json-toolbox`) and those of
- * the format core (`mcp-json-toolbox/format`), by the role `entryTexts` writes them for.
+ * the format core (`mcp-json-toolbox/format`), by the role of their source (`ENTRY_SOURCES`).
  */
 const ENTRY_FILES = {
   [NAME]: { browser: 'index.js', node: 'node.js', commonJs: 'cjs/index.js', types: ['index.d.ts', 'node.d.ts', 'cjs/index.d.ts'] },
@@ -177,14 +146,8 @@ const ENTRY_FILES = {
 
 /** The entry points of glue `glue` (see `ENTRY_FILES`), by file name. */
 function entries(glue, names, strings) {
-  const text = entryTexts(glue, names, strings);
-  const files = ENTRY_FILES[glue];
-  return {
-    [files.browser]: text.browser,
-    [files.node]: text.node,
-    [files.commonJs]: text.commonJs,
-    ...Object.fromEntries(files.types.map((file) => [file, text.types])),
-  };
+  const files = Object.entries(ENTRY_FILES[glue]).flatMap(([role, file]) => [file].flat().map((name) => [name, role]));
+  return Object.fromEntries(files.map(([file, role]) => [file, entryText(role, glue, names, strings)]));
 }
 
 /**
@@ -193,14 +156,13 @@ function entries(glue, names, strings) {
  */
 async function packageGlue(out, glue, required) {
   const source = readFileSync(join(out, `${glue}.js`), 'utf8');
-  const names = await glueExports(out, glue);
-  writeFileSync(join(out, `${glue}_factory.js`), glueFactory(glue, source, names));
-  // The API: not `start`, the `#[wasm_bindgen(start)]` hook (panic messages to the console) that the
-  // glue runs itself when it instantiates the module.
-  const api = names.filter((name) => name !== 'start');
-  for (const [file, text] of Object.entries(entries(glue, api, stringParameters(source, required)))) {
+  const module = await import(pathToFileURL(join(out, `${glue}.js`)).href);
+  const names = apiNames(module);
+  writeFileSync(join(out, `${glue}_factory.js`), glueFactory(glue, source, Object.keys(module)));
+  for (const [file, text] of Object.entries(entries(glue, names, stringParameters(source, required)))) {
     writeFileSync(join(out, file), text);
   }
+  return names;
 }
 
 /**
@@ -208,10 +170,11 @@ async function packageGlue(out, glue, required) {
  * `createGlue()` runs the glue's code afresh and returns its exports (`default` its async init), so
  * each call gives a glue with an instance of its own, as a new module record would (the glue keeps
  * its instance in module variables). The entries make their first instance with it, and recover.js
- * a fresh one after a trap, synchronously, with nothing more to fetch. `names` are the glue's exports
- * besides `initSync` and `default`.
+ * a fresh one after a trap, synchronously, with nothing more to fetch. `exports` are the names the
+ * glue module exports.
  */
-function glueFactory(glue, source, names) {
+function glueFactory(glue, source, exports) {
+  const names = exports.filter((name) => name !== 'default' && name !== 'initSync');
   const tail = 'export { initSync, __wbg_init as default };';
   const lines = source.split('\n');
   const exported = [];
@@ -240,12 +203,34 @@ return { ${exported.join(', ')}, initSync, default: __wbg_init };
 `;
 }
 
-/** A runtime module (recover.js, values.js) for the CommonJS entry: the ES module's functions,
+/** A runtime module for the CommonJS entry: the ES module's imports as `require`s, its functions
  * exported with `module.exports`. */
 function commonJsModule(source) {
   const names = [...source.matchAll(/^export (?:async )?function (\w+)/gm)].map((m) => m[1]);
-  const body = source.replace(/^export (async )?function /gm, '$1function ');
+  const body = source
+    .replace(/^import (\{[^}]*\}) from ('[^']+');$/gm, 'const $1 = require($2);')
+    .replace(/^export (async )?function /gm, '$1function ');
+  if (/^(import|export)\b/m.test(body)) throw new Error(`a runtime module for CommonJS has module syntax commonJsModule does not convert`);
   return `'use strict';\n${body}\nmodule.exports = { ${names.join(', ')} };\n`;
+}
+
+/**
+ * The runtime modules the CommonJS entry (runtime/entries/commonjs.js) requires, transitively, as
+ * paths under runtime/ (the glue it requires is not one of them).
+ */
+function commonJsModules() {
+  const found = new Set();
+  // `dir`: where `source`'s specifiers start from in the package (the entry is at its root).
+  const visit = (dir, source, pattern) => {
+    for (const [, specifier] of source.matchAll(pattern)) {
+      const path = posix.join(dir, specifier);
+      if (found.has(path) || !runtimeFiles().includes(path.split('/')[0])) continue;
+      found.add(path);
+      visit(posix.dirname(path), readFileSync(join(ROOT, 'runtime', path), 'utf8'), /^import \{[^}]*\} from '(\.[^']+)';$/gm);
+    }
+  };
+  visit('.', readFileSync(join(ROOT, 'runtime', 'entries', ENTRY_SOURCES.commonJs), 'utf8'), /require\('(\.[^']+)'\)/g);
+  return [...found];
 }
 
 /**
@@ -278,12 +263,6 @@ function stringParameters(source, required) {
     throw new Error(`the glue's string arguments were not found (wasm-bindgen's output changed?): ${JSON.stringify(table)}`);
   }
   return table;
-}
-
-/** The API glue `glue` exports (what the entries wrap). */
-async function glueExports(out, glue) {
-  const module = await import(pathToFileURL(join(out, `${glue}.js`)).href);
-  return Object.keys(module).filter((name) => name !== 'default' && name !== 'initSync');
 }
 
 /**
@@ -384,12 +363,14 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const wasm = bindgen(cargoWasm(args.profile, { core: false }), NAME, out, args.opt);
 const formatWasm = bindgen(cargoWasm(args.profile, { core: true }), FORMAT_NAME, out, args.opt);
-await packageGlue(out, NAME, ['format', 'Validator.isValid']);
+const api = await packageGlue(out, NAME, ['format', 'Validator.isValid']);
+const missing = valueExports().filter((name) => !api.includes(name));
+if (missing.length) throw new Error(`runtime/values.js takes values for exports the glue lacks: ${missing.join(', ')}`);
 await packageGlue(out, FORMAT_NAME, ['format']);
 for (const name of runtimeFiles()) cpSync(join(ROOT, 'runtime', name), join(out, name), { recursive: true });
 await bundleEditor(out);
-mkdirSync(join(out, 'cjs', 'load'));
-for (const name of ['load/recover.js', 'values.js']) {
+for (const name of commonJsModules()) {
+  mkdirSync(dirname(join(out, 'cjs', name)), { recursive: true });
   writeFileSync(join(out, 'cjs', name), commonJsModule(readFileSync(join(ROOT, 'runtime', name), 'utf8')));
 }
 copyFileSync(join(ROOT, 'runtime', 'values.d.ts'), join(out, 'cjs', 'values.d.ts'));

@@ -1,5 +1,6 @@
 // DOM rendering of results. User data only ever goes through textContent / attributes, never HTML.
 import { h } from '../runtime/dom.js';
+import { position } from '../runtime/docs/verdict.js';
 
 export { h };
 
@@ -41,11 +42,6 @@ export function renderSummary(list, summary) {
     h('dd', { textContent: summaryText(value) }),
   ]));
   list.hidden = entries.length === 0;
-}
-
-/** "3:14" for a span, "" without one. */
-function position(span) {
-  return span ? `${span.line}:${span.column}` : '';
 }
 
 /** Counts by severity: "2 errors, 1 warning". */

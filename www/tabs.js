@@ -3,7 +3,7 @@
 // it runs without waiting for the full build to load), the tab's texts and the output options, and returns a view
 // `{badges, message?, banner?, next?, summary?, timeline?, diagnostics: [{...Diagnostic, editor: 'a' | 'b'}], output?}`,
 // where `next = {label, tab, docs}` offers to open the texts in another tab.
-import { classificationDiagnostics } from '../runtime/docs/verdict.js';
+import { classificationDiagnostics, inputSchemaText, isJson, jsonErrorAt, kindBadge } from '../runtime/docs/verdict.js';
 
 /** Diagnostics tagged with the editor whose text their `span` points into. */
 function on(editor, diagnostics = []) {
@@ -12,12 +12,11 @@ function on(editor, diagnostics = []) {
 
 /** A `JsonError` thrown by the worker as a view pointing at `editor`; other errors are rethrown. */
 function jsonErrorView(error, editor, what = 'The input') {
-  if (error.name !== 'JsonError') throw error;
-  const span = { start: error.offset, end: error.offset, line: error.line, column: error.column, endLine: error.line, endColumn: error.column };
+  const diagnostic = jsonErrorAt(error);
   return {
     badges: [{ text: 'not JSON', tone: 'error' }],
     message: `${what} is not JSON: line ${error.line}, column ${error.column}: ${error.message}`,
-    diagnostics: [{ severity: 'error', code: error.code, message: error.message, instancePath: '', span, editor }],
+    diagnostics: [{ ...diagnostic, editor }],
   };
 }
 
@@ -58,7 +57,7 @@ async function classifyView(api, text, options) {
   return {
     next: nextStep(api, kind, items, text),
     badges: [
-      { text: kind, tone: kind === 'Unknown' ? 'muted' : 'kind' },
+      kindBadge(kind),
       { text: generation ?? 'generation unknown', tone: generation ? 'info' : 'muted', title: versions.length ? `Valid for ${versions.join(', ')}` : 'Valid for no schema version' },
     ],
     banner: advice ?? (kind === 'CreateTaskResult' ? taskHandleBanner(generation) : undefined),
@@ -71,23 +70,13 @@ async function classifyView(api, text, options) {
 /** Where to go from a classified payload: a tool's inputSchema to Validate, a message list to Session. */
 function nextStep(api, kind, items, text) {
   if (kind === 'Tool' && api.has('validateArguments')) {
-    const schema = inputSchemaOf(text);
-    if (schema) return { label: 'Validate arguments against this inputSchema', tab: 'validate', docs: { a: schema, b: '{}' } };
+    const schema = inputSchemaText(text);
+    if (schema.fromTool) return { label: 'Validate arguments against this inputSchema', tab: 'validate', docs: { a: schema.text, b: '{}' } };
   }
   if (items?.length > 1 && api.has('replaySession')) {
     return { label: 'Replay these messages as a session', tab: 'session', docs: { a: text } };
   }
   return undefined;
-}
-
-/** The `inputSchema` of a tool text, pretty-printed, or null. */
-function inputSchemaOf(text) {
-  try {
-    const schema = JSON.parse(text)?.inputSchema;
-    return schema && typeof schema === 'object' ? JSON.stringify(schema, null, 2) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Checks arguments against an inputSchema; the output shows the arguments decoded and formatted. */
@@ -97,7 +86,7 @@ async function validateView(api, schema, args, options) {
     report = await api.call('validateArguments', schema, args);
   } catch (error) {
     if (error.name === 'JsonError') {
-      const schemaBroken = await api.call('format', schema, { minify: true }).then(() => false, () => true);
+      const schemaBroken = !(await isJson(api, schema));
       return jsonErrorView(error, schemaBroken ? 'a' : 'b', schemaBroken ? 'The inputSchema' : 'The arguments');
     }
     if (!Array.isArray(error.diagnostics)) throw error;

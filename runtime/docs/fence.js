@@ -46,7 +46,7 @@ export function parseInfo(info) {
 }
 
 /** Text escaped for HTML content and attribute values. */
-export function escapeHtml(text) {
+function escapeHtml(text) {
   return String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 }
 

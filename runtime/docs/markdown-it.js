@@ -5,7 +5,7 @@
 import { elementHtml, parseInfo } from './fence.js';
 
 /** The fence's text without the newline that closes it. */
-export function fenceText(content) {
+function fenceText(content) {
   return content.endsWith('\n') ? content.slice(0, -1) : content;
 }
 

@@ -23,11 +23,32 @@ function on(where, diagnostics = []) {
   return diagnostics.map((diagnostic) => ({ ...diagnostic, on: where }));
 }
 
-/** A thrown `JsonError` as a diagnostic on `where`; any other error is rethrown. */
-export function jsonErrorDiagnostic(error, where) {
+/** A thrown `JsonError` as a diagnostic at its position, its message as thrown; any other error is rethrown. */
+export function jsonErrorAt(error) {
   if (error?.name !== 'JsonError') throw error;
   const span = { start: error.offset, end: error.offset, line: error.line, column: error.column, endLine: error.line, endColumn: error.column };
-  return { severity: 'error', code: error.code, message: `not JSON: ${error.message}`, instancePath: '', span, on: where };
+  return { severity: 'error', code: error.code, message: error.message, instancePath: '', span };
+}
+
+/** A thrown `JsonError` as a diagnostic on `where`; any other error is rethrown. */
+function jsonErrorDiagnostic(error, where) {
+  const diagnostic = jsonErrorAt(error);
+  return { ...diagnostic, message: `not JSON: ${diagnostic.message}`, on: where };
+}
+
+/** Whether `text` is JSON (the format core reads it): which of two texts a `JsonError` is about. */
+export function isJson(api, text) {
+  return api.call('format', text, { minify: true }).then(() => true, () => false);
+}
+
+/** The badge of a classified kind. */
+export function kindBadge(kind) {
+  return { text: kind, tone: kind === 'Unknown' ? 'muted' : 'kind' };
+}
+
+/** "3:7" (line:column) of a span, or "". */
+export function position(span) {
+  return span ? `${span.line}:${span.column}` : '';
 }
 
 /** "1 error", "3 errors". */
@@ -81,7 +102,7 @@ async function validateVerdict(api, text, schemaText) {
       const diagnostics = on('schema', error.diagnostics).map((d) => (schema.fromTool ? { ...d, span: undefined } : d));
       return finish({ mode: 'validate', badges: [{ text: 'invalid schema', tone: 'error' }], summary: error.message, diagnostics });
     }
-    const broken = await api.call('format', schema.text, { minify: true }).then(() => 'example', () => 'schema');
+    const broken = (await isJson(api, schema.text)) ? 'example' : 'schema';
     const diagnostic = jsonErrorDiagnostic(error, broken);
     if (broken === 'schema' && schema.fromTool) delete diagnostic.span;
     return finish({ mode: 'validate', badges: [{ text: 'not JSON', tone: 'error' }], summary: `the ${broken === 'schema' ? 'schema' : 'arguments'} are not JSON`, diagnostics: [diagnostic] });
@@ -105,7 +126,7 @@ export function classificationDiagnostics(classification) {
 }
 
 /** A classification summary as one line: "task handle, poll tasks/get every 5 s". */
-export function summaryLine(kind, summary) {
+function summaryLine(kind, summary) {
   if (!summary) return { Unknown: 'not an MCP payload', Tool: 'tool definition' }[kind] ?? kind;
   switch (summary.type) {
     case 'task':
@@ -145,7 +166,7 @@ async function classifyVerdict(api, text, toolText, fallBack) {
   const extra = await hostDiagnostics(api, kind, text, toolText);
   const seen = new Set(classificationDiagnostics(classification).map((d) => d.message));
   const diagnostics = [...on('example', classificationDiagnostics(classification)), ...extra.filter((d) => !seen.has(d.message))];
-  const badges = [{ text: kind, tone: kind === 'Unknown' ? 'muted' : 'kind' }];
+  const badges = [kindBadge(kind)];
   if (generation) badges.push({ text: generation, tone: 'info' });
   return finish({ mode: 'classify', badges, summary: summaryLine(kind, classification.summary), diagnostics, kind, generation });
 }

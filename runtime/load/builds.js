@@ -4,13 +4,11 @@
 // page's worker and `<mcp-json>`'s (element-worker.js) are each a `serve(...)` of their own URLs.
 
 import { fetchModule } from './fetch.js';
-
-/** Exports of a wasm-bindgen glue module that are glue, not API. */
-const GLUE = new Set(['default', 'initSync']);
+import { apiNames, startGlue } from './glue.js';
 
 /** The callable API of a glue module: its functions (classes such as `Validator` are not RPC targets). */
-export function apiFunctions(glue) {
-  return Object.keys(glue).filter((name) => !GLUE.has(name) && typeof glue[name] === 'function' && !/^[A-Z]/.test(name));
+function apiFunctions(glue) {
+  return apiNames(glue).filter((name) => typeof glue[name] === 'function' && !/^[A-Z]/.test(name));
 }
 
 /**
@@ -53,8 +51,7 @@ export class Builds {
           this.fullGlue,
           fetchModule(full.wasm, full.asset, { total: full.total, onProgress: this.onProgress }),
         ]);
-        await glue.default({ module_or_path: module });
-        return glue;
+        return startGlue(glue, module);
       })();
       this.fullLoad.then(() => this.onFull(), (error) => this.onFull(error));
     }
@@ -76,6 +73,5 @@ async function glueModule(glue) {
 /** The core's glue, initialised with its .wasm (fetched and checked by `fetchModule`). */
 async function start({ glue, wasm, asset }) {
   const [module, compiled] = await Promise.all([glueModule(glue), fetchModule(wasm, asset)]);
-  await module.default({ module_or_path: compiled });
-  return module;
+  return startGlue(module, compiled);
 }

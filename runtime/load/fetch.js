@@ -3,6 +3,7 @@
 // first instance. A missing or wrong file is an Error that names the URL fetched, what the server
 // answered (the HTTP status, or the content type of something that is not WebAssembly) and what to
 // do, instead of a CompileError about magic words.
+import { startGlue } from './glue.js';
 import { instanceHost } from './recover.js';
 
 /** The first bytes of every WebAssembly module: `\0asm`. */
@@ -12,7 +13,7 @@ const MAGIC = [0x00, 0x61, 0x73, 0x6d];
  * The Error for a .wasm of the package (`asset`, its name in the package) that could not be loaded
  * from `url`: `answer` says what went wrong; `cause` is the underlying error, if any.
  */
-export function loadError(url, asset, answer, cause) {
+function loadError(url, asset, answer, cause) {
   const message =
     `mcp-json-toolbox could not load its WebAssembly module ${asset} from ${url}: ${answer}. ` +
     `Serve the package's ${asset} at that URL: a bundler that does not emit it (esbuild, Rollup) ` +
@@ -91,7 +92,5 @@ export async function fetchModule(url, asset, { total, onProgress } = {}) {
  */
 export async function loadHost(createGlue, url, asset) {
   const module = await fetchModule(url, asset);
-  const glue = createGlue();
-  await glue.default({ module_or_path: module });
-  return instanceHost(createGlue, module, glue);
+  return instanceHost(createGlue, module, await startGlue(createGlue(), module));
 }

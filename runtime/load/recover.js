@@ -1,5 +1,5 @@
-// Trap recovery for the package's entry points (copied into pkg/ as recover.js, and as
-// cjs/recover.js in CommonJS form, by scripts/build-pkg.mjs; runtime/ holds the package-side JavaScript).
+// Trap recovery for the package's entry points (copied into pkg/ as load/recover.js, and as
+// cjs/load/recover.js in CommonJS form, by scripts/build-pkg.mjs).
 //
 // A wasm trap (a Rust panic becomes `unreachable`, a stack overflow a `RangeError`) leaves the
 // instance in an unknown state. The wrapped API turns the trap into an `Error` named
@@ -8,9 +8,10 @@
 // already compiled. Errors the bindings throw on purpose (JsonError, SchemaError, TypeError, …) pass through.
 // A non-string where the glue copies a string into wasm (which would trap) is a TypeError thrown
 // before the call.
+import { apiNames, startGlueSync } from './glue.js';
 
 /** Whether `error` is a trap of the wasm instance rather than an error the bindings throw. */
-export function isTrap(error) {
+function isTrap(error) {
   return error instanceof WebAssembly.RuntimeError || error instanceof RangeError;
 }
 
@@ -132,8 +133,8 @@ export function recoverable(host, strings = {}, toText = () => undefined) {
   }
 
   const api = {};
-  for (const [name, value] of Object.entries(host.glue)) {
-    if (name === 'default' || name === 'initSync') continue;
+  for (const name of apiNames(host.glue)) {
+    const value = host.glue[name];
     if (isClass(value)) api[name] = wrapClass(name, value);
     else if (typeof value === 'function') {
       const check = stringCheck(name);
@@ -147,26 +148,28 @@ export function recoverable(host, strings = {}, toText = () => undefined) {
   return api;
 }
 
-/** A fresh glue from `createGlue`, its instance made synchronously from the compiled `module`. */
-function startGlue(createGlue, module) {
-  const glue = createGlue();
-  glue.initSync({ module });
-  return glue;
+/**
+ * The `host` of `recoverable` whose glue `startGlue()` gives, a glue with an instance of its own
+ * each call: `glue` is the first one (by default the first call's), and `restart()` makes a fresh
+ * one only when a trap happens.
+ */
+export function restartableHost(startGlue, glue = startGlue()) {
+  const host = {
+    glue,
+    restart() {
+      host.glue = startGlue();
+    },
+  };
+  return host;
 }
 
 /**
  * The `host` of `recoverable` for the compiled wasm `module` and `createGlue`, which returns a
  * fresh copy of a wasm-bindgen glue's exports with state of its own (`<glue>_factory.js`, written
- * by scripts/build-pkg.mjs). `glue` is the first instance, initialized. The spare is made only
- * when a trap happens: `restart()` makes a fresh instance then, synchronously, from the module
- * already compiled; nothing is loaded ahead of time or fetched.
+ * by scripts/build-pkg.mjs). `glue` is the first instance, initialized (by default made here).
+ * A restart makes a fresh instance synchronously from the module already compiled; nothing is
+ * loaded ahead of time or fetched.
  */
-export function instanceHost(createGlue, module, glue = startGlue(createGlue, module)) {
-  const host = {
-    glue,
-    restart() {
-      host.glue = startGlue(createGlue, module);
-    },
-  };
-  return host;
+export function instanceHost(createGlue, module, glue) {
+  return restartableHost(() => startGlueSync(createGlue(), module), glue);
 }

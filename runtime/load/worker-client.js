@@ -13,7 +13,7 @@ export class Cancelled extends Error {
 }
 
 /** Error names that mean the wasm instance trapped (a panic, a stack overflow): it is unusable. */
-export const TRAPS = new Set(['RuntimeError', 'RangeError', 'InternalError']);
+const TRAPS = new Set(['RuntimeError', 'RangeError', 'InternalError']);
 
 /** A wasm worker that can be called, cancelled and restarted. */
 export class WasmWorker {

@@ -9,7 +9,7 @@
 import { Builds } from './builds.js';
 
 /** A thrown value as a plain, cloneable object keeping `name`, `message` and typed fields (line, column…). */
-export function plainError(error) {
+function plainError(error) {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
   return { ...Object.fromEntries(Object.entries(error)), name: error.name, message: error.message };
 }
