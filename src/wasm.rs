@@ -171,6 +171,8 @@ export interface TaskState {
   pollIntervalMs: number | null;
   generation: Generation;
   history: TaskHistoryEntry[];
+  /** The input the task waits for: the keys of its `inputRequests` (2026-07-28), or the request ids of the server's unanswered `elicitation/create` related to it (2025-11-25). */
+  pendingInput: string[];
 }
 
 /** One elicitation request `checkElicitation` found. */

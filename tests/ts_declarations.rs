@@ -1,0 +1,612 @@
+//! The TypeScript declarations of the wasm API held to what the Rust serialises. The
+//! `typescript_custom_section`s of src/wasm_format.rs and src/wasm.rs declare the shapes the
+//! exports return (`unchecked_return_type = "…"`); the exports hand JavaScript the serde_json
+//! text of Rust values (`to_js`). This test serialises the results of the same Rust functions on
+//! every example and fixture of the repository and checks each object against its declared
+//! interface: a key the TypeScript does not declare, a required field missing, a value of another
+//! type, or a declared field that no result ever has, fails. A new export with an
+//! `unchecked_return_type` needs its samples in `samples` below.
+#![cfg(test)]
+#![cfg(not(target_arch = "wasm32"))]
+// The slices are at the positions of ASCII text found in the same string.
+#![allow(clippy::string_slice)]
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use serde_json::Value;
+
+use mcp_json_toolbox::host::{
+    check_elicitation, check_tool, check_tool_call, check_tool_result, replay_session,
+};
+use mcp_json_toolbox::{classify::classify, format_document, lint_schema, validate_arguments};
+use mcp_json_toolbox::{FormatOptions, ValidateOptions};
+
+/// The Rust sources whose `typescript_custom_section` and exports are checked.
+const SOURCES: [(&str, &str); 2] = [
+    ("src/wasm_format.rs", include_str!("../src/wasm_format.rs")),
+    ("src/wasm.rs", include_str!("../src/wasm.rs")),
+];
+
+/// Interfaces that are not results: options JavaScript passes in (read by serde with
+/// `deny_unknown_fields`), and the two `Error`s the glue builds field by field.
+const NOT_RESULTS: [&str; 4] = [
+    "FormatOptions",
+    "ValidateOptions",
+    "JsonError",
+    "SchemaError",
+];
+
+/// A declared field: whether it may be left out, and its type as written.
+#[derive(Debug)]
+struct Field {
+    optional: bool,
+    ty: String,
+}
+
+/// The declarations of the TypeScript blocks: interfaces by name, type aliases by name.
+#[derive(Default)]
+struct Declarations {
+    interfaces: BTreeMap<String, BTreeMap<String, Field>>,
+    aliases: BTreeMap<String, String>,
+}
+
+/// The text of the `typescript_custom_section` string in a Rust source.
+fn ts_block(source: &str) -> &str {
+    let section = source
+        .find("typescript_custom_section")
+        .expect("a typescript_custom_section");
+    let start = section + source[section..].find("r#\"").expect("its r#\" string") + 3;
+    let end = start + source[start..].find("\"#;").expect("the end of the string");
+    &source[start..end]
+}
+
+/// `text` without `/* … */` and `// …` comments.
+fn strip_comments(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("/*") {
+            rest = after.find("*/").map_or("", |end| &after[end + 2..]);
+        } else if rest.starts_with("//") {
+            rest = rest.find('\n').map_or("", |end| &rest[end..]);
+        } else {
+            let c = rest.chars().next().expect("not empty");
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
+/// The index just past the bracket that closes the one opening `text` (`{`, `[`, `(` or `<`).
+fn closing(text: &str) -> usize {
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' | '[' | '(' | '<' => depth += 1,
+            '}' | ']' | ')' | '>' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    panic!("unbalanced brackets in {text}")
+}
+
+/// `text` split at `separators` outside brackets, each part trimmed, empty parts left out.
+fn split_top(text: &str, separators: &[char]) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut depth = 0i32;
+    let mut current = String::new();
+    for c in text.chars() {
+        match c {
+            '{' | '[' | '(' | '<' => depth += 1,
+            '}' | ']' | ')' | '>' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 && separators.contains(&c) {
+            parts.push(std::mem::take(&mut current));
+        } else {
+            current.push(c);
+        }
+    }
+    parts.push(current);
+    parts
+        .into_iter()
+        .map(|p| p.trim().to_owned())
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// The members of an object type's body (`a: T; b?: U`), by name.
+fn members(body: &str) -> BTreeMap<String, Field> {
+    split_top(body, &[';', '\n', ','])
+        .into_iter()
+        .map(|member| {
+            let (name, ty) = member
+                .split_once(':')
+                .unwrap_or_else(|| panic!("a member `name: type`: {member}"));
+            let (name, optional) = match name.trim().strip_suffix('?') {
+                Some(name) => (name.trim(), true),
+                None => (name.trim(), false),
+            };
+            let field = Field {
+                optional,
+                ty: ty.trim().to_owned(),
+            };
+            (name.to_owned(), field)
+        })
+        .collect()
+}
+
+/// The interfaces and type aliases of every TypeScript block.
+fn declarations() -> Declarations {
+    let mut found = Declarations::default();
+    for (_, source) in SOURCES {
+        let text = strip_comments(ts_block(source));
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("export ") {
+            rest = &rest[at + "export ".len()..];
+            if let Some(after) = rest.strip_prefix("interface ") {
+                let name: String = after.chars().take_while(|c| c.is_alphanumeric()).collect();
+                let open = after.find('{').expect("an interface body");
+                let end = open + closing(&after[open..]);
+                let fields = members(&after[open + 1..end - 1]);
+                found.interfaces.insert(name, fields);
+                rest = &after[end..];
+            } else if let Some(after) = rest.strip_prefix("type ") {
+                let (name, definition) = after.split_once('=').expect("type X = …");
+                let end = split_top(definition, &[';'])
+                    .into_iter()
+                    .next()
+                    .expect("a type");
+                found.aliases.insert(name.trim().to_owned(), end);
+            }
+        }
+    }
+    found
+}
+
+/// The declared return type of each export that has one, by its JavaScript name (`validate` for
+/// `Validator.validate`), from the `unchecked_return_type` of its `#[wasm_bindgen]` attribute.
+fn return_types() -> BTreeMap<String, String> {
+    let mut types = BTreeMap::new();
+    for (_, source) in SOURCES {
+        let mut rest = source;
+        while let Some(at) = rest.find("unchecked_return_type = \"") {
+            let attribute_start = rest[..at].rfind("#[wasm_bindgen(").expect("its attribute");
+            let attribute = &rest[attribute_start..at];
+            let after = &rest[at + "unchecked_return_type = \"".len()..];
+            let ty = &after[..after.find('"').expect("the type's closing quote")];
+            let js_name = attribute
+                .split_once("js_name = ")
+                .map(|(_, name)| name.split([',', ')']).next().unwrap_or(name).trim());
+            let function = after.split_once("fn ").expect("the exported fn").1;
+            let rust_name: &str = function
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .next()
+                .unwrap_or_default();
+            types.insert(js_name.unwrap_or(rust_name).to_owned(), ty.to_owned());
+            rest = after;
+        }
+    }
+    types
+}
+
+/// What the checks found: problems, and the fields of each interface seen in some result.
+#[derive(Default)]
+struct Checked {
+    problems: BTreeSet<String>,
+    seen: BTreeMap<String, BTreeSet<String>>,
+}
+
+impl Checked {
+    /// Checks `value` (at `path`, for messages) against the type written `ty`, returning the
+    /// problems (a union tries each member; the fields seen count for the member that fits).
+    fn value(&mut self, decl: &Declarations, value: &Value, ty: &str, path: &str) -> Vec<String> {
+        let alternatives = split_top(ty, &['|']);
+        if let [only] = alternatives.as_slice() {
+            return self.one(decl, value, only, path);
+        }
+        let mut problems = Vec::new();
+        for alternative in &alternatives {
+            let mut attempt = Checked::default();
+            let found = attempt.one(decl, value, alternative, path);
+            if found.is_empty() {
+                for (name, fields) in attempt.seen {
+                    self.seen.entry(name).or_default().extend(fields);
+                }
+                return Vec::new();
+            }
+            problems.extend(found);
+        }
+        vec![format!(
+            "{path}: {value} is none of `{ty}`: {}",
+            problems.join("; ")
+        )]
+    }
+
+    /// Checks `value` against one member of a union.
+    fn one(&mut self, decl: &Declarations, value: &Value, ty: &str, path: &str) -> Vec<String> {
+        let mismatch = || vec![format!("{path}: {value} is not `{ty}`")];
+        if let Some(element) = ty.strip_suffix("[]") {
+            let Value::Array(items) = value else {
+                return mismatch();
+            };
+            let element = element.trim_start_matches('(').trim_end_matches(')');
+            return items
+                .iter()
+                .enumerate()
+                .flat_map(|(i, item)| self.value(decl, item, element, &format!("{path}/{i}")))
+                .collect();
+        }
+        if let Some(inner) = ty.strip_prefix("Record<string,") {
+            let Value::Object(entries) = value else {
+                return mismatch();
+            };
+            let inner = inner.trim_end_matches('>').trim();
+            return entries
+                .iter()
+                .flat_map(|(key, item)| self.value(decl, item, inner, &format!("{path}/{key}")))
+                .collect();
+        }
+        if ty.starts_with('{') {
+            return self.object(decl, value, &members(&ty[1..ty.len() - 1]), None, path);
+        }
+        if let Some(literal) = ty.strip_prefix('"') {
+            return if value.as_str() == literal.strip_suffix('"') {
+                Vec::new()
+            } else {
+                mismatch()
+            };
+        }
+        let fits = match ty {
+            "string" => value.is_string(),
+            "number" => value.is_number(),
+            "boolean" => value.is_boolean(),
+            "null" => value.is_null(),
+            // Any JSON at all (its declaration is the recursive union of every JSON value).
+            "JsonValue" => true,
+            _ => {
+                if let Some(fields) = decl.interfaces.get(ty) {
+                    return self.object(decl, value, fields, Some(ty), path);
+                }
+                if let Some(alias) = decl.aliases.get(ty) {
+                    let alias = alias.clone();
+                    return self.value(decl, value, &alias, path);
+                }
+                return vec![format!("{path}: `{ty}` is not declared")];
+            }
+        };
+        if fits {
+            Vec::new()
+        } else {
+            mismatch()
+        }
+    }
+
+    /// Checks an object against declared `fields` (of interface `name`, if it has one).
+    fn object(
+        &mut self,
+        decl: &Declarations,
+        value: &Value,
+        fields: &BTreeMap<String, Field>,
+        name: Option<&str>,
+        path: &str,
+    ) -> Vec<String> {
+        let what = name.unwrap_or("the inline object type");
+        let Value::Object(object) = value else {
+            return vec![format!("{path}: {value} is not an object ({what})")];
+        };
+        let mut problems = Vec::new();
+        for key in object.keys() {
+            if !fields.contains_key(key) {
+                problems.push(format!("{path}: key `{key}` is not declared in {what}"));
+            }
+        }
+        for (key, field) in fields {
+            match object.get(key) {
+                None if !field.optional => {
+                    problems.push(format!(
+                        "{path}: required field `{key}` of {what} is missing"
+                    ));
+                }
+                None => {}
+                Some(item) => {
+                    if let Some(name) = name {
+                        self.seen
+                            .entry(name.to_owned())
+                            .or_default()
+                            .insert(key.clone());
+                    }
+                    problems.extend(self.value(decl, item, &field.ty, &format!("{path}/{key}")));
+                }
+            }
+        }
+        problems
+    }
+}
+
+/// Every file of `dir` (relative to the crate) whose name ends with one of `extensions`, with its text.
+fn files(dir: &str, extensions: &[&str]) -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut found: Vec<(String, String)> = std::fs::read_dir(&root)
+        .unwrap_or_else(|e| panic!("{}: {e}", root.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| {
+            extensions
+                .iter()
+                .any(|ext| path.to_string_lossy().ends_with(ext))
+        })
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).expect("a readable file");
+            (path.display().to_string(), text)
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// A field of a page example as JSON text (it holds either the text or the value itself).
+fn example_text(example: &Value, key: &str) -> Option<String> {
+    match example.get(key)? {
+        Value::String(text) => Some(text.clone()),
+        value => Some(value.to_string()),
+    }
+}
+
+/// The JSON value of a serialisable result.
+fn json<T: serde::Serialize>(result: &T) -> Value {
+    serde_json::to_value(result).expect("a result serialises")
+}
+
+/// Results of each export on the repository's examples and fixtures, by the export's JavaScript name.
+fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
+    let mut samples: BTreeMap<&'static str, Vec<(String, Value)>> = BTreeMap::new();
+    let mut add = |export: &'static str, source: &str, value: Value| {
+        samples
+            .entry(export)
+            .or_default()
+            .push((source.to_owned(), value));
+    };
+    let basic: ValidateOptions = serde_json::from_str(r#"{"output": "basic"}"#).expect("options");
+    let validate = |schema: &str, args: &str, options: &ValidateOptions| {
+        validate_arguments(schema, args, options).map_or_else(
+            |schema_error| json(&schema_error.diagnostics),
+            |report| json(&report),
+        )
+    };
+    let cli = |name: &str| {
+        let path = format!("{}/tests/fixtures/cli/{name}", env!("CARGO_MANIFEST_DIR"));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    };
+
+    // The command line's fixtures: one per check.
+    let (tool, call, result) = (cli("tool.json"), cli("call.json"), cli("result.json"));
+    let schema = cli("schema.json");
+    for args in [
+        cli("good-args.json"),
+        cli("bad-args.json"),
+        cli("broken.json"),
+    ] {
+        for options in [&ValidateOptions::default(), &basic] {
+            match validate_arguments(&schema, &args, options) {
+                Ok(report) => {
+                    add("validateArguments", "cli/schema.json", json(&report));
+                    add("validate", "cli/schema.json", json(&report));
+                }
+                Err(error) => add("SchemaError.diagnostics", "cli", json(&error.diagnostics)),
+            }
+        }
+    }
+    add("checkTool", "cli/tool.json", json(&check_tool(&tool)));
+    let capabilities = r#"{"tasks": {"requests": {"tools": {"call": {}}}}}"#;
+    for capabilities in [None, Some(capabilities), Some("{")] {
+        add(
+            "checkToolCall",
+            "cli/call.json",
+            json(&check_tool_call(&tool, &call, capabilities)),
+        );
+    }
+    add(
+        "checkToolResult",
+        "cli/result.json",
+        json(&check_tool_result(&tool, &result)),
+    );
+    let elicitation = cli("elicit-request.json");
+    for answer in [
+        None,
+        Some(cli("elicit-good-answer.json")),
+        Some(cli("elicit-bad-answer.json")),
+    ] {
+        let report = check_elicitation(&elicitation, answer.as_deref());
+        add("checkElicitation", "cli/elicit-*.json", json(&report));
+    }
+    for name in ["lint-schema.json", "lint-tool.json", "broken.json"] {
+        add("lintSchema", name, json(&lint_schema(&cli(name))));
+    }
+    let unformatted = cli("unformatted.json");
+    for options in [r#"{}"#, r#"{"unwrapString": true}"#] {
+        let options: FormatOptions = serde_json::from_str(options).expect("options");
+        if let Ok(formatted) = format_document(&unformatted, &options) {
+            add(
+                "formatDocument.diagnostics",
+                "cli/unformatted.json",
+                json(&formatted.diagnostics),
+            );
+        }
+    }
+    // A schema that is no schema, and a failing anyOf (children).
+    add(
+        "SchemaError.diagnostics",
+        "inline",
+        validate(r#"{"type": 5}"#, "{}", &basic),
+    );
+    add(
+        "validateArguments",
+        "inline anyOf",
+        validate(
+            r#"{"anyOf": [{"type": "string"}, {"minimum": 3}]}"#,
+            "1",
+            &basic,
+        ),
+    );
+
+    // The page's examples, each by its tab; every text also classified.
+    for (path, text) in files("www/examples", &[".json"]) {
+        let example: Value = serde_json::from_str(&text).expect("an example is JSON");
+        let (Some(a), b) = (example_text(&example, "a"), example_text(&example, "b")) else {
+            continue;
+        };
+        match example.get("tab").and_then(Value::as_str) {
+            Some("validate") => {
+                let b = b.as_deref().unwrap_or("{}");
+                add("validateArguments", &path, validate(&a, b, &basic));
+            }
+            Some("session") => {
+                add("replaySession", &path, json(&replay_session(&a)));
+                if let Some(b) = &b {
+                    add("checkTool", &path, json(&check_tool(b)));
+                }
+            }
+            Some("elicit") => {
+                add(
+                    "checkElicitation",
+                    &path,
+                    json(&check_elicitation(&a, b.as_deref())),
+                );
+            }
+            _ => {}
+        }
+        for text in [Some(a), b].into_iter().flatten() {
+            add("classify", &path, json(&classify(&text)));
+        }
+    }
+
+    // The recorded sessions: each replayed, each message classified.
+    for (path, text) in files("tests/fixtures/sessions", &[".json", ".jsonl"]) {
+        if path.ends_with("index.json") {
+            continue;
+        }
+        add("replaySession", &path, json(&replay_session(&text)));
+        add("classify", &path, json(&classify(&text)));
+        for line in text.lines() {
+            if let Ok(entry) = serde_json::from_str::<Value>(line) {
+                let message = entry.get("message").unwrap_or(&entry).to_string();
+                add("classify", &path, json(&classify(&message)));
+            }
+        }
+    }
+    for (path, text) in files("tests/fixtures/lint", &[".json"]) {
+        add("lintSchema", &path, json(&lint_schema(&text)));
+    }
+    // What no example shows: content blocks with data and links, an error response, a task list,
+    // a CreateTaskResult with its immediate response, an isError result, a stale poll answer.
+    for payload in [
+        r#"{"content": [{"type": "image", "data": "aGVsbG8=", "mimeType": "image/png"}, {"type": "resource_link", "uri": "file:///a.txt", "name": "a"}]}"#,
+        r#"{"content": [{"type": "text", "text": "boom"}], "isError": true}"#,
+        r#"{"jsonrpc": "2.0", "id": 1, "error": {"code": -32602, "message": "Invalid params"}}"#,
+        r#"{"tasks": [{"taskId": "t1", "status": "working", "createdAt": "2025-11-25T10:30:00Z", "lastUpdatedAt": "2025-11-25T10:30:00Z", "ttl": 60000}], "nextCursor": "c"}"#,
+        r#"{"task": {"taskId": "t1", "status": "working", "createdAt": "2025-11-25T10:30:00Z", "lastUpdatedAt": "2025-11-25T10:30:00Z", "ttl": 60000}, "_meta": {"io.modelcontextprotocol/model-immediate-response": "Started."}}"#,
+    ] {
+        add("classify", "inline", json(&classify(payload)));
+    }
+    let task = |status: &str, second: u32| {
+        format!(
+            r#"{{"taskId":"t1","status":"{status}","ttl":60000,"createdAt":"2026-12-01T00:00:00Z","lastUpdatedAt":"2026-12-01T00:00:{second:02}Z","pollInterval":1000}}"#
+        )
+    };
+    let stale = [
+        r#"{"direction":"client","message":{"jsonrpc":"2.0","id":1,"method":"tools/list"}}"#.to_owned(),
+        r#"{"direction":"server","message":{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"research","inputSchema":{"type":"object"},"execution":{"taskSupport":"required"}}]}}}"#.to_owned(),
+        r#"{"direction":"client","message":{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"research","arguments":{},"task":{"ttl":60000}}}}"#.to_owned(),
+        format!(r#"{{"direction":"server","message":{{"jsonrpc":"2.0","id":2,"result":{{"task":{}}}}}}}"#, task("working", 1)),
+        r#"{"direction":"client","message":{"jsonrpc":"2.0","id":3,"method":"tasks/get","params":{"taskId":"t1"}}}"#.to_owned(),
+        format!(r#"{{"direction":"server","message":{{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{}}}}}"#, task("completed", 3)),
+        format!(r#"{{"direction":"server","message":{{"jsonrpc":"2.0","id":3,"result":{}}}}}"#, task("working", 2)),
+    ];
+    add(
+        "replaySession",
+        "inline stale answer",
+        json(&replay_session(&stale.join("\n"))),
+    );
+    samples
+}
+
+/// Each sample against its export's declared type; then every declared field of every result
+/// interface must have been seen.
+#[test]
+fn the_typescript_declarations_match_the_serialised_results() {
+    let decl = declarations();
+    let returns = return_types();
+    assert!(
+        returns.len() >= 9,
+        "the exports' return types were not found: {returns:?}"
+    );
+    let samples = samples();
+    let mut checked = Checked::default();
+    let mut declared_types = returns.clone();
+    // The glue's own objects: the diagnostics of a SchemaError, those of formatDocument.
+    let schema_error = &decl.interfaces["SchemaError"]["diagnostics"].ty;
+    declared_types.insert("SchemaError.diagnostics".into(), schema_error.clone());
+    let format_result = &decl.interfaces["FormatResult"]["diagnostics"].ty;
+    declared_types.insert("formatDocument.diagnostics".into(), format_result.clone());
+
+    for (export, ty) in &declared_types {
+        if ty == "string" {
+            continue;
+        }
+        // formatDocument's FormatResult is a struct local to it: its diagnostics are checked.
+        if export == "formatDocument" {
+            continue;
+        }
+        let Some(results) = samples.get(export.as_str()) else {
+            checked.problems.insert(format!(
+                "`{export}` returns `{ty}` but tests/ts_declarations.rs has no samples of it"
+            ));
+            continue;
+        };
+        for (source, value) in results {
+            let problems = checked.value(&decl, value, ty, &format!("{export}({source})"));
+            checked.problems.extend(problems);
+        }
+    }
+    for (name, fields) in &decl.interfaces {
+        if NOT_RESULTS.contains(&name.as_str()) || name == "FormatResult" {
+            continue;
+        }
+        let seen = checked.seen.get(name);
+        for field in fields.keys() {
+            if !seen.is_some_and(|seen| seen.contains(field)) {
+                checked.problems.insert(format!(
+                    "`{name}.{field}` is declared but no result has it (misspelt, or a sample is missing)"
+                ));
+            }
+        }
+    }
+    assert!(
+        checked.problems.is_empty(),
+        "the TypeScript declarations and the Rust results differ:\n{}",
+        checked.problems.into_iter().collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// The parser reads what it is meant to: a sanity check on one known interface.
+#[test]
+fn the_declarations_are_read() {
+    let decl = declarations();
+    let span = &decl.interfaces["Span"];
+    assert_eq!(
+        span.keys().map(String::as_str).collect::<Vec<_>>(),
+        ["column", "end", "endColumn", "endLine", "line", "start"]
+    );
+    let diagnostic = &decl.interfaces["Diagnostic"];
+    assert!(diagnostic["span"].optional && !diagnostic["code"].optional);
+    assert_eq!(diagnostic["children"].ty, "Diagnostic[]");
+    assert!(decl.aliases["Summary"].contains("TaskSummary"));
+    assert_eq!(return_types()["validate"], "ValidationReport");
+}
