@@ -24,7 +24,7 @@ const KINDS = { '.md': 'markdown', '.markdown': 'markdown', '.mdx': 'markdown', 
  */
 
 /** The package's API as the verdict runners call it (loaded on first use). */
-async function packageApi() {
+async function nodeApi() {
   const api = await import('../node.js');
   return { call: async (fn, ...args) => api[fn](...args), has: (fn) => typeof api[fn] === 'function' };
 }
@@ -77,7 +77,7 @@ async function exampleFindings(api, file, example, schemas) {
  * @returns {Promise<Finding[]>}
  */
 export async function checkDocs(paths, options = {}) {
-  const api = options.api ?? (await packageApi());
+  const api = options.api ?? (await nodeApi());
   const findings = [];
   for (const file of paths) {
     const kind = KINDS[extname(file).toLowerCase()];
