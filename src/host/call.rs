@@ -7,11 +7,12 @@
 //! server must answer -32601 or -32600); `task-forbidden`; `task-param-in-2026`.
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::host::messages::{CLIENT_CAPABILITIES, PROTOCOL_VERSION, TASKS_EXTENSION};
 use crate::host::schema::validate_value;
 use crate::host::tool::{locate_tools, read_tool_text, tool_info, TaskSupport, ToolInfo};
-use crate::host::{diagnostic_at as at, parse_into, Generation, HostReport};
+use crate::host::{diagnostic_at as at, parse_into, HostReport};
 use crate::json::{Document, Node};
+use crate::protocol::messages::{CLIENT_CAPABILITIES, PROTOCOL_VERSION, TASKS_EXTENSION};
+use crate::protocol::{Generation, TaskRequest};
 
 /// The parts of a `tools/call` request the checks look at.
 #[derive(Clone, Debug)]
@@ -31,8 +32,8 @@ pub struct ToolCall<'n> {
 impl ToolCall<'_> {
     /// Whether the caller asked for (2025-11-25) or allowed (2026-07-28) a task as the answer.
     pub fn task_requested(&self) -> bool {
-        match self.generation {
-            Some(Generation::V2026_07_28) => self.extension_declared,
+        match self.generation.map(|g| g.rules().task_request) {
+            Some(TaskRequest::Extension) => self.extension_declared,
             _ => self.task.is_some(),
         }
     }
