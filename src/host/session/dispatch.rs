@@ -7,9 +7,7 @@ use serde_json::Value;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::host::call::{check_against_tool, check_negotiation, declares_task_calls, read_call};
-use crate::host::messages::{
-    read_message, request_id, result_kind, Message, RequestId, ResultKind,
-};
+use crate::host::diagnostic_at;
 use crate::host::result::check_result;
 use crate::host::session::input::PendingElicitation;
 use crate::host::session::{
@@ -18,8 +16,11 @@ use crate::host::session::{
 };
 use crate::host::task_state::TaskEvent;
 use crate::host::tool::{check_tools, locate_tools, tool_info, tools_generation, TaskSupport};
-use crate::host::{diagnostic_at, Generation};
 use crate::json::{Document, Node};
+use crate::protocol::messages::{
+    read_message, request_id, result_kind, Message, RequestId, ResultKind,
+};
+use crate::protocol::Generation;
 
 /// The task methods a host sends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

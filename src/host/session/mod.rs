@@ -81,10 +81,10 @@ use std::rc::Rc;
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, LineIndex};
-use crate::host::messages::RequestId;
 use crate::host::task_state::TaskState;
 use crate::host::tool::ToolInfo;
 use crate::json::{parse, Document, ReadOptions};
+use crate::protocol::messages::RequestId;
 
 use dispatch::{Dispatch, EarlyNotification, PendingRequest};
 use tasks::TrackedTask;
