@@ -62,7 +62,7 @@
 //!   `wrong-refusal-code` (warning): it was refused with another code.
 //! - `is-error-status-mismatch` (error): `isError: true` with the wrong terminal status for the
 //!   generation (2025-11-25: `failed`; 2026-07-28: `completed`).
-//! - Input (see [`input`]): `input-after-terminal`, `input-not-requested`,
+//! - Input (see `session/input.rs`): `input-after-terminal`, `input-not-requested`,
 //!   and the [`crate::host::elicitation`] findings on each `elicitation/create`, its answer and
 //!   each `tasks/update`'s `inputResponses` against the task's `inputRequests`.
 //! - `unknown-task` (warning): a task message naming a task no CreateTaskResult created.
