@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use crate::diagnostic::Span;
 use crate::protocol::Generation;
+/// The statuses themselves are protocol vocabulary ([`crate::protocol`]); re-exported here.
 pub use crate::protocol::TaskStatus;
 
 /// Why a status change breaks the state machine.
