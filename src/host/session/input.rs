@@ -14,7 +14,8 @@
 
 use crate::diagnostic::Severity;
 use crate::host::elicitation::{check_answer, check_input_responses, check_params};
-use crate::host::session::dispatch::{Dispatch, Request};
+use crate::host::session::dispatch::Dispatch;
+use crate::host::session::pending::Request;
 use crate::host::session::KeptMessage;
 use crate::host::task_state::TaskStatus;
 use crate::json::Node;
