@@ -385,15 +385,15 @@ pub fn lint_schema_js(
 
 /// A streaming session checker: the rules of `replaySession`, one message at a time.
 #[wasm_bindgen(js_name = Session)]
+#[derive(Default)]
 pub struct JsSession(crate::host::Session);
 
 #[wasm_bindgen(js_class = Session)]
 impl JsSession {
     /// An empty session.
     #[wasm_bindgen(constructor)]
-    #[allow(clippy::new_without_default)]
     pub fn new() -> JsSession {
-        JsSession(crate::host::Session::new())
+        JsSession::default()
     }
 
     /// Checks one JSON-RPC message text sent by `direction` ("client" or "server"; null when
