@@ -17,7 +17,8 @@ use std::path::Path;
 use serde_json::Value;
 
 use mcp_json_toolbox::host::{
-    check_elicitation, check_tool, check_tool_call, check_tool_result, replay_session,
+    check_elicitation, check_tool, check_tool_call, check_tool_result, replay_session, Direction,
+    Entry, Session,
 };
 use mcp_json_toolbox::{classify::classify, format_document, lint_schema, validate_arguments};
 use mcp_json_toolbox::{FormatOptions, ValidateOptions};
@@ -38,10 +39,12 @@ const NOT_RESULTS: [&str; 4] = [
 ];
 
 /// A declared field: whether it may be left out, and its type as written.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Field {
     optional: bool,
     ty: String,
+    /// From a base interface (`extends`): held to results there, not here.
+    inherited: bool,
 }
 
 /// The declarations of the TypeScript blocks: interfaces by name, type aliases by name.
@@ -137,6 +140,7 @@ fn members(body: &str) -> BTreeMap<String, Field> {
             let field = Field {
                 optional,
                 ty: ty.trim().to_owned(),
+                inherited: false,
             };
             (name.to_owned(), field)
         })
@@ -146,6 +150,7 @@ fn members(body: &str) -> BTreeMap<String, Field> {
 /// The interfaces and type aliases of every TypeScript block.
 fn declarations() -> Declarations {
     let mut found = Declarations::default();
+    let mut extends = Vec::new();
     for (_, source) in SOURCES {
         let text = strip_comments(ts_block(source));
         let mut rest = text.as_str();
@@ -156,6 +161,11 @@ fn declarations() -> Declarations {
                 let open = after.find('{').expect("an interface body");
                 let end = open + closing(&after[open..]);
                 let fields = members(&after[open + 1..end - 1]);
+                // `interface X extends A, B {`: A's and B's fields are added once all are read.
+                if let Some((_, bases)) = after[..open].split_once(" extends ") {
+                    let bases = bases.split(',').map(|base| base.trim().to_owned());
+                    extends.push((name.clone(), bases.collect::<Vec<_>>()));
+                }
                 found.interfaces.insert(name, fields);
                 rest = &after[end..];
             } else if let Some(after) = rest.strip_prefix("type ") {
@@ -165,6 +175,24 @@ fn declarations() -> Declarations {
                     .next()
                     .expect("a type");
                 found.aliases.insert(name.trim().to_owned(), end);
+            }
+        }
+    }
+    for (name, bases) in extends {
+        // `Error` is JavaScript's own (thrown errors, not results): its fields are not declared here.
+        for base in bases.into_iter().filter(|base| base != "Error") {
+            let inherited = found
+                .interfaces
+                .get(&base)
+                .expect("a declared base")
+                .clone();
+            let fields = found.interfaces.get_mut(&name).expect("the interface");
+            for (field, declared) in inherited {
+                let declared = Field {
+                    inherited: true,
+                    ..declared
+                };
+                fields.entry(field).or_insert(declared);
             }
         }
     }
@@ -469,6 +497,7 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
             }
             Some("session") => {
                 add("replaySession", &path, json(&replay_session(&a)));
+                pushed(&a, &mut |export, value| add(export, &path, value));
                 if let Some(b) = &b {
                     add("checkTool", &path, json(&check_tool(b)));
                 }
@@ -494,6 +523,7 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
         }
         add("replaySession", &path, json(&replay_session(&text)));
         add("classify", &path, json(&classify(&text)));
+        pushed(&text, &mut |export, value| add(export, &path, value));
         for line in text.lines() {
             if let Ok(entry) = serde_json::from_str::<Value>(line) {
                 let message = entry.get("message").unwrap_or(&entry).to_string();
@@ -535,6 +565,43 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
         json(&replay_session(&stale.join("\n"))),
     );
     samples
+}
+
+/// The transcript `text` (a JSON array or JSON Lines) pushed into a `Session` entry by entry, as the wasm class's `push` and
+/// `pushToModel` take them; each push's findings, then `finish`'s, handed to `add` by export name.
+fn pushed(text: &str, add: &mut dyn FnMut(&'static str, Value)) {
+    let entries: Vec<Value> = match serde_json::from_str(text) {
+        Ok(Value::Array(entries)) => entries,
+        _ => text
+            .lines()
+            .filter_map(|line| serde_json::from_str(line).ok())
+            .collect(),
+    };
+    let mut session = Session::default();
+    for entry in entries {
+        let time = entry.get("timestamp").map(|_| 0);
+        let (export, kind, message) = if let Some(to_model) = entry.get("toModel") {
+            let task_id = entry
+                .get("taskId")
+                .and_then(Value::as_str)
+                .map(str::to_owned);
+            ("pushToModel", Entry::ToModel { task_id }, to_model)
+        } else {
+            let direction = match entry.get("direction").and_then(Value::as_str) {
+                Some("client") => Some(Direction::Client),
+                Some("server") => Some(Direction::Server),
+                _ => None,
+            };
+            let message = entry.get("message").unwrap_or(&entry);
+            ("push", Entry::Message(direction), message)
+        };
+        add(
+            export,
+            json(&session.push_entry(&message.to_string(), &kind, time)),
+        );
+    }
+    add("finish", json(&session.finish_findings()));
+    add("state", json(&session.state()));
 }
 
 /// Each sample against its export's declared type; then every declared field of every result
@@ -580,7 +647,7 @@ fn the_typescript_declarations_match_the_serialised_results() {
             continue;
         }
         let seen = checked.seen.get(name);
-        for field in fields.keys() {
+        for (field, _) in fields.iter().filter(|(_, declared)| !declared.inherited) {
             if !seen.is_some_and(|seen| seen.contains(field)) {
                 checked.problems.insert(format!(
                     "`{name}.{field}` is declared but no result has it (misspelt, or a sample is missing)"
