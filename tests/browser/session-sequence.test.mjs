@@ -88,6 +88,21 @@ test('each finding is pinned to its message; clicking it selects its span, like 
   const message = await selectedText(page, 'editor-a');
   assert.ok(message.startsWith('{') && message.endsWith('}') && message.includes(fromSequence), message);
   assert.match(message, /"id": 3/);
+  // From the keyboard: End reaches the message, → its first finding, Enter selects that span; ←
+  // goes back to the row, and Enter there selects the message.
+  await page.focus('#sequence .seq-row[tabindex="0"]');
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), /^error status-after-terminal: /);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.index), '5');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  assert.equal(await selectedText(page, 'editor-a'), fromSequence);
+  await page.focus('#sequence .seq-row[tabindex="0"]');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.index), '5', 'the row last used is the one Tab reaches');
+  await page.keyboard.press('Enter');
+  assert.equal(await selectedText(page, 'editor-a'), message);
 }));
 
 test('findings of a JSON Lines recording land on the message their span is in', (t) => onPage(t, { example: 'session-everything-research-elicitation-2025-11-25' }, async (page) => {
