@@ -129,11 +129,15 @@ function resultLabel(message, method) {
     return `error ${code ?? ''}${text ? `: ${text}` : ''}`.trim();
   }
   const result = object(message.result) ?? {};
-  const task = object(result.task);
+  // A task handle: 2025-11-25 wraps it in `task`, 2026-07-28 (the tasks extension) says `resultType: "task"`.
+  const task = object(result.task) ?? (result.resultType === 'task' ? result : undefined);
   if (task) return `CreateTaskResult · ${task.status ?? 'no status'}`;
   if (method === 'tools/list' && Array.isArray(result.tools)) return `${result.tools.length} tool${result.tools.length === 1 ? '' : 's'}`;
   if (method === 'initialize') return `InitializeResult ${result.protocolVersion ?? ''}`.trim();
-  if (method === 'tasks/get' || method === 'tasks/cancel') return `task ${result.status ?? 'no status'}`;
+  if (method === 'tasks/get' || method === 'tasks/cancel') {
+    return `task ${result.status ?? 'no status'}${object(result.result) ? ' · with its result' : ''}`;
+  }
+  if (method === 'tasks/update') return 'UpdateTaskResult';
   if (method === 'tools/call' || method === 'tasks/result') {
     const status = typeof result.status === 'string' ? ` · ${result.status}` : '';
     return `CallToolResult${result.isError === true ? ' (isError)' : ''}${status}`;

@@ -99,3 +99,15 @@ test('time offsets', () => {
   assert.equal(offsetText(124_250, 1_000), '+2:03.250');
   assert.equal(offsetText(undefined, 1_000), '');
 });
+
+test('result kinds of both task generations', async () => {
+  const example = JSON.parse(await readFile(new URL('session-input-required-2026-07-28.json', EXAMPLES), 'utf8'));
+  assert.deepEqual(readSequence(example.a).map((row) => row.label), [
+    'tools/call', 'CreateTaskResult · working', 'tasks/get', 'task input_required',
+    'tasks/update', 'UpdateTaskResult', 'tasks/get', 'task completed · with its result',
+  ]);
+  const older = JSON.parse(await readFile(new URL('broken-session-status-after-terminal.json', EXAMPLES), 'utf8'));
+  assert.deepEqual(readSequence(JSON.stringify(older.a)).map((row) => row.label).slice(0, 4), [
+    'tools/call', 'CreateTaskResult · working', 'tasks/get', 'task completed',
+  ]);
+});
