@@ -44,7 +44,9 @@ class SequenceView {
     this.count = h('span', { className: 'seq-count', 'aria-live': 'polite' });
     this.note = h('p', { className: 'seq-note' });
     this.canvas = h('div', { className: 'seq-canvas', role: 'none' });
-    this.viewport = h('div', { className: 'seq-viewport', role: 'list', 'aria-label': 'Messages between host and server, in order' }, this.canvas);
+    this.viewport = h('div', {
+      className: 'seq-viewport', role: 'list', 'aria-label': 'Messages between host and server, in order', 'aria-describedby': 'seq-keys',
+    }, this.canvas);
     const filterId = 'seq-filter';
     this.filter.id = filterId;
     container.replaceChildren(
@@ -54,6 +56,10 @@ class SequenceView {
       h('ul', { className: 'seq-legend', 'aria-label': 'Task lane colours' },
         STATUSES.map((status) => h('li', {}, h('span', { className: `seq-swatch lane-${status}` }), status.replace('_', ' ')))),
       this.note,
+      h('p', {
+        id: 'seq-keys', className: 'visually-hidden',
+        textContent: 'Up and down arrows, Page Up, Page Down, Home and End move between messages; Enter selects a message in the transcript; the right arrow enters its findings, the left arrow leaves them.',
+      }),
       h('div', { className: 'seq-head', 'aria-hidden': 'true' },
         h('span', { textContent: 'Time' }), h('span', { textContent: '#' }),
         h('span', { className: 'seq-head-sides' }, h('span', { textContent: 'Host' }), h('span', { textContent: 'Server' })),
