@@ -118,7 +118,11 @@ class SequenceView {
     this.list.forEach((row, i) => {
       this.tops[i + 1] = this.tops[i] + MESSAGE_HEIGHT + row.findings.length * FINDING_HEIGHT;
     });
-    this.canvas.style.height = `${this.tops[this.list.length]}px`;
+    const total = this.tops[this.list.length];
+    this.canvas.style.height = `${total}px`;
+    // The viewport's height is fixed by the stylesheet; a sequence shorter than that takes its own.
+    this.viewport.style.height = '';
+    if (total < this.viewport.clientHeight) this.viewport.style.height = `${Math.max(total, MESSAGE_HEIGHT)}px`;
     this.count.textContent = task
       ? `${this.list.length} of ${rows.length} messages, task ${task.id}`
       : `${rows.length} message${rows.length === 1 ? '' : 's'}, ${tasks.length} task${tasks.length === 1 ? '' : 's'}`;
