@@ -38,6 +38,10 @@ export function renderSequence(container, sequence, pick) {
   views.get(container).show(buildSequence(sequence.transcript, sequence.report), pick);
 }
 
+/**
+ * One sequence on screen: the toolbar (task filter, counts), the legend, the column heads and the
+ * scrolling list whose rows `render()` keeps to those in view. `show(model, pick)` replaces the model.
+ */
 class SequenceView {
   constructor(container) {
     this.filter = h('select', { className: 'seq-filter' });
@@ -80,6 +84,7 @@ class SequenceView {
     });
   }
 
+  /** Forgets the model and its rows (the section is hidden). */
   clear() {
     this.model = undefined;
     this.rendered.clear();
