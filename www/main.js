@@ -7,6 +7,7 @@ import { countText, h, renderBadges, renderDiagnostics, renderSummary, renderTim
 import { clearStored, decodeFragment, encodeFragment, loadStored, store } from './share.js';
 import { TABS, toolError } from './tabs.js';
 import { ElicitationForm } from './elicitation-form.js';
+import { renderSequence } from './sequence.js';
 
 const $ = (id) => document.getElementById(id);
 /** Longest URL fragment "Copy link" produces; larger states stay in localStorage only. */
@@ -159,6 +160,7 @@ function showResult(view) {
   nextView = view.next;
   renderSummary($('summary'), view.summary);
   renderTimeline($('timeline'), view.timeline ?? [], pick);
+  renderSequence($('sequence'), view.sequence, pick);
   renderDiagnostics($('diagnostics'), diagnostics, pick);
   elicitForm.render(view.form);
   if (view.form) elicitForm.showErrors(diagnostics.filter((d) => d.editor === 'b'));

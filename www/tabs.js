@@ -1,7 +1,7 @@
 // What each tab asks the wasm worker and how the answer is shown. Every runner gets
 // `api = {call(fn, ...args), has(fn), now(fn)}` (`has`: the page's wasm builds export `fn`; `now`:
 // it runs without waiting for the full build to load), the tab's texts and the output options, and returns a view
-// `{badges, message?, banner?, next?, summary?, timeline?, diagnostics: [{...Diagnostic, editor: 'a' | 'b'}], output?}`,
+// `{badges, message?, banner?, next?, summary?, timeline?, sequence?, diagnostics: [{...Diagnostic, editor: 'a' | 'b'}], output?}`,
 // where `next = {label, tab, docs}` offers to open the texts in another tab.
 import { classificationDiagnostics, inputSchemaText, isJson, jsonErrorAt, kindBadge } from '../runtime/docs/verdict.js';
 
@@ -121,6 +121,8 @@ async function sessionView(api, transcript, tool) {
   return {
     badges: [{ text: `${tasks.length} task${tasks.length === 1 ? '' : 's'}`, tone: 'kind' }],
     timeline: tasks,
+    // Drawn as a sequence diagram by www/sequence.js.
+    sequence: { transcript, report: replay },
     diagnostics: [...on('a', replay.diagnostics), ...on('b', toolReport.diagnostics)],
     output: JSON.stringify(state, null, 2),
   };

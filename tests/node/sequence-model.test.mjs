@@ -1,0 +1,113 @@
+// The page's sequence view data (www/sequence-model.js) against the crate's own reading of the same
+// transcripts (pkg/node.js `replaySession`): the entry ranges the page cuts in JavaScript hold the
+// spans the replay reports for each task step and finding, in every transcript form.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { buildSequence, entryRanges, offsetText, readSequence } from '../../www/sequence-model.js';
+
+const PKG = new URL('../../pkg/node.js', import.meta.url);
+assert.ok(existsSync(PKG), `${fileURLToPath(PKG)} is missing: run make pkg first`);
+const { replaySession } = await import(PKG);
+const EXAMPLES = new URL('../../www/examples/', import.meta.url);
+
+/** The transcript texts of the page's session examples (JSON values pretty-printed, as the page shows them). */
+async function sessionExamples() {
+  const texts = [];
+  for (const name of await readdir(EXAMPLES)) {
+    const example = JSON.parse(await readFile(new URL(name, EXAMPLES), 'utf8'));
+    if (example.tab !== 'session') continue;
+    texts.push([name, typeof example.a === 'string' ? example.a : JSON.stringify(example.a, null, 2)]);
+  }
+  return texts;
+}
+
+/** Checks that every span the replay reports lies in the entry the page pins it to. */
+function agrees(name, text) {
+  const report = replaySession(text);
+  const { rows } = buildSequence(text, report);
+  const inside = (row, span) => row.start <= span.start && span.end <= row.end;
+  let checked = 0;
+  for (const [id, task] of Object.entries(report.tasks)) {
+    for (const step of task.history) {
+      if (!step.span) continue;
+      assert.ok(inside(rows[step.messageIndex], step.span), `${name}: task ${id} step at message ${step.messageIndex}`);
+      assert.ok(rows[step.messageIndex].tasks.has(id), `${name}: message ${step.messageIndex} belongs to task ${id}`);
+      checked++;
+    }
+  }
+  for (const row of rows) {
+    for (const finding of row.findings) {
+      assert.ok(inside(row, finding.span), `${name}: ${finding.code} pinned to message ${row.index}`);
+      checked++;
+    }
+  }
+  return checked;
+}
+
+test('the page cuts every session example into the entries the replay reads', async () => {
+  const examples = await sessionExamples();
+  assert.ok(examples.length >= 3);
+  for (const [name, text] of examples) {
+    assert.ok(agrees(name, text) > 0, `${name}: something was checked`);
+    // The same transcript as one compact array, and as JSON Lines of compact entries.
+    const entries = text.trimStart().startsWith('[')
+      ? JSON.parse(text)
+      : text.split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line));
+    agrees(`${name} as an array`, JSON.stringify(entries));
+    agrees(`${name} as JSON Lines`, `${entries.map((e) => JSON.stringify(e)).join('\n')}\n`);
+  }
+});
+
+test('entry ranges: strings holding brackets, commas and escapes; blank lines; one entry', () => {
+  const array = '[ {"a":"],[\\"}"} ,\n  [1,[2]], "x,y" , 3 ]';
+  assert.deepEqual(entryRanges(array).map(({ start, end }) => array.slice(start, end)), ['{"a":"],[\\"}"}', '[1,[2]]', '"x,y"', '3']);
+  const lines = '\n{"id":1}\n\n  {"id":2}  \r\n';
+  assert.deepEqual(entryRanges(lines).map(({ start, end }) => lines.slice(start, end)), ['{"id":1}', '{"id":2}']);
+  const single = '{\n  "jsonrpc": "2.0",\n  "method": "ping",\n  "id": 1\n}\n';
+  assert.deepEqual(entryRanges(single), [{ start: 0, end: single.trimEnd().length }]);
+  assert.deepEqual(entryRanges('  \n'), []);
+  // An unterminated array still yields what it has.
+  assert.deepEqual(entryRanges('[{"a":1}, {"b":').length, 2);
+});
+
+test('directions: envelopes say; without them, answers go back to whoever asked', () => {
+  const text = [
+    { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    { jsonrpc: '2.0', id: 7, method: 'elicitation/create', params: {} },
+    { jsonrpc: '2.0', id: 7, result: { action: 'accept' } },
+    { jsonrpc: '2.0', id: 1, result: { tools: [] } },
+    { toModel: { content: [] }, taskId: 't' },
+    { hello: 1 },
+  ].map((entry) => JSON.stringify(entry)).join('\n');
+  const rows = readSequence(text);
+  assert.deepEqual(rows.map((row) => [row.from, row.kind, row.label]), [
+    ['client', 'request', 'tools/list'],
+    ['server', 'request', 'elicitation/create'],
+    ['client', 'response', 'ElicitResult · accept'],
+    ['server', 'response', '0 tools'],
+    ['host', 'toModel', 'handed to the model'],
+    ['host', 'other', 'not a message'],
+  ]);
+  assert.deepEqual([...rows[4].tasks], ['t']);
+});
+
+test('time offsets', () => {
+  assert.equal(offsetText(1_599, 1_000), '+0.599 s');
+  assert.equal(offsetText(124_250, 1_000), '+2:03.250');
+  assert.equal(offsetText(undefined, 1_000), '');
+});
+
+test('result kinds of both task generations', async () => {
+  const example = JSON.parse(await readFile(new URL('session-input-required-2026-07-28.json', EXAMPLES), 'utf8'));
+  assert.deepEqual(readSequence(example.a).map((row) => row.label), [
+    'tools/call', 'CreateTaskResult · working', 'tasks/get', 'task input_required',
+    'tasks/update', 'UpdateTaskResult', 'tasks/get', 'task completed · with its result',
+  ]);
+  const older = JSON.parse(await readFile(new URL('broken-session-status-after-terminal.json', EXAMPLES), 'utf8'));
+  assert.deepEqual(readSequence(JSON.stringify(older.a)).map((row) => row.label).slice(0, 4), [
+    'tools/call', 'CreateTaskResult · working', 'tasks/get', 'task completed',
+  ]);
+});
