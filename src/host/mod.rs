@@ -30,7 +30,7 @@ mod transcript;
 
 use serde::Serialize;
 
-use crate::diagnostic::{Diagnostic, LineIndex, Severity};
+use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::json::{parse, Document, ReadOptions};
 
 pub use call::check_tool_call;
