@@ -11,7 +11,7 @@ use crate::json::{Document, Node};
 
 use super::mcp::{self, Version};
 use super::rule::{Check, Effect, Field, NameRule, Rule};
-use super::walk::{is_object_schema, subschemas, types, Sub};
+use super::walk::{is_object_schema, is_unusual_boolean, subschemas, types, Sub};
 use super::{CompatReport, PerTarget, Target, TargetResult, ToolCompat, Verdict};
 
 /// A finding and the effect it has.
@@ -424,7 +424,7 @@ fn keyword_spots(view: &ToolView<'_>, bad: impl Fn(&str) -> bool) -> Vec<Spot> {
 fn boolean_spots(view: &ToolView<'_>, field: Field) -> Vec<Spot> {
     view.subs(field)
         .iter()
-        .filter(|sub| sub.value.is_boolean())
+        .filter(|sub| is_unusual_boolean(sub))
         .map(|sub| {
             let at = view.at(field, &sub.pointer, "");
             Spot::new(at, format!("a boolean schema (`{}`)", sub.value))

@@ -16,7 +16,7 @@ use super::check::optional_properties;
 use super::locate_tools;
 use super::mcp::{self, Version};
 use super::rule::{Check, Field, NameRule};
-use super::walk::{is_object_schema, subschemas, types};
+use super::walk::{is_object_schema, is_unusual_boolean, subschemas, types};
 use super::Target;
 
 /// One change lowering made.
@@ -258,6 +258,7 @@ impl Lowering {
     fn booleans(&mut self, schema: &mut Value, field: Field) {
         let pointers: Vec<(String, bool)> = subschemas(schema)
             .into_iter()
+            .filter(is_unusual_boolean)
             .filter_map(|s| s.value.as_bool().map(|b| (s.pointer, b)))
             .collect();
         let no_not = field == Field::Input && self.forbids("not");

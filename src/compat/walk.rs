@@ -68,3 +68,20 @@ pub fn types(schema: &Value) -> Vec<&str> {
 pub fn is_object_schema(schema: &Value) -> bool {
     types(schema).contains(&"object") || schema.get("properties").is_some_and(Value::is_object)
 }
+
+/// Keywords whose value is commonly a boolean schema and that every consumer takes as one
+/// (`additionalProperties: false` is in the official reference servers' schemas, which Claude
+/// Code loads).
+const BOOLEAN_KEYWORDS: [&str; 4] = [
+    "additionalProperties",
+    "unevaluatedProperties",
+    "additionalItems",
+    "unevaluatedItems",
+];
+
+/// Whether `sub` is a boolean schema outside the keywords that take booleans as a matter of
+/// course: `"data": true` under `properties`, `true` in `anyOf`…
+pub fn is_unusual_boolean(sub: &Sub<'_>) -> bool {
+    let keyword = sub.pointer.rsplit('/').next().unwrap_or_default();
+    sub.value.is_boolean() && !BOOLEAN_KEYWORDS.contains(&keyword)
+}
