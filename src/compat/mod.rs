@@ -27,7 +27,7 @@ pub mod vscode;
 mod walk;
 pub mod webmcp;
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
 use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::json::{parse, ReadOptions};
@@ -37,8 +37,9 @@ pub use lower::{lower_tool, Change, Lost, Lowered};
 pub use rule::{Check, Effect, Field, NameRule, Rule};
 pub use target::Target;
 
-/// What [`check_compatibility`] checks against.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// What [`check_compatibility`] checks against (from JavaScript: `{ targets?, serverName? }`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct CompatOptions {
     /// The targets, in the order reported; empty means all of [`Target::ALL`].
     pub targets: Vec<Target>,

@@ -1,10 +1,13 @@
 //! The consumers a tool can be checked against, and the rule tables each one runs.
 
+use serde::Deserialize;
+
 use super::rule::Rule;
 use super::{anthropic, claude_code, cursor, gemini, mcp, openai, vscode, webmcp};
 
 /// A consumer of MCP tools: a model API (as a host passes tools to it) or a host itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+#[serde(try_from = "String")]
 pub enum Target {
     /// Anthropic Messages API, `tools[].input_schema`.
     Anthropic,
@@ -88,5 +91,16 @@ impl Target {
     /// Every rule of the target's profile.
     pub fn rules(self) -> impl Iterator<Item = &'static Rule> {
         self.tables().iter().flat_map(|table| table.iter())
+    }
+}
+
+impl TryFrom<String> for Target {
+    type Error = String;
+
+    fn try_from(name: String) -> Result<Self, String> {
+        Self::parse(&name).ok_or_else(|| {
+            let names: Vec<&str> = Self::ALL.iter().map(|t| t.name()).collect();
+            format!("unknown target {name:?}: one of {}", names.join(", "))
+        })
     }
 }
