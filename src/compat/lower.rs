@@ -13,6 +13,7 @@ use crate::json::{parse, ReadOptions};
 use crate::lint::ANNOTATIONS;
 
 use super::check::optional_properties;
+use super::locate::is_tool;
 use super::locate_tools;
 use super::mcp::{self, Version};
 use super::rule::{Check, Field, NameRule};
@@ -73,7 +74,8 @@ pub fn lower_tool(text: &str, target: Target) -> Lowered {
     };
     let pointers = locate_tools(&doc, "").unwrap_or_default();
     let tool = match pointers.as_slice() {
-        [one] => doc.pointer(one).filter(|n| n.members().is_some()),
+        // Only what reads as a tool standing alone, so the lowered tool does too.
+        [one] => doc.pointer(one).filter(|n| is_tool(n)),
         _ => None,
     };
     let Some(tool) = tool else {
