@@ -46,10 +46,19 @@ pub fn run(data: &[u8]) {
         if again.diagnostics.iter().any(|d| d.code == "depth-limit") {
             continue;
         }
-        assert!(again.diagnostics.is_empty(), "{target:?} {out}: {:?}", again.diagnostics);
+        assert!(
+            again.diagnostics.is_empty(),
+            "{target:?} {out}: {:?}",
+            again.diagnostics
+        );
         for tool in &again.tools {
             let verdict = tool.targets.get(target).map(|r| r.verdict);
-            assert_eq!(verdict, Some(Verdict::Accepted), "{target:?} rejects its lowering {out}: {:?}", tool.targets);
+            assert_eq!(
+                verdict,
+                Some(Verdict::Accepted),
+                "{target:?} rejects its lowering {out}: {:?}",
+                tool.targets
+            );
         }
     }
 }
