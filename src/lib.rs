@@ -22,7 +22,8 @@
 //! - [`lint`]: the schema lint, which uses the engine.
 //! - [`validator`]: the public [`Validator`], the engine with the lint's findings as schema
 //!   warnings.
-//! - `compat`: provider-compatibility profiles (to come).
+//! - [`compat`]: provider-compatibility profiles (one module per consumer: model APIs and hosts)
+//!   and the lowering of a tool for one of them; the MCP spec's own tool rules (`compat::mcp`).
 //! - [`classify`] and [`host`]: the payload classifier and the host checks; peers, neither
 //!   imports the other.
 //! - [`wasm_format`] and `wasm`: the JavaScript APIs, translating only.
@@ -38,6 +39,8 @@ pub mod json;
 
 #[cfg(feature = "full")]
 pub mod classify;
+#[cfg(feature = "full")]
+pub mod compat;
 #[cfg(feature = "full")]
 pub mod host;
 #[cfg(feature = "full")]

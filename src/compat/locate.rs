@@ -1,0 +1,48 @@
+//! Where the tools of a document are.
+
+use crate::json::{Document, Node};
+use crate::protocol::messages::result_generation;
+use crate::protocol::Generation;
+
+/// Pointers of the tool objects under `pointer`: the node itself if it is a tool, the `tools` of
+/// a `tools/list` result (bare or in a response), or the elements of an array of tools.
+pub fn locate_tools(doc: &Document<'_>, pointer: &str) -> Option<Vec<String>> {
+    let node = doc.pointer(pointer)?;
+    let list = |at: &str, node: &Node| {
+        node.elements().map(|items| {
+            (0..items.len())
+                .map(|i| format!("{pointer}{at}/{i}"))
+                .collect()
+        })
+    };
+    if node.elements().is_some() {
+        return list("", node);
+    }
+    if let Some(tools) = node.value_of("tools") {
+        return list("/tools", tools);
+    }
+    if let Some(tools) = node.value_of("result").and_then(|r| r.value_of("tools")) {
+        return list("/result/tools", tools);
+    }
+    is_tool(node).then(|| vec![pointer.to_owned()])
+}
+
+/// Whether `node`, standing alone, reads as a tool: it has `inputSchema`, or a `name` and no
+/// `method` (a request has one).
+pub fn is_tool(node: &Node) -> bool {
+    node.get("inputSchema").is_some()
+        || (node.get("name").is_some() && node.get("method").is_none())
+}
+
+/// The generation a tool list shows: `resultType` on its result means 2026-07-28, `execution` on
+/// a tool (gone from 2026-07-28 tools) means 2025-11-25.
+pub fn tools_generation(doc: &Document<'_>, pointer: &str, tools: &[String]) -> Option<Generation> {
+    let node = doc.pointer(pointer)?;
+    let result = node.value_of("result").unwrap_or(node);
+    result_generation(result).or_else(|| {
+        let has_execution = tools
+            .iter()
+            .any(|p| doc.pointer(p).is_some_and(|t| t.get("execution").is_some()));
+        has_execution.then_some(Generation::V2025_11_25)
+    })
+}
