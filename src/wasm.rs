@@ -163,9 +163,9 @@ export interface CompatResult {
 /** What `checkCompatibility` returns. */
 export interface CompatReport {
   /** One entry per tool, in document order. */
-  tools: { name: string | null; pointer: string; targets: { [target in CompatTarget]?: CompatResult } }[];
+  tools: { name: string | null; pointer: string; targets: Partial<Record<CompatTarget, CompatResult>> }[];
   /** The rules on the whole list per target (tool counts, duplicates after a rewrite, budgets); a rejected tool makes the list rejected. */
-  list: { [target in CompatTarget]?: CompatResult };
+  list: Partial<Record<CompatTarget, CompatResult>>;
   /** A parse error or `not-a-tool`, when nothing could be checked. */
   diagnostics: Diagnostic[];
 }

@@ -16,6 +16,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use mcp_json_toolbox::compat::{check_compatibility, lower_tool, CompatOptions, Target};
 use mcp_json_toolbox::host::{
     check_elicitation, check_tool, check_tool_call, check_tool_result, replay_session, Direction,
     Entry, Session,
@@ -31,9 +32,10 @@ const SOURCES: [(&str, &str); 2] = [
 
 /// Interfaces that are not results: options JavaScript passes in (read by serde with
 /// `deny_unknown_fields`), and the two `Error`s the glue builds field by field.
-const NOT_RESULTS: [&str; 4] = [
+const NOT_RESULTS: [&str; 5] = [
     "FormatOptions",
     "ValidateOptions",
+    "CompatOptions",
     "JsonError",
     "SchemaError",
 ];
@@ -272,14 +274,25 @@ impl Checked {
                 .flat_map(|(i, item)| self.value(decl, item, element, &format!("{path}/{i}")))
                 .collect();
         }
-        if let Some(inner) = ty.strip_prefix("Record<string,") {
+        // `Record<K, V>` and `Partial<Record<K, V>>`: every key a K, every value a V.
+        let record = ty
+            .strip_prefix("Partial<")
+            .and_then(|t| t.strip_suffix('>'));
+        if let Some(inner) = record.unwrap_or(ty).strip_prefix("Record<") {
             let Value::Object(entries) = value else {
                 return mismatch();
             };
-            let inner = inner.trim_end_matches('>').trim();
+            let inner = inner.strip_suffix('>').unwrap_or(inner);
+            let (key_type, item_type) = inner.split_once(',').expect("Record<K, V>");
+            let (key_type, item_type) = (key_type.trim(), item_type.trim());
             return entries
                 .iter()
-                .flat_map(|(key, item)| self.value(decl, item, inner, &format!("{path}/{key}")))
+                .flat_map(|(key, item)| {
+                    let at = format!("{path}/{key}");
+                    let mut problems = self.value(decl, &Value::String(key.clone()), key_type, &at);
+                    problems.extend(self.value(decl, item, item_type, &at));
+                    problems
+                })
                 .collect();
         }
         if ty.starts_with('{') {
@@ -533,6 +546,33 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
     }
     for (path, text) in files("tests/fixtures/lint", &[".json"]) {
         add("lintSchema", &path, json(&lint_schema(&text)));
+        // The tools and tool lists among them: every profile's verdicts, each profile's lowering.
+        let report = check_compatibility(&text, &CompatOptions::default());
+        add("checkCompatibility", &path, json(&report));
+        for target in Target::ALL {
+            add("lowerTool", &path, json(&lower_tool(&text, target)));
+        }
+    }
+    // A tool every profile takes as it is, one most reject, and text that is not JSON.
+    let accepted = r#"{"name": "add", "inputSchema": {"type": "object", "properties": {"a": {"type": "number"}}, "required": ["a"], "additionalProperties": false}}"#;
+    let rejected = r##"{"name": "git.search", "inputSchema": {"oneOf": [{"type": "object"}, {"$ref": "#/$defs/q"}], "$defs": {"q": {"type": ["string", "null"], "format": "uri"}}}}"##;
+    for (name, text) in [
+        ("accepted", accepted),
+        ("rejected", rejected),
+        ("not JSON", "{"),
+    ] {
+        let options = CompatOptions {
+            targets: Vec::new(),
+            server_name: Some("a-server-name-long-enough-for-cursor".to_owned()),
+        };
+        add(
+            "checkCompatibility",
+            name,
+            json(&check_compatibility(text, &options)),
+        );
+        for target in Target::ALL {
+            add("lowerTool", name, json(&lower_tool(text, target)));
+        }
     }
     // What no example shows: content blocks with data and links, an error response, a task list,
     // a CreateTaskResult with its immediate response, an isError result, a stale poll answer.
