@@ -1,13 +1,14 @@
 // `mcp-json-toolbox check-server`: connects to a running MCP server (a command over stdio, or
 // `--url` over Streamable HTTP), lists what it publishes, optionally calls tools, and checks every
-// message: the official schemas (classify), the host's checks and task tracking over the whole
-// transcript (replaySession), each tool (checkTool), arguments (Validator), results
-// (checkToolResult) and elicitations (checkElicitation). Findings point into the transcript,
+// message: the official schemas (classify), the host's checks over the whole transcript
+// (replaySession: every tools/list through checkTool's checks, every result — direct or a task's —
+// through checkToolResult's, every task as a state machine), each tool's verdict (checkTool),
+// arguments (Validator) and elicitations (checkElicitation). Findings point into the transcript,
 // which `--record FILE` keeps in the form `replay` reads.
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Validator, checkElicitation, checkTool, checkToolResult, classify, replaySession } from 'mcp-json-toolbox';
+import { Validator, checkElicitation, classify, replaySession } from 'mcp-json-toolbox';
 import { UsageError, readInput } from './command.js';
 import { FORMATS, exitCode, findings as toFindings, report } from './report.js';
 import { ServerFailure } from '../mcp-client/connection.js';
@@ -213,7 +214,6 @@ async function runCall(session, connection, call, { values, timeoutMs }) {
   record.isError = outcome.result?.isError ?? undefined;
   if (outcome.error) record.error = outcome.error.message ?? JSON.stringify(outcome.error);
   if (outcome.timedOut) session.found.push({ index: outcome.requestIndex, severity: 'error', code: 'task-timeout', message: `task ${outcome.taskId} of ${call.name} was not finished within --timeout ${timeoutMs} ms (cancelled)` });
-  if (outcome.result) session.results = [...(session.results ?? []), { tool, index: outcome.resultIndex }];
 }
 
 /** Validates arguments against the tool's inputSchema: `{ valid, diagnostics }` (spans into the
@@ -259,12 +259,16 @@ function answerInputRequest(session, request, index) {
 /** Every check over the transcript text: Findings, deduplicated, in transcript order. */
 function checkTranscript(session, text, locate, file) {
   const found = [];
-  const at = (index, diagnostics, line = 1) => found.push(...toFindings(file, diagnostics).map((f) => locate(index, f, line)));
+  // `strip`: the pointer prefix of the checked text's own wrapping (classify's pair array).
+  const at = (index, diagnostics, line = 1, strip = '') => found.push(...toFindings(file, diagnostics).map((f) => {
+    const moved = locate(index, f, line);
+    if (index !== undefined && f.instancePath !== undefined && f.instancePath.startsWith(strip)) {
+      moved.instancePath = `/${index}/message${f.instancePath.slice(strip.length)}`;
+    }
+    return moved;
+  }));
   at(undefined, replaySession(text).diagnostics);
   officialSchemas(locate.entries, at, session.negotiated?.protocolVersion);
-  for (const { tool, index } of session.results ?? []) {
-    at(index, checkToolResult(JSON.stringify(tool), JSON.stringify(locate.entries[index].message)).diagnostics);
-  }
   for (const e of session.elicitations) {
     if (!e.response) {
       found.push(locate(e.index, { file, line: 1, column: 1, severity: 'warning', code: 'elicitation-cancelled', message: 'the server asked for input; no --elicit FILE was given, so the check answered cancel' }));
@@ -295,7 +299,7 @@ function officialSchemas(entries, at, negotiated) {
       ? classify(`[${JSON.stringify(request)},\n${JSON.stringify(message)}]`).items?.[1]
       : classify(JSON.stringify(message));
     if (!classified) return;
-    at(index, classified.diagnostics, request ? 2 : 1);
+    at(index, classified.diagnostics, request ? 2 : 1, request ? '/1' : '');
     const defined = classified.kind !== 'Unknown';
     if (defined && negotiated && classified.versions.length > 0 && !classified.versions.includes(negotiated)) {
       at(index, [{ severity: 'error', code: 'schema-version', message: `this ${classified.kind} satisfies the official schema of ${classified.versions.join(', ')} but not of the negotiated ${negotiated}` }]);

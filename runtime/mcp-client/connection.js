@@ -77,17 +77,22 @@ export class Connection {
     return this.transcript.length - 1;
   }
 
-  /** A message from the server: settles its request, or answers the server's own request. */
-  receive(message) {
+  /**
+   * A message from the server: settles its request, or answers the server's own request.
+   * `forId`: the request an error without a usable `id` answers (Streamable HTTP: the error body
+   * of the POST that carried that request).
+   */
+  receive(message, forId) {
     const index = this.#record('server', message);
     if (message === null || typeof message !== 'object') return;
     if (typeof message.method === 'string') {
       if (message.id !== undefined) this.#answer(message);
       return;
     }
-    const waiting = this.#pending.get(message.id);
+    const id = !this.#pending.has(message.id) && message.error && forId !== undefined ? forId : message.id;
+    const waiting = this.#pending.get(id);
     if (!waiting) return; // an unmatched response: replaySession reports it
-    this.#pending.delete(message.id);
+    this.#pending.delete(id);
     clearTimeout(waiting.timer);
     waiting.resolve({ message, index });
   }

@@ -43,7 +43,7 @@ export function connectHttp(url, { timeoutMs } = {}) {
     } catch {
       throw new ServerFailure(`${url} answered HTTP ${response.status} with a body that is not JSON`);
     }
-    for (const item of Array.isArray(parsed) ? parsed : [parsed]) connection.receive(item);
+    for (const item of Array.isArray(parsed) ? parsed : [parsed]) connection.receive(item, message.id);
   }
 
   return {

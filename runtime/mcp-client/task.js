@@ -8,13 +8,13 @@ import { TASKS_EXTENSION, withMeta } from './session.js';
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Whether the call goes as a task: the tool allows it and the server declared task calls. */
+/** Whether the call may be answered with a task: 2025-11-25, the tool's `taskSupport` allows it and
+ * the server declared task calls; 2026-07-28, the server declared the tasks extension. */
 export function callsAsTask(tool, session) {
+  // 2026-07-28 tools have no `execution`: with the extension on both sides, the server decides.
+  if (session.protocolVersion === '2026-07-28') return Boolean(session.capabilities?.extensions?.[TASKS_EXTENSION]);
   const support = tool?.execution?.taskSupport;
-  if (support !== 'optional' && support !== 'required') return false;
-  return session.protocolVersion === '2026-07-28'
-    ? Boolean(session.capabilities?.extensions?.[TASKS_EXTENSION])
-    : Boolean(session.capabilities?.tasks?.requests?.tools?.call);
+  return (support === 'optional' || support === 'required') && Boolean(session.capabilities?.tasks?.requests?.tools?.call);
 }
 
 /**

@@ -5,7 +5,7 @@ import { checkTool } from 'mcp-json-toolbox';
 /** The verdicts of one tool, by target: `checkTool` (schemas, lint, names, task support). The
  * provider profiles join here as one entry each. */
 const TARGETS = {
-  mcp: (tool) => checkTool(JSON.stringify(tool)).diagnostics,
+  checkTool: (tool) => checkTool(JSON.stringify(tool)).diagnostics,
 };
 
 /** `[{ name, taskSupport, verdicts: { target: { errors, warnings } } }]` for the listed tools. */
