@@ -151,7 +151,8 @@ async function checkServer({ values, calls, server, timeoutMs, elicit }, io) {
   const found = checkTranscript(session, text, locate, record);
   const sources = new Map([[record, text], ...calls.map((c) => [c.file, c.text]), ...(elicit ? [[elicit.file, elicit.text]] : [])]);
   const tools = toolVerdicts(session.tools ?? []);
-  const result = { file: record, server: session.negotiated, tools, calls: session.calls, text: summaryText(session.negotiated, tools, session.calls) };
+  const listed = { prompts: session.prompts?.length, resources: session.resources?.length };
+  const result = { file: record, server: session.negotiated, tools, ...listed, calls: session.calls, text: summaryText(session.negotiated, tools, listed, session.calls) };
   report(found, { format: values.format, sources, results: [result], io });
   return exitCode(found);
 }

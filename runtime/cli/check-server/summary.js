@@ -35,13 +35,15 @@ function table(rows) {
   return rows.map((r) => `  ${r.map((c, i) => c.padEnd(widths[i])).join('  ')}`.trimEnd()).join('\n');
 }
 
-/** The human summary: server, version, capabilities, the tools table and the calls. */
-export function summaryText(negotiated, tools, calls) {
+/** The human summary: server, version, capabilities, how many prompts and resources were listed
+ * (when the capabilities say so), the tools table and the calls. */
+export function summaryText(negotiated, tools, listed, calls) {
   const info = negotiated?.serverInfo;
   const lines = [
     `server: ${info ? `${info.name ?? '?'} ${info.version ?? ''}`.trim() : '(no serverInfo)'}`,
     `protocol: ${negotiated?.protocolVersion ?? 'none'} (offered ${negotiated?.offered}, via ${negotiated?.via})`,
     `capabilities: ${Object.keys(negotiated?.capabilities ?? {}).join(', ') || 'none'}`,
+    ...Object.entries(listed).filter(([, n]) => n !== undefined).map(([what, n]) => `${what}: ${n}`),
     `tools: ${tools.length}`,
   ];
   if (tools.length) {
