@@ -38,8 +38,8 @@ ${SUMMARY}
   --format human|json|github  how findings are printed (default human)
   -h, --help                  this help
 
-Exit codes: 0 no errors, 1 errors found, 2 usage error, or the server cannot be started, dies,
-or does not answer within --timeout.
+Exit codes: 0 no errors, 1 errors found, 2 usage or I/O error, or a server that cannot be
+started, dies, or does not answer within --timeout.
 `;
 
 const OPTIONS = {
