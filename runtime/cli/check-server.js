@@ -17,7 +17,7 @@ import { PROTOCOLS, listAll, negotiate } from '../mcp-client/session.js';
 import { startStdio } from '../mcp-client/stdio.js';
 import { callTool } from '../mcp-client/task.js';
 import { transcriptText } from './check-server/transcript.js';
-import { summaryText, toolVerdicts } from './check-server/summary.js';
+import { TARGET_NAMES, summaryText, toolVerdicts } from './check-server/summary.js';
 
 const NAME = 'check-server';
 const SUMMARY = 'Start an MCP server (or connect to --url) and check everything it publishes: the official\n' +
@@ -34,7 +34,7 @@ ${SUMMARY}
   --elicit FILE               the answer (ElicitResult) to an elicitation; without it, cancel
   --timeout MS                how long the server may take to answer, and a call to finish (default 10000)
   --record FILE               keep the transcript (JSON Lines, what \`replay\` reads)
-  --target NAME               a compatibility profile (repeatable; default all)
+  --target NAME               a verdict to give per tool (repeatable; default all: ${TARGET_NAMES.join(', ')})
   --format human|json|github  how findings are printed (default human)
   -h, --help                  this help
 
@@ -91,7 +91,9 @@ function checkOptions(values, server) {
   if (values.url && server.length > 0) throw new UsageError('give either --url URL or -- COMMAND ARGS…, not both');
   if (!values.url && server.length === 0) throw new UsageError('no server: give -- COMMAND ARGS… or --url URL');
   if (values.url && !/^https?:\/\//.test(values.url)) throw new UsageError('--url must be an http:// or https:// URL');
-  return { timeoutMs };
+  const unknown = (values.target ?? []).filter((t) => !TARGET_NAMES.includes(t));
+  if (unknown.length) throw new UsageError(`unknown --target ${unknown.join(', ')}; known: ${TARGET_NAMES.join(', ')}`);
+  return { timeoutMs, targets: values.target ?? TARGET_NAMES };
 }
 
 export default {
@@ -101,17 +103,15 @@ export default {
   async run(argv, io) {
     let options;
     try {
-      if (argv.includes('--help') || argv.includes('-h')) {
-        if (argv.indexOf('--') < 0 || argv.indexOf('--help') < argv.indexOf('--')) {
-          io.stdout.write(HELP);
-          return 0;
-        }
-      }
       const { values, calls, server } = splitArguments(argv);
-      const { timeoutMs } = checkOptions(values, server);
+      if (values.help) {
+        io.stdout.write(HELP);
+        return 0;
+      }
+      const { timeoutMs, targets } = checkOptions(values, server);
       const inputs = await Promise.all(calls.map(async (call) => ({ ...call, ...(await readInput(call.file, io)) })));
       const elicit = values.elicit ? await readInput(values.elicit, io) : undefined;
-      options = { values, calls: inputs, server, timeoutMs, elicit };
+      options = { values, calls: inputs, server, timeoutMs, targets, elicit };
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       io.stderr.write(`mcp-json-toolbox ${NAME}: ${error.message}\n(mcp-json-toolbox ${NAME} --help for usage)\n`);
@@ -122,18 +122,18 @@ export default {
 };
 
 /** Runs the session and the checks; prints the report; returns the exit code. */
-async function checkServer({ values, calls, server, timeoutMs, elicit }, io) {
+async function checkServer({ values, calls, server, timeoutMs, targets, elicit }, io) {
   const transport = values.url
     ? connectHttp(values.url, { timeoutMs })
     : startStdio(server[0], server.slice(1), { cwd: io.cwd, env: io.env, timeoutMs });
   const { connection } = transport;
-  const session = { calls: [], elicitations: [], found: [], elicit };
+  const session = { calls: [], elicitations: [], found: [], elicit, transcript: connection.transcript };
   connection.handle('elicitation/create', (_params, message) => answerElicitation(session, connection, message, elicit));
   connection.handle('ping', () => ({}));
   connection.handle('roots/list', () => ({ roots: [] }));
   let failure;
   try {
-    await runSession(session, connection, { values, calls, timeoutMs, elicit });
+    await runSession(session, connection, { values, calls, timeoutMs });
   } catch (error) {
     if (!(error instanceof ServerFailure)) throw error;
     failure = error;
@@ -150,7 +150,7 @@ async function checkServer({ values, calls, server, timeoutMs, elicit }, io) {
   }
   const found = checkTranscript(session, text, locate, record);
   const sources = new Map([[record, text], ...calls.map((c) => [c.file, c.text]), ...(elicit ? [[elicit.file, elicit.text]] : [])]);
-  const tools = toolVerdicts(session.tools ?? []);
+  const tools = toolVerdicts(session.tools ?? [], targets);
   const listed = { prompts: session.prompts?.length, resources: session.resources?.length };
   const result = { file: record, server: session.negotiated, tools, ...listed, calls: session.calls, text: summaryText(session.negotiated, tools, listed, session.calls) };
   report(found, { format: values.format, sources, results: [result], io });
@@ -181,7 +181,7 @@ async function runSession(session, connection, { values, calls, timeoutMs }) {
 function noteListing(session, method, listed) {
   const index = listed.indices.at(-1);
   if (listed.error) session.found.push({ index, severity: 'error', code: 'list-refused', message: `${method} was answered with an error: ${listed.error.message ?? JSON.stringify(listed.error)}` });
-  if (listed.loop) session.found.push({ index, severity: 'error', code: 'cursor-loop', message: `${method}: nextCursor ${JSON.stringify(listed.loop.cursor)} was already given: pages loop, listing stopped after ${listed.indices.length} pages` });
+  if (listed.loop) session.found.push({ index, member: 'nextCursor', severity: 'error', code: 'cursor-loop', message: `${method}: nextCursor ${JSON.stringify(listed.loop.cursor)} was already given: pages loop, listing stopped after ${listed.indices.length} pages` });
   if (listed.truncated) session.found.push({ index, severity: 'error', code: 'too-many-pages', message: `${method}: still a nextCursor after ${listed.truncated} pages, listing stopped` });
 }
 
@@ -209,7 +209,7 @@ async function runCall(session, connection, call, { values, timeoutMs }) {
   }
   const outcome = await callTool(connection, session.negotiated, tool, args, {
     timeoutMs,
-    answerInput: (request, index) => answerInputRequest(session, request, index),
+    answerInput: (request, index, key) => answerInputRequest(session, request, index, key),
   });
   Object.assign(record, { sent: true, asTask: outcome.asTask, taskId: outcome.taskId, statuses: outcome.statuses, timedOut: outcome.timedOut ?? false });
   record.isError = outcome.result?.isError ?? undefined;
@@ -234,8 +234,8 @@ function validateArguments(tool, text) {
 }
 
 /** The answer to an elicitation: the `--elicit` file's content, or a cancel (reported). */
-function elicitationAnswer(session, request, index, elicit) {
-  const entry = { index, request, answered: elicit ? 'from --elicit' : 'cancelled' };
+function elicitationAnswer(session, request, index, elicit, key) {
+  const entry = { index, request, key, answered: elicit ? 'from --elicit' : 'cancelled' };
   session.elicitations.push(entry);
   if (!elicit) return { action: 'cancel' };
   entry.response = elicit;
@@ -252,9 +252,11 @@ function answerElicitation(session, connection, message, elicit) {
   return elicitationAnswer(session, JSON.stringify(message), index, elicit);
 }
 
-/** A 2026-07-28 input request inside an `input_required` task. */
-function answerInputRequest(session, request, index) {
-  return elicitationAnswer(session, JSON.stringify(request.params ?? request), index, session.elicit);
+/** A 2026-07-28 input request inside an `input_required` task (its `tasks/get` answer at
+ * `index`): an elicitation is answered like a 2025-11-25 one, `roots/list` with no roots. */
+function answerInputRequest(session, request, index, key) {
+  if (request?.method === 'roots/list') return { roots: [] };
+  return elicitationAnswer(session, JSON.stringify(session.transcript[index].message), index, session.elicit, key);
 }
 
 /** Every check over the transcript text: Findings, deduplicated, in transcript order. */
@@ -275,11 +277,13 @@ function checkTranscript(session, text, locate, file) {
       found.push(locate(e.index, { file, line: 1, column: 1, severity: 'warning', code: 'elicitation-cancelled', message: 'the server asked for input; no --elicit FILE was given, so the check answered cancel' }));
       continue;
     }
-    const checked = checkElicitation(e.request, e.response.text);
+    // 2026-07-28: the file answers one key of the task's inputRequests, checked as inputResponses.
+    const head = e.key === undefined ? '' : `{${JSON.stringify(e.key)}:`;
+    const checked = checkElicitation(e.request, head ? `${head}${e.response.text}}` : e.response.text);
     at(e.index, checked.diagnostics);
-    found.push(...toFindings(e.response.file, checked.responseDiagnostics));
+    found.push(...toFindings(e.response.file, checked.responseDiagnostics).map((f) => unwrap(f, head.length, e.key)));
   }
-  for (const f of session.found) found.push(f.file ? f : locate(f.index, { file, line: 1, column: 1, ...f }));
+  for (const { member, ...f } of session.found) found.push(f.file ? f : locate(f.index, { file, ...memberSpan(locate.entries[f.index]?.message, member), ...f }));
   return dedupe(found);
 }
 
@@ -306,6 +310,29 @@ function officialSchemas(entries, at, negotiated) {
       at(index, [{ severity: 'error', code: 'schema-version', message: `this ${classified.kind} satisfies the official schema of ${classified.versions.join(', ')} but not of the negotiated ${negotiated}` }]);
     }
   });
+}
+
+/** Where the top-level `result` member `member` of `message` starts in its JSON text (1-based
+ * columns, the span its name and value): the whole message when it has none. */
+function memberSpan(message, member) {
+  const text = JSON.stringify(message) ?? '';
+  const value = member === undefined ? undefined : message?.result?.[member];
+  if (value === undefined) return { line: 1, column: 1, endLine: 1, endColumn: text.length + 1 };
+  const written = `${JSON.stringify(member)}:${JSON.stringify(value)}`;
+  const at = text.lastIndexOf(written);
+  return at < 0 ? { line: 1, column: 1 } : { line: 1, column: at + 1, endLine: 1, endColumn: at + 1 + written.length };
+}
+
+/** A finding in a text that had `by` characters put before its first line (wrapping it as the
+ * member `key`), moved back to the file as written. */
+function unwrap(finding, by, key) {
+  if (by === 0) return finding;
+  const moved = { ...finding };
+  const member = `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  if (moved.instancePath?.startsWith(member)) moved.instancePath = moved.instancePath.slice(member.length);
+  if (moved.line === 1) moved.column = Math.max(1, moved.column - by);
+  if (moved.endLine === 1) moved.endColumn = Math.max(1, moved.endColumn - by);
+  return moved;
 }
 
 /** Findings without repeats (the same place, code and message). */

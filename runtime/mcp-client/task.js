@@ -21,7 +21,7 @@ export function callsAsTask(tool, session) {
  * Calls `tool` with `args`; resolves with `{ asTask, requestIndex, resultIndex, result, error,
  * taskId, statuses, timedOut }` (`result` the CallToolResult, `resultIndex` the transcript index
  * of the message holding it). `timeoutMs` bounds the whole call; polls wait at least the server's
- * interval. A 2026-07-28 task asking for input gets `answerInput(inputRequest, index)` per key
+ * interval. A 2026-07-28 task asking for input gets `answerInput(inputRequest, index, key)` per key
  * (2025-11-25 elicitations are server requests: the connection's handler answers them).
  */
 export async function callTool(connection, session, tool, args, { timeoutMs, answerInput }) {
@@ -56,7 +56,7 @@ export async function callTool(connection, session, tool, args, { timeoutMs, ans
     if (task.status === 'input_required') {
       if (modern && task.inputRequests) {
         const inputResponses = {};
-        for (const [key, request] of Object.entries(task.inputRequests)) inputResponses[key] = await answerInput(request, got.index);
+        for (const [key, request] of Object.entries(task.inputRequests)) inputResponses[key] = await answerInput(request, got.index, key);
         await connection.request('tasks/update', withMeta(session, { taskId: handle.taskId, inputResponses }), { timeoutMs: deadline - Date.now() });
       } else if (!modern && !opened) {
         // 2025-11-25: tasks/result delivers the server's elicitation/create, and later the result.

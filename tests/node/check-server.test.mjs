@@ -176,10 +176,13 @@ test('a server that crashes mid-list, and a command that does not exist: exit 2 
 });
 
 test('tools/list pages that loop: stopped and reported at the repeating page, exit 1', async () => {
-  const run = await json(check('--timeout', '3000', '--', process.execPath, join(DOUBLES, 'cursor-loop.mjs')), { limitMs: 10000 });
+  const run = await json(check('--timeout', '3000', '--record', 'loop.jsonl', '--', process.execPath, join(DOUBLES, 'cursor-loop.mjs')), { limitMs: 10000 });
   assert.equal(run.status, 1);
   assert.deepEqual(run.codes, ['cursor-loop']);
-  assert.match(run.document.findings[0].message, /nextCursor "page-1" was already given/);
+  const [finding] = run.document.findings;
+  assert.match(finding.message, /nextCursor "page-1" was already given/);
+  const line = readFileSync(join(TEMP, 'loop.jsonl'), 'utf8').split('\n')[finding.line - 1];
+  assert.equal(line.slice(finding.column - 1, finding.endColumn - 1), '"nextCursor":"page-1"');
   assert.deepEqual(run.result.tools.map((t) => t.name), ['tool-start', 'tool-page-1', 'tool-page-2']);
 });
 
@@ -219,6 +222,23 @@ for (const protocol of ['2025-11-25', '2026-07-28']) {
   });
 }
 
+test('a 2026-07-28 task asking for input (inputRequests): answered from --elicit by tasks/update and checked; without it, cancelled', async () => {
+  const server = ['--', process.execPath, join(DOUBLES, 'input-task.mjs')];
+  const args = file('convert.json', {});
+  const good = await json(check('--timeout', '3000', '--elicit', file('unit.json', { action: 'accept', content: { unit: 'metric' } }), '--call', 'convert', args, ...server));
+  assert.equal(good.status, 0, JSON.stringify(good.document.findings));
+  assert.deepEqual(good.result.calls[0].statuses, ['working', 'input_required', 'completed']);
+  const answer = file('bad-unit.json', '{"action": "accept", "content": {"unit": "kelvin"}}');
+  const bad = await json(check('--timeout', '3000', '--elicit', answer, '--call', 'convert', args, ...server));
+  assert.equal(bad.status, 1);
+  const inFile = bad.document.findings.find((f) => f.file === answer);
+  assert.deepEqual([inFile.code, inFile.line, inFile.column, inFile.instancePath], ['enum', 1, 42, '/content/unit']);
+  assert.ok(bad.document.findings.some((f) => f.file === 'check-server.jsonl' && f.code === 'enum'), 'the tasks/update in the transcript too');
+  const none = await json(check('--timeout', '3000', '--call', 'convert', args, ...server));
+  assert.deepEqual(none.codes, ['elicitation-cancelled']);
+  assert.equal(none.result.calls[0].statuses.at(-1), 'completed');
+});
+
 test('--format github annotations, human summary table, and usage errors exit 2', async () => {
   const server = ['--', process.execPath, join(DOUBLES, 'dropped-tool.mjs')];
   const github = await cli(check('--format', 'github', '--timeout', '3000', ...server));
@@ -226,7 +246,7 @@ test('--format github annotations, human summary table, and usage errors exit 2'
   assert.match(github.stdout, /^::error file=check-server\.jsonl,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=schema-root-not-object::/m);
   const human = await cli(check('--timeout', '3000', ...server));
   assert.match(human.stdout, /^server: test-double 1\.0\.0\nprotocol: 2025-11-25 \(offered 2026-07-28, via initialize\)\ncapabilities: tools\ntools: 2\n  tool +taskSupport +checkTool\n  fine +- +ok\n  dropped +- +1 error, 1 warning\n/);
-  for (const args of [['--protocol', '2024-01-01', ...server], ['--call', 'x'], [], ['--url', 'ftp://x'], ['--timeout', 'soon', ...server]]) {
+  for (const args of [['--protocol', '2024-01-01', ...server], ['--call', 'x'], [], ['--url', 'ftp://x'], ['--timeout', 'soon', ...server], ['--target', 'nowhere', ...server]]) {
     const run = await cli(check(...args));
     assert.equal(run.status, 2, args.join(' '));
     assert.match(run.stderr, /^mcp-json-toolbox check-server: /);

@@ -8,12 +8,16 @@ const TARGETS = {
   checkTool: (tool) => checkTool(JSON.stringify(tool)).diagnostics,
 };
 
-/** `[{ name, taskSupport, verdicts: { target: { errors, warnings } } }]` for the listed tools. */
-export function toolVerdicts(tools) {
+/** The targets a tool's verdict can be asked for (`--target`). */
+export const TARGET_NAMES = Object.keys(TARGETS);
+
+/** `[{ name, taskSupport, verdicts: { target: { errors, warnings } } }]` for the listed tools, a
+ * verdict for each of `targets` (default all). */
+export function toolVerdicts(tools, targets = TARGET_NAMES) {
   return tools.map((tool) => ({
     name: String(tool?.name ?? '?'),
     taskSupport: tool?.execution?.taskSupport ?? null,
-    verdicts: Object.fromEntries(Object.entries(TARGETS).map(([target, check]) => {
+    verdicts: Object.fromEntries(targets.map((target) => [target, TARGETS[target]]).map(([target, check]) => {
       const diagnostics = check(tool);
       const count = (severity) => diagnostics.filter((d) => d.severity === severity).length;
       return [target, { errors: count('error'), warnings: count('warning') }];
