@@ -5,9 +5,13 @@
 // function, a cycle, a Map or other non-plain object) throws a TypeError naming its path.
 import type {
   Classification,
+  CompatOptions,
+  CompatReport,
+  CompatTarget,
   ElicitationReport,
   HostReport,
   LintReport,
+  LoweredTool,
   SessionReport,
   ValidateOptions,
   ValidationReport,
@@ -53,6 +57,14 @@ export declare function classify(value: JsonInput): Classification;
 /** Checks a tool definition or a whole `tools/list` result (JSON text or the value). */
 export declare function checkTool(toolText: string): HostReport;
 export declare function checkTool(tool: JsonInput): HostReport;
+
+/** Checks a tool, an array of tools or a `tools/list` result against each consumer's profile (JSON text, or the value: then no spans). */
+export declare function checkCompatibility(toolsText: string, options?: CompatOptions | null): CompatReport;
+export declare function checkCompatibility(tools: JsonInput, options?: CompatOptions | null): CompatReport;
+
+/** Rewrites one tool (JSON text or the value) so that `target` accepts it. */
+export declare function lowerTool(toolText: string, target: CompatTarget): LoweredTool;
+export declare function lowerTool(tool: JsonInput, target: CompatTarget): LoweredTool;
 
 /** Checks a `tools/call` request against its tool and, optionally, the server capabilities (each JSON text or the value). */
 export declare function checkToolCall(toolText: string, requestText: string, capabilitiesText?: string | null): HostReport;

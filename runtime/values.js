@@ -181,6 +181,8 @@ const FUNCTIONS = {
       (report) => dropSpans(report.responseDiagnostics, 'span'),
     ],
   },
+  checkCompatibility: { texts: [0], drop: [dropCompatSpans] },
+  lowerTool: { texts: [0], drop: [(lowered) => dropAllSpans(lowered.diagnostics)] },
   replaySession: {
     texts: [0],
     drop: [
@@ -191,6 +193,13 @@ const FUNCTIONS = {
     ],
   },
 };
+
+/** Removes every span of a CompatReport (its tools' and its list's findings, per target). */
+function dropCompatSpans(report) {
+  dropAllSpans(report.diagnostics);
+  const results = [...report.tools.flatMap((tool) => Object.values(tool.targets)), ...Object.values(report.list)];
+  for (const result of results) dropAllSpans(result.diagnostics);
+}
 
 /** Removes `fields` from the diagnostics of the `lists` of a HostReport. */
 function dropHostSpans(report, lists, fields) {

@@ -15,7 +15,7 @@ import { wasmOpt } from './wasm-opt.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The exports that take JSON values as well as text (runtime/values.js, typed in values.d.ts). */
-const VALUE_EXPORTS = ['Validator', 'validateArguments', 'classify', 'checkTool', 'checkToolCall', 'checkToolResult', 'lintSchema', 'replaySession', 'checkElicitation'];
+const VALUE_EXPORTS = ['Validator', 'validateArguments', 'classify', 'checkTool', 'checkToolCall', 'checkToolResult', 'lintSchema', 'replaySession', 'checkElicitation', 'checkCompatibility', 'lowerTool'];
 const NAME = 'mcp_json_toolbox';
 /** The glue of the format core (the crate without its `full` feature): `mcp-json-toolbox/format`. */
 const FORMAT_NAME = 'mcp_json_toolbox_format';

@@ -18,6 +18,8 @@ pub mod json;
 #[cfg(feature = "full")]
 pub mod classify;
 #[cfg(feature = "full")]
+pub mod compat;
+#[cfg(feature = "full")]
 pub mod host;
 #[cfg(feature = "full")]
 pub mod lint;

@@ -139,6 +139,48 @@ export interface HostReport {
   capabilitiesDiagnostics: Diagnostic[];
 }
 
+/** A consumer `checkCompatibility` and `lowerTool` know. */
+export type CompatTarget = "anthropic" | "anthropic-strict" | "openai" | "openai-strict" | "gemini" | "gemini-json-schema" | "claude-code" | "cursor" | "vscode" | "webmcp" | "mcp";
+
+/** How a consumer treats a tool or a list: `rejected` (the request or the whole list fails), `dropped` (this tool is skipped), `rewritten` (silently changed). */
+export type CompatVerdict = "accepted" | "rewritten" | "dropped" | "rejected";
+
+/** What `checkCompatibility` checks against. */
+export interface CompatOptions {
+  /** The targets, in the order reported; all of them when left out. */
+  targets?: CompatTarget[];
+  /** The server's name as the host knows it (Cursor's server + tool name length needs it). */
+  serverName?: string;
+}
+
+/** One target's verdict and findings; each finding's code names its rule (e.g. `anthropic/root-combinator`). */
+export interface CompatResult {
+  verdict: CompatVerdict;
+  diagnostics: Diagnostic[];
+}
+
+/** What `checkCompatibility` returns. */
+export interface CompatReport {
+  /** One entry per tool, in document order. */
+  tools: { name: string | null; pointer: string; targets: { [target in CompatTarget]?: CompatResult } }[];
+  /** The rules on the whole list per target (tool counts, duplicates after a rewrite, budgets); a rejected tool makes the list rejected. */
+  list: { [target in CompatTarget]?: CompatResult };
+  /** A parse error or `not-a-tool`, when nothing could be checked. */
+  diagnostics: Diagnostic[];
+}
+
+/** What `lowerTool` returns. */
+export interface LoweredTool {
+  /** The tool rewritten so the target accepts it; null when the input holds no single tool. */
+  tool: JsonValue | null;
+  /** Each change, by JSON Pointer into the lowered tool. */
+  changes: { pointer: string; message: string }[];
+  /** Each constraint the consumer no longer enforces: the server must check it itself. */
+  lost: { pointer: string; keyword: string; message: string }[];
+  /** Why there is no tool: a parse error, not a tool, or more than one. */
+  diagnostics: Diagnostic[];
+}
+
 /** The status of a task. */
 export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
 
@@ -359,6 +401,35 @@ pub fn check_tool_result_js(
     #[wasm_bindgen(js_name = resultText)] result_text: &str,
 ) -> Result<JsValue, JsValue> {
     to_js(&crate::host::check_tool_result(tool_text, result_text))
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// `CompatOptions` as TypeScript sees it.
+    #[wasm_bindgen(typescript_type = "CompatOptions")]
+    pub type CompatOptionsArg;
+}
+
+/// Checks a tool, an array of tools or a `tools/list` result against each consumer's profile.
+/// Never throws for bad input (it is reported); throws a `TypeError` for bad options.
+#[wasm_bindgen(js_name = checkCompatibility, unchecked_return_type = "CompatReport")]
+pub fn check_compatibility_js(
+    #[wasm_bindgen(js_name = toolsText)] tools_text: &str,
+    options: Option<CompatOptionsArg>,
+) -> Result<JsValue, JsValue> {
+    let options: crate::compat::CompatOptions = read_options(options.map(JsValue::from))?;
+    to_js(&crate::compat::check_compatibility(tools_text, &options))
+}
+
+/// Rewrites one tool so that `target` accepts it; throws a `TypeError` for an unknown target.
+#[wasm_bindgen(js_name = lowerTool, unchecked_return_type = "LoweredTool")]
+pub fn lower_tool_js(
+    #[wasm_bindgen(js_name = toolText)] tool_text: &str,
+    #[wasm_bindgen(unchecked_param_type = "CompatTarget")] target: &str,
+) -> Result<JsValue, JsValue> {
+    let target = crate::compat::Target::try_from(target.to_owned())
+        .map_err(|e| JsValue::from(js_sys::TypeError::new(&e)))?;
+    to_js(&crate::compat::lower_tool(tool_text, target))
 }
 
 /// Lints a JSON Schema text: unknown keywords, meta-schema failures explained, contradictions,

@@ -30,7 +30,7 @@ mod transcript;
 
 use serde::Serialize;
 
-use crate::diagnostic::{Diagnostic, LineIndex, Severity};
+use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::json::{parse, Document, ReadOptions};
 
 pub use call::check_tool_call;
@@ -94,18 +94,8 @@ impl HostReport {
     }
 }
 
-/// A diagnostic about the value at `path` of `doc`, with its span.
-fn diagnostic_at(
-    doc: &Document<'_>,
-    severity: Severity,
-    code: &str,
-    message: String,
-    path: String,
-) -> Diagnostic {
-    Diagnostic::new(severity, code, message)
-        .with_span(doc.span_at(&path))
-        .at_pointer(path)
-}
+// A diagnostic about the value at a pointer, with its span (shared with the spec rules).
+pub(crate) use crate::compat::mcp::diagnostic_at;
 
 /// Parses one input text; its reader warnings, or the parse error, go to `out`.
 fn parse_into<'a>(text: &'a str, out: &mut Vec<Diagnostic>) -> Option<Document<'a>> {

@@ -11,15 +11,13 @@
 
 use std::collections::HashMap;
 
+use crate::compat::mcp;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::host::messages::result_generation;
 use crate::host::schema::check_schema;
 use crate::host::{diagnostic_at as at, parse_into, Generation, HostReport};
 use crate::json::{Document, Node};
 use crate::lint::{lint_node, Meta};
-
-/// Longest tool name the spec recommends.
-const MAX_NAME_CHARS: usize = 128;
 
 /// Keywords that give an `inputSchema` without `properties` its arguments anyway.
 const OPENING_KEYWORDS: [&str; 10] = [
@@ -106,30 +104,7 @@ pub fn check_tool_document(doc: &Document<'_>) -> (Option<Generation>, Vec<Diagn
     (generation, check_tools(doc, &tools, generation))
 }
 
-/// Pointers of the tool objects under `pointer`: the node itself if it is a tool, the `tools` of
-/// a `tools/list` result (bare or in a response), or the elements of an array of tools.
-pub fn locate_tools(doc: &Document<'_>, pointer: &str) -> Option<Vec<String>> {
-    let node = doc.pointer(pointer)?;
-    let list = |at: &str, node: &Node| {
-        node.elements().map(|items| {
-            (0..items.len())
-                .map(|i| format!("{pointer}{at}/{i}"))
-                .collect()
-        })
-    };
-    if node.elements().is_some() {
-        return list("", node);
-    }
-    if let Some(tools) = node.value_of("tools") {
-        return list("/tools", tools);
-    }
-    if let Some(tools) = node.value_of("result").and_then(|r| r.value_of("tools")) {
-        return list("/result/tools", tools);
-    }
-    let is_tool = node.get("inputSchema").is_some()
-        || (node.get("name").is_some() && node.get("method").is_none());
-    is_tool.then(|| vec![pointer.to_owned()])
-}
+pub use crate::compat::locate_tools;
 
 /// The generation a tool list shows: `resultType` on its result means 2026-07-28, `execution` on
 /// a tool (gone from 2026-07-28 tools) means 2025-11-25.
@@ -208,7 +183,7 @@ fn check_one(
         return;
     };
     match tool.value_of("name") {
-        Some(name) => check_name(doc, name, format!("{pointer}/name"), out),
+        Some(name) => out.extend(mcp::check_name(doc, name, format!("{pointer}/name"))),
         None => out.push(at(
             doc,
             Severity::Error,
@@ -259,47 +234,6 @@ fn check_one(
     }
 }
 
-/// Checks a tool name: a string of 1-128 characters from `[A-Za-z0-9_.-]`.
-fn check_name(doc: &Document<'_>, name: &Node, path: String, out: &mut Vec<Diagnostic>) {
-    let Some(text) = name.as_str() else {
-        out.push(at(
-            doc,
-            Severity::Error,
-            "tool-name-missing",
-            format!("`name` is a {}, not a string", name.type_name()),
-            path,
-        ));
-        return;
-    };
-    let count = text.chars().count();
-    let bad: String = text
-        .chars()
-        .filter(|c| !(c.is_ascii_alphanumeric() || "_.-".contains(*c)))
-        .collect();
-    let (severity, problem) = if count == 0 {
-        (Severity::Error, "is empty".to_owned())
-    } else if count > MAX_NAME_CHARS {
-        (
-            Severity::Warning,
-            format!("has {count} characters; names should have at most {MAX_NAME_CHARS}"),
-        )
-    } else if !bad.is_empty() {
-        (
-            Severity::Warning,
-            format!("contains {bad:?}; names should use only A-Z, a-z, 0-9, `_`, `-` and `.`"),
-        )
-    } else {
-        return;
-    };
-    out.push(at(
-        doc,
-        severity,
-        "tool-name-invalid",
-        format!("the tool name {problem}; some hosts reject it"),
-        path,
-    ));
-}
-
 /// Checks that a schema is usable and, when `root_rule` says how seriously, that its root is
 /// `type: "object"`; true if it is usable.
 fn check_usable(
@@ -316,34 +250,9 @@ fn check_usable(
         out.extend(lint_node(doc, path, Meta::Skip));
     }
     if let (true, Some(severity)) = (usable, root_rule) {
-        check_root_object(doc, schema, path, severity, out);
+        out.extend(mcp::check_root_object(doc, schema, path, severity));
     }
     usable
-}
-
-/// Reports a schema whose root is not `type: "object"`.
-fn check_root_object(
-    doc: &Document<'_>,
-    schema: &Node,
-    path: &str,
-    severity: Severity,
-    out: &mut Vec<Diagnostic>,
-) {
-    let root_type = schema.value_of("type");
-    if root_type.and_then(Node::as_str) == Some("object") {
-        return;
-    }
-    let found = root_type.map_or_else(
-        || "no `type`".to_owned(),
-        |t| format!("`type` {}", doc.lexeme(t)),
-    );
-    let where_ = if root_type.is_some() {
-        format!("{path}/type")
-    } else {
-        path.to_owned()
-    };
-    let message = format!("the schema root must be `type: \"object\"`, found {found}");
-    out.push(at(doc, severity, "schema-root-not-object", message, where_));
 }
 
 /// Warns about a no-argument `inputSchema` that still accepts any argument.

@@ -41,7 +41,7 @@ use crate::json::tree::escape_pointer_token;
 use crate::json::{parse, Document, Member, Node, NodeKind, ReadOptions};
 use crate::validate::dialect::builtin_draft;
 
-pub use vocabulary::draft_name;
+pub use vocabulary::{draft_name, holds, Holds, ANNOTATIONS};
 
 /// What [`lint_schema`] returns.
 #[derive(Clone, Debug, PartialEq, Serialize)]

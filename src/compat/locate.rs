@@ -1,0 +1,28 @@
+//! Where the tools of a document are.
+
+use crate::json::{Document, Node};
+
+/// Pointers of the tool objects under `pointer`: the node itself if it is a tool, the `tools` of
+/// a `tools/list` result (bare or in a response), or the elements of an array of tools.
+pub fn locate_tools(doc: &Document<'_>, pointer: &str) -> Option<Vec<String>> {
+    let node = doc.pointer(pointer)?;
+    let list = |at: &str, node: &Node| {
+        node.elements().map(|items| {
+            (0..items.len())
+                .map(|i| format!("{pointer}{at}/{i}"))
+                .collect()
+        })
+    };
+    if node.elements().is_some() {
+        return list("", node);
+    }
+    if let Some(tools) = node.value_of("tools") {
+        return list("/tools", tools);
+    }
+    if let Some(tools) = node.value_of("result").and_then(|r| r.value_of("tools")) {
+        return list("/result/tools", tools);
+    }
+    let is_tool = node.get("inputSchema").is_some()
+        || (node.get("name").is_some() && node.get("method").is_none());
+    is_tool.then(|| vec![pointer.to_owned()])
+}

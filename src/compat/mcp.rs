@@ -1,0 +1,159 @@
+//! The MCP specification's own rules on tools, per protocol version. `host::check_tool` reports
+//! them too, through [`check_name`] and [`check_root_object`].
+//!
+//! Sources checked 2026-12-02: the tools page of each version
+//! (<https://modelcontextprotocol.io/specification/2025-11-25/server/tools>,
+//! <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>) and the schemas in
+//! `../shared/mcp-schema/`.
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::json::{Document, Node};
+
+use super::rule::{Check, Effect, Field, Rule};
+
+/// Longest tool name the spec recommends.
+pub const MAX_NAME_CHARS: usize = 128;
+
+/// A character the spec recommends in tool names: `[A-Za-z0-9_.-]`.
+pub fn name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "_.-".contains(c)
+}
+
+/// Tool names SHOULD be 1-128 characters of `[A-Za-z0-9_.-]` (a warning; an empty or
+/// non-string name is an error).
+///
+/// Source (checked 2026-12-02): "Tool names" of
+/// <https://modelcontextprotocol.io/specification/2025-11-25/server/tools>.
+pub const NAME: Rule = Rule {
+    code: "tool-name-invalid",
+    effect: Effect::Warned,
+    check: Check::McpName,
+    seen: None,
+    fix: Some("rename the tool with A-Z, a-z, 0-9, `_`, `-` and `.`"),
+};
+
+/// `inputSchema`'s root is `type: "object"` in every version.
+///
+/// Source (checked 2026-12-02): `Tool.inputSchema.type` is the constant `"object"` in
+/// `../shared/mcp-schema/2025-11-25/schema.json`, and the tools page of 2026-07-28.
+pub const INPUT_ROOT: Rule = Rule {
+    code: "schema-root-not-object",
+    effect: Effect::Rejected,
+    check: Check::McpRoot(Field::Input),
+    seen: None,
+    fix: Some("give `inputSchema` a root `\"type\": \"object\"`"),
+};
+
+/// `outputSchema`'s root is `type: "object"` up to 2025-11-25 (an error then, a warning when
+/// the version is unknown); 2026-07-28 allows any schema.
+///
+/// Source (checked 2026-12-02): `Tool.outputSchema.type` in
+/// `../shared/mcp-schema/2025-11-25/schema.json`; the 2026-07-28 tools page.
+pub const OUTPUT_ROOT: Rule = Rule {
+    code: "schema-root-not-object",
+    effect: Effect::Rejected,
+    check: Check::McpRoot(Field::Output),
+    seen: None,
+    fix: Some("give `outputSchema` a root `\"type\": \"object\"`, or declare 2026-07-28"),
+};
+
+/// The spec's rules.
+pub const RULES: &[Rule] = &[NAME, INPUT_ROOT, OUTPUT_ROOT];
+
+/// A diagnostic about the value at `path` of `doc`, with its span.
+pub(crate) fn diagnostic_at(
+    doc: &Document<'_>,
+    severity: Severity,
+    code: &str,
+    message: String,
+    path: String,
+) -> Diagnostic {
+    Diagnostic::new(severity, code, message)
+        .with_span(doc.span_at(&path))
+        .at_pointer(path)
+}
+
+/// Checks a tool name (the node at `path`): a string of 1-128 characters from `[A-Za-z0-9_.-]`.
+/// An empty or non-string name is an error (`tool-name-missing` for a non-string), the rest
+/// warnings.
+pub fn check_name(doc: &Document<'_>, name: &Node, path: String) -> Option<Diagnostic> {
+    let Some(text) = name.as_str() else {
+        let message = format!("`name` is a {}, not a string", name.type_name());
+        return Some(diagnostic_at(
+            doc,
+            Severity::Error,
+            "tool-name-missing",
+            message,
+            path,
+        ));
+    };
+    let count = text.chars().count();
+    let bad: String = text.chars().filter(|c| !name_char(*c)).collect();
+    let (severity, problem) = if count == 0 {
+        (Severity::Error, "is empty".to_owned())
+    } else if count > MAX_NAME_CHARS {
+        let problem = format!("has {count} characters; names should have at most {MAX_NAME_CHARS}");
+        (Severity::Warning, problem)
+    } else if !bad.is_empty() {
+        let problem =
+            format!("contains {bad:?}; names should use only A-Z, a-z, 0-9, `_`, `-` and `.`");
+        (Severity::Warning, problem)
+    } else {
+        return None;
+    };
+    let message = format!("the tool name {problem}; some hosts reject it");
+    Some(diagnostic_at(doc, severity, NAME.code, message, path))
+}
+
+/// Reports a schema (the node at `path`) whose root is not `type: "object"`.
+pub fn check_root_object(
+    doc: &Document<'_>,
+    schema: &Node,
+    path: &str,
+    severity: Severity,
+) -> Option<Diagnostic> {
+    let root_type = schema.value_of("type");
+    if root_type.and_then(Node::as_str) == Some("object") {
+        return None;
+    }
+    let found = root_type.map_or_else(
+        || "no `type`".to_owned(),
+        |t| format!("`type` {}", doc.lexeme(t)),
+    );
+    let where_ = if root_type.is_some() {
+        format!("{path}/type")
+    } else {
+        path.to_owned()
+    };
+    let message = format!("the schema root must be `type: \"object\"`, found {found}");
+    Some(diagnostic_at(
+        doc,
+        severity,
+        INPUT_ROOT.code,
+        message,
+        where_,
+    ))
+}
+
+/// The protocol version a document shows for its tools, as far as the root rules care:
+/// `resultType` on its result means 2026-07-28, `execution` on the tool means 2025-11-25.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Version {
+    /// 2025-11-25 or earlier.
+    Before2026,
+    /// 2026-07-28.
+    V2026_07_28,
+    /// Not shown.
+    Unknown,
+}
+
+impl Version {
+    /// How seriously a root that is not an object counts in `field`; `None` when it is allowed.
+    pub fn root_severity(self, field: Field) -> Option<Severity> {
+        match (field, self) {
+            (Field::Input, _) | (Field::Output, Self::Before2026) => Some(Severity::Error),
+            (Field::Output, Self::Unknown) => Some(Severity::Warning),
+            (Field::Output, Self::V2026_07_28) => None,
+        }
+    }
+}

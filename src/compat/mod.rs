@@ -1,0 +1,168 @@
+//! Provider compatibility: will Claude, OpenAI, Gemini, Cursor, VS Code… take this tool?
+//!
+//! A tool our checks call valid is still rejected in the field, because each model API or host
+//! accepts only part of JSON Schema and has its own naming rules. Each consumer is a [`Target`]
+//! whose profile is a table of [`Rule`]s (one module per consumer: [`anthropic`], [`openai`],
+//! [`gemini`], [`claude_code`], [`cursor`], [`vscode`], [`webmcp`], [`mcp`]); every rule names the
+//! public source it comes from and the date it was checked, the consumer's [`Effect`] and, where
+//! known, the message users see.
+//!
+//! [`check_compatibility`] runs the profiles over a tool, an array of tools or a `tools/list`
+//! result: a verdict and findings per tool and target, and per target for the whole list (tool
+//! counts, duplicate names after a rewrite, budgets). [`lower_tool`] rewrites one tool so that a
+//! profile accepts it, listing each change and each constraint the consumer no longer enforces.
+
+pub mod anthropic;
+mod check;
+pub mod claude_code;
+pub mod cursor;
+pub mod gemini;
+mod locate;
+mod lower;
+pub mod mcp;
+pub mod openai;
+mod rule;
+mod target;
+pub mod vscode;
+mod walk;
+pub mod webmcp;
+
+use serde::{Deserialize, Serialize, Serializer};
+
+use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::json::{parse, ReadOptions};
+
+pub use locate::locate_tools;
+pub use lower::{lower_tool, Change, Lost, Lowered};
+pub use rule::{Check, Effect, Field, NameRule, Rule};
+pub use target::Target;
+
+/// What [`check_compatibility`] checks against (from JavaScript: `{ targets?, serverName? }`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+pub struct CompatOptions {
+    /// The targets, in the order reported; empty means all of [`Target::ALL`].
+    pub targets: Vec<Target>,
+    /// The server's name as the host knows it (Cursor's name-length rule needs it).
+    pub server_name: Option<String>,
+}
+
+/// How a consumer treats a tool, or a whole list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// Taken as it is (warnings aside).
+    Accepted,
+    /// Taken, silently changed.
+    Rewritten,
+    /// This tool is skipped; the others are kept.
+    Dropped,
+    /// The request or the server's whole tool list fails.
+    Rejected,
+}
+
+impl Verdict {
+    /// The verdict a finding of `effect` gives.
+    fn of(effect: Effect) -> Self {
+        match effect {
+            Effect::Warned => Self::Accepted,
+            Effect::Rewritten => Self::Rewritten,
+            Effect::Dropped => Self::Dropped,
+            Effect::Rejected => Self::Rejected,
+        }
+    }
+}
+
+/// One target's verdict and findings.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TargetResult {
+    /// The worst effect among the findings.
+    pub verdict: Verdict,
+    /// The findings; spans point into the checked text.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl TargetResult {
+    /// A result from findings of the given effects.
+    fn from_findings(found: Vec<(Effect, Diagnostic)>) -> Self {
+        let verdict = found
+            .iter()
+            .map(|(effect, _)| Verdict::of(*effect))
+            .max()
+            .unwrap_or(Verdict::Accepted);
+        let diagnostics = found.into_iter().map(|(_, d)| d).collect();
+        Self {
+            verdict,
+            diagnostics,
+        }
+    }
+}
+
+/// One result per target, in the order asked; serialized as an object keyed by target name.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PerTarget(pub Vec<(Target, TargetResult)>);
+
+impl PerTarget {
+    /// The result for `target`, if it was checked.
+    pub fn get(&self, target: Target) -> Option<&TargetResult> {
+        self.0.iter().find(|(t, _)| *t == target).map(|(_, r)| r)
+    }
+}
+
+impl Serialize for PerTarget {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(t, r)| (t.name(), r)))
+    }
+}
+
+/// One tool's results.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ToolCompat {
+    /// Its name, when it has a string one.
+    pub name: Option<String>,
+    /// JSON Pointer to the tool in the checked text.
+    pub pointer: String,
+    /// Verdict and findings per target.
+    pub targets: PerTarget,
+}
+
+/// What [`check_compatibility`] returns.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct CompatReport {
+    /// One entry per tool found, in document order.
+    pub tools: Vec<ToolCompat>,
+    /// Per target, the rules on the whole list; a tool a target rejects makes the list rejected.
+    pub list: PerTarget,
+    /// Why nothing could be checked: a parse error, or a text that holds no tool.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Checks a `Tool`, an array of tools or a `tools/list` result (bare or in a response) against
+/// each target's profile. Spans point into `text`.
+pub fn check_compatibility(text: &str, options: &CompatOptions) -> CompatReport {
+    let doc = match parse(text, ReadOptions::default()) {
+        Ok(doc) => doc,
+        Err(error) => {
+            return CompatReport {
+                diagnostics: vec![error.to_diagnostic(&LineIndex::new(text))],
+                ..CompatReport::default()
+            }
+        }
+    };
+    let Some(pointers) = locate_tools(&doc, "") else {
+        let message =
+            "not a tool definition or a tools/list result (no `name`/`inputSchema` or `tools`)";
+        let diagnostic =
+            Diagnostic::error("not-a-tool", message).with_span(Some(doc.span(doc.root.range)));
+        return CompatReport {
+            diagnostics: vec![diagnostic],
+            ..CompatReport::default()
+        };
+    };
+    let targets = if options.targets.is_empty() {
+        Target::ALL.to_vec()
+    } else {
+        options.targets.clone()
+    };
+    check::run(&doc, &pointers, &targets, options.server_name.as_deref())
+}

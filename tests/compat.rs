@@ -1,0 +1,733 @@
+//! Provider compatibility: every rule of every profile with a fixture that breaks it and one that
+//! does not, the reference servers' tools, lowering round trips and bad input.
+#![cfg(test)]
+#![cfg(not(target_arch = "wasm32"))]
+
+mod support;
+
+use std::collections::BTreeSet;
+
+use serde_json::{json, Value};
+
+use mcp_json_toolbox::compat::{
+    check_compatibility, lower_tool, CompatOptions, CompatReport, Target, Verdict,
+};
+use mcp_json_toolbox::Diagnostic;
+use support::list;
+
+/// A tool named `t` with `input` as its `inputSchema`.
+fn tool(input: &str) -> String {
+    format!(r#"{{"name": "t", "inputSchema": {input}}}"#)
+}
+
+/// A tool named `name` with an empty closed object schema.
+fn named(name: &str) -> String {
+    format!(r#"{{"name": {name:?}, "inputSchema": {{"type": "object"}}}}"#)
+}
+
+/// `count` tools named `t0`, `t1`… with the given schema.
+fn many(count: usize, input: &str) -> String {
+    let tools: Vec<String> = (0..count)
+        .map(|i| format!(r#"{{"name": "t{i}", "inputSchema": {input}}}"#))
+        .collect();
+    format!("[{}]", tools.join(","))
+}
+
+/// Checks `text` against one target.
+fn check(text: &str, target: Target, server: Option<&str>) -> CompatReport {
+    let options = CompatOptions {
+        targets: vec![target],
+        server_name: server.map(str::to_owned),
+    };
+    check_compatibility(text, &options)
+}
+
+/// Every finding of the report (tools' and list's) for `target`.
+fn findings(report: &CompatReport, target: Target) -> Vec<Diagnostic> {
+    let mut all: Vec<Diagnostic> = report
+        .tools
+        .iter()
+        .filter_map(|t| t.targets.get(target))
+        .flat_map(|r| r.diagnostics.clone())
+        .collect();
+    if let Some(list) = report.list.get(target) {
+        all.extend(list.diagnostics.clone());
+    }
+    all
+}
+
+/// One row: the target, the rule's code, a text that breaks it, a text that does not, a server
+/// name, and the verdict the breaking text gets.
+struct Case {
+    target: Target,
+    code: &'static str,
+    bad: String,
+    good: String,
+    server: Option<&'static str>,
+    verdict: Verdict,
+}
+
+/// A row without a server name.
+fn case(target: Target, code: &'static str, bad: String, good: String, verdict: Verdict) -> Case {
+    Case {
+        target,
+        code,
+        bad,
+        good,
+        server: None,
+        verdict,
+    }
+}
+
+/// The rule table's fixtures: one row per rule.
+fn cases() -> Vec<Case> {
+    use Target::*;
+    use Verdict::*;
+    let closed = r#"{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": false}"#;
+    let gemini_ok =
+        r#"{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}"#;
+    let with_output = |output: &str| {
+        format!(r#"{{"name": "t", "inputSchema": {{"type": "object"}}, "outputSchema": {output}}}"#)
+    };
+    let mut rows = vec![
+        case(
+            Anthropic,
+            "anthropic/name",
+            named("github.search"),
+            named("github_search"),
+            Rejected,
+        ),
+        case(
+            Anthropic,
+            "anthropic/root-combinator",
+            tool(r#"{"type": "object", "oneOf": [{"required": ["a"]}, {"required": ["b"]}]}"#),
+            tool(
+                r#"{"type": "object", "properties": {"a": {"oneOf": [{"type": "string"}, {"type": "number"}]}}}"#,
+            ),
+            Rejected,
+        ),
+        case(
+            Anthropic,
+            "anthropic/root-type",
+            tool(r#"{"properties": {}}"#),
+            tool(r#"{"type": "object"}"#),
+            Rejected,
+        ),
+        case(
+            AnthropicStrict,
+            "anthropic-strict/unsupported-keyword",
+            tool(
+                r#"{"type": "object", "properties": {"n": {"type": "integer", "minimum": 1}}, "required": ["n"], "additionalProperties": false}"#,
+            ),
+            tool(closed),
+            Rejected,
+        ),
+        case(
+            AnthropicStrict,
+            "anthropic-strict/open-object",
+            tool(r#"{"type": "object", "properties": {"a": {"type": "string"}}}"#),
+            tool(closed),
+            Rejected,
+        ),
+        case(
+            AnthropicStrict,
+            "anthropic-strict/budget",
+            many(21, r#"{"type": "object", "additionalProperties": false}"#),
+            many(20, r#"{"type": "object", "additionalProperties": false}"#),
+            Rejected,
+        ),
+        case(OpenAi, "openai/name", named("a/b"), named("a-b"), Rejected),
+        case(
+            OpenAi,
+            "openai/array-items",
+            tool(r#"{"type": "object", "properties": {"xs": {"type": "array"}}}"#),
+            tool(
+                r#"{"type": "object", "properties": {"xs": {"type": "array", "items": {"type": "string"}}}}"#,
+            ),
+            Rejected,
+        ),
+        case(
+            OpenAi,
+            "openai/max-tools",
+            many(129, r#"{"type": "object"}"#),
+            many(128, r#"{"type": "object"}"#),
+            Rejected,
+        ),
+        case(
+            OpenAiStrict,
+            "openai-strict/open-object",
+            tool(
+                r#"{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}"#,
+            ),
+            tool(closed),
+            Rejected,
+        ),
+        case(
+            OpenAiStrict,
+            "openai-strict/not-all-required",
+            tool(
+                r#"{"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": false}"#,
+            ),
+            tool(closed),
+            Rejected,
+        ),
+        case(
+            OpenAiStrict,
+            "openai-strict/unsupported-keyword",
+            tool(
+                r#"{"type": "object", "properties": {"a": {"type": "string", "not": {"const": "x"}}}, "required": ["a"], "additionalProperties": false}"#,
+            ),
+            tool(closed),
+            Rejected,
+        ),
+        case(
+            OpenAiStrict,
+            "openai-strict/format",
+            tool(
+                r#"{"type": "object", "properties": {"a": {"type": "string", "format": "uri"}}, "required": ["a"], "additionalProperties": false}"#,
+            ),
+            tool(
+                r#"{"type": "object", "properties": {"a": {"type": "string", "format": "email"}}, "required": ["a"], "additionalProperties": false}"#,
+            ),
+            Rejected,
+        ),
+        case(
+            Gemini,
+            "gemini/name",
+            named("1tool"),
+            named("tool.v1"),
+            Rejected,
+        ),
+        case(
+            Gemini,
+            "gemini/unknown-field",
+            tool(closed),
+            tool(gemini_ok),
+            Rejected,
+        ),
+        case(
+            Gemini,
+            "gemini/type-array",
+            tool(r#"{"type": "object", "properties": {"a": {"type": ["string", "null"]}}}"#),
+            tool(
+                r#"{"type": "object", "properties": {"a": {"type": "string", "nullable": true}}}"#,
+            ),
+            Rejected,
+        ),
+        case(
+            Gemini,
+            "gemini/enum-not-string",
+            tool(r#"{"type": "object", "properties": {"n": {"type": "integer", "enum": [1, 2]}}}"#),
+            tool(
+                r#"{"type": "object", "properties": {"n": {"type": "string", "enum": ["1", "2"]}}}"#,
+            ),
+            Rejected,
+        ),
+        case(
+            GeminiJsonSchema,
+            "gemini-json-schema/root-type",
+            tool(r#"{"type": "array"}"#),
+            tool(closed),
+            Rejected,
+        ),
+        case(
+            ClaudeCode,
+            "claude-code/output-root-type",
+            with_output(r#"{"type": "array", "items": {"type": "string"}}"#),
+            with_output(r#"{"type": "object"}"#),
+            Rejected,
+        ),
+        case(
+            ClaudeCode,
+            "claude-code/output-boolean-schema",
+            with_output(r#"{"type": "object", "properties": {"data": true}}"#),
+            with_output(r#"{"type": "object", "properties": {"data": {}}}"#),
+            Rejected,
+        ),
+        case(
+            Cursor,
+            "cursor/name",
+            named("get-weather"),
+            named("get_weather"),
+            Dropped,
+        ),
+        case(
+            VsCode,
+            "vscode/name",
+            named("Get.Weather"),
+            named("get-weather"),
+            Rewritten,
+        ),
+        case(
+            VsCode,
+            "vscode/duplicate-after-rewrite",
+            format!("[{}, {}]", named("a.b"), named("a_b")),
+            format!("[{}, {}]", named("a-b"), named("a_b")),
+            Dropped,
+        ),
+        case(
+            VsCode,
+            "vscode/unsupported-meta-feature",
+            tool(r##"{"type": "object", "properties": {"a": {"$dynamicRef": "#node"}}}"##),
+            tool(closed),
+            Dropped,
+        ),
+        case(
+            WebMcp,
+            "webmcp/output-schema-ignored",
+            with_output(r#"{"type": "object"}"#),
+            tool(closed),
+            Rewritten,
+        ),
+        case(
+            WebMcp,
+            "webmcp/duplicate-name",
+            format!("[{}, {}]", named("a"), named("a")),
+            format!("[{}, {}]", named("a"), named("b")),
+            Rejected,
+        ),
+        case(
+            Mcp,
+            "tool-name-invalid",
+            named("get weather"),
+            named("get.weather"),
+            Accepted,
+        ),
+        case(
+            Mcp,
+            "schema-root-not-object",
+            tool(r#"{"type": "array"}"#),
+            tool(closed),
+            Rejected,
+        ),
+    ];
+    rows.push(Case {
+        server: Some("g"),
+        ..case(
+            Cursor,
+            "cursor/server-tool-length",
+            named(&"x".repeat(59)),
+            named(&"x".repeat(58)),
+            Dropped,
+        )
+    });
+    rows
+}
+
+/// The verdict `target` gives the first tool, or the list's when the text is a list.
+fn verdict(report: &CompatReport, target: Target) -> Verdict {
+    let tools = report.tools.iter().filter_map(|t| t.targets.get(target));
+    let list = report.list.get(target).map(|r| r.verdict);
+    tools
+        .map(|r| r.verdict)
+        .chain(list)
+        .max()
+        .unwrap_or(Verdict::Accepted)
+}
+
+#[test]
+fn every_rule_has_a_failing_and_a_passing_fixture() {
+    let rows = cases();
+    for row in &rows {
+        let bad = check(&row.bad, row.target, row.server);
+        let found = findings(&bad, row.target);
+        assert!(
+            found.iter().any(|d| d.code == row.code),
+            "{} should find {} in {}: {}",
+            row.target.name(),
+            row.code,
+            row.bad,
+            list(&found)
+        );
+        assert!(found.iter().all(|d| d.span.is_some()), "{}", list(&found));
+        assert_eq!(
+            verdict(&bad, row.target),
+            row.verdict,
+            "{}: {}",
+            row.code,
+            list(&found)
+        );
+        let good = check(&row.good, row.target, row.server);
+        let found = findings(&good, row.target);
+        assert!(
+            found.iter().all(|d| d.code != row.code),
+            "{} should not find {} in {}: {}",
+            row.target.name(),
+            row.code,
+            row.good,
+            list(&found)
+        );
+    }
+    // Every rule of every profile has a row.
+    let covered: BTreeSet<&str> = rows.iter().map(|r| r.code).collect();
+    for target in Target::ALL {
+        for rule in target.rules() {
+            assert!(covered.contains(rule.code), "no fixture for {}", rule.code);
+        }
+    }
+}
+
+#[test]
+fn findings_point_at_the_offending_value() {
+    let text = "{\"name\": \"t\",\n \"inputSchema\": {\"type\": \"object\",\n  \"oneOf\": []}}";
+    let report = check(text, Target::Anthropic, None);
+    let found = findings(&report, Target::Anthropic);
+    let combinator = found.iter().find(|d| d.code == "anthropic/root-combinator");
+    let span = combinator.and_then(|d| d.span).expect("a span");
+    assert_eq!((span.line, span.column), (3, 12));
+    assert_eq!(
+        combinator.map(|d| d.instance_path.as_str()),
+        Some("/inputSchema/oneOf")
+    );
+    // The name rule's fix is the renamed name.
+    let report = check(&named("github.search"), Target::OpenAi, None);
+    let fix = findings(&report, Target::OpenAi)
+        .into_iter()
+        .find_map(|d| d.fix);
+    assert_eq!(
+        fix.map(|f| f.replacement),
+        Some("\"github_search\"".to_owned())
+    );
+}
+
+#[test]
+fn claude_code_adds_the_anthropic_rules() {
+    let report = check(&named("a.b"), Target::ClaudeCode, None);
+    let codes: Vec<String> = findings(&report, Target::ClaudeCode)
+        .into_iter()
+        .map(|d| d.code)
+        .collect();
+    assert_eq!(codes, ["anthropic/name"]);
+}
+
+#[test]
+fn the_output_root_rule_follows_the_protocol_version() {
+    let plain =
+        r#"{"name": "t", "inputSchema": {"type": "object"}, "outputSchema": {"type": "array"}}"#;
+    let unknown = check(plain, Target::Mcp, None);
+    assert_eq!(verdict(&unknown, Target::Mcp), Verdict::Accepted);
+    assert_eq!(findings(&unknown, Target::Mcp).len(), 1);
+    let listed = format!(r#"{{"resultType": "complete", "tools": [{plain}]}}"#);
+    assert!(findings(&check(&listed, Target::Mcp, None), Target::Mcp).is_empty());
+    let old = plain.replace(
+        r#""outputSchema""#,
+        r#""execution": {"taskSupport": "optional"}, "outputSchema""#,
+    );
+    assert_eq!(
+        verdict(&check(&old, Target::Mcp, None), Target::Mcp),
+        Verdict::Rejected
+    );
+}
+
+#[test]
+fn a_rejected_tool_rejects_the_list() {
+    let text = format!("[{}, {}]", named("ok"), named("not ok"));
+    let report = check(&text, Target::OpenAi, None);
+    assert_eq!(
+        report.list.get(Target::OpenAi).map(|r| r.verdict),
+        Some(Verdict::Rejected)
+    );
+    assert_eq!(report.tools.len(), 2);
+    assert_eq!(
+        report
+            .tools
+            .first()
+            .and_then(|t| t.targets.get(Target::OpenAi))
+            .map(|r| r.verdict),
+        Some(Verdict::Accepted)
+    );
+}
+
+#[test]
+fn default_targets_are_all_of_them_in_order() {
+    let report = check_compatibility(&named("t"), &CompatOptions::default());
+    let names: Vec<Target> = report
+        .tools
+        .iter()
+        .flat_map(|t| t.targets.0.iter().map(|(t, _)| *t))
+        .collect();
+    assert_eq!(names, Target::ALL);
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(
+        json["tools"][0]["targets"]["anthropic"]["verdict"],
+        "accepted"
+    );
+    assert_eq!(json["list"]["vscode"]["verdict"], "accepted");
+}
+
+/// The reference servers' recorded `tools/list` results, as (server, list text).
+fn reference_servers() -> Vec<(String, String)> {
+    let path = format!(
+        "{}/tests/fixtures/lint/reference-tools.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let servers: Vec<Value> = serde_json::from_str(&text).unwrap();
+    servers
+        .into_iter()
+        .map(|s| {
+            let name = s["server"].as_str().unwrap().to_owned();
+            (
+                name,
+                serde_json::to_string_pretty(&json!({"tools": s["tools"]})).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The matrix of the reference servers (server × target → worst tool verdict), as the README
+/// shows it.
+#[test]
+fn reference_servers_matrix() {
+    let mut rows = Vec::new();
+    for (server, text) in reference_servers() {
+        let options = CompatOptions {
+            server_name: Some(server.clone()),
+            ..CompatOptions::default()
+        };
+        let report = check_compatibility(&text, &options);
+        assert!(
+            report.diagnostics.is_empty(),
+            "{}",
+            list(&report.diagnostics)
+        );
+        assert!(!report.tools.is_empty());
+        let cells: Vec<String> = Target::ALL
+            .iter()
+            .map(|t| format!("{:?}", verdict(&report, *t)))
+            .collect();
+        rows.push(format!("{server}: {}", cells.join(" ")));
+    }
+    let matrix = rows.join("\n");
+    println!("{matrix}");
+    // Columns: anthropic, anthropic-strict, openai, openai-strict, gemini, gemini-json-schema,
+    // claude-code, cursor, vscode, webmcp, mcp. The recorded lists carry a draft-07 `$schema`
+    // at every root (Gemini's `parameters` has no such field), open objects and numeric bounds
+    // (strict modes), `outputSchema`s (WebMCP ignores them) and, in server-everything, names
+    // with `-` (Cursor).
+    let expected = [
+        "everything: Accepted Rejected Accepted Rejected Rejected Accepted Accepted Dropped Accepted Rewritten Accepted",
+        "filesystem: Accepted Rejected Accepted Rejected Rejected Accepted Accepted Accepted Accepted Rewritten Accepted",
+        "memory: Accepted Rejected Accepted Rejected Rejected Accepted Accepted Accepted Accepted Rewritten Accepted",
+        "sequential-thinking: Accepted Rejected Accepted Rejected Rejected Accepted Accepted Accepted Accepted Rewritten Accepted",
+    ];
+    assert_eq!(rows, expected);
+    let everything = check_compatibility(&reference_servers()[0].1, &CompatOptions::default());
+    let gemini = findings(&everything, Target::Gemini);
+    assert!(gemini
+        .iter()
+        .any(|d| d.code == "gemini/unknown-field" && d.instance_path.ends_with("/$schema")));
+}
+
+/// Asserts that the lowered tool passes `target`.
+fn assert_lowers(text: &str, target: Target) {
+    let lowered = lower_tool(text, target);
+    let Some(tool) = lowered.tool else {
+        panic!(
+            "no tool lowered from {text}: {}",
+            list(&lowered.diagnostics)
+        );
+    };
+    let again = lower_tool(text, target);
+    assert_eq!(
+        again.tool.as_ref(),
+        Some(&tool),
+        "lowering is deterministic"
+    );
+    let out = serde_json::to_string(&tool).unwrap();
+    let report = check(&out, target, None);
+    let found = findings(&report, target);
+    assert!(
+        matches!(verdict(&report, target), Verdict::Accepted),
+        "{} does not accept the lowered {out} (from {text}): {}",
+        target.name(),
+        list(&found)
+    );
+}
+
+#[test]
+fn lowering_passes_its_profile_on_every_fixture() {
+    for row in cases() {
+        let texts = [row.bad, row.good];
+        for text in &texts {
+            // A list is lowered one tool at a time.
+            let value: Value = serde_json::from_str(text).unwrap();
+            let tools = match value {
+                Value::Array(items) => items,
+                one => vec![one],
+            };
+            for one in tools.iter().take(3) {
+                let one = one.to_string();
+                for target in Target::ALL {
+                    assert_lowers(&one, target);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn lowering_passes_its_profile_on_the_reference_servers() {
+    for (_, text) in reference_servers() {
+        let value: Value = serde_json::from_str(&text).unwrap();
+        for one in value["tools"].as_array().unwrap() {
+            for target in Target::ALL {
+                assert_lowers(&one.to_string(), target);
+            }
+        }
+    }
+}
+
+#[test]
+fn lowering_records_changes_and_lost_constraints() {
+    let text = tool(
+        r##"{"type": "object", "$defs": {"n": {"type": "integer", "minimum": 1}},
+        "properties": {"n": {"$ref": "#/$defs/n"}, "kind": {"enum": [1, 2, null]}, "tags": {"type": ["array", "null"]}}}"##,
+    );
+    let lowered = lower_tool(&text, Target::Gemini);
+    let out = lowered.tool.unwrap();
+    assert_eq!(
+        out["inputSchema"]["properties"]["n"],
+        json!({"type": "integer", "minimum": 1})
+    );
+    assert_eq!(
+        out["inputSchema"]["properties"]["kind"],
+        json!({"enum": ["1", "2"], "type": "string", "nullable": true})
+    );
+    assert_eq!(
+        out["inputSchema"]["properties"]["tags"],
+        json!({"type": "array", "nullable": true})
+    );
+    assert!(out["inputSchema"].get("$defs").is_none());
+    assert!(lowered.lost.iter().any(|l| l.keyword == "enum"));
+    assert!(lowered
+        .changes
+        .iter()
+        .any(|c| c.message.contains("inlined")));
+
+    let strict = lower_tool(&tool_with_optional(), Target::OpenAiStrict);
+    let out = strict.tool.unwrap();
+    assert_eq!(out["inputSchema"]["required"], json!(["a", "b"]));
+    assert_eq!(
+        out["inputSchema"]["properties"]["b"]["type"],
+        json!(["integer", "null"])
+    );
+    assert_eq!(out["inputSchema"]["additionalProperties"], json!(false));
+    assert!(strict.lost.iter().any(|l| l.keyword == "required"));
+
+    let merged = lower_tool(
+        &tool(
+            r#"{"type": "object", "anyOf": [{"properties": {"a": {"type": "string"}}, "required": ["a"]}, {"properties": {"b": {"type": "string"}}, "required": ["b"]}]}"#,
+        ),
+        Target::Anthropic,
+    );
+    let out = merged.tool.unwrap();
+    assert_eq!(
+        out["inputSchema"]["properties"],
+        json!({"a": {"type": "string"}, "b": {"type": "string"}})
+    );
+    assert!(out["inputSchema"].get("required").is_none());
+    assert!(merged.lost.iter().any(|l| l.keyword == "anyOf"));
+}
+
+/// A tool with a required `a` and an optional `b`.
+fn tool_with_optional() -> String {
+    tool(
+        r#"{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}, "required": ["a"]}"#,
+    )
+}
+
+#[test]
+fn recursive_refs_are_dropped_and_listed() {
+    let text = tool(
+        r##"{"type": "object", "properties": {"node": {"$ref": "#/$defs/node"}},
+        "$defs": {"node": {"type": "object", "properties": {"next": {"$ref": "#/$defs/node"}}}}}"##,
+    );
+    let lowered = lower_tool(&text, Target::Gemini);
+    assert!(
+        lowered.lost.iter().any(|l| l.keyword == "$ref"),
+        "{:?}",
+        lowered.lost
+    );
+    assert_lowers(&text, Target::Gemini);
+}
+
+#[test]
+fn bad_input_is_reported_not_panicked_on() {
+    for text in [
+        "",
+        "{",
+        "42",
+        "[1, 2]",
+        r#"{"tools": 3}"#,
+        "null",
+        r#"{"method": "x"}"#,
+    ] {
+        let report = check_compatibility(text, &CompatOptions::default());
+        let lowered = lower_tool(text, Target::Gemini);
+        let tools_ok = report
+            .tools
+            .iter()
+            .all(|t| t.targets.0.len() == Target::ALL.len());
+        assert!(tools_ok);
+        assert!(
+            lowered.tool.is_none() || !lowered.diagnostics.is_empty() || text.starts_with('['),
+            "{text}"
+        );
+    }
+    assert_eq!(
+        check_compatibility("{", &CompatOptions::default())
+            .diagnostics
+            .len(),
+        1
+    );
+    assert_eq!(
+        check_compatibility("42", &CompatOptions::default()).diagnostics[0].code,
+        "not-a-tool"
+    );
+    // A non-object in a list is a tool every target finds wrong, not a panic.
+    let report = check_compatibility("[1]", &CompatOptions::default());
+    assert_eq!(
+        report.list.get(Target::Anthropic).map(|r| r.verdict),
+        Some(Verdict::Rejected)
+    );
+    // Two tools cannot be lowered as one.
+    assert_eq!(
+        lower_tool(&many(2, "{}"), Target::OpenAi).diagnostics[0].code,
+        "not-a-tool"
+    );
+}
+
+#[test]
+fn deep_nesting_is_handled() {
+    let depth = 480;
+    let input = format!(
+        r#"{{"type": "object", "properties": {{"a": {}{{}}{}}}}}"#,
+        r#"{"type": "array", "items": "#.repeat(depth),
+        "}".repeat(depth)
+    );
+    let text = tool(&input);
+    let report = check_compatibility(&text, &CompatOptions::default());
+    assert_eq!(report.tools.len(), 1, "{}", list(&report.diagnostics));
+    let lowered = lower_tool(&text, Target::OpenAiStrict);
+    assert!(lowered.tool.is_some());
+    // Deeper than the reader allows: a parse error.
+    let too_deep = tool(&format!("{}{}", "[".repeat(600), "]".repeat(600)));
+    assert!(!check_compatibility(&too_deep, &CompatOptions::default())
+        .diagnostics
+        .is_empty());
+}
+
+#[test]
+fn ten_thousand_tools_are_checked() {
+    let text = many(
+        10_000,
+        r#"{"type": "object", "properties": {"a": {"type": "string"}}}"#,
+    );
+    let report = check_compatibility(&text, &CompatOptions::default());
+    assert_eq!(report.tools.len(), 10_000);
+    assert_eq!(
+        report.list.get(Target::OpenAi).map(|r| r.verdict),
+        Some(Verdict::Rejected)
+    );
+}
