@@ -17,7 +17,7 @@ import { PROTOCOLS, listAll, negotiate } from '../mcp-client/session.js';
 import { startStdio } from '../mcp-client/stdio.js';
 import { callTool } from '../mcp-client/task.js';
 import { transcriptText } from './check-server/transcript.js';
-import { TARGET_NAMES, summaryText, toolVerdicts } from './check-server/summary.js';
+import { TARGET_NAMES, compatDiagnostics, compatibility, summaryText, toolVerdicts } from './check-server/summary.js';
 
 const NAME = 'check-server';
 const SUMMARY = 'Start an MCP server (or connect to --url) and check everything it publishes: the official\n' +
@@ -34,7 +34,8 @@ ${SUMMARY}
   --elicit FILE               the answer (ElicitResult) to an elicitation; without it, cancel
   --timeout MS                how long the server may take to answer, and a call to finish (default 10000)
   --record FILE               keep the transcript (JSON Lines, what \`replay\` reads)
-  --target NAME               a verdict to give per tool (repeatable; default all: ${TARGET_NAMES.join(', ')})
+  --target NAME               a compatibility profile to judge each tool by (repeatable; default
+                              all: ${TARGET_NAMES.join(', ')})
   --format human|json|github  how findings are printed (default human)
   -h, --help                  this help
 
@@ -148,11 +149,14 @@ async function checkServer({ values, calls, server, timeoutMs, targets, elicit }
     io.stderr.write(`mcp-json-toolbox ${NAME}: ${failure.message}\n${tail ? `the server's stderr (last lines):\n${tail.replace(/^/gm, '  ')}\n` : ''}`);
     return 2;
   }
-  const found = checkTranscript(session, text, locate, record);
+  const pages = (session.toolPages ?? []).map((index) => ({ index, message: connection.transcript[index].message }));
+  const compat = compatibility(pages, targets, session.negotiated?.serverInfo?.name);
+  const found = checkTranscript(session, text, locate, record, compat.reports);
   const sources = new Map([[record, text], ...calls.map((c) => [c.file, c.text]), ...(elicit ? [[elicit.file, elicit.text]] : [])]);
-  const tools = toolVerdicts(session.tools ?? [], targets);
+  const tools = toolVerdicts(session.tools ?? [], compat.tools);
   const listed = { prompts: session.prompts?.length, resources: session.resources?.length };
-  const result = { file: record, server: session.negotiated, tools, ...listed, calls: session.calls, text: summaryText(session.negotiated, tools, listed, session.calls) };
+  const summary = summaryText(session.negotiated, tools, compat.list, listed, session.calls);
+  const result = { file: record, server: session.negotiated, tools, list: compat.list, ...listed, calls: session.calls, text: summary };
   report(found, { format: values.format, sources, results: [result], io });
   return exitCode(found);
 }
@@ -167,6 +171,7 @@ async function runSession(session, connection, { values, calls, timeoutMs }) {
   }
   const listed = await listAll(connection, negotiated, 'tools/list', 'tools');
   session.tools = listed.items;
+  session.toolPages = listed.indices.filter((i) => connection.transcript[i].message?.result);
   noteListing(session, 'tools/list', listed);
   for (const [capability, method, key] of [['prompts', 'prompts/list', 'prompts'], ['resources', 'resources/list', 'resources']]) {
     if (!negotiated.capabilities?.[capability]) continue;
@@ -260,7 +265,7 @@ function answerInputRequest(session, request, index, key) {
 }
 
 /** Every check over the transcript text: Findings, deduplicated, in transcript order. */
-function checkTranscript(session, text, locate, file) {
+function checkTranscript(session, text, locate, file, compatReports) {
   const found = [];
   // `strip`: the pointer prefix of the checked text's own wrapping (classify's pair array).
   const at = (index, diagnostics, line = 1, strip = '') => found.push(...toFindings(file, diagnostics).map((f) => {
@@ -271,6 +276,7 @@ function checkTranscript(session, text, locate, file) {
     return moved;
   }));
   at(undefined, replaySession(text).diagnostics);
+  for (const { index, report } of compatReports) at(index, compatDiagnostics(report));
   officialSchemas(locate.entries, at, session.negotiated?.protocolVersion);
   for (const e of session.elicitations) {
     if (!e.response) {

@@ -34,11 +34,6 @@ export class Connection {
     this.#timeoutMs = timeoutMs;
   }
 
-  /** The cause the connection failed with, or undefined while it works. */
-  get failure() {
-    return this.#failure;
-  }
-
   /** Answers the server's requests of `method` with `handler(params, message)` (its result). */
   handle(method, handler) {
     this.#handlers.set(method, handler);

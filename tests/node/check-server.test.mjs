@@ -65,7 +65,7 @@ const ECHO = file('echo.json', { message: 'hello' });
 const ELICIT = file('elicit.json', { action: 'accept', content: { interpretation: 'technical' } });
 
 test('server-everything over stdio: the summary, a plain tool and the task tool with its elicitation answered from --elicit', async () => {
-  const run = await json(check('--timeout', '20000', '--record', 'everything.jsonl', '--elicit', ELICIT,
+  const run = await json(check('--target', 'claude-code', '--timeout', '20000', '--record', 'everything.jsonl', '--elicit', ELICIT,
     '--call', 'echo', ECHO, '--call', 'simulate-research-query', RESEARCH_AMBIGUOUS, '--', process.execPath, EVERYTHING, 'stdio'));
   assert.equal(run.status, 0, JSON.stringify(run.document.findings));
   assert.equal(run.result.server.protocolVersion, '2025-11-25');
@@ -87,11 +87,11 @@ test('server-everything over stdio: the summary, a plain tool and the task tool 
 });
 
 test('server-everything: the task tool without elicitation, and an elicitation without --elicit is reported and cancelled', async () => {
-  const plain = await json(check('--timeout', '20000', '--call', 'simulate-research-query', RESEARCH_PLAIN, '--', process.execPath, EVERYTHING, 'stdio'));
+  const plain = await json(check('--target', 'claude-code', '--timeout', '20000', '--call', 'simulate-research-query', RESEARCH_PLAIN, '--', process.execPath, EVERYTHING, 'stdio'));
   assert.equal(plain.status, 0);
   assert.equal(plain.result.calls[0].statuses.at(-1), 'completed');
   assert.ok(!plain.result.calls[0].statuses.includes('input_required'));
-  const cancelled = await json(check('--timeout', '20000', '--call', 'simulate-research-query', RESEARCH_AMBIGUOUS, '--', process.execPath, EVERYTHING, 'stdio'));
+  const cancelled = await json(check('--target', 'claude-code', '--timeout', '20000', '--call', 'simulate-research-query', RESEARCH_AMBIGUOUS, '--', process.execPath, EVERYTHING, 'stdio'));
   assert.ok(cancelled.codes.includes('elicitation-cancelled'), cancelled.codes.join());
   const finding = cancelled.document.findings.find((f) => f.code === 'elicitation-cancelled');
   assert.equal(finding.file, 'check-server.jsonl');
@@ -106,12 +106,25 @@ test('filesystem (a temp root), memory and sequential-thinking over stdio: summa
     ['@modelcontextprotocol/server-sequential-thinking', [], {}],
   ];
   for (const [pkg, args, env] of servers) {
-    const run = await json(check('--timeout', '10000', '--', process.execPath, bin(pkg), ...args), { env });
+    const run = await json(check('--target', 'claude-code', '--timeout', '10000', '--', process.execPath, bin(pkg), ...args), { env });
     assert.equal(run.status, 0, `${pkg}: ${JSON.stringify(run.document.findings.filter((f) => f.severity === 'error'))}`);
     assert.equal(run.result.server.protocolVersion, '2025-11-25', pkg);
     assert.ok(run.result.tools.length >= 1, pkg);
-    for (const tool of run.result.tools) assert.ok(tool.verdicts.checkTool, `${pkg} ${tool.name}`);
+    for (const tool of run.result.tools) assert.deepEqual([tool.checkTool.errors, tool.targets], [0, { 'claude-code': 'accepted' }], `${pkg} ${tool.name}`);
+    assert.deepEqual(run.result.list, { 'claude-code': 'accepted' });
   }
+});
+
+test('every compatibility target by default: a verdict per tool and for the list, the strict profiles rejecting', async () => {
+  const run = await json(check('--timeout', '10000', '--', process.execPath, bin('@modelcontextprotocol/server-sequential-thinking')));
+  const targets = Object.keys(run.result.list);
+  for (const target of ['anthropic', 'anthropic-strict', 'openai-strict', 'claude-code', 'cursor', 'mcp']) assert.ok(targets.includes(target), target);
+  assert.deepEqual(Object.keys(run.result.tools[0].targets), targets);
+  assert.equal(run.result.list['claude-code'], 'accepted');
+  // Its inputSchema leaves out additionalProperties: false, which strict mode requires.
+  assert.equal(run.result.list['openai-strict'], 'rejected');
+  assert.equal(run.status, 1);
+  assert.ok(run.codes.includes('openai-strict/open-object'), run.codes.join());
 });
 
 /** A free TCP port on 127.0.0.1. */
@@ -140,7 +153,7 @@ test('server-everything over Streamable HTTP on 127.0.0.1: session id, SSE answe
       });
     });
     const url = `http://127.0.0.1:${port}/mcp`;
-    const run = await json(check('--timeout', '20000', '--url', url, '--elicit', ELICIT, '--call', 'simulate-research-query', RESEARCH_AMBIGUOUS, '--call', 'echo', ECHO));
+    const run = await json(check('--target', 'claude-code', '--timeout', '20000', '--url', url, '--elicit', ELICIT, '--call', 'simulate-research-query', RESEARCH_AMBIGUOUS, '--call', 'echo', ECHO));
     assert.equal(run.result.server.protocolVersion, '2025-11-25');
     assert.ok(run.result.tools.length >= 10);
     assert.equal(run.result.calls[0].statuses.at(-1), 'completed');
@@ -148,7 +161,7 @@ test('server-everything over Streamable HTTP on 127.0.0.1: session id, SSE answe
     assert.equal(run.result.calls[1].sent, true);
     // Offered 2026-07-28 first: the SDK answers server/discover with an error whose id is null.
     assert.deepEqual(run.document.findings.filter((f) => f.severity === 'error').map((f) => f.code), ['null-id']);
-    const plain = await json(check('--protocol', '2025-11-25', '--timeout', '10000', '--url', url));
+    const plain = await json(check('--target', 'claude-code', '--protocol', '2025-11-25', '--timeout', '10000', '--url', url));
     assert.equal(plain.status, 0, JSON.stringify(plain.document.findings));
     assert.equal(plain.result.server.via, 'initialize');
   } finally {
@@ -157,7 +170,7 @@ test('server-everything over Streamable HTTP on 127.0.0.1: session id, SSE answe
 });
 
 test('a server that never answers: exit 2 within the timeout, one-line cause and its stderr tail', async () => {
-  const run = await cli(check('--timeout', '800', '--', process.execPath, join(DOUBLES, 'silent.mjs')), { limitMs: 10000 });
+  const run = await cli(check('--target', 'claude-code', '--timeout', '800', '--', process.execPath, join(DOUBLES, 'silent.mjs')), { limitMs: 10000 });
   assert.equal(run.status, 2);
   assert.ok(run.ms < 5000, `${run.ms} ms`);
   assert.match(run.stderr, /^mcp-json-toolbox check-server: no answer to server\/discover within 800 ms\n/);
@@ -166,17 +179,17 @@ test('a server that never answers: exit 2 within the timeout, one-line cause and
 });
 
 test('a server that crashes mid-list, and a command that does not exist: exit 2 with the cause', async () => {
-  const crash = await cli(check('--timeout', '3000', '--', process.execPath, join(DOUBLES, 'crash-mid-list.mjs')), { limitMs: 10000 });
+  const crash = await cli(check('--target', 'claude-code', '--timeout', '3000', '--', process.execPath, join(DOUBLES, 'crash-mid-list.mjs')), { limitMs: 10000 });
   assert.equal(crash.status, 2);
   assert.match(crash.stderr, /the server exited \(code 3\) while the check was running/);
   assert.match(crash.stderr, /crash double: TypeError: cannot read page-2/);
-  const missing = await cli(check('--timeout', '3000', '--', join(TEMP, 'no-such-server')), { limitMs: 10000 });
+  const missing = await cli(check('--target', 'claude-code', '--timeout', '3000', '--', join(TEMP, 'no-such-server')), { limitMs: 10000 });
   assert.equal(missing.status, 2);
   assert.match(missing.stderr, /cannot start .*no-such-server: no such command/);
 });
 
 test('tools/list pages that loop: stopped and reported at the repeating page, exit 1', async () => {
-  const run = await json(check('--timeout', '3000', '--record', 'loop.jsonl', '--', process.execPath, join(DOUBLES, 'cursor-loop.mjs')), { limitMs: 10000 });
+  const run = await json(check('--target', 'claude-code', '--timeout', '3000', '--record', 'loop.jsonl', '--', process.execPath, join(DOUBLES, 'cursor-loop.mjs')), { limitMs: 10000 });
   assert.equal(run.status, 1);
   assert.deepEqual(run.codes, ['cursor-loop']);
   const [finding] = run.document.findings;
@@ -187,32 +200,34 @@ test('tools/list pages that loop: stopped and reported at the repeating page, ex
 });
 
 test('a tool Claude Code drops (inputSchema not an object): an error finding in the transcript, its verdict, exit 1', async () => {
-  const run = await json(check('--timeout', '3000', '--record', 'dropped.jsonl', '--', process.execPath, join(DOUBLES, 'dropped-tool.mjs')), { limitMs: 10000 });
+  const run = await json(check('--target', 'claude-code', '--timeout', '3000', '--record', 'dropped.jsonl', '--', process.execPath, join(DOUBLES, 'dropped-tool.mjs')), { limitMs: 10000 });
   assert.equal(run.status, 1);
   assert.ok(run.codes.includes('schema-root-not-object'), run.codes.join());
   const finding = run.document.findings.find((f) => f.code === 'schema-root-not-object');
   const transcript = readFileSync(join(TEMP, 'dropped.jsonl'), 'utf8').split('\n');
   assert.equal(transcript[finding.line - 1].slice(finding.column - 1, finding.endColumn - 1), '"string"');
-  assert.deepEqual(run.result.tools.map((t) => [t.name, t.verdicts.checkTool.errors > 0]), [['fine', false], ['dropped', true]]);
+  assert.deepEqual(run.result.tools.map((t) => [t.name, t.checkTool.errors > 0, t.targets['claude-code']]), [['fine', false, 'accepted'], ['dropped', true, 'rejected']]);
+  assert.equal(run.result.list['claude-code'], 'rejected');
+  assert.ok(run.codes.includes('anthropic/root-type'), run.codes.join());
 });
 
 test('--call arguments that fail the inputSchema: a finding in the arguments file, not sent unless --send-invalid', async () => {
   const bad = file('bad-args.json', '{"q": 5}');
   const server = ['--', process.execPath, join(DOUBLES, 'dropped-tool.mjs')];
-  const held = await json(check('--timeout', '3000', '--call', 'fine', bad, ...server));
+  const held = await json(check('--target', 'claude-code', '--timeout', '3000', '--call', 'fine', bad, ...server));
   const finding = held.document.findings.find((f) => f.file === bad);
   assert.deepEqual([finding.code, finding.line, finding.column], ['type', 1, 7]);
   assert.equal(held.result.calls[0].sent, false);
-  const sent = await json(check('--timeout', '3000', '--send-invalid', '--call', 'fine', bad, ...server));
+  const sent = await json(check('--target', 'claude-code', '--timeout', '3000', '--send-invalid', '--call', 'fine', bad, ...server));
   assert.equal(sent.result.calls[0].sent, true);
-  const unknown = await json(check('--timeout', '3000', '--call', 'nope', bad, ...server));
+  const unknown = await json(check('--target', 'claude-code', '--timeout', '3000', '--call', 'nope', bad, ...server));
   assert.ok(unknown.codes.includes('unknown-tool'));
 });
 
 for (const protocol of ['2025-11-25', '2026-07-28']) {
   test(`a task result that breaks the tool's outputSchema (${protocol}): found in the recorded result, exit 1`, async () => {
     const args = file('count.json', { what: 'apples' });
-    const run = await json(check('--protocol', protocol, '--timeout', '3000', '--call', 'count-things', args, '--', process.execPath, join(DOUBLES, 'bad-task-result.mjs')), { limitMs: 10000 });
+    const run = await json(check('--target', 'claude-code', '--protocol', protocol, '--timeout', '3000', '--call', 'count-things', args, '--', process.execPath, join(DOUBLES, 'bad-task-result.mjs')), { limitMs: 10000 });
     assert.equal(run.status, 1);
     assert.equal(run.result.server.protocolVersion, protocol);
     assert.deepEqual(run.result.calls[0].statuses, ['working', 'working', 'completed']);
@@ -225,27 +240,27 @@ for (const protocol of ['2025-11-25', '2026-07-28']) {
 test('a 2026-07-28 task asking for input (inputRequests): answered from --elicit by tasks/update and checked; without it, cancelled', async () => {
   const server = ['--', process.execPath, join(DOUBLES, 'input-task.mjs')];
   const args = file('convert.json', {});
-  const good = await json(check('--timeout', '3000', '--elicit', file('unit.json', { action: 'accept', content: { unit: 'metric' } }), '--call', 'convert', args, ...server));
+  const good = await json(check('--target', 'claude-code', '--timeout', '3000', '--elicit', file('unit.json', { action: 'accept', content: { unit: 'metric' } }), '--call', 'convert', args, ...server));
   assert.equal(good.status, 0, JSON.stringify(good.document.findings));
   assert.deepEqual(good.result.calls[0].statuses, ['working', 'input_required', 'completed']);
   const answer = file('bad-unit.json', '{"action": "accept", "content": {"unit": "kelvin"}}');
-  const bad = await json(check('--timeout', '3000', '--elicit', answer, '--call', 'convert', args, ...server));
+  const bad = await json(check('--target', 'claude-code', '--timeout', '3000', '--elicit', answer, '--call', 'convert', args, ...server));
   assert.equal(bad.status, 1);
   const inFile = bad.document.findings.find((f) => f.file === answer);
   assert.deepEqual([inFile.code, inFile.line, inFile.column, inFile.instancePath], ['enum', 1, 42, '/content/unit']);
   assert.ok(bad.document.findings.some((f) => f.file === 'check-server.jsonl' && f.code === 'enum'), 'the tasks/update in the transcript too');
-  const none = await json(check('--timeout', '3000', '--call', 'convert', args, ...server));
+  const none = await json(check('--target', 'claude-code', '--timeout', '3000', '--call', 'convert', args, ...server));
   assert.deepEqual(none.codes, ['elicitation-cancelled']);
   assert.equal(none.result.calls[0].statuses.at(-1), 'completed');
 });
 
 test('--format github annotations, human summary table, and usage errors exit 2', async () => {
   const server = ['--', process.execPath, join(DOUBLES, 'dropped-tool.mjs')];
-  const github = await cli(check('--format', 'github', '--timeout', '3000', ...server));
+  const github = await cli(check('--format', 'github', '--target', 'claude-code', '--timeout', '3000', ...server));
   assert.equal(github.status, 1);
   assert.match(github.stdout, /^::error file=check-server\.jsonl,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=schema-root-not-object::/m);
-  const human = await cli(check('--timeout', '3000', ...server));
-  assert.match(human.stdout, /^server: test-double 1\.0\.0\nprotocol: 2025-11-25 \(offered 2026-07-28, via initialize\)\ncapabilities: tools\ntools: 2\n  tool +taskSupport +checkTool\n  fine +- +ok\n  dropped +- +1 error, 1 warning\n/);
+  const human = await cli(check('--target', 'claude-code', '--timeout', '3000', ...server));
+  assert.match(human.stdout, /^server: test-double 1\.0\.0\nprotocol: 2025-11-25 \(offered 2026-07-28, via initialize\)\ncapabilities: tools\ntools: 2\n  tool +taskSupport +checkTool +claude-code\n  fine +- +ok +accepted\n  dropped +- +1 error, 1 warning +rejected\n  \(the list\) +rejected\n/);
   for (const args of [['--protocol', '2024-01-01', ...server], ['--call', 'x'], [], ['--url', 'ftp://x'], ['--timeout', 'soon', ...server], ['--target', 'nowhere', ...server]]) {
     const run = await cli(check(...args));
     assert.equal(run.status, 2, args.join(' '));

@@ -1,31 +1,59 @@
 // The summary of a check-server run: the server, the negotiated version and capabilities, each
-// tool with its verdict per target, and each call.
-import { checkTool } from 'mcp-json-toolbox';
+// tool with its checkTool verdict and its verdict per compatibility target (checkCompatibility),
+// the whole list's verdict per target, and each call.
+import { checkCompatibility, checkTool } from 'mcp-json-toolbox';
 
-/** The verdicts of one tool, by target: `checkTool` (schemas, lint, names, task support). The
- * provider profiles join here as one entry each. */
-const TARGETS = {
-  checkTool: (tool) => checkTool(JSON.stringify(tool)).diagnostics,
-};
+/** The compatibility profiles `checkCompatibility` knows, in its order (`--target`). */
+export const TARGET_NAMES = Object.keys(checkCompatibility('{"tools":[]}').list);
 
-/** The targets a tool's verdict can be asked for (`--target`). */
-export const TARGET_NAMES = Object.keys(TARGETS);
+/** How bad a verdict is, for the worst of several pages. */
+const RANK = ['accepted', 'rewritten', 'dropped', 'rejected'];
 
-/** `[{ name, taskSupport, verdicts: { target: { errors, warnings } } }]` for the listed tools, a
- * verdict for each of `targets` (default all). */
-export function toolVerdicts(tools, targets = TARGET_NAMES) {
-  return tools.map((tool) => ({
-    name: String(tool?.name ?? '?'),
-    taskSupport: tool?.execution?.taskSupport ?? null,
-    verdicts: Object.fromEntries(targets.map((target) => [target, TARGETS[target]]).map(([target, check]) => {
-      const diagnostics = check(tool);
-      const count = (severity) => diagnostics.filter((d) => d.severity === severity).length;
-      return [target, { errors: count('error'), warnings: count('warning') }];
-    })),
-  }));
+/**
+ * Every tools/list page (`pages`: `[{ index, message }]`) through `checkCompatibility` for
+ * `targets`: `{ tools, list, pages }`: per tool (in listing order) its verdict per target, the
+ * worst list verdict per target, and each page's report (for its findings).
+ */
+export function compatibility(pages, targets, serverName) {
+  const tools = [];
+  const list = {};
+  const reports = pages.map(({ index, message }) => {
+    const report = checkCompatibility(JSON.stringify(message), { targets, serverName });
+    tools.push(...report.tools.map((t) => Object.fromEntries(Object.entries(t.targets).map(([k, r]) => [k, r.verdict]))));
+    for (const [target, result] of Object.entries(report.list)) {
+      if (RANK.indexOf(result.verdict) > RANK.indexOf(list[target] ?? 'accepted')) list[target] = result.verdict;
+      list[target] ??= result.verdict;
+    }
+    return { index, report };
+  });
+  return { tools, list, reports };
 }
 
-/** One verdict as a table cell: `ok`, `2 errors`, `1 warning`… */
+/** The diagnostics of one compatibility report: its own, each tool's and the list's, per target. */
+export function compatDiagnostics(report) {
+  return [
+    ...report.diagnostics,
+    ...report.tools.flatMap((t) => Object.values(t.targets).flatMap((r) => r.diagnostics)),
+    ...Object.values(report.list).flatMap((r) => r.diagnostics),
+  ];
+}
+
+/** `[{ name, taskSupport, checkTool: { errors, warnings }, targets: { target: verdict } }]` for the
+ * listed tools, `compat` their verdicts per target (same order). */
+export function toolVerdicts(tools, compat = []) {
+  return tools.map((tool, i) => {
+    const diagnostics = checkTool(JSON.stringify(tool)).diagnostics;
+    const count = (severity) => diagnostics.filter((d) => d.severity === severity).length;
+    return {
+      name: String(tool?.name ?? '?'),
+      taskSupport: tool?.execution?.taskSupport ?? null,
+      checkTool: { errors: count('error'), warnings: count('warning') },
+      targets: compat[i] ?? {},
+    };
+  });
+}
+
+/** One checkTool verdict as a table cell: `ok`, `2 errors`, `1 warning`… */
 function cell({ errors, warnings }) {
   const parts = [];
   if (errors) parts.push(`${errors} error${errors === 1 ? '' : 's'}`);
@@ -40,8 +68,9 @@ function table(rows) {
 }
 
 /** The human summary: server, version, capabilities, how many prompts and resources were listed
- * (when the capabilities say so), the tools table and the calls. */
-export function summaryText(negotiated, tools, listed, calls) {
+ * (when the capabilities say so), the tools table (checkTool, then each target's verdict; the
+ * last row the whole list's) and the calls. */
+export function summaryText(negotiated, tools, list, listed, calls) {
   const info = negotiated?.serverInfo;
   const lines = [
     `server: ${info ? `${info.name ?? '?'} ${info.version ?? ''}`.trim() : '(no serverInfo)'}`,
@@ -51,8 +80,12 @@ export function summaryText(negotiated, tools, listed, calls) {
     `tools: ${tools.length}`,
   ];
   if (tools.length) {
-    const targets = Object.keys(tools[0].verdicts);
-    lines.push(table([['tool', 'taskSupport', ...targets], ...tools.map((t) => [t.name, t.taskSupport ?? '-', ...targets.map((k) => cell(t.verdicts[k]))])]));
+    const targets = Object.keys(list);
+    lines.push(table([
+      ['tool', 'taskSupport', 'checkTool', ...targets],
+      ...tools.map((t) => [t.name, t.taskSupport ?? '-', cell(t.checkTool), ...targets.map((k) => t.targets[k] ?? '-')]),
+      ...(targets.length ? [['(the list)', '', '', ...targets.map((k) => list[k])]] : []),
+    ]));
   }
   for (const c of calls) {
     const how = !c.sent ? `not sent: ${c.skipped ?? 'see the findings'}`
