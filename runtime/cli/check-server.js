@@ -191,7 +191,7 @@ function noteListing(session, method, listed) {
 }
 
 /** One `--call`: the arguments checked against the tool's inputSchema, then sent (unless
- * invalid), the task followed, the result kept for the checks. */
+ * invalid), the task followed (replaySession checks the result in the transcript). */
 async function runCall(session, connection, call, { values, timeoutMs }) {
   const tool = session.tools.find((t) => t?.name === call.name);
   const record = { tool: call.name, file: call.file, sent: false };
