@@ -15,6 +15,7 @@ const COMMANDS = {
   lint: () => import('./cli/lint.js'),
   'check-elicitation': () => import('./cli/check-elicitation.js'),
   'check-docs': () => import('./cli/check-docs.js'),
+  'check-server': () => import('./cli/check-server.js'),
 };
 
 /** Runs the command line `argv` (without node and the script) with `io`; returns the exit code. */

@@ -40,6 +40,41 @@ export function exitCode(list) {
   return list.some((f) => f.severity === 'error') ? 1 : 0;
 }
 
+/** The widest source line an excerpt shows whole; a longer one is windowed around the span. */
+export const EXCERPT_WIDTH = 120;
+
+/** Whether index `i` of `text` falls between the two halves of a surrogate pair. */
+function insidePair(text, i) {
+  const code = text.charCodeAt(i);
+  return i > 0 && i < text.length && code >= 0xdc00 && code <= 0xdfff;
+}
+
+/**
+ * The excerpt of source line `text` for the span `[start, end)` (string indices): `{ line, pad,
+ * carets }`, `line` at most about `width` columns (a longer line is cut around the span, `…` where
+ * cut), `pad` the blanks before the caret (tabs kept so the caret lines up whatever the tab
+ * width), `carets` how many carets (a span running past the window stops at its edge).
+ */
+export function excerpt(text, start, end, width = EXCERPT_WIDTH) {
+  const from = Math.min(Math.max(start, 0), text.length);
+  const to = Math.min(Math.max(end, from + 1), text.length + 1);
+  let left = 0;
+  let right = text.length;
+  if (text.length > width) {
+    // The span (up to two thirds of the window) with the rest of the window around it.
+    const shown = Math.min(to - from, Math.floor((width * 2) / 3));
+    left = Math.max(0, from - Math.floor((width - shown) / 2));
+    right = Math.min(text.length, left + width);
+    left = Math.max(0, Math.min(left, right - width));
+    if (insidePair(text, left)) left += 1;
+    if (insidePair(text, right)) right -= 1;
+  }
+  const head = left > 0 ? '…' : '';
+  const line = head + text.slice(left, right) + (right < text.length ? '…' : '');
+  const pad = head.replace(/./g, ' ') + text.slice(left, from).replace(/[^\t]/g, ' ');
+  return { line, pad, carets: Math.max(1, Math.min(to, right + (right < text.length ? 0 : 1)) - from) };
+}
+
 /** `file:line:column: severity[code]: message (instancePath)`, the source line and a caret. */
 function human(finding, source, colour) {
   const paint = (style, text) => (colour ? `${style}${text}${RESET}` : text);
@@ -51,9 +86,8 @@ function human(finding, source, colour) {
   if (text !== undefined) {
     const start = Math.min(finding.column - 1, text.length);
     const end = finding.endLine === finding.line ? Math.min(finding.endColumn - 1, text.length) : start + 1;
-    // Tabs stay tabs so the caret lines up whatever the tab width.
-    const pad = text.slice(0, start).replace(/[^\t]/g, ' ');
-    lines.push(`  ${text}`, `  ${pad}${paint(COLOURS[finding.severity] ?? '', '^'.repeat(Math.max(1, end - start)))}`);
+    const { line, pad, carets } = excerpt(text, start, end);
+    lines.push(`  ${line}`, `  ${pad}${paint(COLOURS[finding.severity] ?? '', '^'.repeat(carets))}`);
   }
   return lines.join('\n');
 }
