@@ -7,6 +7,7 @@ import { countText, h, renderBadges, renderDiagnostics, renderSummary, renderTim
 import { clearStored, decodeFragment, encodeFragment, loadStored, store } from './share.js';
 import { TABS, toolError } from './tabs.js';
 import { ElicitationForm } from './elicitation-form.js';
+import { renderCompat } from './compat-view.js';
 
 const $ = (id) => document.getElementById(id);
 /** Longest URL fragment "Copy link" produces; larger states stay in localStorage only. */
@@ -173,8 +174,22 @@ function showResult(view) {
     : '';
   $('copy-output').disabled = $('download-output').disabled = !shown.output;
   $('copy-tool-error').disabled = !diagnostics.some((d) => d.severity !== 'info');
+  renderCompat($('compat'), view.compat, compatHooks);
   document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
 }
+
+/** What the Compatibility view asks of the page: an open cell's findings are marked in the first editor. */
+const compatHooks = {
+  pick: (diagnostic) => pick(diagnostic),
+  mark: (found) => editors.a.setDiagnostics([...shown.diagnostics.filter((d) => d.editor === 'a'), ...found]),
+  copy: (text, done) => copyText(text, done),
+  output: (text) => {
+    shown.output = text;
+    editors.out.setText(text);
+    $('copy-output').disabled = $('download-output').disabled = false;
+  },
+  rerun: () => run(),
+};
 
 function worstTone(diagnostics) {
   if (diagnostics.some((d) => d.severity === 'error')) return 'error';

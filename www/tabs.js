@@ -2,8 +2,10 @@
 // `api = {call(fn, ...args), has(fn), now(fn)}` (`has`: the page's wasm builds export `fn`; `now`:
 // it runs without waiting for the full build to load), the tab's texts and the output options, and returns a view
 // `{badges, message?, banner?, next?, summary?, timeline?, diagnostics: [{...Diagnostic, editor: 'a' | 'b'}], output?}`,
-// where `next = {label, tab, docs}` offers to open the texts in another tab.
+// where `next = {label, tab, docs}` offers to open the texts in another tab, and `compat` (a tool or a
+// tools/list: www/compat-view.js) is drawn as the Compatibility matrix.
 import { classificationDiagnostics } from '../runtime/verdict.js';
+import { compatOf, compatView } from './compat-view.js';
 
 /** Diagnostics tagged with the editor whose text their `span` points into. */
 function on(editor, diagnostics = []) {
@@ -65,8 +67,13 @@ async function classifyView(api, text, options) {
     summary,
     diagnostics: on('a', classificationDiagnostics(classification)),
     output: formatted.output,
+    // A tool or a tools/list: who takes it, at once.
+    compat: TOOL_KINDS.has(kind) && api.has('checkCompatibility') ? await compatOf(api, text) : undefined,
   };
 }
+
+/** The kinds the Compatibility matrix is shown for. */
+const TOOL_KINDS = new Set(['Tool', 'ListToolsResult']);
 
 /** Where to go from a classified payload: a tool's inputSchema to Validate, a message list to Session. */
 function nextStep(api, kind, items, text) {
@@ -186,6 +193,11 @@ export const TABS = {
     b: 'Answer: ElicitResult or inputResponses (the form below fills it)',
     needs: ['checkElicitation'],
     run: (api, a, b) => elicitationView(api, a, b),
+  },
+  compat: {
+    a: 'Tool, array of tools, or tools/list result',
+    needs: ['checkCompatibility', 'lowerTool'],
+    run: (api, a) => compatView(api, a),
   },
   session: {
     a: 'Transcript: a JSON array or JSON Lines of messages, in order',
