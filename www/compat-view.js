@@ -22,9 +22,12 @@ const TARGET_LABELS = {
   mcp: 'MCP spec',
 };
 
-/** Each verdict's symbol and word (the cell shows both: never colour alone), worst last. */
+/**
+ * Each verdict's symbol and word, worst last. A cell shows both (never colour alone), except ✓,
+ * which is the CLI's mark for accepted too and keeps the table narrow.
+ */
 const VERDICTS = {
-  accepted: { symbol: '✓', word: 'accepted' },
+  accepted: { symbol: '✓', word: 'accepted', symbolOnly: true },
   rewritten: { symbol: '✎', word: 'rewritten' },
   dropped: { symbol: '⊘', word: 'dropped' },
   rejected: { symbol: '✗', word: 'rejected' },
@@ -131,7 +134,7 @@ export function renderCompat(container, compat, hooks) {
     showCell(panel, cell, compat, hooks);
   };
   const table = matrix(compat.report, cells, select);
-  const hint = h('p', { className: 'compat-hint', id: 'compat-hint', textContent: 'Select a cell to see its findings. Arrow keys move between cells.' });
+  const hint = h('p', { className: 'compat-hint', id: 'compat-hint', textContent: 'Select a cell to see its findings. Arrow keys move between cells; the table scrolls sideways.' });
   table.setAttribute('aria-describedby', 'compat-hint');
   container.querySelector('.compat-main').replaceChildren(h('div', { className: 'compat-scroll' }, table), hint, panel);
   const reopened = open && cells.find((cell) => cell.pointer === open.pointer && cell.target === open.target);
@@ -170,14 +173,14 @@ function matrix(report, cells, select) {
   const cell = (row, r, target, c) => {
     const result = row.results[target];
     if (!result) return h('td', { className: 'compat-none', textContent: '—' });
-    const { symbol, word } = VERDICTS[result.verdict] ?? { symbol: '?', word: result.verdict };
+    const { symbol, word, symbolOnly } = VERDICTS[result.verdict] ?? { symbol: '?', word: result.verdict };
     const n = result.diagnostics.length;
     const button = h('button', {
       type: 'button', className: `verdict verdict-${result.verdict}`, tabIndex: r === 0 && c === 0 ? 0 : -1,
       'aria-label': `${row.name}, ${targetLabel(target)}: ${word}, ${findings(n)}`, 'aria-expanded': 'false', 'aria-controls': PANEL_ID,
     },
     h('span', { className: 'verdict-symbol', 'aria-hidden': 'true', textContent: symbol }),
-    h('span', { textContent: word }),
+    !symbolOnly && h('span', { textContent: word }),
     n > 0 && h('span', { className: 'verdict-count', textContent: String(n), title: findings(n) }));
     button.dataset.row = String(r);
     button.dataset.column = String(c);
@@ -187,7 +190,7 @@ function matrix(report, cells, select) {
     return h('td', {}, button);
   };
   const line = (row, r) => h('tr', { className: row.pointer === null ? 'compat-list' : '' },
-    h('th', { scope: 'row' }, row.pointer === null ? row.name : h('code', { textContent: row.name })),
+    h('th', { scope: 'row', title: row.name }, row.pointer === null ? row.name : h('code', { textContent: row.name })),
     targets.map((target, c) => cell(row, r, target, c)));
   const table = h('table', { className: 'compat-matrix' },
     h('caption', { textContent: `Compatibility: ${report.tools.length} tool${report.tools.length === 1 ? '' : 's'} × ${targets.length} targets` }),
@@ -232,10 +235,18 @@ function showCell(panel, cell, compat, hooks) {
     h('span', { className: `verdict verdict-${cell.result.verdict}` }, h('span', { 'aria-hidden': 'true', textContent: `${symbol} ` }), word),
     ` ${what} · ${findings(diagnostics.length)}`);
   panel.querySelector('.compat-body').replaceChildren(
-    diagnostics.length ? list : h('p', { className: 'compat-help', textContent: 'No findings: taken as it is.' }),
+    diagnostics.length ? list : h('p', { className: 'compat-help', textContent: noFindings(cell, compat.report) }),
     ...(cell.pointer === null ? [] : [lowerAction(cell, compat, hooks)]));
   panel.hidden = false;
   hooks.mark(diagnostics);
+}
+
+/** What a cell without findings means: taken as it is, or a list that fails because of its tools. */
+function noFindings(cell, report) {
+  if (cell.pointer !== null || cell.result.verdict === 'accepted') return 'No findings: taken as it is.';
+  const worse = report.tools.filter((tool) => tool.targets[cell.target]?.verdict === cell.result.verdict);
+  const names = worse.map((tool) => tool.name ?? tool.pointer);
+  return `No rule on the list itself: it is ${cell.result.verdict} because ${names.length} of its tools ${names.length === 1 ? 'is' : 'are'} (${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}).`;
 }
 
 /** "Copy lowered for <target>": runs `lowerTool`, copies the JSON, lists its changes and lost constraints. */

@@ -85,9 +85,10 @@ test('a reference server tools/list: the matrix shows what checkCompatibility sa
   assert.deepEqual(shown.targets, want.targets);
   assert.deepEqual(shown.tools.map(({ name, verdicts }) => ({ name, verdicts })), want.tools.map(({ name, verdicts }) => ({ name, verdicts })));
   assert.deepEqual(shown.list.verdicts, want.list);
-  // Each verdict is spelled out in its cell, never colour alone.
+  // Each verdict is spelled out in its cell (✓ for accepted, as the CLI prints it), never colour alone.
   for (const row of [...shown.tools, shown.list]) {
-    row.verdicts.forEach((verdict, i) => assert.ok(row.words[i].includes(verdict), `"${row.words[i]}" says ${verdict}`));
+    row.verdicts.forEach((verdict, i) =>
+      assert.ok(row.words[i].includes(verdict === 'accepted' ? '✓' : verdict), `"${row.words[i]}" says ${verdict}`));
   }
   // The badges name the targets that reject something, as the report does.
   const rejecting = want.targets.filter((target, i) => want.list[i] === 'rejected' || want.tools.some((tool) => tool.verdicts[i] === 'rejected'));
@@ -100,6 +101,13 @@ test('a reference server tools/list: the matrix shows what checkCompatibility sa
   assert.equal(await listCell.getAttribute('aria-expanded'), 'true');
   const first = want.targets[0];
   assert.match(await page.textContent('#compat-findings h3'), new RegExp(`${want.report.list[first].diagnostics.length} finding`));
+  // A list that fails only because of its tools says which.
+  const failing = want.targets.find((target) => want.report.list[target].verdict !== 'accepted' && want.report.list[target].diagnostics.length === 0);
+  if (failing) {
+    await page.locator(`#compat tfoot button[data-column="${want.targets.indexOf(failing)}"]`).click();
+    const culprit = want.report.tools.find((tool) => tool.targets[failing].verdict === want.report.list[failing].verdict);
+    assert.match(await page.textContent('#compat-findings'), new RegExp(`because .*${culprit.name}`));
+  }
   await assertClean(page, log);
   await context.close();
 });
@@ -213,6 +221,8 @@ test('compatibility screenshots, light and dark', async (t) => {
     await pasteAndRun(page, 'editor-a', EVERYTHING);
     const notAccepted = page.locator('#compat tbody button:not(.verdict-accepted)');
     await ((await notAccepted.count()) ? notAccepted : page.locator('#compat tbody button')).first().click();
+    await page.click('#compat-findings button.lower');
+    await page.waitForFunction(() => !document.getElementById('toast').hidden);
     await page.screenshot({ path: join(RESULTS, `compat-${scheme}.png`), fullPage: true });
     await assertClean(page, log);
     await context.close();
