@@ -6,8 +6,8 @@ import { Cancelled } from '../runtime/wasm-rpc.js';
 import { countText, h, renderBadges, renderDiagnostics, renderSummary, renderTimeline } from './render.js';
 import { clearStored, decodeFragment, encodeFragment, loadStored, store } from './share.js';
 import { TABS, toolError } from './tabs.js';
-import { ElicitationForm } from './elicitation-form.js';
 import { renderCompat } from './compat-view.js';
+import { ElicitationForm } from './elicitation-form.js';
 
 const $ = (id) => document.getElementById(id);
 /** Longest URL fragment "Copy link" produces; larger states stay in localStorage only. */

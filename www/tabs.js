@@ -2,9 +2,9 @@
 // `api = {call(fn, ...args), has(fn), now(fn)}` (`has`: the page's wasm builds export `fn`; `now`:
 // it runs without waiting for the full build to load), the tab's texts and the output options, and returns a view
 // `{badges, message?, banner?, next?, summary?, timeline?, diagnostics: [{...Diagnostic, editor: 'a' | 'b'}], output?}`,
-// where `next = {label, tab, docs}` offers to open the texts in another tab, and `compat` (a tool or a
-// tools/list: www/compat-view.js) is drawn as the Compatibility matrix.
+// where `next = {label, tab, docs}` offers to open the texts in another tab.
 import { classificationDiagnostics } from '../runtime/verdict.js';
+
 import { compatOf, compatView } from './compat-view.js';
 
 /** Diagnostics tagged with the editor whose text their `span` points into. */
@@ -72,7 +72,7 @@ async function classifyView(api, text, options) {
   };
 }
 
-/** The kinds the Compatibility matrix is shown for. */
+/** The kinds the home paste box shows the Compatibility matrix for (a view's `compat`, drawn by www/compat-view.js). */
 const TOOL_KINDS = new Set(['Tool', 'ListToolsResult']);
 
 /** Where to go from a classified payload: a tool's inputSchema to Validate, a message list to Session. */
