@@ -16,7 +16,7 @@
 set -uo pipefail
 
 # The targets, in order. Add a new one here, in fuzz/Cargo.toml and in fuzz/src (see fuzz/README.md).
-TARGETS=${FUZZ_TARGETS:-"parse_format reader replay_session host_checks classify validate_arguments fast_path"}
+TARGETS=${FUZZ_TARGETS:-"parse_format reader replay_session host_checks classify validate_arguments fast_path compat"}
 
 seconds=300
 minimize=false
@@ -77,6 +77,7 @@ seed() {
   case $1 in
     replay_session) suites+=("$root/tests/fixtures/sessions") ;;
     host_checks) suites+=("$shared/mcp-schema") ;;
+    compat) suites+=("$shared/mcp-schema" "$root/tests/fixtures/lint") ;;
     classify) suites+=("$shared/mcp-schema") ;;
     validate_arguments) seed_test_cases "$dir" ;;
   esac

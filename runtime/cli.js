@@ -8,6 +8,7 @@ const COMMANDS = {
   validate: () => import('./cli/validate.js'),
   classify: () => import('./cli/classify.js'),
   'check-tool': () => import('./cli/check-tool.js'),
+  compat: () => import('./cli/compat.js'),
   'check-call': () => import('./cli/check-call.js'),
   'check-result': () => import('./cli/check-result.js'),
   replay: () => import('./cli/replay.js'),

@@ -10,6 +10,7 @@ use mcp_json_toolbox::json::{JsonError, ReadOptions};
 use mcp_json_toolbox::{ByteRange, Diagnostic, FormatOptions, Indent, LineIndex, Span};
 
 pub mod classify;
+pub mod compat;
 pub mod fast_path;
 pub mod host_checks;
 pub mod parse_format;
@@ -30,6 +31,7 @@ pub const TARGETS: &[Target] = &[
     ("classify", classify::run),
     ("validate_arguments", validate_arguments::run),
     ("fast_path", fast_path::run),
+    ("compat", compat::run),
 ];
 
 /// The output limit of the targets: inputs are at most 64 KiB, and the default 256 MiB would let

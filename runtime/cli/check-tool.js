@@ -1,15 +1,29 @@
-// `mcp-json-toolbox check-tool`: tool definitions (or whole tools/list results).
-import { checkTool } from 'mcp-json-toolbox';
+// `mcp-json-toolbox check-tool`: tool definitions (or whole tools/list results); `--target` adds
+// the rules of those consumers (as `compat` checks them).
+import { checkCompatibility, checkTool } from 'mcp-json-toolbox';
 import { command, readInputs } from './command.js';
-import { hostFindings } from './host.js';
+import { compatDiagnostics, parseTargets } from './compat.js';
+import { hostFindings, once } from './host.js';
+import { findings } from './report.js';
 
 export default command({
   name: 'check-tool',
-  summary: 'Check tool definitions or tools/list results: schemas, name rules, duplicate names, execution.taskSupport.',
-  usage: 'TOOL_FILE…|-',
-  async check(_values, paths, io) {
+  summary: 'Check tool definitions or tools/list results: schemas, name rules, duplicate names, execution.taskSupport.\n\n' +
+    '  --target a,b  also the rules of these consumers (mcp-json-toolbox compat --help lists them)',
+  usage: '[--target a,b] TOOL_FILE…|-',
+  options: { target: { type: 'string' } },
+  async check(values, paths, io) {
+    const targets = values.target === undefined ? [] : parseTargets(values.target);
     const inputs = await readInputs(paths, io);
-    const found = inputs.flatMap(({ file, text }) => hostFindings(checkTool(text), { diagnostics: file, tool: file }));
+    const unique = once();
+    const found = inputs.flatMap(({ file, text }) => {
+      const own = hostFindings(checkTool(text), { diagnostics: file, tool: file });
+      if (targets.length === 0) return own;
+      const report = checkCompatibility(text, { targets });
+      // The spec's own rules (`mcp`) are checkTool's too: each finding once.
+      const extra = report.diagnostics.length > 0 ? [] : findings(file, compatDiagnostics(report));
+      return unique([...own, ...extra]);
+    });
     return { findings: found, sources: new Map(inputs.map((i) => [i.file, i.text])) };
   },
 });

@@ -220,18 +220,18 @@ fn check_tool(
                 })
                 .collect()
         }
-        Check::Keywords(keywords) => keyword_spots(view, |k| keywords.contains(&k)),
+        Check::Keywords(keywords) => keyword_spots(view, &|k| keywords.contains(&k)),
         Check::OnlyKeywords(allowed) => {
-            let mut spots = keyword_spots(view, |k| !allowed.contains(&k));
+            let mut spots = keyword_spots(view, &|k| !allowed.contains(&k));
             spots.extend(boolean_spots(view, Field::Input));
             spots
         }
         Check::BooleanSubschema(field) => boolean_spots(view, field),
-        Check::TypeArray => schema_spots(view, |schema| {
+        Check::TypeArray => schema_spots(view, &|schema| {
             matches!(schema.get("type"), Some(Value::Array(_)))
                 .then(|| ("/type".to_owned(), "`type` is a list of types".to_owned()))
         }),
-        Check::EnumNotString => schema_spots(view, |schema| {
+        Check::EnumNotString => schema_spots(view, &|schema| {
             let values = schema.get("enum")?.as_array()?;
             let declared = types(schema);
             let strings = values.iter().all(Value::is_string);
@@ -240,11 +240,11 @@ fn check_tool(
                 ("/enum".to_owned(), "`enum` of values that are not all strings, or on a schema that is not a string".to_owned())
             })
         }),
-        Check::ArrayWithoutItems => schema_spots(view, |schema| {
+        Check::ArrayWithoutItems => schema_spots(view, &|schema| {
             (types(schema).contains(&"array") && schema.get("items").is_none())
                 .then(|| (String::new(), "an array schema without `items`".to_owned()))
         }),
-        Check::OpenObject => schema_spots(view, |schema| {
+        Check::OpenObject => schema_spots(view, &|schema| {
             let closed = schema.get("additionalProperties") == Some(&Value::Bool(false));
             (is_object_schema(schema) && !closed).then(|| {
                 (
@@ -253,7 +253,7 @@ fn check_tool(
                 )
             })
         }),
-        Check::NotAllRequired => schema_spots(view, |schema| {
+        Check::NotAllRequired => schema_spots(view, &|schema| {
             let missing = optional_properties(schema);
             (!missing.is_empty()).then(|| {
                 (
@@ -265,7 +265,7 @@ fn check_tool(
                 )
             })
         }),
-        Check::FormatNotIn(formats) => schema_spots(view, |schema| {
+        Check::FormatNotIn(formats) => schema_spots(view, &|schema| {
             let format = schema.get("format")?.as_str()?;
             (!formats.contains(&format)).then(|| {
                 (
@@ -402,7 +402,7 @@ fn insert_type_fix(doc: &Document<'_>, node: &Node) -> Option<Fix> {
 }
 
 /// One finding per keyword of an `inputSchema` subschema that `bad` refuses.
-fn keyword_spots(view: &ToolView<'_>, bad: impl Fn(&str) -> bool) -> Vec<Spot> {
+fn keyword_spots(view: &ToolView<'_>, bad: &dyn Fn(&str) -> bool) -> Vec<Spot> {
     let mut spots = Vec::new();
     for sub in view.subs(Field::Input) {
         let Some(members) = sub.value.as_object() else {
@@ -435,7 +435,7 @@ fn boolean_spots(view: &ToolView<'_>, field: Field) -> Vec<Spot> {
 /// One finding per `inputSchema` subschema object for which `test` gives (suffix, detail).
 fn schema_spots(
     view: &ToolView<'_>,
-    test: impl Fn(&Value) -> Option<(String, String)>,
+    test: &dyn Fn(&Value) -> Option<(String, String)>,
 ) -> Vec<Spot> {
     view.subs(Field::Input)
         .iter()
@@ -497,8 +497,8 @@ fn check_list(
             })
             .into_iter()
             .collect(),
-        Check::DuplicateName => duplicates(views, |name| name.to_owned()),
-        Check::DuplicateAfterRewrite(names) => duplicates(views, |name| names.sanitize(name)),
+        Check::DuplicateName => duplicates(views, &|name| name.to_owned()),
+        Check::DuplicateAfterRewrite(names) => duplicates(views, &|name| names.sanitize(name)),
         Check::StrictBudget { tools, optional } => {
             let mut spots = Vec::new();
             if views.len() > tools {
@@ -527,7 +527,7 @@ fn check_list(
 }
 
 /// One finding per tool whose name, as `key` makes it, an earlier tool already has.
-fn duplicates(views: &[ToolView<'_>], key: impl Fn(&str) -> String) -> Vec<Spot> {
+fn duplicates(views: &[ToolView<'_>], key: &dyn Fn(&str) -> String) -> Vec<Spot> {
     let mut seen: HashMap<String, (&str, &str)> = HashMap::new();
     let mut spots = Vec::new();
     for view in views {

@@ -22,7 +22,12 @@ pub fn locate_tools(doc: &Document<'_>, pointer: &str) -> Option<Vec<String>> {
     if let Some(tools) = node.value_of("result").and_then(|r| r.value_of("tools")) {
         return list("/result/tools", tools);
     }
-    let is_tool = node.get("inputSchema").is_some()
-        || (node.get("name").is_some() && node.get("method").is_none());
-    is_tool.then(|| vec![pointer.to_owned()])
+    is_tool(node).then(|| vec![pointer.to_owned()])
+}
+
+/// Whether `node`, standing alone, reads as a tool: it has `inputSchema`, or a `name` and no
+/// `method` (a request has one).
+pub fn is_tool(node: &Node) -> bool {
+    node.get("inputSchema").is_some()
+        || (node.get("name").is_some() && node.get("method").is_none())
 }

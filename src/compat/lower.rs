@@ -13,6 +13,7 @@ use crate::json::{parse, ReadOptions};
 use crate::lint::ANNOTATIONS;
 
 use super::check::optional_properties;
+use super::locate::is_tool;
 use super::locate_tools;
 use super::mcp::{self, Version};
 use super::rule::{Check, Field, NameRule};
@@ -73,7 +74,8 @@ pub fn lower_tool(text: &str, target: Target) -> Lowered {
     };
     let pointers = locate_tools(&doc, "").unwrap_or_default();
     let tool = match pointers.as_slice() {
-        [one] => doc.pointer(one).filter(|n| n.members().is_some()),
+        // Only what reads as a tool standing alone, so the lowered tool does too.
+        [one] => doc.pointer(one).filter(|n| is_tool(n)),
         _ => None,
     };
     let Some(tool) = tool else {
@@ -129,7 +131,7 @@ struct Lowering {
 
 /// Calls `f` on every object subschema of `root`, root first, in document order (a subschema an
 /// earlier call removed is skipped).
-fn each_schema(root: &mut Value, mut f: impl FnMut(&str, &mut Map<String, Value>)) {
+fn each_schema(root: &mut Value, f: &mut dyn FnMut(&str, &mut Map<String, Value>)) {
     let pointers: Vec<String> = subschemas(root)
         .into_iter()
         .filter(|s| s.value.is_object())
@@ -149,7 +151,7 @@ fn input_at(pointer: &str, key: &str) -> String {
 
 impl Lowering {
     /// Whether the profile has a check `test` accepts.
-    fn has(&self, test: impl Fn(&Check) -> bool) -> bool {
+    fn has(&self, test: fn(&Check) -> bool) -> bool {
         self.checks.iter().any(test)
     }
 
@@ -290,7 +292,7 @@ impl Lowering {
         for _ in 0..INLINE_ROUNDS {
             let original = input.clone();
             let before = inlined.len();
-            each_schema(input, |pointer, schema| {
+            each_schema(input, &mut |pointer, schema| {
                 let Some(Value::String(reference)) = schema.get("$ref") else {
                     return;
                 };
@@ -318,7 +320,7 @@ impl Lowering {
         }
         // What is left is recursive, dangling or over budget.
         let mut left = Vec::new();
-        each_schema(input, |pointer, schema| {
+        each_schema(input, &mut |pointer, schema| {
             if let Some(reference) = schema.remove("$ref") {
                 left.push((pointer.to_owned(), reference));
             }
@@ -350,7 +352,7 @@ impl Lowering {
         let one_to_any = self.forbids("oneOf") && !self.forbids("anyOf");
         let merge_all = self.forbids("allOf");
         let mut found = Vec::new();
-        each_schema(input, |pointer, schema| {
+        each_schema(input, &mut |pointer, schema| {
             if one_to_any {
                 if let Some(branches) = schema.remove("oneOf") {
                     schema.entry("anyOf").or_insert(branches);
@@ -448,7 +450,7 @@ impl Lowering {
     /// `type` lists become one type and `nullable`, or an `anyOf` of types.
     fn type_arrays(&mut self, input: &mut Value) {
         let mut done = Vec::new();
-        each_schema(input, |pointer, schema| {
+        each_schema(input, &mut |pointer, schema| {
             let Some(Value::Array(list)) = schema.get("type") else {
                 return;
             };
@@ -496,7 +498,7 @@ impl Lowering {
         .filter(|(from, to)| self.forbids(from) && !self.forbids(to))
         .collect();
         let mut changed = Vec::new();
-        each_schema(input, |pointer, schema| {
+        each_schema(input, &mut |pointer, schema| {
             if const_to_enum {
                 if let Some(value) = schema.remove("const") {
                     schema.insert("enum".into(), Value::Array(vec![value]));
@@ -527,7 +529,7 @@ impl Lowering {
     /// `enum` values become strings on a string schema (null becomes `nullable`).
     fn string_enums(&mut self, input: &mut Value) {
         let mut done = Vec::new();
-        each_schema(input, |pointer, schema| {
+        each_schema(input, &mut |pointer, schema| {
             let Some(Value::Array(values)) = schema.get("enum") else {
                 return;
             };
@@ -578,7 +580,7 @@ impl Lowering {
         if refused.is_empty() {
             return;
         }
-        each_schema(input, |pointer, schema| {
+        each_schema(input, &mut |pointer, schema| {
             let keys: Vec<String> = schema
                 .keys()
                 .filter(|k| refused.contains(k))
@@ -608,7 +610,7 @@ impl Lowering {
             return;
         };
         let mut removed = Vec::new();
-        each_schema(input, |pointer, schema| {
+        each_schema(input, &mut |pointer, schema| {
             let refused = schema
                 .get("format")
                 .and_then(Value::as_str)
@@ -631,7 +633,7 @@ impl Lowering {
     /// Arrays without `items` get `items: {}`.
     fn array_items(&mut self, input: &mut Value) {
         let mut added = Vec::new();
-        each_schema(input, |pointer, schema| {
+        each_schema(input, &mut |pointer, schema| {
             let is_array = types(&Value::Object(schema.clone())).contains(&"array");
             if is_array && !schema.contains_key("items") {
                 schema.insert("items".into(), serde_json::json!({}));
@@ -662,7 +664,7 @@ impl Lowering {
     /// Every property becomes required; an optional one becomes nullable.
     fn all_required(&mut self, input: &mut Value) {
         let mut made = Vec::new();
-        each_schema(input, |pointer, schema| {
+        each_schema(input, &mut |pointer, schema| {
             let optional = optional_properties(&Value::Object(schema.clone()));
             if optional.is_empty() {
                 return;
@@ -699,7 +701,7 @@ impl Lowering {
     /// Every object schema gets `additionalProperties: false`.
     fn close_objects(&mut self, input: &mut Value) {
         let mut closed = Vec::new();
-        each_schema(input, |pointer, schema| {
+        each_schema(input, &mut |pointer, schema| {
             let object = is_object_schema(&Value::Object(schema.clone()));
             if !object || schema.get("additionalProperties") == Some(&Value::Bool(false)) {
                 return;

@@ -1,0 +1,117 @@
+// Provider compatibility through the package (pkg/node.js) and the CLI (pkg/cli.js): text and
+// value input give the same verdicts (values without spans), lowering passes its target, bad
+// input is reported, and `compat` / `check-tool --target` print the matrix and findings.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import * as api from '../../pkg/node.js';
+
+const CLI = new URL('../../pkg/cli.js', import.meta.url).pathname;
+const REFERENCE = new URL('../fixtures/lint/reference-tools.json', import.meta.url).pathname;
+
+/** Runs the CLI: `{ status, stdout, stderr }`. */
+function cli(args, input) {
+  const run = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8' });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+const TOOL = {
+  name: 'github.search',
+  inputSchema: {
+    type: 'object',
+    properties: { q: { type: 'string', format: 'uri' }, limit: { type: 'integer', enum: [10, 50] } },
+    required: ['q'],
+  },
+};
+
+/** A result with its spans removed, to compare a value's result with the text's. */
+function withoutSpans(value) {
+  return JSON.parse(JSON.stringify(value, (k, v) => (k === 'span' || k === 'schemaSpan' ? undefined : v)));
+}
+
+test('checkCompatibility: a verdict per tool and target, findings with spans; a value gives the same without spans', () => {
+  const text = JSON.stringify(TOOL, null, 2);
+  const report = api.checkCompatibility(text);
+  assert.equal(report.tools.length, 1);
+  assert.deepEqual(Object.keys(report.tools[0].targets), [
+    'anthropic', 'anthropic-strict', 'openai', 'openai-strict', 'gemini', 'gemini-json-schema',
+    'claude-code', 'cursor', 'vscode', 'webmcp', 'mcp',
+  ]);
+  const anthropic = report.tools[0].targets.anthropic;
+  assert.equal(anthropic.verdict, 'rejected');
+  assert.equal(anthropic.diagnostics[0].code, 'anthropic/name');
+  assert.equal(anthropic.diagnostics[0].span.line, 2);
+  assert.equal(anthropic.diagnostics[0].fix.replacement, '"github_search"');
+  assert.equal(report.tools[0].targets.vscode.verdict, 'rewritten');
+  assert.equal(report.tools[0].targets.mcp.verdict, 'accepted');
+  assert.equal(report.list.anthropic.verdict, 'rejected');
+  const value = api.checkCompatibility(TOOL);
+  assert.deepEqual(value, withoutSpans(report));
+  const only = api.checkCompatibility(TOOL, { targets: ['gemini'], serverName: 'gh' });
+  assert.deepEqual(Object.keys(only.list), ['gemini']);
+  assert.throws(() => api.checkCompatibility(TOOL, { targets: ['nope'] }), TypeError);
+  assert.throws(() => api.checkCompatibility(TOOL, { target: ['gemini'] }), TypeError);
+});
+
+test('lowerTool: the lowered tool passes its target, with what changed and what is lost', () => {
+  for (const target of ['anthropic', 'anthropic-strict', 'openai-strict', 'gemini', 'cursor', 'vscode', 'mcp']) {
+    const lowered = api.lowerTool(TOOL, target);
+    assert.equal(lowered.diagnostics.length, 0);
+    const again = api.checkCompatibility(lowered.tool, { targets: [target] });
+    assert.equal(again.tools[0].targets[target].verdict, 'accepted', `${target}: ${JSON.stringify(again)}`);
+    assert.deepEqual(api.lowerTool(JSON.stringify(TOOL), target), lowered, 'text and value lower alike');
+  }
+  const gemini = api.lowerTool(TOOL, 'gemini');
+  assert.deepEqual(gemini.tool.inputSchema.properties.limit, { type: 'string', enum: ['10', '50'] });
+  assert.ok(gemini.lost.some((l) => l.keyword === 'enum'));
+  const strict = api.lowerTool(TOOL, 'openai-strict');
+  assert.deepEqual(strict.tool.inputSchema.required, ['q', 'limit']);
+  assert.ok(strict.lost.some((l) => l.keyword === 'format'));
+  assert.throws(() => api.lowerTool(TOOL, 'nope'), TypeError);
+});
+
+test('bad input: reported, never thrown; 10,000 tools checked', () => {
+  assert.equal(api.checkCompatibility('{').diagnostics.length, 1);
+  assert.equal(api.checkCompatibility(42).diagnostics[0].code, 'not-a-tool');
+  assert.equal(api.lowerTool('[]', 'gemini').tool, null);
+  assert.throws(() => api.checkCompatibility({ a: NaN }), TypeError);
+  const many = Array.from({ length: 10_000 }, (_, i) => ({ name: `t${i}`, inputSchema: { type: 'object' } }));
+  const report = api.checkCompatibility(many, { targets: ['openai'] });
+  assert.equal(report.tools.length, 10_000);
+  assert.equal(report.list.openai.verdict, 'rejected');
+});
+
+test('compat CLI: the matrix then the findings, exit 1 on rejected or dropped; --format json; --lower', () => {
+  const lists = JSON.parse(readFileSync(REFERENCE, 'utf8'));
+  const everything = JSON.stringify({ tools: lists[0].tools }, null, 2);
+  const run = cli(['compat', '--target', 'anthropic,cursor,vscode', '--server-name', 'everything', '-'], everything);
+  assert.equal(run.status, 1, run.stderr);
+  const lines = run.stdout.split('\n');
+  assert.equal(lines[0], '<stdin>:');
+  assert.match(lines[1], /^ {2}tool +anthropic +cursor +vscode$/);
+  assert.match(run.stdout, /get-annotated-message +✓ +dropped +✓/);
+  assert.match(run.stdout, /\(whole list\) +✓ +✓ +✓/);
+  assert.match(run.stdout, /<stdin>:\d+:\d+: error\[cursor\/name\]/);
+  const json = JSON.parse(cli(['compat', '--target', 'anthropic', '--format', 'json', '-'], everything).stdout);
+  assert.equal(json.results[0].list.anthropic, 'accepted');
+  assert.equal(cli(['compat', '--target', 'anthropic', '-'], everything).status, 0);
+  const github = cli(['compat', '--target', 'cursor', '--format', 'github', '-'], everything).stdout;
+  assert.match(github, /^::error file=<stdin>,line=\d+,col=\d+,.*title=cursor\/name::/m);
+  const lowered = cli(['compat', '--lower', 'gemini', '-'], JSON.stringify(TOOL));
+  assert.equal(lowered.status, 0, lowered.stderr);
+  assert.match(lowered.stdout, /^<stdin>: lowered for gemini\n\{/);
+  assert.match(lowered.stdout, /no longer enforced \/inputSchema\/properties\/limit\/enum \(enum\)/);
+  assert.equal(cli(['compat', '--target', 'nope', '-'], '{}').status, 2);
+  assert.match(cli(['compat', '--help']).stdout, /--server-name NAME/);
+});
+
+test('check-tool --target adds the consumers\' rules', () => {
+  const text = JSON.stringify(TOOL);
+  const plain = cli(['check-tool', '-'], text);
+  assert.doesNotMatch(plain.stdout, /anthropic\/name/);
+  const targeted = cli(['check-tool', '--target', 'anthropic,mcp', '-'], text);
+  assert.equal(targeted.status, 1);
+  assert.match(targeted.stdout, /error\[anthropic\/name\]/);
+  assert.equal(cli(['check-tool', '--target', 'x', '-'], text).status, 2);
+});
