@@ -33,6 +33,9 @@ const VERDICTS = {
   rejected: { symbol: '✗', word: 'rejected' },
 };
 
+/** The most tool rows drawn (a list of thousands would be thousands of buttons per target). */
+const MAX_ROWS = 500;
+
 /** The panel's id, named by the open cell's `aria-controls`. */
 const PANEL_ID = 'compat-findings';
 
@@ -130,11 +133,16 @@ export function renderCompat(container, compat, hooks) {
   const cells = [];
   const select = (cell) => {
     open = { pointer: cell.pointer, target: cell.target };
-    for (const other of cells) other.button.setAttribute('aria-expanded', String(other === cell));
+    for (const other of cells) {
+      other.button.setAttribute('aria-expanded', String(other === cell));
+      other.button.tabIndex = other === cell ? 0 : -1;
+    }
     showCell(panel, cell, compat, hooks);
   };
   const table = matrix(compat.report, cells, select);
-  const hint = h('p', { className: 'compat-hint', id: 'compat-hint', textContent: 'Select a cell to see its findings. Arrow keys move between cells; the table scrolls sideways.' });
+  const more = compat.report.tools.length - MAX_ROWS;
+  const hint = h('p', { className: 'compat-hint', id: 'compat-hint', textContent: 'Select a cell to see its findings. Arrow keys move between cells; the table scrolls sideways.' },
+    more > 0 && ` The first ${MAX_ROWS} tools are shown; the ${more} others count in the badges and the whole-list row.`);
   table.setAttribute('aria-describedby', 'compat-hint');
   container.querySelector('.compat-main').replaceChildren(h('div', { className: 'compat-scroll' }, table), hint, panel);
   const reopened = open && cells.find((cell) => cell.pointer === open.pointer && cell.target === open.target);
@@ -167,7 +175,7 @@ function serverNameField(hooks) {
 function matrix(report, cells, select) {
   const targets = Object.keys(report.list ?? report.tools[0]?.targets ?? {});
   const rows = [
-    ...report.tools.map((tool) => ({ name: tool.name ?? tool.pointer, pointer: tool.pointer, results: tool.targets })),
+    ...report.tools.slice(0, MAX_ROWS).map((tool) => ({ name: tool.name ?? tool.pointer, pointer: tool.pointer, results: tool.targets })),
     { name: 'Whole list', pointer: null, results: report.list ?? {} },
   ];
   const cell = (row, r, target, c) => {

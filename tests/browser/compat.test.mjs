@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ROOT, RESULTS, pasteAndRun, selectTab, selectedText, skipWithout, startBrowser } from './harness.mjs';
+import { ROOT, RESULTS, afterRun, pasteAndRun, selectTab, selectedText, skipWithout, startBrowser } from './harness.mjs';
 
 const toolbox = await import('../../pkg/node.js');
 const reference = JSON.parse(await readFile(join(ROOT, 'tests', 'fixtures', 'lint', 'reference-tools.json'), 'utf8'));
@@ -208,6 +208,38 @@ test('the home paste box shows the matrix for a pasted tool', async (t) => {
   // Something that is not a tool has no matrix.
   await pasteAndRun(page, 'editor-a', '{"content": [{"type": "text", "text": "hi"}]}');
   assert.equal(await page.locator('#compat').isVisible(), false);
+  await assertClean(page, log);
+  await context.close();
+});
+
+test('the server name counts in Cursor\'s name length, as checkCompatibility says with serverName', async (t) => {
+  const session = await openCompat(t);
+  if (!session) return;
+  const { page, context, log } = session;
+  await pasteAndRun(page, 'editor-a', GEMINI_REJECTS);
+  const column = (await readMatrix(page)).targets.indexOf('cursor');
+  const cursorVerdict = async () => (await readMatrix(page)).tools[0].verdicts[column];
+  assert.equal(await cursorVerdict(), toolbox.checkCompatibility(GEMINI_REJECTS).tools[0].targets.cursor.verdict);
+  const serverName = 'an-mcp-server-with-a-rather-long-name-for-cursor-to-count';
+  const want = toolbox.checkCompatibility(GEMINI_REJECTS, { serverName }).tools[0].targets.cursor;
+  assert.notEqual(want.verdict, 'accepted', 'the package counts the server name');
+  await afterRun(page, () => page.fill('#compat-server', serverName));
+  assert.equal(await cursorVerdict(), want.verdict);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'compat-server', 'typing keeps the focus in the field');
+  await assertClean(page, log);
+  await context.close();
+});
+
+test('a list of 2,000 tools draws its first 500 rows and says so; the badges count them all', async (t) => {
+  const session = await openCompat(t);
+  if (!session) return;
+  const { page, context, log } = session;
+  const tools = Array.from({ length: 2000 }, (_, i) => ({ name: `tool-${i}`, inputSchema: { type: 'object' } }));
+  await pasteAndRun(page, 'editor-a', JSON.stringify({ tools }));
+  assert.equal(await page.locator('#compat tbody tr').count(), 500);
+  assert.equal(await page.locator('#compat tfoot tr').count(), 1);
+  assert.match(await page.textContent('#compat-hint'), /first 500 tools are shown; the 1500 others/);
+  assert.match(await page.textContent('#badges'), /2000 tools/);
   await assertClean(page, log);
   await context.close();
 });
