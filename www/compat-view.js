@@ -46,7 +46,7 @@ const options = { serverName: '' };
 let open = null;
 
 /** A target's name on the page: `Gemini JSON Schema` for `gemini-json-schema`. */
-export function targetLabel(target) {
+function targetLabel(target) {
   return TARGET_LABELS[target] ?? target;
 }
 
@@ -88,7 +88,7 @@ function worstByTarget(report) {
 }
 
 /** Badges naming the targets that reject, drop or rewrite something ("all targets accept" otherwise). */
-export function compatBadges(report) {
+function compatBadges(report) {
   const worst = worstByTarget(report);
   const tones = { rejected: 'error', dropped: 'warning', rewritten: 'info' };
   const badges = Object.entries(tones).flatMap(([verdict, tone]) => {
