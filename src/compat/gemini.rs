@@ -72,7 +72,7 @@ pub const UNKNOWN_FIELD: Rule = Rule {
         "minimum",
         "maximum",
     ]),
-    seen: Some("Invalid JSON payload received. Unknown name \"additionalProperties\" at 'tools[0].function_declarations[N].parameters': Cannot find field."),
+    seen: Some("Invalid JSON payload received. Unknown name \"KEYWORD\" at 'tools[0].function_declarations[N].parameters…': Cannot find field."),
     fix: Some("remove the keyword (inline `$ref`, write `const` as a one-value `enum`)"),
 };
 

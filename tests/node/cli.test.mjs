@@ -224,7 +224,7 @@ test('--help for the tool and every command', () => {
   const top = cli(['--help']);
   assert.equal(top.status, 0);
   const commands = [...top.stdout.matchAll(/^ {2}(\S+) {2,}/gm)].map((m) => m[1]);
-  assert.deepEqual(commands, ['format', 'validate', 'classify', 'check-tool', 'check-call', 'check-result', 'replay', 'lint', 'check-elicitation', 'check-docs']);
+  assert.deepEqual(commands, ['format', 'validate', 'classify', 'check-tool', 'compat', 'check-call', 'check-result', 'replay', 'lint', 'check-elicitation', 'check-docs']);
   for (const name of commands) {
     const help = cli([name, '--help']);
     assert.equal(help.status, 0, name);
