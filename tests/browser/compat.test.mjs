@@ -230,6 +230,23 @@ test('the server name counts in Cursor\'s name length, as checkCompatibility say
   await context.close();
 });
 
+test('text that holds no tool, or no JSON, says why at its position', async (t) => {
+  const session = await openCompat(t);
+  if (!session) return;
+  const { page, context, log } = session;
+  for (const text of ['{"content": []}', '{"name": "x", "inputSchema": {']) {
+    await pasteAndRun(page, 'editor-a', text);
+    const want = toolbox.checkCompatibility(text).diagnostics;
+    assert.ok(want.length >= 1);
+    assert.match(await page.textContent('#badges'), /no tools/);
+    assert.equal(await page.locator('#compat').isVisible(), false);
+    assert.match(await page.textContent('#diagnostics'), new RegExp(`line ${want[0].span.line}, column ${want[0].span.column}`));
+    assert.ok((await page.textContent('#diagnostics')).includes(want[0].message));
+  }
+  await assertClean(page, log);
+  await context.close();
+});
+
 test('a list of 2,000 tools draws its first 500 rows and says so; the badges count them all', async (t) => {
   const session = await openCompat(t);
   if (!session) return;
