@@ -9,10 +9,12 @@ use crate::diagnostic::{ByteRange, Diagnostic, Fix, Severity};
 use crate::json::tree::escape_pointer_token;
 use crate::json::{Document, Node};
 
-use super::mcp::{self, Version};
+use super::mcp;
 use super::rule::{Check, Effect, Field, NameRule, Rule};
+use super::tools_generation;
 use super::walk::{is_object_schema, is_unusual_boolean, subschemas, types, Sub};
 use super::{CompatReport, PerTarget, Target, TargetResult, ToolCompat, Verdict};
+use crate::protocol::Generation;
 
 /// A finding and the effect it has.
 type Found = (Effect, Diagnostic);
@@ -29,8 +31,8 @@ struct ToolView<'v> {
     input: Vec<Sub<'v>>,
     /// The subschemas of `outputSchema`.
     output: Vec<Sub<'v>>,
-    /// The protocol version the document shows for it.
-    version: Version,
+    /// The protocol generation the document shows, if any.
+    generation: Option<Generation>,
 }
 
 impl<'v> ToolView<'v> {
@@ -110,7 +112,7 @@ pub(super) fn run(
         .iter()
         .map(|p| doc.pointer(p).map_or(Value::Null, |n| doc.value_of(n)))
         .collect();
-    let list_version = list_version(doc);
+    let generation = tools_generation(doc, "", pointers);
     let views: Vec<ToolView<'_>> = pointers
         .iter()
         .zip(&values)
@@ -123,11 +125,7 @@ pub(super) fn run(
                 .get("outputSchema")
                 .map(subschemas)
                 .unwrap_or_default(),
-            version: list_version.unwrap_or(if value.get("execution").is_some() {
-                Version::Before2026
-            } else {
-                Version::Unknown
-            }),
+            generation,
         })
         .collect();
     let tools: Vec<ToolCompat> = views
@@ -169,13 +167,6 @@ pub(super) fn run(
         tools,
         diagnostics: Vec::new(),
     }
-}
-
-/// 2026-07-28 when the document's result carries `resultType`.
-fn list_version(doc: &Document<'_>) -> Option<Version> {
-    let root = &doc.root;
-    let result = root.value_of("result").unwrap_or(root);
-    result.get("resultType").map(|_| Version::V2026_07_28)
 }
 
 /// The pointer of the list holding the tools (the document root for a single tool).
@@ -320,7 +311,7 @@ fn mcp_name(doc: &Document<'_>, view: &ToolView<'_>) -> Option<Diagnostic> {
 /// The spec's root rule on `field`.
 fn mcp_root(doc: &Document<'_>, view: &ToolView<'_>, field: Field) -> Option<Diagnostic> {
     let tool = doc.pointer(view.pointer)?;
-    let severity = view.version.root_severity(field)?;
+    let severity = mcp::root_severity(view.generation, field)?;
     let path = format!("{}/{}", view.pointer, field.key());
     match (tool.value_of(field.key()), field) {
         (Some(schema), _) => mcp::check_root_object(doc, schema, &path, severity),

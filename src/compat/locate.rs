@@ -1,6 +1,8 @@
 //! Where the tools of a document are.
 
 use crate::json::{Document, Node};
+use crate::protocol::messages::result_generation;
+use crate::protocol::Generation;
 
 /// Pointers of the tool objects under `pointer`: the node itself if it is a tool, the `tools` of
 /// a `tools/list` result (bare or in a response), or the elements of an array of tools.
@@ -30,4 +32,17 @@ pub fn locate_tools(doc: &Document<'_>, pointer: &str) -> Option<Vec<String>> {
 pub fn is_tool(node: &Node) -> bool {
     node.get("inputSchema").is_some()
         || (node.get("name").is_some() && node.get("method").is_none())
+}
+
+/// The generation a tool list shows: `resultType` on its result means 2026-07-28, `execution` on
+/// a tool (gone from 2026-07-28 tools) means 2025-11-25.
+pub fn tools_generation(doc: &Document<'_>, pointer: &str, tools: &[String]) -> Option<Generation> {
+    let node = doc.pointer(pointer)?;
+    let result = node.value_of("result").unwrap_or(node);
+    result_generation(result).or_else(|| {
+        let has_execution = tools
+            .iter()
+            .any(|p| doc.pointer(p).is_some_and(|t| t.get("execution").is_some()));
+        has_execution.then_some(Generation::V2025_11_25)
+    })
 }

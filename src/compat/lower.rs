@@ -15,10 +15,12 @@ use crate::lint::ANNOTATIONS;
 use super::check::optional_properties;
 use super::locate::is_tool;
 use super::locate_tools;
-use super::mcp::{self, Version};
+use super::mcp;
 use super::rule::{Check, Field, NameRule};
+use super::tools_generation;
 use super::walk::{is_object_schema, is_unusual_boolean, subschemas, types};
 use super::Target;
+use crate::protocol::Generation;
 
 /// One change lowering made.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -91,26 +93,14 @@ pub fn lower_tool(text: &str, target: Target) -> Lowered {
             ..Lowered::default()
         };
     };
-    let version = if doc
-        .root
-        .value_of("result")
-        .unwrap_or(&doc.root)
-        .get("resultType")
-        .is_some()
-    {
-        Version::V2026_07_28
-    } else if tool.get("execution").is_some() {
-        Version::Before2026
-    } else {
-        Version::Unknown
-    };
+    let generation = tools_generation(&doc, "", &pointers);
     let mut lowering = Lowering {
         checks: target.rules().map(|r| r.check).collect(),
         changes: Vec::new(),
         lost: Vec::new(),
     };
     let mut value = doc.value_of(tool);
-    lowering.run(&mut value, version);
+    lowering.run(&mut value, generation);
     Lowered {
         tool: Some(value),
         changes: lowering.changes,
@@ -182,7 +172,7 @@ impl Lowering {
     }
 
     /// Every pass, in order.
-    fn run(&mut self, tool: &mut Value, version: Version) {
+    fn run(&mut self, tool: &mut Value, generation: Option<Generation>) {
         self.ensure_input(tool);
         if let Some(input) = tool.get_mut("inputSchema") {
             if self.has(|c| matches!(c, Check::OnlyKeywords(_))) {
@@ -212,7 +202,7 @@ impl Lowering {
                 self.close_objects(input);
             }
         }
-        self.output(tool, version);
+        self.output(tool, generation);
         self.ignored_members(tool);
         self.name(tool);
     }
@@ -754,10 +744,12 @@ impl Lowering {
 
     /// `outputSchema`: boolean subschemas become objects; a root that is not an object, where
     /// refused, removes it.
-    fn output(&mut self, tool: &mut Value, version: Version) {
+    fn output(&mut self, tool: &mut Value, generation: Option<Generation>) {
         let refuses_root = self.checks.iter().any(|c| match c {
             Check::RootObject(Field::Output) => true,
-            Check::McpRoot(Field::Output) => version.root_severity(Field::Output).is_some(),
+            Check::McpRoot(Field::Output) => {
+                mcp::root_severity(generation, Field::Output).is_some()
+            }
             _ => false,
         });
         let Some(members) = tool.as_object_mut() else {

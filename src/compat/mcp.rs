@@ -8,6 +8,7 @@
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::json::{Document, Node};
+use crate::protocol::Generation;
 
 use super::rule::{Check, Effect, Field, Rule};
 
@@ -135,25 +136,12 @@ pub fn check_root_object(
     ))
 }
 
-/// The protocol version a document shows for its tools, as far as the root rules care:
-/// `resultType` on its result means 2026-07-28, `execution` on the tool means 2025-11-25.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Version {
-    /// 2025-11-25 or earlier.
-    Before2026,
-    /// 2026-07-28.
-    V2026_07_28,
-    /// Not shown.
-    Unknown,
-}
-
-impl Version {
-    /// How seriously a root that is not an object counts in `field`; `None` when it is allowed.
-    pub fn root_severity(self, field: Field) -> Option<Severity> {
-        match (field, self) {
-            (Field::Input, _) | (Field::Output, Self::Before2026) => Some(Severity::Error),
-            (Field::Output, Self::Unknown) => Some(Severity::Warning),
-            (Field::Output, Self::V2026_07_28) => None,
-        }
+/// How seriously a `field` root that is not `type: "object"` counts in `generation` (unknown:
+/// `None`); `None` when that generation allows it.
+pub fn root_severity(generation: Option<Generation>, field: Field) -> Option<Severity> {
+    match (field, generation) {
+        (Field::Input, _) => Some(Severity::Error),
+        (Field::Output, Some(g)) => g.rules().object_output_schema.then_some(Severity::Error),
+        (Field::Output, None) => Some(Severity::Warning),
     }
 }

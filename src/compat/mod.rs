@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::json::{parse, ReadOptions};
 
-pub use locate::locate_tools;
+pub use locate::{locate_tools, tools_generation};
 pub use lower::{lower_tool, Change, Lost, Lowered};
 pub use rule::{Check, Effect, Field, NameRule, Rule};
 pub use target::Target;

@@ -58,9 +58,6 @@ use serde_json::Value;
 
 use crate::diagnostic::{Diagnostic, LineIndex, Severity};
 use crate::host::call::{check_against_tool, check_negotiation, declares_task_calls, read_call};
-use crate::host::messages::{
-    read_message, request_id, result_kind, Message, RequestId, ResultKind,
-};
 use crate::host::result::check_result;
 use crate::host::session_input::Asked;
 use crate::host::task_state::{TaskEvent, TaskState, TaskStatus};
@@ -71,6 +68,9 @@ use crate::host::tool::{
 use crate::host::transcript::{read_transcript, Entry, Side};
 use crate::host::{diagnostic_at, Generation};
 use crate::json::{Document, Node};
+use crate::protocol::messages::{
+    read_message, request_id, result_kind, Message, RequestId, ResultKind,
+};
 
 /// What [`replay_session`] returns.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]

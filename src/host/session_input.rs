@@ -14,11 +14,11 @@
 
 use crate::diagnostic::Severity;
 use crate::host::elicitation::{check_answer, check_input_responses, check_params};
-use crate::host::messages::{meta, RequestId, RELATED_TASK};
 use crate::host::session::{Pending, Replay, Seen};
 use crate::host::task_state::TaskStatus;
-use crate::host::Generation;
 use crate::json::Node;
+use crate::protocol::messages::{meta, RequestId, RELATED_TASK};
+use crate::protocol::Generation;
 
 /// A server's `elicitation/create` waiting for the client's answer.
 pub(super) struct Asked {

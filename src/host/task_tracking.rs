@@ -3,15 +3,17 @@
 
 use crate::diagnostic::Severity;
 
-use crate::host::messages::{meta, result_kind, task_report, ResultKind, TaskReport, RELATED_TASK};
 use crate::host::result::check_result;
 use crate::host::session::{Call, Replay, Seen};
 use crate::host::task_state::{
     check_transition, HistoryEntry, TaskEvent, TaskState, TaskStatus, TransitionError,
 };
 use crate::host::time::{format_rfc3339, parse_rfc3339};
-use crate::host::Generation;
 use crate::json::{Node, NodeKind};
+use crate::protocol::messages::{
+    meta, result_kind, task_report, ResultKind, TaskReport, RELATED_TASK,
+};
+use crate::protocol::Generation;
 
 /// A task and what the replay needs beyond the reported state.
 pub(super) struct Tracked {

@@ -11,13 +11,12 @@
 
 use std::collections::HashMap;
 
-use crate::compat::mcp;
+use crate::compat::{mcp, Field};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::host::messages::result_generation;
 use crate::host::schema::check_schema;
-use crate::host::{diagnostic_at as at, parse_into, Generation, HostReport};
+use crate::host::{diagnostic_at as at, parse_into, HostReport};
 use crate::json::{Document, Node};
-use crate::lint::{lint_node, Meta};
+use crate::protocol::Generation;
 
 /// Keywords that give an `inputSchema` without `properties` its arguments anyway.
 const OPENING_KEYWORDS: [&str; 10] = [
@@ -104,20 +103,7 @@ pub fn check_tool_document(doc: &Document<'_>) -> (Option<Generation>, Vec<Diagn
     (generation, check_tools(doc, &tools, generation))
 }
 
-pub use crate::compat::locate_tools;
-
-/// The generation a tool list shows: `resultType` on its result means 2026-07-28, `execution` on
-/// a tool (gone from 2026-07-28 tools) means 2025-11-25.
-pub fn tools_generation(doc: &Document<'_>, pointer: &str, tools: &[String]) -> Option<Generation> {
-    let node = doc.pointer(pointer)?;
-    let result = node.value_of("result").unwrap_or(node);
-    result_generation(result).or_else(|| {
-        let has_execution = tools
-            .iter()
-            .any(|p| doc.pointer(p).is_some_and(|t| t.get("execution").is_some()));
-        has_execution.then_some(Generation::V2025_11_25)
-    })
-}
+pub use crate::compat::{locate_tools, tools_generation};
 
 /// What the other checks need about the tool at `pointer`, if it has a string name.
 pub fn tool_info(doc: &Document<'_>, pointer: &str) -> Option<ToolInfo> {
@@ -210,11 +196,7 @@ fn check_one(
     }
     if let Some(schema) = tool.value_of("outputSchema") {
         // Before 2026-07-28 the root must be an object; from 2026-07-28 any schema goes.
-        let root_rule = match generation {
-            Some(Generation::V2026_07_28) => None,
-            Some(Generation::V2025_11_25) => Some(Severity::Error),
-            None => Some(Severity::Warning),
-        };
+        let root_rule = mcp::root_severity(generation, Field::Output);
         check_usable(
             doc,
             schema,
@@ -243,12 +225,11 @@ fn check_usable(
     root_rule: Option<Severity>,
     out: &mut Vec<Diagnostic>,
 ) -> bool {
-    let problems = check_schema(doc, path);
-    let usable = problems.is_empty();
-    out.extend(problems);
-    if usable {
-        out.extend(lint_node(doc, path, Meta::Skip));
-    }
+    let (usable, found) = match check_schema(doc, path) {
+        Ok(lint) => (true, lint),
+        Err(problems) => (false, problems),
+    };
+    out.extend(found);
     if let (true, Some(severity)) = (usable, root_rule) {
         out.extend(mcp::check_root_object(doc, schema, path, severity));
     }
@@ -288,7 +269,7 @@ fn check_execution(
     generation: Option<Generation>,
     out: &mut Vec<Diagnostic>,
 ) {
-    if generation == Some(Generation::V2026_07_28) {
+    if generation.is_some_and(|g| !g.rules().tool_execution) {
         let message = "`execution` is a 2025-11-25 field; 2026-07-28 tools have none (tasks are an extension)";
         out.push(at(
             doc,
