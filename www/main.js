@@ -6,6 +6,7 @@ import { Cancelled } from '../runtime/load/worker-client.js';
 import { countText, h, renderBadges, renderDiagnostics, renderSummary, renderTimeline } from './render.js';
 import { clearStored, decodeFragment, encodeFragment, loadStored, store } from './share.js';
 import { TABS, toolError } from './tabs.js';
+import { renderCompat } from './compat-view.js';
 import { ElicitationForm } from './elicitation-form.js';
 import { renderSequence } from './sequence.js';
 
@@ -175,8 +176,22 @@ function showResult(view) {
     : '';
   $('copy-output').disabled = $('download-output').disabled = !shown.output;
   $('copy-tool-error').disabled = !diagnostics.some((d) => d.severity !== 'info');
+  renderCompat($('compat'), view.compat, compatHooks);
   document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
 }
+
+/** What the Compatibility view asks of the page: an open cell's findings are marked in the first editor. */
+const compatHooks = {
+  pick: (diagnostic) => pick(diagnostic),
+  mark: (found) => editors.a.setDiagnostics([...shown.diagnostics.filter((d) => d.editor === 'a'), ...found]),
+  copy: (text, done) => copyText(text, done),
+  output: (text) => {
+    shown.output = text;
+    editors.out.setText(text);
+    $('copy-output').disabled = $('download-output').disabled = false;
+  },
+  rerun: () => run(),
+};
 
 function worstTone(diagnostics) {
   if (diagnostics.some((d) => d.severity === 'error')) return 'error';

@@ -5,6 +5,8 @@
 // where `next = {label, tab, docs}` offers to open the texts in another tab.
 import { classificationDiagnostics, inputSchemaText, isJson, jsonErrorAt, kindBadge } from '../runtime/docs/verdict.js';
 
+import { compatOf, compatView } from './compat-view.js';
+
 /** Diagnostics tagged with the editor whose text their `span` points into. */
 function on(editor, diagnostics = []) {
   return diagnostics.map((diagnostic) => ({ ...diagnostic, editor }));
@@ -64,8 +66,13 @@ async function classifyView(api, text, options) {
     summary,
     diagnostics: on('a', classificationDiagnostics(classification)),
     output: formatted.output,
+    // A tool or a tools/list: who takes it, at once.
+    compat: TOOL_KINDS.has(kind) && api.has('checkCompatibility') ? await compatOf(api, text) : undefined,
   };
 }
+
+/** The kinds the home paste box shows the Compatibility matrix for (a view's `compat`, drawn by www/compat-view.js). */
+const TOOL_KINDS = new Set(['Tool', 'ListToolsResult']);
 
 /** Where to go from a classified payload: a tool's inputSchema to Validate, a message list to Session. */
 function nextStep(api, kind, items, text) {
@@ -177,6 +184,11 @@ export const TABS = {
     b: 'Answer: ElicitResult or inputResponses (the form below fills it)',
     needs: ['checkElicitation'],
     run: (api, a, b) => elicitationView(api, a, b),
+  },
+  compat: {
+    a: 'Tool, array of tools, or tools/list result',
+    needs: ['checkCompatibility', 'lowerTool'],
+    run: (api, a) => compatView(api, a),
   },
   session: {
     a: 'Transcript: a JSON array or JSON Lines of messages, in order',
