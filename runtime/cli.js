@@ -14,6 +14,7 @@ const COMMANDS = {
   lint: () => import('./cli/lint.js'),
   'check-elicitation': () => import('./cli/check-elicitation.js'),
   'check-docs': () => import('./cli/check-docs.js'),
+  proxy: () => import('./cli/proxy.js'),
 };
 
 /** Runs the command line `argv` (without node and the script) with `io`; returns the exit code. */
