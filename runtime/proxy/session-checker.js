@@ -10,9 +10,9 @@ const END_OF_SESSION = new Set(['never-terminal']);
 
 /**
  * A checker: `{ push(text, direction, timeMs) → findings, flush?() → findings, finish() →
- * findings }`, each finding `{ severity, code, message, pointer, line, column, index? }` with the
- * position inside the message's text (`index` when it is about another message than the one
- * pushed).
+ * findings }`, each finding `{ severity, code, message, pointer, line, column, index?, direction? }`
+ * with the position inside the message's text (`index` and `direction` when it is about another
+ * message than the one pushed).
  */
 export function createSessionChecker() {
   return typeof toolbox.Session === 'function' ? streaming(new toolbox.Session()) : replaying();
@@ -44,6 +44,7 @@ function streaming(session) {
 function replaying() {
   const lines = [];
   const prefixes = [];
+  const directions = [];
   const reported = new Set();
   /** The findings of a replay of everything so far not reported yet (`all`: with the end ones). */
   const fresh = (all) => {
@@ -58,7 +59,7 @@ function replaying() {
       const [, entry, rest = ''] = /^\/(\d+)(?:\/message)?(.*)$/.exec(d.instancePath ?? '') ?? [];
       const index = entry === undefined ? undefined : Number(entry);
       // Every entry is one line of the transcript: the message's own line is 1.
-      found.push({ ...finding(d, { index, pointer: rest, shift: prefixes[index] ?? 0 }), line: 1 });
+      found.push({ ...finding(d, { index, pointer: rest, shift: prefixes[index] ?? 0 }), line: 1, direction: directions[index] ?? null });
     }
     return found;
   };
@@ -66,6 +67,7 @@ function replaying() {
     push(text, direction, timeMs) {
       const line = envelope(text, direction, timeMs);
       prefixes.push(line.length - text.length - 2);
+      directions.push(direction);
       lines.push(line);
       return [];
     },
