@@ -9,8 +9,8 @@ import { envelope } from './recording.js';
 const END_OF_SESSION = new Set(['never-terminal']);
 
 /**
- * A checker: `{ push(text, direction, timeMs) → findings, flush?() → findings, finish() →
- * findings }`, each finding `{ severity, code, message, pointer, line, column, index?, direction? }`
+ * A checker: `{ push(text, direction, timeMs) → findings, flush?() → findings, flushDelay?() →
+ * ms, finish() → findings }`, each finding `{ severity, code, message, pointer, line, column, index?, direction? }`
  * with the position inside the message's text (`index` and `direction` when it is about another
  * message than the one pushed).
  */
@@ -46,10 +46,17 @@ function replaying() {
   const prefixes = [];
   const directions = [];
   const reported = new Set();
+  // A replay costs the whole transcript: the next one waits four times as long as the last took,
+  // so replays take at most a fifth of the checker thread.
+  let lastEnd = 0;
+  let lastCost = 0;
   /** The findings of a replay of everything so far not reported yet (`all`: with the end ones). */
   const fresh = (all) => {
     if (lines.length === 0) return [];
+    const start = performance.now();
     const { diagnostics } = toolbox.replaySession(lines.join(''));
+    lastEnd = performance.now();
+    lastCost = lastEnd - start;
     const found = [];
     for (const d of diagnostics) {
       if (!all && END_OF_SESSION.has(d.code)) continue;
@@ -72,6 +79,7 @@ function replaying() {
       return [];
     },
     flush: () => fresh(false),
+    flushDelay: () => Math.max(0, lastEnd + 4 * lastCost - performance.now()),
     finish: () => fresh(true),
   };
 }
