@@ -7,13 +7,15 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startChecker } from '../proxy/checker-thread.js';
-import { runChild } from '../proxy/child.js';
+import { FORWARDED, runChild } from '../proxy/child.js';
 import { findingJson, findingLine, summaryLine } from '../proxy/findings.js';
 
 /** Messages longer than this are passed on but not checked (counted as too large). */
 const MAX_CHECKED_MESSAGE = 64 * 1024 * 1024;
-/** How long the checker may take to finish once the server ended. */
-const FINISH_TIMEOUT_MS = 10000;
+/** How long the checker may take to finish once the server ended: hosts wait about 2 s for the
+ * process to exit after closing its stdin before they send SIGTERM (the MCP SDK's
+ * `StdioClientTransport.close`); a signal meanwhile ends the wait at once. */
+const FINISH_TIMEOUT_MS = 1500;
 
 const summary = 'Run an MCP stdio server behind a checking proxy: every byte passed on unchanged both ways,\n' +
   'each message checked live (host and server rules, task flows, schemas); findings on stderr.';
@@ -110,8 +112,12 @@ export default {
     const { child, done } = runChild(file, args, { stdin: io.stdin, stdout: io.stdout });
     checker.observe(io.stdin, 'client');
     checker.observe(child.stdout, 'server');
+    let interrupt;
+    const interrupted = new Promise((resolve) => (interrupt = () => resolve({ interrupted: true })));
+    for (const signal of FORWARDED) process.on(signal, interrupt);
     const outcome = await done;
-    const result = await checker.finish(FINISH_TIMEOUT_MS);
+    const result = await Promise.race([checker.finish(FINISH_TIMEOUT_MS), interrupted]);
+    for (const signal of FORWARDED) process.off(signal, interrupt);
     if (!values.quiet) io.stderr.write(`mcp-json-toolbox proxy: ${summaryLine(counts, result)}\n`);
     if (reportFd !== undefined) closeSync(reportFd);
     io.stdin.destroy();

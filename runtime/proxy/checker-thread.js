@@ -35,7 +35,7 @@ export function startChecker(options, { onFindings, onFailure, budget = IN_FLIGH
     dead = true;
     queue = [];
     onFailure(error);
-    finished?.({ skippedAfterFailure: true });
+    finished?.({ failed: true });
   };
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the checker thread stopped (exit code ${code})`)));
@@ -97,13 +97,14 @@ export function startChecker(options, { onFindings, onFailure, budget = IN_FLIGH
     },
     /**
      * Ends the check: the last lines, the end-of-session findings, the recording closed.
-     * Resolves with the worker's summary (`{ messages, skipped, oversized, failures }`), or
-     * `{ timedOut: true }` after `timeoutMs`; the worker is stopped either way.
+     * Resolves with the worker's summary (`{ messages, skipped, oversized, failures }`),
+     * `{ timedOut: true }` after `timeoutMs`, or `{ failed: true }` if the worker died; the
+     * worker is stopped either way.
      */
     async finish(timeoutMs) {
       flush();
       const summary = dead
-        ? { skippedAfterFailure: true }
+        ? { failed: true }
         : await new Promise((resolve) => {
           finished = resolve;
           worker.postMessage({ type: 'finish' });

@@ -22,13 +22,15 @@ export function findingJson(f) {
 
 /** "12 messages checked, 2 errors, 1 warning" plus what was skipped, for the end of a session. */
 export function summaryLine(counts, summary) {
-  const parts = [`${summary.messages ?? 0} message${summary.messages === 1 ? '' : 's'} checked`];
+  const parts = summary.messages === undefined ? [] : [`${summary.messages} message${summary.messages === 1 ? '' : 's'} checked`];
   for (const [severity, word] of [['error', 'error'], ['warning', 'warning'], ['info', 'note']]) {
     const n = counts[severity] ?? 0;
     if (n > 0) parts.push(`${n} ${word}${n === 1 ? '' : 's'}`);
   }
   if (summary.skipped) parts.push(`${summary.skipped} skipped (the checker fell behind; findings after them may be missing or wrong)`);
   if (summary.oversized) parts.push(`${summary.oversized} too large to check`);
-  if (summary.timedOut) parts.push('the checker did not finish in time');
+  if (summary.timedOut) parts.push('the checker did not finish in time (findings may be missing)');
+  if (summary.interrupted) parts.push('interrupted before the checker finished (findings may be missing)');
+  if (summary.failed) parts.push('the checker failed (above); the traffic was passed on');
   return parts.join(', ');
 }
