@@ -16,7 +16,7 @@
 set -uo pipefail
 
 # The targets, in order. Add a new one here, in fuzz/Cargo.toml and in fuzz/src (see fuzz/README.md).
-TARGETS=${FUZZ_TARGETS:-"parse_format reader replay_session host_checks classify validate_arguments fast_path"}
+TARGETS=${FUZZ_TARGETS:-"parse_format reader replay_session session_push host_checks classify validate_arguments fast_path"}
 
 seconds=300
 minimize=false

@@ -23,6 +23,11 @@ export function internalError(what, trap) {
   return error;
 }
 
+/** Classes whose objects hold state that their constructor arguments cannot make again (a
+ * `Session` holds the messages pushed so far): after a restart, their objects throw an
+ * `InternalError` instead of coming back empty. */
+const STATEFUL = new Set(['Session']);
+
 /** Whether an export is a class (wasm-bindgen emits `class X { … }`). */
 function isClass(value) {
   return typeof value === 'function' && /^class\b/.test(Function.prototype.toString.call(value));
@@ -32,7 +37,7 @@ function isClass(value) {
  * The API of `host.glue` (an initialized wasm-bindgen glue module), every function and class
  * wrapped: a trap throws an `InternalError` and calls `host.restart()`, which must replace
  * `host.glue` with a freshly initialized glue. Objects made before a restart are made again from
- * their constructor arguments the next time they are used. `strings` lists, per export
+ * their constructor arguments the next time they are used (those of `STATEFUL` classes throw). `strings` lists, per export
  * (`format`, `Validator` for its constructor, `Validator.isValid`), the indexes of the arguments
  * that must be strings: any other value throws a `TypeError` without entering wasm, unless
  * `toText(label, index, value)` turns it into one (values.js: JSON values where JSON text goes;
@@ -89,6 +94,9 @@ export function recoverable(host, strings = {}, toText = () => undefined) {
     /** The object of state `s` in the current instance (re-made from its arguments after a
      * restart). */
     const inner = (s) => {
+      if (s.generation !== generation && !s.freed && STATEFUL.has(name)) {
+        throw internalError(name, new Error(`the instance restarted after a trap: this ${name}'s state is lost; make a new one`));
+      }
       if (s.generation !== generation && !s.freed) {
         s.inner = new host.glue[name](...s.args);
         s.generation = generation;

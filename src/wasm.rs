@@ -202,6 +202,17 @@ export interface SessionReport {
   diagnostics: Diagnostic[];
 }
 
+/** A finding of `Session`: a Diagnostic whose `span` and `instancePath` point into the text of push
+ * number `messageIndex` (0-based; the message just pushed, except an early status notification applied
+ * once its task is created, and `never-terminal`, about the last message that reported the task). */
+export interface SessionFinding extends Diagnostic {
+  messageIndex: number;
+  /** The push whose text `schemaSpan`/`keywordLocation` point into (a tool list, an elicitation request), when another. */
+  schemaMessageIndex?: number;
+  /** About the whole message rather than a place in it (`never-terminal`). */
+  wholeEntry?: boolean;
+}
+
 /** Options of `new Validator` and `validateArguments`. */
 export interface ValidateOptions {
   /** Make every known `format` an assertion (default: annotation in 2019-09/2020-12; draft-04..07 assert). */
@@ -369,6 +380,76 @@ pub fn lint_schema_js(
     #[wasm_bindgen(js_name = schemaText)] schema_text: &str,
 ) -> Result<JsValue, JsValue> {
     to_js(&crate::lint::lint_schema(schema_text))
+}
+
+/// A streaming session checker: the rules of `replaySession`, one message at a time.
+#[wasm_bindgen(js_name = Session)]
+pub struct JsSession(crate::host::Session);
+
+#[wasm_bindgen(js_class = Session)]
+impl JsSession {
+    /// An empty session.
+    #[wasm_bindgen(constructor)]
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> JsSession {
+        JsSession(crate::host::Session::new())
+    }
+
+    /// Checks one JSON-RPC message text sent by `direction` ("client" or "server"; null when
+    /// unknown) and seen at `timeMs` (milliseconds since the epoch, optional); returns its findings.
+    #[wasm_bindgen(unchecked_return_type = "SessionFinding[]")]
+    pub fn push(
+        &mut self,
+        text: &str,
+        #[wasm_bindgen(unchecked_param_type = "\"client\" | \"server\" | null")] direction: Option<
+            String,
+        >,
+        #[wasm_bindgen(js_name = timeMs)] time_ms: Option<f64>,
+    ) -> Result<JsValue, JsValue> {
+        let direction = match direction.as_deref() {
+            None => None,
+            Some("client") => Some(crate::host::Direction::Client),
+            Some("server") => Some(crate::host::Direction::Server),
+            Some(other) => {
+                let message = format!(
+                    "Session.push: direction must be \"client\" or \"server\", got {other:?}"
+                );
+                return Err(js_sys::TypeError::new(&message).into());
+            }
+        };
+        let entry = crate::host::Entry::Message(direction);
+        to_js(&self.0.push_entry(text, &entry, millis(time_ms)))
+    }
+
+    /// What the host handed the model as a tool's answer, for `taskId` (or the task its
+    /// related-task `_meta` names), seen at `timeMs`; returns its findings.
+    #[wasm_bindgen(js_name = pushToModel, unchecked_return_type = "SessionFinding[]")]
+    pub fn push_to_model(
+        &mut self,
+        text: &str,
+        #[wasm_bindgen(js_name = taskId)] task_id: Option<String>,
+        #[wasm_bindgen(js_name = timeMs)] time_ms: Option<f64>,
+    ) -> Result<JsValue, JsValue> {
+        let entry = crate::host::Entry::ToModel { task_id };
+        to_js(&self.0.push_entry(text, &entry, millis(time_ms)))
+    }
+
+    /// The tasks kept, by taskId, as `replaySession` reports them (spans into each message's text).
+    #[wasm_bindgen(unchecked_return_type = "Record<string, TaskState>")]
+    pub fn state(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.0.state())
+    }
+
+    /// The end-of-session findings (`never-terminal`); the session can go on after it.
+    #[wasm_bindgen(unchecked_return_type = "SessionFinding[]")]
+    pub fn finish(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.0.finish_findings())
+    }
+}
+
+/// A JS time in milliseconds, if it is a finite number.
+fn millis(time_ms: Option<f64>) -> Option<i64> {
+    time_ms.filter(|t| t.is_finite()).map(|t| t as i64)
 }
 
 /// Replays a session transcript (JSON array or JSON Lines) and returns the task state and findings.

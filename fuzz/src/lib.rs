@@ -15,6 +15,7 @@ pub mod host_checks;
 pub mod parse_format;
 pub mod reader;
 pub mod replay_session;
+pub mod session_push;
 pub mod validate_arguments;
 
 /// A target: its name (as in `fuzz_targets/<name>.rs`, `fuzz/seeds/<name>/` and `run.sh`) and
@@ -26,6 +27,7 @@ pub const TARGETS: &[Target] = &[
     ("parse_format", parse_format::run),
     ("reader", reader::run),
     ("replay_session", replay_session::run),
+    ("session_push", session_push::run),
     ("host_checks", host_checks::run),
     ("classify", classify::run),
     ("validate_arguments", validate_arguments::run),

@@ -21,9 +21,7 @@ pub(crate) mod messages;
 mod result;
 mod schema;
 pub mod session;
-mod session_input;
 pub mod task_state;
-mod task_tracking;
 mod time;
 mod tool;
 mod transcript;
@@ -36,7 +34,7 @@ use crate::json::{parse, Document, ReadOptions};
 pub use call::check_tool_call;
 pub use elicitation::{check_elicitation, ElicitationReport};
 pub use result::check_tool_result;
-pub use session::{replay_session, SessionReport};
+pub use session::{replay_session, Direction, Entry, Finding, Session, SessionReport};
 pub use task_state::{HistoryEntry, TaskEvent, TaskState, TaskStatus};
 pub use tool::check_tool;
 

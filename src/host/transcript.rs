@@ -18,19 +18,19 @@ pub struct Entry {
     /// The task a `toModel` entry names with `taskId`.
     pub task_id: Option<String>,
     /// Who sent the message, when the envelope says (`"direction": "client"` or `"server"`).
-    pub direction: Option<Side>,
+    pub direction: Option<Direction>,
 }
 
 /// One end of an MCP session.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
+pub enum Direction {
     /// The host's MCP client.
     Client,
     /// The MCP server.
     Server,
 }
 
-impl Side {
+impl Direction {
     /// The other end.
     pub fn other(self) -> Self {
         match self {
@@ -199,8 +199,8 @@ fn read_entry(
             .and_then(Node::as_str)
             .map(str::to_owned),
         direction: match node.value_of("direction").and_then(Node::as_str) {
-            Some("client") => Some(Side::Client),
-            Some("server") => Some(Side::Server),
+            Some("client") => Some(Direction::Client),
+            Some("server") => Some(Direction::Server),
             _ => None,
         },
     }

@@ -1,4 +1,4 @@
-//! The input half of the session replay: what a task asks the user, and the answers.
+//! The input half of the session checker: what a task asks the user, and the answers.
 //!
 //! - 2025-11-25: the server's `elicitation/create` (related to a task by
 //!   `_meta["io.modelcontextprotocol/related-task"]`) is checked like [`check_elicitation`]
@@ -15,33 +15,40 @@
 use crate::diagnostic::Severity;
 use crate::host::elicitation::{check_answer, check_input_responses, check_params};
 use crate::host::messages::{meta, RequestId, RELATED_TASK};
-use crate::host::session::{Pending, Replay, Seen};
+use crate::host::session::dispatch::{Dispatch, Request};
+use crate::host::session::KeptMessage;
 use crate::host::task_state::TaskStatus;
 use crate::host::Generation;
 use crate::json::Node;
 
 /// A server's `elicitation/create` waiting for the client's answer.
-pub(super) struct Asked {
-    /// Pointer to its parameters.
-    params: String,
+#[derive(Debug)]
+pub(super) struct PendingElicitation {
+    /// The request message (its parameters at `/params`).
+    request: KeptMessage,
     /// The task it is related to, if any.
     task: Option<String>,
     /// Its request id, as `pendingInput` shows it.
     key: String,
 }
 
-impl Replay<'_, '_> {
+/// The `inputRequests` a task waits for (2026-07-28): the report that carried them.
+#[derive(Debug)]
+pub(super) struct PendingInputRequests {
+    /// The report message.
+    report: KeptMessage,
+    /// Pointer to the `inputRequests` map in it.
+    pointer: String,
+}
+
+impl Dispatch<'_, '_, '_> {
     /// The server's `elicitation/create`: its parameters are checked and, if it is related to a
     /// task, it waits in that task's pending input.
-    pub(super) fn elicitation_asked(
-        &mut self,
-        seen: &Seen,
-        node: &Node,
-        id: &RequestId,
-    ) -> Pending {
-        let params = format!("{}/params", seen.pointer);
+    pub(super) fn elicitation_asked(&mut self, node: &Node, id: &RequestId) -> Request {
         let generation = Generation::V2025_11_25;
-        check_params(self.doc, &params, generation, &mut self.diagnostics);
+        let mut found = Vec::new();
+        check_params(self.doc, "/params", generation, &mut found);
+        self.found(found);
         let task = node
             .value_of("params")
             .and_then(|p| meta(p, RELATED_TASK))
@@ -49,58 +56,80 @@ impl Replay<'_, '_> {
             .and_then(Node::as_str)
             .map(str::to_owned);
         let key = id.to_string();
-        if let Some(tracked) = task.as_deref().and_then(|t| self.tasks.get_mut(t)) {
+        if let Some(tracked) = task.as_deref().and_then(|t| self.session.tasks.get_mut(t)) {
             tracked.state.pending_input.push(key.clone());
         }
-        Pending::Elicitation(Asked { params, task, key })
+        let request = KeptMessage {
+            text: self.doc.text.to_owned(),
+            number: self.number,
+        };
+        Request::Elicitation(PendingElicitation { request, task, key })
     }
 
     /// The client's answer to an `elicitation/create`, at `result`.
-    pub(super) fn elicitation_answered(&mut self, result: &str, asked: Asked) {
-        let doc = self.doc;
+    pub(super) fn elicitation_answered(&mut self, result: &str, asked: PendingElicitation) {
         let generation = Generation::V2025_11_25;
-        check_answer(
-            doc,
-            &asked.params,
-            doc,
-            result,
-            generation,
-            &mut self.diagnostics,
-        );
-        if let Some(tracked) = asked.task.as_deref().and_then(|t| self.tasks.get_mut(t)) {
+        if let Some(request_doc) = asked.request.doc() {
+            let mut found = Vec::new();
+            check_answer(
+                &request_doc,
+                "/params",
+                self.doc,
+                result,
+                generation,
+                &mut found,
+            );
+            self.found_against(found, Some(asked.request.number));
+        }
+        if let Some(tracked) = asked
+            .task
+            .as_deref()
+            .and_then(|t| self.session.tasks.get_mut(t))
+        {
             tracked.state.pending_input.retain(|k| *k != asked.key);
         }
     }
 
-    /// A status report with `inputRequests` (at `requests`): the task now waits for them.
+    /// A status report with `inputRequests` (at `requests` in this message): the task now waits
+    /// for them.
     pub(super) fn input_requested(&mut self, task_id: &str, requests: &str) {
-        let doc = self.doc;
-        let keys: Vec<String> = doc
+        let keys: Vec<String> = self
+            .doc
             .pointer(requests)
             .and_then(Node::members)
             .map(|m| m.iter().map(|m| m.key.clone()).collect())
             .unwrap_or_default();
-        if let Some(tracked) = self.tasks.get_mut(task_id) {
-            tracked.input_requests = Some(requests.to_owned());
+        let report = KeptMessage {
+            text: self.doc.text.to_owned(),
+            number: self.number,
+        };
+        if let Some(tracked) = self.session.tasks.get_mut(task_id) {
+            tracked.input_requests = Some(PendingInputRequests {
+                report,
+                pointer: requests.to_owned(),
+            });
             tracked.state.pending_input = keys;
         }
     }
 
     /// A `tasks/update` (2026-07-28): its `inputResponses` must answer what the task asked.
-    pub(super) fn input_answered(&mut self, seen: &Seen, task_id: &str) {
-        let doc = self.doc;
-        let responses = format!("{}/params/inputResponses", seen.pointer);
-        if doc.pointer(&responses).is_none() {
+    pub(super) fn input_answered(&mut self, task_id: &str) {
+        let responses = "/params/inputResponses";
+        if self.doc.pointer(responses).is_none() {
             return;
         }
-        let Some(tracked) = self.tasks.get(task_id) else {
+        let Some(tracked) = self.session.tasks.get_mut(task_id) else {
             return;
         };
         let status = tracked.state.last_status;
         let generation = tracked.state.generation;
-        let requests = tracked.input_requests.clone();
         let waiting = status == TaskStatus::InputRequired;
-        let Some(requests) = requests.filter(|_| waiting) else {
+        let requests = if waiting {
+            tracked.input_requests.take()
+        } else {
+            None
+        };
+        let Some(requests) = requests else {
             let (code, message) = if status.is_terminal() {
                 (
                     "input-after-terminal",
@@ -118,19 +147,20 @@ impl Replay<'_, '_> {
                     ),
                 )
             };
-            return self.report(Severity::Error, code, message, responses);
+            return self.report(Severity::Error, code, message, responses.to_owned());
         };
-        check_input_responses(
-            doc,
-            &requests,
-            doc,
-            &responses,
-            generation,
-            &mut self.diagnostics,
-        );
-        if let Some(tracked) = self.tasks.get_mut(task_id) {
-            tracked.input_requests = None;
-            tracked.state.pending_input.clear();
+        tracked.state.pending_input.clear();
+        if let Some(requests_doc) = requests.report.doc() {
+            let mut found = Vec::new();
+            check_input_responses(
+                &requests_doc,
+                &requests.pointer,
+                self.doc,
+                responses,
+                generation,
+                &mut found,
+            );
+            self.found_against(found, Some(requests.report.number));
         }
     }
 }

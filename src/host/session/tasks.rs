@@ -1,11 +1,12 @@
-//! The task lifecycle half of the session replay: creating tasks, applying status reports, the
+//! The task lifecycle half of the session checker: creating tasks, applying status reports, the
 //! state machine, timestamps and poll timing, and where a task's result goes.
 
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Diagnostic, Severity};
 
 use crate::host::messages::{meta, result_kind, task_report, ResultKind, TaskReport, RELATED_TASK};
-use crate::host::result::check_result;
-use crate::host::session::{Call, Replay, Seen};
+use crate::host::session::dispatch::{AnsweredCall, Dispatch};
+use crate::host::session::input::PendingInputRequests;
+use crate::host::session::{Finding, MAX_HISTORY, MAX_TASKS};
 use crate::host::task_state::{
     check_transition, HistoryEntry, TaskEvent, TaskState, TaskStatus, TransitionError,
 };
@@ -13,28 +14,65 @@ use crate::host::time::{format_rfc3339, parse_rfc3339};
 use crate::host::Generation;
 use crate::json::{Node, NodeKind};
 
-/// A task and what the replay needs beyond the reported state.
-pub(super) struct Tracked {
+/// A task being tracked: its reported state and what the checks need beyond it.
+#[derive(Debug)]
+pub(super) struct TrackedTask {
     /// The reported state.
     pub(super) state: TaskState,
     /// When the previous CreateTaskResult or `tasks/get` answer was seen.
-    pub(super) last_answer_ms: Option<i64>,
+    last_answer_ms: Option<i64>,
     /// The latest `lastUpdatedAt`.
-    pub(super) last_updated_ms: Option<i64>,
+    last_updated_ms: Option<i64>,
     /// `isError` of the task's result, once seen.
-    pub(super) result_is_error: Option<bool>,
+    result_is_error: Option<bool>,
     /// The terminal status was only implied by a `tasks/result` answer, not reported.
-    pub(super) implied_terminal: bool,
-    /// Every report that set the state, in order.
-    pub(super) timeline: Vec<Observation>,
-    /// Pointer to the `inputRequests` the task waits for (2026-07-28).
-    pub(super) input_requests: Option<String>,
+    implied_terminal: bool,
+    /// The last reports that set the state (at most [`MAX_HISTORY`]), in order.
+    timeline: Vec<StatusObservation>,
+    /// The `inputRequests` the task waits for (2026-07-28).
+    pub(super) input_requests: Option<PendingInputRequests>,
+    /// Push number of the creating answer.
+    created_at: usize,
+}
+
+impl TrackedTask {
+    /// The state as the replay reports it.
+    pub(super) fn state(&self) -> &TaskState {
+        &self.state
+    }
+
+    /// Whether the task is in a terminal status.
+    pub(super) fn is_terminal(&self) -> bool {
+        self.state.last_status.is_terminal()
+    }
+
+    /// The `never-terminal` finding for this task (`task_id`), if it is not terminal: about the
+    /// last message that reported it.
+    pub(super) fn never_terminal(&self, task_id: &str) -> Option<Finding> {
+        if self.is_terminal() {
+            return None;
+        }
+        let last = self.state.history.last();
+        let message = format!(
+            "task {task_id:?} is still `{}` at the end: never polled to a terminal status",
+            self.state.last_status.as_str()
+        );
+        let diagnostic = Diagnostic::warning("never-terminal", message)
+            .at_pointer("")
+            .with_span(last.and_then(|h| h.span));
+        Some(Finding {
+            diagnostic,
+            message_index: last.map_or(self.created_at, |h| h.message_index),
+            schema_message_index: None,
+            whole_entry: true,
+        })
+    }
 }
 
 /// A report that set a task's state.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Observation {
-    /// Entry index of the message.
+struct StatusObservation {
+    /// Push number of the message.
     index: usize,
     /// The status it reported.
     status: TaskStatus,
@@ -53,11 +91,11 @@ enum Freshness {
     /// `before`, the state when its request was sent.
     Stale {
         /// The state when the window opened, if the task had one.
-        before: Option<Observation>,
+        before: Option<StatusObservation>,
     },
 }
 
-/// One status report, as [`Replay::record`] takes it.
+/// One status report, as [`Dispatch::record`] takes it.
 struct Found<'r, 'n> {
     /// The status it reports (or implies).
     status: TaskStatus,
@@ -79,21 +117,20 @@ fn task_pointer(node: &Node, pointer: &str) -> String {
     }
 }
 
-impl Replay<'_, '_> {
+impl Dispatch<'_, '_, '_> {
     /// Starts tracking the task a CreateTaskResult (`node`, at `result`) announces.
     pub(super) fn create_task(
         &mut self,
-        seen: &Seen,
         node: &Node,
         result: &str,
         generation: Generation,
-        call: Call,
+        call: AnsweredCall,
     ) -> Option<String> {
         let doc = self.doc;
         let report = task_report(doc, node);
         let task_id = report.task_id.and_then(Node::as_str)?;
         let task_path = task_pointer(node, result);
-        if self.tasks.contains_key(task_id) {
+        if self.session.tasks.contains_key(task_id) {
             let message = format!("task id {task_id:?} is already in use by an earlier task");
             self.report(
                 Severity::Error,
@@ -132,7 +169,7 @@ impl Replay<'_, '_> {
             history: Vec::new(),
             pending_input: Vec::new(),
         };
-        let tracked = Tracked {
+        let tracked = TrackedTask {
             state,
             last_answer_ms: None,
             last_updated_ms: None,
@@ -140,8 +177,12 @@ impl Replay<'_, '_> {
             implied_terminal: false,
             timeline: Vec::new(),
             input_requests: None,
+            created_at: self.number,
         };
-        self.tasks.insert(task_id.to_owned(), tracked);
+        if self.session.tasks.len() >= MAX_TASKS {
+            self.forget_oldest_task();
+        }
+        self.session.tasks.insert(task_id.to_owned(), tracked);
         let found = Found {
             status,
             report: &report,
@@ -149,7 +190,7 @@ impl Replay<'_, '_> {
             event: TaskEvent::Created,
             freshness: Freshness::Current,
         };
-        self.record(seen, task_id, found);
+        self.record(task_id, found);
         Some(task_id.to_owned())
     }
 
@@ -175,7 +216,6 @@ impl Replay<'_, '_> {
     /// A status report (tasks/get answer, notification, cancel answer) about a task.
     pub(super) fn observe(
         &mut self,
-        seen: &Seen,
         pointer: &str,
         event: TaskEvent,
         expected: Option<&str>,
@@ -190,7 +230,7 @@ impl Replay<'_, '_> {
         let Some(task_id) = report.task_id.and_then(Node::as_str).or(expected) else {
             return;
         };
-        let Some(tracked) = self.tasks.get(task_id) else {
+        let Some(tracked) = self.session.tasks.get(task_id) else {
             // An answer to a request about an unknown task was already noted at the request.
             if expected.is_none() {
                 self.unknown_task(task_id, format!("{task_path}/taskId"));
@@ -231,7 +271,9 @@ impl Replay<'_, '_> {
         } else if let Some(from) = from {
             self.check_move(task_id, from, status, generation, status_path);
         }
-        if let (Freshness::Current, Some(tracked)) = (freshness, self.tasks.get_mut(task_id)) {
+        if let (Freshness::Current, Some(tracked)) =
+            (freshness, self.session.tasks.get_mut(task_id))
+        {
             tracked.implied_terminal = false;
         }
         if report.result.is_some() {
@@ -254,7 +296,7 @@ impl Replay<'_, '_> {
             event,
             freshness,
         };
-        self.record(seen, task_id, found);
+        self.record(task_id, found);
         let asks = doc
             .pointer(&task_path)
             .is_some_and(|t| t.get("inputRequests").is_some());
@@ -298,7 +340,7 @@ impl Replay<'_, '_> {
         report: &TaskReport<'_>,
         window: Option<usize>,
     ) -> Freshness {
-        let (Some(window), Some(tracked)) = (window, self.tasks.get(task_id)) else {
+        let (Some(window), Some(tracked)) = (window, self.session.tasks.get(task_id)) else {
             return Freshness::Current;
         };
         let Some(latest) = tracked.timeline.last().filter(|o| o.index >= window) else {
@@ -325,15 +367,15 @@ impl Replay<'_, '_> {
     }
 
     /// A 2025-11-25 `tasks/result` answer: the task's result, implying its terminal status.
-    pub(super) fn result_delivered(&mut self, seen: &Seen, result: &str, task_id: &str) {
-        let Some(tracked) = self.tasks.get(task_id) else {
+    pub(super) fn result_delivered(&mut self, result: &str, task_id: &str) {
+        let Some(tracked) = self.session.tasks.get(task_id) else {
             return;
         };
         let status = tracked.state.last_status;
         let Some(is_error) = self.check_payload(task_id, result, status) else {
             return;
         };
-        let Some(tracked) = self.tasks.get_mut(task_id) else {
+        let Some(tracked) = self.session.tasks.get_mut(task_id) else {
             return;
         };
         if !status.is_terminal() {
@@ -353,28 +395,23 @@ impl Replay<'_, '_> {
                 event: TaskEvent::Result,
                 freshness: Freshness::Current,
             };
-            self.record(seen, task_id, found);
+            self.record(task_id, found);
         }
     }
 
     /// Checks a task's result against its tool and its terminal status; returns its `isError`.
     fn check_payload(&mut self, task_id: &str, result: &str, status: TaskStatus) -> Option<bool> {
         let doc = self.doc;
-        let tracked = self.tasks.get(task_id)?;
+        let tracked = self.session.tasks.get(task_id)?;
         let generation = tracked.state.generation;
-        let info = tracked
-            .state
-            .tool_name
-            .as_deref()
-            .and_then(|name| self.tools.get(name));
-        let found = check_result(doc, result, info.map(|t| (doc, t)), Some(false));
-        self.diagnostics.extend(found);
+        let tool = tracked.state.tool_name.clone();
+        self.check_result_against(result, tool.as_deref(), Some(false));
         let node = doc.pointer(result)?;
         let is_error = matches!(
             node.value_of("isError").map(|v| &v.kind),
             Some(NodeKind::Bool(true))
         );
-        if let Some(tracked) = self.tasks.get_mut(task_id) {
+        if let Some(tracked) = self.session.tasks.get_mut(task_id) {
             tracked.result_is_error = Some(is_error);
         }
         if status.is_terminal() {
@@ -412,7 +449,7 @@ impl Replay<'_, '_> {
 
     /// Records an observation: timestamps, poll interval, history and the next poll time. A
     /// stale one only joins the history (and times the next poll if it answers one).
-    fn record(&mut self, seen: &Seen, task_id: &str, found: Found<'_, '_>) {
+    fn record(&mut self, task_id: &str, found: Found<'_, '_>) {
         let doc = self.doc;
         let Found {
             status,
@@ -426,7 +463,11 @@ impl Replay<'_, '_> {
             .map(|node| (node.as_str().and_then(parse_rfc3339), doc.lexeme(node)));
         let updated_path = format!("{task_path}/lastUpdatedAt");
         let previous = match freshness {
-            Freshness::Current => self.tasks.get(task_id).and_then(|t| t.last_updated_ms),
+            Freshness::Current => self
+                .session
+                .tasks
+                .get(task_id)
+                .and_then(|t| t.last_updated_ms),
             Freshness::Stale { before } => before.and_then(|b| b.updated_ms),
         };
         match stamp {
@@ -450,23 +491,25 @@ impl Replay<'_, '_> {
             }
             _ => {}
         }
-        let span = doc.span_at(&seen.pointer);
-        let Some(tracked) = self.tasks.get_mut(task_id) else {
+        let span = doc.span_at("");
+        let (number, time) = (self.number, self.time);
+        let Some(tracked) = self.session.tasks.get_mut(task_id) else {
             return;
         };
-        if matches!(event, TaskEvent::Created | TaskEvent::Polled) && seen.time.is_some() {
-            tracked.last_answer_ms = seen.time;
+        let was_terminal = tracked.state.last_status.is_terminal() && event != TaskEvent::Created;
+        if matches!(event, TaskEvent::Created | TaskEvent::Polled) && time.is_some() {
+            tracked.last_answer_ms = time;
         }
         let stale = matches!(freshness, Freshness::Stale { .. });
         tracked.state.history.push(HistoryEntry {
             status,
             event,
-            message_index: seen.index,
+            message_index: number,
             last_updated_at: report
                 .last_updated_at
                 .and_then(Node::as_str)
                 .map(str::to_owned),
-            received_at: seen.time.map(format_rfc3339),
+            received_at: time.map(format_rfc3339),
             span,
             stale,
         });
@@ -486,13 +529,18 @@ impl Replay<'_, '_> {
         }
         // Only reported states order later reports; the one a `tasks/result` implies does not.
         if !stale && event != TaskEvent::Result {
-            tracked.timeline.push(Observation {
-                index: seen.index,
+            tracked.timeline.push(StatusObservation {
+                index: number,
                 status,
                 updated_ms: stamp.and_then(|(ms, _)| ms),
             });
         }
+        trim_front(&mut tracked.timeline, MAX_HISTORY);
+        trim_front(&mut tracked.state.history, MAX_HISTORY);
         let status = tracked.state.last_status;
+        if status.is_terminal() && !was_terminal {
+            self.session.finished.push_back(task_id.to_owned());
+        }
         let base = tracked.last_answer_ms.or(tracked.last_updated_ms);
         tracked.state.next_poll_at =
             match (status.is_terminal(), base, tracked.state.poll_interval_ms) {
@@ -504,8 +552,8 @@ impl Replay<'_, '_> {
     }
 
     /// Warns about a `tasks/get` sent sooner than the poll interval after the previous answer.
-    pub(super) fn check_poll(&mut self, seen: &Seen, task_id: &str) {
-        let Some(tracked) = self.tasks.get(task_id) else {
+    pub(super) fn check_poll(&mut self, task_id: &str) {
+        let Some(tracked) = self.session.tasks.get(task_id) else {
             return;
         };
         let interval = tracked
@@ -513,31 +561,26 @@ impl Replay<'_, '_> {
             .poll_interval_ms
             .and_then(|i| i64::try_from(i).ok());
         let (Some(now), Some(previous), Some(interval)) =
-            (seen.time, tracked.last_answer_ms, interval)
+            (self.time, tracked.last_answer_ms, interval)
         else {
             return;
         };
         if !tracked.state.last_status.is_terminal() && now < previous.saturating_add(interval) {
             let message = format!("task {task_id:?} polled {} ms after the previous answer; the poll interval is {interval} ms", now - previous);
-            self.report(
-                Severity::Warning,
-                "poll-too-fast",
-                message,
-                seen.pointer.clone(),
-            );
+            self.report(Severity::Warning, "poll-too-fast", message, String::new());
         }
     }
 
     /// What the host handed the model: a tool result must not stand in for an unfinished task.
-    pub(super) fn handed_to_model(&mut self, seen: &Seen, node: &Node, task_id: Option<&str>) {
+    pub(super) fn handed_to_model(&mut self, node: &Node, task_id: Option<&str>) {
         let related = meta(node, RELATED_TASK)
             .and_then(|r| r.value_of("taskId"))
             .and_then(Node::as_str);
         let Some(task_id) = task_id.or(related) else {
             return;
         };
-        let Some(tracked) = self.tasks.get(task_id) else {
-            return self.unknown_task(task_id, seen.pointer.clone());
+        let Some(tracked) = self.session.tasks.get(task_id) else {
+            return self.unknown_task(task_id, String::new());
         };
         if result_kind(node) != ResultKind::ToolResult {
             return;
@@ -553,12 +596,31 @@ impl Replay<'_, '_> {
                 Severity::Error,
                 "fake-result-while-working",
                 message,
-                seen.pointer.clone(),
+                String::new(),
             );
         }
-        let doc = self.doc;
-        let info = tool.as_deref().and_then(|name| self.tools.get(name));
-        let found = check_result(doc, &seen.pointer, info.map(|t| (doc, t)), Some(false));
-        self.diagnostics.extend(found);
+        self.check_result_against("", tool.as_deref(), Some(false));
+    }
+
+    /// Forgets the task created first (a terminal one if any), to keep at most [`MAX_TASKS`].
+    fn forget_oldest_task(&mut self) {
+        let oldest = self
+            .session
+            .tasks
+            .iter()
+            .min_by_key(|(_, t)| (!t.is_terminal(), t.created_at))
+            .map(|(id, _)| id.clone());
+        if let Some(oldest) = oldest {
+            self.session.tasks.remove(&oldest);
+            let message = format!("more than {MAX_TASKS} tasks: task {oldest:?} is forgotten");
+            self.report(Severity::Warning, "session-limit", message, String::new());
+        }
+    }
+}
+
+/// Drops the oldest items of `items` past `max`.
+fn trim_front<T>(items: &mut Vec<T>, max: usize) {
+    if items.len() > max {
+        items.drain(..items.len() - max);
     }
 }

@@ -1,0 +1,605 @@
+//! One pushed message, dispatched on what it is: requests are remembered until answered, answers
+//! go to what they answer, tool lists are kept for the call checks.
+
+use std::rc::Rc;
+
+use serde_json::Value;
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::host::call::{check_against_tool, check_negotiation, declares_task_calls, read_call};
+use crate::host::messages::{
+    read_message, request_id, result_kind, Message, RequestId, ResultKind,
+};
+use crate::host::result::check_result;
+use crate::host::session::input::PendingElicitation;
+use crate::host::session::{
+    Direction, Entry, Finding, KeptMessage, KnownTool, Session, MAX_EARLY_NOTIFICATIONS,
+    MAX_PENDING_REQUESTS, MAX_TOOLS,
+};
+use crate::host::task_state::TaskEvent;
+use crate::host::tool::{check_tools, locate_tools, tool_info, tools_generation, TaskSupport};
+use crate::host::{diagnostic_at, Generation};
+use crate::json::{Document, Node};
+
+/// The task methods a host sends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum TaskMethod {
+    /// `tasks/get`
+    Get,
+    /// `tasks/result` (2025-11-25)
+    Result,
+    /// `tasks/cancel`
+    Cancel,
+    /// `tasks/update` (2026-07-28) and anything else about a task.
+    Other,
+}
+
+/// What a request waiting for its response asked.
+#[derive(Debug)]
+pub(super) enum Request {
+    /// `tools/call`.
+    ToolCall {
+        /// The tool's name.
+        tool: Option<String>,
+        /// The arguments.
+        arguments: Value,
+        /// Whether a task was asked for (2025-11-25) or allowed (2026-07-28).
+        task_requested: bool,
+        /// The tool requires a task and none was asked for (2025-11-25): the server must
+        /// refuse the call with -32601 (or -32600).
+        must_refuse: bool,
+    },
+    /// A task method about `task_id`.
+    Task(TaskMethod, String),
+    /// `initialize`: its answer holds the server capabilities.
+    Initialize,
+    /// `tools/list`: its answer holds tools.
+    ToolsList,
+    /// The server's `elicitation/create` (2025-11-25): its answer is checked against it.
+    Elicitation(PendingElicitation),
+    /// Anything else.
+    Other,
+}
+
+/// A request waiting for its response, and when it was sent.
+#[derive(Debug)]
+pub(super) struct PendingRequest {
+    /// What it asks.
+    request: Request,
+    /// Push number of the request: its answer may report any state from then on.
+    sent_at: usize,
+}
+
+/// A `tools/call` that was answered, for the task it may create.
+pub(super) struct AnsweredCall {
+    /// The tool's name.
+    pub(super) tool: Option<String>,
+    /// The arguments.
+    pub(super) arguments: Value,
+    /// Whether a task was asked for (2025-11-25) or allowed (2026-07-28).
+    pub(super) task_requested: bool,
+    /// Push number of the request.
+    pub(super) sent_at: usize,
+}
+
+/// A task status notification naming a task not created yet, while a task-augmented
+/// `tools/call` waits for its CreateTaskResult: servers may send it before that response
+/// (notifications and responses are not ordered), so it is applied once the task exists.
+#[derive(Debug)]
+pub(super) struct EarlyNotification {
+    /// The notification.
+    message: KeptMessage,
+    /// When the host saw it.
+    time: Option<i64>,
+    /// The task it names.
+    task_id: String,
+}
+
+/// Who sends a request with `method` when the transcript does not say: the requests servers send
+/// (elicitation, sampling, roots), else the client.
+fn requester_of(method: &str) -> Direction {
+    match method {
+        "elicitation/create" | "sampling/createMessage" | "roots/list" => Direction::Server,
+        _ => Direction::Client,
+    }
+}
+
+/// Whose requests a response may answer, most likely first: the other side than its sender when
+/// the transcript says who sent it, else guessed from the result (an `ElicitResult`, a sampling
+/// result or a roots list answers the server).
+fn answered_sides(direction: Option<Direction>, result: Option<&Node>) -> [Direction; 2] {
+    if let Some(sender) = direction {
+        return [sender.other(); 2];
+    }
+    let answers_server = result.is_some_and(|r| {
+        ["action", "roots", "model"]
+            .iter()
+            .any(|k| r.get(k).is_some())
+    });
+    let requester = if answers_server {
+        Direction::Server
+    } else {
+        Direction::Client
+    };
+    [requester, requester.other()]
+}
+
+/// One message being checked against the session: the message's document, its push number and
+/// time, and where its findings go. Pointers are into `doc` (its root is the message).
+pub(super) struct Dispatch<'s, 'd, 'a> {
+    /// The session.
+    pub(super) session: &'s mut Session,
+    /// The message.
+    pub(super) doc: &'d Document<'a>,
+    /// Its push number.
+    pub(super) number: usize,
+    /// When the host saw it.
+    pub(super) time: Option<i64>,
+    /// The findings.
+    out: &'s mut Vec<Finding>,
+}
+
+impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
+    /// Starts checking message `number` (`doc`) seen at `time`.
+    pub(super) fn new(
+        session: &'s mut Session,
+        doc: &'d Document<'a>,
+        number: usize,
+        time: Option<i64>,
+        out: &'s mut Vec<Finding>,
+    ) -> Self {
+        Self {
+            session,
+            doc,
+            number,
+            time,
+            out,
+        }
+    }
+
+    /// Adds a diagnostic at `path` in this message.
+    pub(super) fn report(&mut self, severity: Severity, code: &str, message: String, path: String) {
+        let found = diagnostic_at(self.doc, severity, code, message, path);
+        self.found(vec![found]);
+    }
+
+    /// Adds findings about this message.
+    pub(super) fn found(&mut self, diagnostics: Vec<Diagnostic>) {
+        self.found_against(diagnostics, None);
+    }
+
+    /// Adds findings about this message whose schema spans point into message `schema_message_index`.
+    pub(super) fn found_against(
+        &mut self,
+        diagnostics: Vec<Diagnostic>,
+        schema_message_index: Option<usize>,
+    ) {
+        let number = self.number;
+        let schema_message_index = schema_message_index.filter(|&m| m != number);
+        self.out
+            .extend(diagnostics.into_iter().map(|diagnostic| Finding {
+                diagnostic,
+                message_index: number,
+                schema_message_index,
+                whole_entry: false,
+            }));
+    }
+
+    /// A tool known by `name` (a copy: its message is shared).
+    pub(super) fn tool(&self, name: Option<&str>) -> Option<KnownTool> {
+        name.and_then(|name| self.session.tools.get(name)).cloned()
+    }
+
+    /// Checks the entry.
+    pub(super) fn entry(&mut self, entry: &Entry) {
+        let doc = self.doc;
+        let node = &doc.root;
+        let direction = match entry {
+            Entry::ToModel { task_id } => return self.handed_to_model(node, task_id.as_deref()),
+            Entry::Message(direction) => *direction,
+        };
+        match read_message(node) {
+            Message::Request { id, method } => {
+                let side = direction.unwrap_or(requester_of(method));
+                self.request(node, side, id, method);
+            }
+            Message::Notification {
+                method: "notifications/tasks/status" | "notifications/tasks",
+            } => self.status_notification(),
+            Message::Notification { .. } => {}
+            Message::Response { id, .. } => {
+                let sides = answered_sides(direction, node.value_of("result"));
+                self.response(sides, id);
+            }
+            Message::ErrorResponse { id } => {
+                let sides = answered_sides(direction, None);
+                let pending = id.and_then(|id| self.take_pending(sides, id));
+                if let Some(PendingRequest {
+                    request:
+                        Request::ToolCall {
+                            must_refuse: true, ..
+                        },
+                    ..
+                }) = pending
+                {
+                    self.check_refusal_code(node);
+                }
+                self.release_early();
+            }
+            Message::Other => {
+                if !self.register_tools("") {
+                    let message =
+                        "neither a JSON-RPC message nor a tool definition; skipped".to_owned();
+                    self.report(Severity::Warning, "not-a-message", message, String::new());
+                }
+            }
+        }
+    }
+
+    /// A task status notification: applied now, or kept until the task-augmented call in flight
+    /// that will create its task is answered.
+    fn status_notification(&mut self) {
+        let task_id = self
+            .doc
+            .root
+            .value_of("params")
+            .and_then(|p| p.value_of("taskId"))
+            .and_then(Node::as_str);
+        if let Some(task_id) = task_id {
+            if !self.session.tasks.contains_key(task_id) && self.task_call_in_flight() {
+                self.keep_early(task_id.to_owned());
+                return;
+            }
+        }
+        self.observe("/params", TaskEvent::Notified, None, None);
+    }
+
+    /// Keeps this notification until its task exists, dropping the oldest past the cap.
+    fn keep_early(&mut self, task_id: String) {
+        if self.session.early.len() >= MAX_EARLY_NOTIFICATIONS {
+            self.session.early.remove(0);
+            let message = format!("more than {MAX_EARLY_NOTIFICATIONS} status notifications wait for their task to be created: the oldest is dropped");
+            self.report(Severity::Warning, "session-limit", message, String::new());
+        }
+        let message = KeptMessage {
+            text: self.doc.text.to_owned(),
+            number: self.number,
+        };
+        self.session.early.push(EarlyNotification {
+            message,
+            time: self.time,
+            task_id,
+        });
+    }
+
+    /// Whether a task-augmented `tools/call` is waiting for its response.
+    fn task_call_in_flight(&self) -> bool {
+        self.session.pending.values().any(|w| {
+            matches!(
+                w.request,
+                Request::ToolCall {
+                    task_requested: true,
+                    ..
+                }
+            )
+        })
+    }
+
+    /// Applies the notifications kept for `task_id`, now that it exists; their content may date
+    /// from any time after the creating request (`window`). Their findings point into them.
+    fn apply_early(&mut self, task_id: &str, window: usize) {
+        let (mine, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut self.session.early)
+            .into_iter()
+            .partition(|d| d.task_id == task_id);
+        self.session.early = rest;
+        for early in mine {
+            self.in_early(&early, |dispatch| {
+                dispatch.observe("/params", TaskEvent::Notified, None, Some(window));
+            });
+        }
+    }
+
+    /// Runs `check` on a kept early notification, its findings pointing into it.
+    fn in_early(
+        &mut self,
+        early: &EarlyNotification,
+        check: impl FnOnce(&mut Dispatch<'_, '_, '_>),
+    ) {
+        let Some(doc) = early.message.doc() else {
+            return;
+        };
+        let number = early.message.number;
+        let mut dispatch =
+            Dispatch::new(&mut *self.session, &doc, number, early.time, &mut *self.out);
+        check(&mut dispatch);
+    }
+
+    /// Once no task-augmented call is in flight, the notifications still kept name tasks nobody
+    /// will create: each is an `unknown-task`, about its notification.
+    fn release_early(&mut self) {
+        if self.task_call_in_flight() {
+            return;
+        }
+        for early in std::mem::take(&mut self.session.early) {
+            self.in_early(&early, |dispatch| {
+                dispatch.unknown_task(&early.task_id, "/params/taskId".to_owned());
+            });
+        }
+    }
+
+    /// Records the tools under `pointer` and checks them; false if there are none.
+    fn register_tools(&mut self, pointer: &str) -> bool {
+        let doc = self.doc;
+        let Some(tools) = locate_tools(doc, pointer) else {
+            return false;
+        };
+        let generation = tools_generation(doc, pointer, &tools);
+        // A host lists tools again after `notifications/tools/list_changed`: a definition already
+        // checked, word for word, is not reported twice.
+        if self.session.checked_tools.len() > MAX_TOOLS {
+            self.session.checked_tools.clear();
+        }
+        let repeated: Vec<&String> = tools
+            .iter()
+            .filter(|p| {
+                let text = doc.pointer(p).map(|node| doc.lexeme(node).to_owned());
+                text.is_some_and(|text| !self.session.checked_tools.insert(text))
+            })
+            .collect();
+        let found = check_tools(doc, &tools, generation);
+        let found = found.into_iter().filter(|d| {
+            !repeated.iter().any(|p| {
+                d.instance_path
+                    .strip_prefix(p.as_str())
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+            })
+        });
+        self.found(found.collect());
+        let source = Rc::new(KeptMessage {
+            text: doc.text.to_owned(),
+            number: self.number,
+        });
+        let mut dropped = 0_usize;
+        for info in tools.iter().filter_map(|p| tool_info(doc, p)) {
+            let known = self.session.tools.contains_key(&info.name);
+            if !known && self.session.tools.len() >= MAX_TOOLS {
+                dropped += 1;
+                continue;
+            }
+            let source = Rc::clone(&source);
+            let tool = KnownTool { info, source };
+            self.session.tools.insert(tool.info.name.clone(), tool);
+        }
+        if dropped > 0 {
+            let message = format!("more than {MAX_TOOLS} tools: {dropped} more are not kept, and calls to them are not checked against them");
+            self.report(
+                Severity::Warning,
+                "session-limit",
+                message,
+                pointer.to_owned(),
+            );
+        }
+        true
+    }
+
+    /// A request: checks `tools/call`, the poll timing of `tasks/get`, and remembers it.
+    fn request(&mut self, node: &Node, side: Direction, id: &Node, method: &str) {
+        let doc = self.doc;
+        let Some(key) = request_id(doc, id) else {
+            return;
+        };
+        let task_method = match method {
+            "tasks/get" => Some(TaskMethod::Get),
+            "tasks/result" => Some(TaskMethod::Result),
+            "tasks/cancel" => Some(TaskMethod::Cancel),
+            "tasks/update" => Some(TaskMethod::Other),
+            _ => None,
+        };
+        let request = match (method, task_method) {
+            ("tools/call", _) => self.tool_call(),
+            (_, Some(task_method)) => {
+                let task_id = node
+                    .value_of("params")
+                    .and_then(|p| p.value_of("taskId"))
+                    .and_then(Node::as_str);
+                let Some(task_id) = task_id else { return };
+                if !self.session.tasks.contains_key(task_id) {
+                    self.unknown_task(task_id, "/params/taskId".to_owned());
+                } else if task_method == TaskMethod::Get {
+                    self.check_poll(task_id);
+                } else if method == "tasks/update" {
+                    self.input_answered(task_id);
+                }
+                Request::Task(task_method, task_id.to_owned())
+            }
+            ("elicitation/create", _) => self.elicitation_asked(node, &key),
+            ("initialize", _) => Request::Initialize,
+            ("tools/list", _) => Request::ToolsList,
+            _ => Request::Other,
+        };
+        self.wait_for_answer((side, key), request);
+    }
+
+    /// Remembers a request until its answer, dropping the oldest past the cap.
+    fn wait_for_answer(&mut self, key: (Direction, RequestId), request: Request) {
+        let pending = &mut self.session.pending;
+        if pending.len() >= MAX_PENDING_REQUESTS && !pending.contains_key(&key) {
+            let oldest = pending
+                .iter()
+                .min_by_key(|(_, w)| w.sent_at)
+                .map(|(k, _)| k.clone());
+            if let Some(oldest) = oldest {
+                pending.remove(&oldest);
+                let message = format!("more than {MAX_PENDING_REQUESTS} requests wait for an answer: the oldest (id {}) is forgotten", oldest.1);
+                self.report(Severity::Warning, "session-limit", message, String::new());
+            }
+        }
+        let waiting = PendingRequest {
+            request,
+            sent_at: self.number,
+        };
+        self.session.pending.insert(key, waiting);
+    }
+
+    /// Checks a `tools/call` request against its tool and the negotiated capabilities.
+    fn tool_call(&mut self) -> Request {
+        let doc = self.doc;
+        let Some(call) = read_call(doc, "") else {
+            return Request::Other;
+        };
+        // Without an `initialize` answer the capabilities are unknown: nothing to note then.
+        let negotiation = check_negotiation(doc, &call, self.session.server_declares);
+        self.found(
+            negotiation
+                .into_iter()
+                .filter(|d| d.severity != Severity::Info)
+                .collect(),
+        );
+        let tool = self.tool(call.name);
+        let requires_task = tool
+            .as_ref()
+            .is_some_and(|t| t.info.task_support == TaskSupport::Required);
+        let must_refuse = requires_task
+            && call.task.is_none()
+            && call.generation != Some(Generation::V2026_07_28);
+        if let Some(tool) = tool {
+            if let Some(tool_doc) = tool.source.doc() {
+                let found = check_against_tool(doc, &call, &tool_doc, &tool.info);
+                self.found_against(found, Some(tool.source.number));
+            }
+        }
+        let arguments = doc.pointer(&format!("{}/arguments", call.pointer));
+        Request::ToolCall {
+            tool: call.name.map(str::to_owned),
+            arguments: arguments.map_or(Value::Null, |node| doc.value_of(node)),
+            task_requested: call.task_requested(),
+            must_refuse,
+        }
+    }
+
+    /// Warns when a call that had to be refused for lack of a task got another error code.
+    fn check_refusal_code(&mut self, node: &Node) {
+        let code = node.value_of("error").and_then(|e| e.value_of("code"));
+        let lexeme = code.map_or("", |c| self.doc.lexeme(c));
+        if !matches!(lexeme, "-32601" | "-32600") {
+            let message = format!(
+                "a call refused for lack of a task should get -32601 (or -32600), not {lexeme}"
+            );
+            let path = "/error/code".to_owned();
+            self.report(Severity::Warning, "wrong-refusal-code", message, path);
+        }
+    }
+
+    /// The request a response answers (sent by the first of `sides` that has one waiting with
+    /// that id), reporting `unmatched-response` if there is none.
+    fn take_pending(&mut self, sides: [Direction; 2], id: &Node) -> Option<PendingRequest> {
+        let key = request_id(self.doc, id)?;
+        let pending = sides
+            .iter()
+            .find_map(|&side| self.session.pending.remove(&(side, key.clone())));
+        if pending.is_none() {
+            let message = format!("response id {key} matches no pending request");
+            self.report(
+                Severity::Error,
+                "unmatched-response",
+                message,
+                "/id".to_owned(),
+            );
+        }
+        pending
+    }
+
+    /// A successful response: dispatches on what it answers.
+    fn response(&mut self, sides: [Direction; 2], id: &Node) {
+        let Some(PendingRequest { request, sent_at }) = self.take_pending(sides, id) else {
+            return;
+        };
+        let result = "/result";
+        match request {
+            Request::ToolCall {
+                tool,
+                arguments,
+                task_requested,
+                must_refuse,
+            } => {
+                if must_refuse {
+                    let message = "the tool requires a task and the call asked for none: the server must refuse it with -32601 (or -32600), not answer it";
+                    self.report(
+                        Severity::Error,
+                        "required-task-not-refused",
+                        message.into(),
+                        result.to_owned(),
+                    );
+                }
+                let call = AnsweredCall {
+                    tool,
+                    arguments,
+                    task_requested,
+                    sent_at,
+                };
+                self.call_answered(call);
+                self.release_early();
+            }
+            Request::Task(TaskMethod::Get, task_id) => {
+                let event = TaskEvent::Polled;
+                self.observe(result, event, Some(&task_id), Some(sent_at));
+            }
+            Request::Task(TaskMethod::Cancel, task_id) => {
+                let event = TaskEvent::Cancelled;
+                self.observe(result, event, Some(&task_id), Some(sent_at));
+            }
+            Request::Task(TaskMethod::Result, task_id) => self.result_delivered(result, &task_id),
+            Request::Initialize => {
+                self.session.server_declares = self.doc.pointer(result).map(declares_task_calls);
+            }
+            Request::ToolsList => {
+                self.register_tools(result);
+            }
+            Request::Elicitation(asked) => self.elicitation_answered(result, asked),
+            Request::Task(TaskMethod::Other, _) | Request::Other => {}
+        }
+    }
+
+    /// The answer to `tools/call`: a tool result is checked, a task handle creates a task.
+    fn call_answered(&mut self, call: AnsweredCall) {
+        let doc = self.doc;
+        let result = "/result";
+        self.check_result_against(result, call.tool.as_deref(), Some(call.task_requested));
+        let Some(node) = doc.pointer(result) else {
+            return;
+        };
+        let ResultKind::TaskHandle(generation) = result_kind(node) else {
+            return;
+        };
+        let window = call.sent_at;
+        if let Some(task_id) = self.create_task(node, result, generation, call) {
+            self.apply_early(&task_id, window);
+        }
+    }
+
+    /// Checks the result at `result` against the tool `tool` names (when listed).
+    pub(super) fn check_result_against(
+        &mut self,
+        result: &str,
+        tool: Option<&str>,
+        task_requested: Option<bool>,
+    ) {
+        let doc = self.doc;
+        let known = self.tool(tool);
+        let tool_doc = known.as_ref().and_then(|t| t.source.doc());
+        let with_tool = known.as_ref().zip(tool_doc.as_ref());
+        let found = check_result(
+            doc,
+            result,
+            with_tool.map(|(t, d)| (d, &t.info)),
+            task_requested,
+        );
+        self.found_against(found, known.map(|t| t.source.number));
+    }
+
+    /// Warns about a message naming a task no CreateTaskResult created.
+    pub(super) fn unknown_task(&mut self, task_id: &str, path: String) {
+        let message = format!("task {task_id:?} was not created in this transcript");
+        self.report(Severity::Warning, "unknown-task", message, path);
+    }
+}

@@ -1,0 +1,196 @@
+//! The streaming session checker (`Session`): one message at a time, spans into each message's
+//! text, end-of-session findings, and memory bounded over a long session.
+
+use mcp_json_toolbox::diagnostic::Diagnostic;
+use mcp_json_toolbox::host::session::{MAX_FINISHED_TASKS, MAX_PENDING_REQUESTS};
+use mcp_json_toolbox::host::{replay_session, Direction, Session};
+
+const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+const INITIALIZED: &str = r#"{"jsonrpc":"2.0","id":"init","result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"tasks":{"requests":{"tools":{"call":{}}}}},"serverInfo":{"name":"s","version":"1"}}}"#;
+
+/// The codes of `found`, infos left out.
+fn codes(found: &[Diagnostic]) -> Vec<&str> {
+    found
+        .iter()
+        .filter(|d| d.severity != mcp_json_toolbox::diagnostic::Severity::Info)
+        .map(|d| d.code.as_str())
+        .collect()
+}
+
+/// A task-augmented call `id` and its CreateTaskResult for task `task`, `working`.
+fn create(session: &mut Session, id: usize, task: &str) -> Vec<Diagnostic> {
+    let call = format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"run","arguments":{{}},"task":{{"ttl":60000}}}}}}"#
+    );
+    let created = format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"result":{{"task":{{"taskId":"{task}","status":"working","createdAt":"2026-11-07T02:10:00Z","ttl":60000,"pollInterval":1000}}}}}}"#
+    );
+    let mut found = session.push(&call, Direction::Client);
+    found.extend(session.push(&created, Direction::Server));
+    found
+}
+
+/// A `tasks/get` `id` of task `task` answered `status`.
+fn poll(session: &mut Session, id: usize, task: &str, status: &str) -> Vec<Diagnostic> {
+    let get = format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"method":"tasks/get","params":{{"taskId":"{task}"}}}}"#
+    );
+    let answer = format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"result":{{"taskId":"{task}","status":"{status}","createdAt":"2026-11-07T02:10:00Z","ttl":60000,"pollInterval":1000}}}}"#
+    );
+    let mut found = session.push(&get, Direction::Client);
+    found.extend(session.push(&answer, Direction::Server));
+    found
+}
+
+#[test]
+fn a_task_is_tracked_message_by_message() {
+    let mut session = Session::new();
+    assert!(codes(&session.push(INITIALIZE, Direction::Client)).is_empty());
+    assert!(codes(&session.push(INITIALIZED, Direction::Server)).is_empty());
+    assert!(codes(&create(&mut session, 1, "t1")).is_empty());
+    let state = session.state();
+    assert_eq!(state["t1"].last_status.as_str(), "working");
+    assert_eq!(state["t1"].history[0].message_index, 3, "the push number");
+    let end = session.finish();
+    assert_eq!(codes(&end), ["never-terminal"]);
+    assert_eq!(
+        end[0].span.map(|s| s.line),
+        Some(1),
+        "about the last report"
+    );
+    assert!(codes(&poll(&mut session, 2, "t1", "completed")).is_empty());
+    assert!(
+        session.finish().is_empty(),
+        "finish leaves the session usable"
+    );
+}
+
+#[test]
+fn spans_point_into_the_message_pushed() {
+    let mut session = Session::new();
+    create(&mut session, 1, "t1");
+    let backwards = "{\"jsonrpc\":\"2.0\",\n \"id\": 9,\n \"result\": {}}";
+    let found = session.push(backwards, Direction::Server);
+    assert_eq!(codes(&found), ["unmatched-response"]);
+    assert_eq!(found[0].instance_path, "/id");
+    assert_eq!(found[0].span.map(|s| (s.line, s.column)), Some((2, 8)));
+}
+
+#[test]
+fn poll_timing_needs_times() {
+    let mut session = Session::new();
+    let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run","arguments":{},"task":{"ttl":60000}}}"#;
+    let created = r#"{"jsonrpc":"2.0","id":1,"result":{"task":{"taskId":"t","status":"working","createdAt":"2026-11-07T02:10:00Z","ttl":60000,"pollInterval":5000}}}"#;
+    let get = r#"{"jsonrpc":"2.0","id":2,"method":"tasks/get","params":{"taskId":"t"}}"#;
+    session.push_at(call, Direction::Client, Some(0));
+    session.push_at(created, Direction::Server, Some(100));
+    let found = session.push_at(get, Direction::Client, Some(1_000));
+    assert_eq!(codes(&found), ["poll-too-fast"]);
+}
+
+#[test]
+fn a_tool_result_handed_to_the_model_while_working_is_fake() {
+    let mut session = Session::new();
+    create(&mut session, 1, "t1");
+    let result = r#"{"content":[{"type":"text","text":"Done."}]}"#;
+    let found = session.push_to_model(result, Some("t1"), None);
+    assert_eq!(codes(&found), ["fake-result-while-working"]);
+}
+
+#[test]
+fn text_that_is_not_json_is_one_finding_and_the_session_goes_on() {
+    let mut session = Session::new();
+    let found = session.push("{\"jsonrpc\": ", Direction::Client);
+    assert_eq!(found.len(), 1);
+    assert!(found[0].is_error());
+    assert!(codes(&create(&mut session, 1, "t1")).is_empty());
+    assert_eq!(session.state()["t1"].history[0].message_index, 2);
+}
+
+#[test]
+fn finished_tasks_are_forgotten_past_the_cap_over_100000_messages() {
+    let mut session = Session::new();
+    let mut pushed = 0;
+    let mut task = 0;
+    while pushed < 100_000 {
+        let id = format!("task-{task}");
+        let found = create(&mut session, 2 * task, &id);
+        assert!(codes(&found).is_empty(), "{found:?}");
+        let found = poll(&mut session, 2 * task + 1, &id, "completed");
+        assert!(codes(&found).is_empty(), "{found:?}");
+        pushed += 4;
+        task += 1;
+        assert!(session.task_count() <= MAX_FINISHED_TASKS);
+    }
+    assert_eq!(session.task_count(), MAX_FINISHED_TASKS);
+    assert_eq!(session.pending_count(), 0);
+    let newest = format!("task-{}", task - 1);
+    assert!(session.state().contains_key(&newest), "the newest are kept");
+    assert!(
+        !session.state().contains_key("task-0"),
+        "the oldest are forgotten"
+    );
+    assert!(session.finish().is_empty());
+}
+
+#[test]
+fn requests_never_answered_are_dropped_past_the_cap() {
+    let mut session = Session::new();
+    let mut limits = 0;
+    for id in 0..MAX_PENDING_REQUESTS + 5 {
+        let ping = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"ping"}}"#);
+        let found = session.push(&ping, Direction::Client);
+        limits += codes(&found)
+            .iter()
+            .filter(|c| **c == "session-limit")
+            .count();
+        assert!(session.pending_count() <= MAX_PENDING_REQUESTS);
+    }
+    assert_eq!(limits, 5, "one warning per dropped request");
+    let late = r#"{"jsonrpc":"2.0","id":0,"result":{}}"#;
+    assert_eq!(
+        codes(&session.push(late, Direction::Server)),
+        ["unmatched-response"],
+        "the oldest was dropped"
+    );
+    let kept = r#"{"jsonrpc":"2.0","id":9,"result":{}}"#;
+    assert!(codes(&session.push(kept, Direction::Server)).is_empty());
+}
+
+#[test]
+fn the_replay_is_the_same_session() {
+    let text = [
+        r#"{"direction":"client","message":{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run","arguments":{},"task":{"ttl":60000}}}}"#,
+        r#"{"direction":"server","message":{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"taskId":"t","status":"completed","createdAt":"2026-11-07T02:10:00Z","ttl":60000}}}"#,
+        r#"{"direction":"server","message":{"jsonrpc":"2.0","id":1,"result":{"task":{"taskId":"t","status":"completed","createdAt":"2026-11-07T02:10:00Z","ttl":60000}}}}"#,
+        r#"{"direction":"server","message":{"jsonrpc":"2.0","id":1,"result":{}}}"#,
+    ]
+    .join("\n");
+    let report = replay_session(&text);
+    assert_eq!(
+        codes(&report.diagnostics),
+        ["forbidden-transition", "unmatched-response"]
+    );
+    let mut session = Session::new();
+    let mut found = Vec::new();
+    for line in text.lines() {
+        let start = line.find("\"message\":").map_or(0, |i| i + 10);
+        let message = line.get(start..line.len() - 1).unwrap_or_default();
+        let direction = if line.contains("\"client\"") {
+            Direction::Client
+        } else {
+            Direction::Server
+        };
+        found.extend(session.push(message, direction));
+    }
+    assert_eq!(codes(&found), codes(&report.diagnostics));
+    assert_eq!(
+        session.state()["t"].history.len(),
+        2,
+        "the early notification applied"
+    );
+    assert_eq!(report.tasks["t"].history[1].message_index, 1);
+    assert_eq!(report.diagnostics[1].instance_path, "/3/message/id");
+    assert_eq!(report.diagnostics[1].span.map(|s| s.line), Some(4));
+}
