@@ -78,23 +78,11 @@ function chunks({ buffer, parts }) {
   }
   parentPort.postMessage({ type: 'ack', bytes: buffer.byteLength });
   post(found);
-  if (checker?.flush && !flushing) {
-    flushing = true;
-    setTimeout(flush, checker.flushDelay?.() ?? 0);
-  }
 }
 
 /** Posts findings, if any. */
 function post(found) {
   if (found.length > 0) parentPort.postMessage({ type: 'findings', list: found });
-}
-
-/** A checker that reports per batch (`flush`): once the batches queued now are pushed, or after
- * the pause it asks for (`flushDelay()`, ms). */
-let flushing = false;
-function flush() {
-  flushing = false;
-  post(guarded(() => checker.flush(), {}));
 }
 
 /** The last lines, the end-of-session findings and the summary. */
@@ -104,7 +92,6 @@ function finish() {
     const last = splitter.end();
     if (last) found.push(...message(last, direction, Date.now()));
   }
-  if (checker?.flush) found.push(...guarded(() => checker.flush(), {}));
   found.push(...guarded(() => checker.finish(), {}));
   recording?.close();
   post(found);

@@ -152,7 +152,7 @@ const CASES = [
   },
   {
     name: 'a tools/call of a tool the server never listed',
-    todo: 'the replay checks calls only against listed tools: a Rust rule `unknown-tool` in host/session.rs',
+    todo: 'the replay checks calls only against listed tools: a Rust rule `unknown-tool` in src/host/session/',
     scenario: { answers: { initialize: initialized({ tools: {} }), 'tools/list': { tools: [tool()] }, 'tools/call': text('done') } },
     script: [...OPENING, { id: 3, method: 'tools/call', params: { name: 'ghost', arguments: {} } }],
     expect: { code: 'unknown-tool', severity: 'error', direction: 'client', at: (m) => m.method === 'tools/call' },
