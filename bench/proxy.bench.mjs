@@ -3,7 +3,9 @@
 // answered by a tiny stdio server, direct and proxied round trips taking turns; each round trip
 // is two messages through the proxy, so the added latency per message is half the difference),
 // the throughput of a 50 MB stream of tool results (server to host, as fast as the pipes go), and
-// the proxy's peak RSS (VmHWM, the checker thread included) over a 10,000-message session.
+// the proxy's peak RSS (VmHWM, the checker thread included) over a 10,000-message session. The
+// stream also goes through a bare Node relay (spawn and pipe, nothing else): what any Node proxy
+// costs before it checks anything.
 // Targets (issue 26): added latency p50 ≤ 0.2 ms, p99 ≤ 2 ms; throughput ≥ 80 % of direct;
 // RSS ≤ 60 MB. Run with `make bench` (builds pkg/ first).
 import { spawn } from 'node:child_process';
@@ -44,10 +46,23 @@ if (flood > 0) {
 }
 `;
 
-/** Starts the server, directly or behind the proxy. */
-function start(proxied, flood = 0) {
+/** A bare Node relay (the server's stdio piped both ways, nothing else): the floor under the proxy's cost. */
+const RELAY = `
+const [cmd, ...args] = JSON.parse(process.argv[1]);
+const child = require('node:child_process').spawn(cmd, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+process.stdin.pipe(child.stdin);
+child.stdout.pipe(process.stdout);
+`;
+
+/** Starts the server: `direct`, behind the `proxy`, or behind the bare `relay`. */
+function start(how, flood = 0) {
   const server = [process.execPath, '-e', SERVER, String(flood)];
-  const [cmd, ...args] = proxied ? [process.execPath, CLI, 'proxy', '--quiet', '--', ...server] : server;
+  const commands = {
+    direct: server,
+    proxy: [process.execPath, CLI, 'proxy', '--quiet', '--', ...server],
+    relay: [process.execPath, '-e', RELAY, JSON.stringify(server)],
+  };
+  const [cmd, ...args] = commands[how];
   return spawn(cmd, args, { stdio: ['pipe', 'pipe', 'inherit'] });
 }
 
@@ -81,8 +96,8 @@ const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q 
 
 /** Round trips direct and proxied, taking turns: the two sorted lists. */
 async function latency(samples, warmup) {
-  const direct = start(false);
-  const proxied = start(true);
+  const direct = start('direct');
+  const proxied = start('proxy');
   const [pingDirect, pingProxied] = [pinger(direct), pinger(proxied)];
   const times = { direct: [], proxied: [] };
   for (let i = 0; i < warmup + samples; i++) {
@@ -102,9 +117,9 @@ async function latency(samples, warmup) {
  * from the first byte to the last (the stream's throughput) and the ms from the spawn to the
  * first byte (starting the server, and the proxy when proxied).
  */
-async function stream(proxied, bytes) {
+async function stream(how, bytes) {
   const spawned = performance.now();
-  const child = start(proxied, bytes);
+  const child = start(how, bytes);
   let received = 0;
   let first;
   const last = await new Promise((resolve) => child.stdout.on('data', (chunk) => {
@@ -118,7 +133,7 @@ async function stream(proxied, bytes) {
 
 /** Peak RSS (MB) of the proxy over a session of `messages` messages (request/answer pairs). */
 async function sessionRss(messages) {
-  const child = start(true);
+  const child = start('proxy');
   const ping = pinger(child);
   for (let i = 0; i < messages / 2; i++) await ping();
   await new Promise((resolve) => setTimeout(resolve, 200));
@@ -130,14 +145,12 @@ async function sessionRss(messages) {
 const { direct, proxied } = await latency(3000, 300);
 const added = (q) => (quantile(proxied, q) - quantile(direct, q)) / 2;
 const BYTES = 50e6;
-const runs = { direct: [], proxied: [] };
-for (let i = 0; i < 3; i++) {
-  runs.direct.push(await stream(false, BYTES));
-  runs.proxied.push(await stream(true, BYTES));
-}
+const runs = { direct: [], proxy: [], relay: [] };
+for (let i = 0; i < 3; i++) for (const how of Object.keys(runs)) runs[how].push(await stream(how, BYTES));
 const median = (list) => [...list].sort((x, y) => x - y)[1];
-const throughput = { direct: BYTES / 1e6 / median(runs.direct.map((r) => r.seconds)), proxied: BYTES / 1e6 / median(runs.proxied.map((r) => r.seconds)) };
-const startup = { direct: median(runs.direct.map((r) => r.startMs)), proxied: median(runs.proxied.map((r) => r.startMs)) };
+const mbps = (how) => BYTES / 1e6 / median(runs[how].map((r) => r.seconds));
+const throughput = { direct: mbps('direct'), proxied: mbps('proxy'), relay: mbps('relay') };
+const startup = { direct: median(runs.direct.map((r) => r.startMs)), proxied: median(runs.proxy.map((r) => r.startMs)) };
 const ratio = throughput.proxied / throughput.direct;
 const rss = await sessionRss(10000);
 
@@ -147,5 +160,6 @@ console.log('|---|---:|---:|---:|---|');
 console.log(`| round trip p50 (ms) | ${quantile(direct, 0.5).toFixed(3)} | ${quantile(proxied, 0.5).toFixed(3)} | ${added(0.5).toFixed(3)} ms | ≤ 0.2 ms: ${added(0.5) <= 0.2 ? 'met' : 'NOT met'} |`);
 console.log(`| round trip p99 (ms) | ${quantile(direct, 0.99).toFixed(3)} | ${quantile(proxied, 0.99).toFixed(3)} | ${added(0.99).toFixed(3)} ms | ≤ 2 ms: ${added(0.99) <= 2 ? 'met' : 'NOT met'} |`);
 console.log(`| 50 MB of tool results, first to last byte (MB/s, median of 3) | ${throughput.direct.toFixed(0)} | ${throughput.proxied.toFixed(0)} | ${(ratio * 100).toFixed(0)} % of direct | ≥ 80 %: ${ratio >= 0.8 ? 'met' : 'NOT met'} |`);
+console.log(`| the same through a bare Node pipe relay, no checker (MB/s) | ${throughput.direct.toFixed(0)} | ${throughput.relay.toFixed(0)} | ${((throughput.relay / throughput.direct) * 100).toFixed(0)} % of direct | (floor) |`);
 console.log(`| start to first byte (ms, median of 3) | ${startup.direct.toFixed(0)} | ${startup.proxied.toFixed(0)} | ${(startup.proxied - startup.direct).toFixed(0)} ms once | – |`);
 console.log(`| proxy peak RSS, 10,000-message session (MB) | – | ${rss.toFixed(1)} | – | ≤ 60 MB: ${rss <= 60 ? 'met' : 'NOT met'} |`);

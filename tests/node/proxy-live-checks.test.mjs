@@ -67,10 +67,19 @@ async function session(t, scenario, script) {
       await answered;
     }
   }
+  // A host closes when done and the proxy then gives its checker 1.5 s: on a busy machine, wait
+  // first until the checker has recorded every message and reported what their replay finds.
+  const text = (path) => (existsSync(path) ? readFileSync(path, 'utf8') : '');
+  for (const end = Date.now() + 30000; Date.now() < end; await sleep(50)) {
+    const recording = text(paths.record);
+    if (recording.split('\n').length - 1 < log.length) continue;
+    const expected = replayed(recording).filter((f) => f.code !== 'never-terminal').length;
+    if (text(paths.report).split('\n').length - 1 >= expected) break;
+  }
   proxy.stdin.end();
   await new Promise((resolve) => proxy.on('close', resolve));
-  const lines = (path) => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
-  return { log, report: lines(paths.report), recording: readFileSync(paths.record, 'utf8') };
+  const lines = (path) => text(path).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return { log, report: lines(paths.report), recording: text(paths.record) };
 }
 
 /** Index in `log` of the first message from `direction` that `match` accepts. */
