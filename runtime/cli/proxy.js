@@ -31,7 +31,7 @@ ${summary}
   --checker MODULE  a module whose default export makes the checker (tests)
   -h, --help      this help
 
-Exit code and signal: the server's.
+Exit code and signal: the server's (2: a usage error; 127: COMMAND not found; 126: it could not run).
 `;
 
 /** A usage error: one line on stderr, exit code 2. */
@@ -118,13 +118,13 @@ export default {
     const outcome = await done;
     const result = await Promise.race([checker.finish(FINISH_TIMEOUT_MS), interrupted]);
     for (const signal of FORWARDED) process.off(signal, interrupt);
-    if (!values.quiet) io.stderr.write(`mcp-json-toolbox proxy: ${summaryLine(counts, result)}\n`);
     if (reportFd !== undefined) closeSync(reportFd);
     io.stdin.destroy();
     if (outcome.error) {
       io.stderr.write(`mcp-json-toolbox proxy: cannot run ${file}: ${outcome.error.message}\n`);
       return outcome.error.code === 'ENOENT' ? 127 : 126;
     }
+    if (!values.quiet) io.stderr.write(`mcp-json-toolbox proxy: ${summaryLine(counts, result)}\n`);
     if (outcome.signal) process.kill(process.pid, outcome.signal);
     return outcome.code ?? 1;
   },
