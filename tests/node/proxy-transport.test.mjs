@@ -6,7 +6,7 @@
 // fixtures/proxy/echo-server.mjs (echoes stdin in the chunks it reads); test checkers are injected
 // with --checker.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -218,4 +218,14 @@ test('a slow reader holds the server back instead of filling memory (pipe backpr
   run.child.kill('SIGTERM');
   run.child.stdout.resume();
   await run;
+});
+
+test('a server command that cannot start: one line, exit code 127; no command: usage error 2', { timeout: 30000 }, () => {
+  const missing = spawnSync(process.execPath, [CLI, 'proxy', '--', join(FIXTURES, 'no-such-server')], { input: '', encoding: 'utf8' });
+  assert.equal(missing.status, 127);
+  assert.equal(missing.stdout, '');
+  assert.match(missing.stderr, /^mcp-json-toolbox proxy: cannot run .*no-such-server: spawn .* ENOENT\n$/);
+  const none = spawnSync(process.execPath, [CLI, 'proxy'], { input: '', encoding: 'utf8' });
+  assert.equal(none.status, 2);
+  assert.match(none.stderr, /no server command: give it after --/);
 });
