@@ -131,9 +131,9 @@ async function stream(how, bytes) {
   return { seconds: (last - first) / 1000, startMs: first - spawned };
 }
 
-/** Peak RSS (MB) of the proxy over a session of `messages` messages (request/answer pairs). */
-async function sessionRss(messages) {
-  const child = start('proxy');
+/** Peak RSS (MB) of the proxy (or the bare `relay`) over a session of `messages` messages (request/answer pairs). */
+async function sessionRss(messages, how = 'proxy') {
+  const child = start(how);
   const ping = pinger(child);
   for (let i = 0; i < messages / 2; i++) await ping();
   await new Promise((resolve) => setTimeout(resolve, 200));
@@ -153,6 +153,7 @@ const throughput = { direct: mbps('direct'), proxied: mbps('proxy'), relay: mbps
 const startup = { direct: median(runs.direct.map((r) => r.startMs)), proxied: median(runs.proxy.map((r) => r.startMs)) };
 const ratio = throughput.proxied / throughput.direct;
 const rss = await sessionRss(10000);
+const relayRss = await sessionRss(10000, 'relay');
 
 console.log(`proxy overhead — ${machine()}\n`);
 console.log('| measure | direct | proxied | added per message | target |');
@@ -163,3 +164,4 @@ console.log(`| 50 MB of tool results, first to last byte (MB/s, median of 3) | $
 console.log(`| the same through a bare Node pipe relay, no checker (MB/s) | ${throughput.direct.toFixed(0)} | ${throughput.relay.toFixed(0)} | ${((throughput.relay / throughput.direct) * 100).toFixed(0)} % of direct | (floor) |`);
 console.log(`| start to first byte (ms, median of 3) | ${startup.direct.toFixed(0)} | ${startup.proxied.toFixed(0)} | ${(startup.proxied - startup.direct).toFixed(0)} ms once | – |`);
 console.log(`| proxy peak RSS, 10,000-message session (MB) | – | ${rss.toFixed(1)} | – | ≤ 60 MB: ${rss <= 60 ? 'met' : 'NOT met'} |`);
+console.log(`| the bare Node relay's peak RSS, same session (MB) | – | ${relayRss.toFixed(1)} | – | (floor) |`);
