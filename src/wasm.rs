@@ -6,7 +6,8 @@
 
 use wasm_bindgen::prelude::*;
 
-use crate::validate::{validate_arguments, SchemaErrors, ValidateOptions, ValidationReport};
+use crate::validate::{SchemaErrors, ValidateOptions, ValidationReport};
+use crate::validator::validate_arguments;
 use crate::wasm_format::{read_options, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -281,7 +282,7 @@ thread_local! {
 
 /// A compiled tool `inputSchema` that validates arguments texts.
 #[wasm_bindgen(js_name = Validator)]
-pub struct JsValidator(crate::validate::Validator);
+pub struct JsValidator(crate::validator::Validator);
 
 #[wasm_bindgen(js_class = Validator)]
 impl JsValidator {
@@ -289,7 +290,7 @@ impl JsValidator {
     #[wasm_bindgen(constructor)]
     pub fn new(schema: &str, options: Option<ValidateOptionsArg>) -> Result<JsValidator, JsValue> {
         let options: ValidateOptions = read_options(options.map(JsValue::from))?;
-        crate::validate::Validator::new(schema, &options)
+        crate::validator::Validator::new(schema, &options)
             .map(JsValidator)
             .map_err(|e| schema_error(&e))
     }

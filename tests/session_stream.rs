@@ -3,7 +3,7 @@
 
 use mcp_json_toolbox::diagnostic::Diagnostic;
 use mcp_json_toolbox::host::session::{MAX_FINISHED_TASKS, MAX_PENDING_REQUESTS};
-use mcp_json_toolbox::host::{replay_session, Direction, Session};
+use mcp_json_toolbox::host::{replay_session, Direction, Entry, Session};
 
 const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":"init","method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
 const INITIALIZED: &str = r#"{"jsonrpc":"2.0","id":"init","result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{},"tasks":{"requests":{"tools":{"call":{}}}}},"serverInfo":{"name":"s","version":"1"}}}"#;
@@ -193,4 +193,30 @@ fn the_replay_is_the_same_session() {
     assert_eq!(report.tasks["t"].history[1].message_index, 1);
     assert_eq!(report.diagnostics[1].instance_path, "/3/message/id");
     assert_eq!(report.diagnostics[1].span.map(|s| s.line), Some(4));
+}
+
+#[test]
+fn an_early_notification_is_reported_in_its_own_text_when_its_task_is_created() {
+    let mut session = Session::new();
+    let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run","arguments":{},"task":{"ttl":60000}}}"#;
+    let early = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/tasks/status\",\n\"params\":{\"taskId\":\"t\",\"status\":\"working\",\"lastUpdatedAt\":\"soon\"}}";
+    let created = r#"{"jsonrpc":"2.0","id":1,"result":{"task":{"taskId":"t","status":"working","createdAt":"2026-11-07T02:10:00Z","ttl":60000}}}"#;
+    let client = Entry::Message(Some(Direction::Client));
+    let server = Entry::Message(Some(Direction::Server));
+    assert!(session.push_entry(call, &client, None).is_empty());
+    assert!(
+        session.push_entry(early, &server, None).is_empty(),
+        "kept until its task exists"
+    );
+    let found = session.push_entry(created, &server, None);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].diagnostic.code, "invalid-timestamp");
+    assert_eq!(found[0].message_index, 1, "about the notification");
+    assert_eq!(found[0].diagnostic.instance_path, "/params/lastUpdatedAt");
+    assert_eq!(found[0].diagnostic.span.map(|s| s.line), Some(2));
+    let history = &session.state()["t"].history;
+    assert_eq!(
+        history.iter().map(|h| h.message_index).collect::<Vec<_>>(),
+        [2, 1]
+    );
 }

@@ -4,12 +4,12 @@
 
 use super::envelope::{EnvelopeKind, Message};
 use super::kind;
-use super::schemas::GENERATIONS;
 use super::summary::is_terminal;
 use crate::diagnostic::{ByteRange, Diagnostic};
-use crate::host::messages::PROTOCOL_VERSION;
-use crate::host::Generation;
 use crate::json::{Document, Node, NodeKind};
+use crate::protocol::messages::PROTOCOL_VERSION;
+use crate::protocol::Generation;
+use crate::protocol::GENERATIONS;
 
 /// Something in a payload that belongs to one protocol generation only.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,23 +29,24 @@ pub struct Marker {
     pub decisive: bool,
 }
 
-/// Keys that exist in one generation only, with their counterpart in the other.
-const GENERATION_KEYS: &[(&str, Generation, Option<&str>)] = &[
-    ("ttl", Generation::V2025_11_25, Some("ttlMs")),
-    (
-        "pollInterval",
-        Generation::V2025_11_25,
-        Some("pollIntervalMs"),
-    ),
-    ("task", Generation::V2025_11_25, None),
-    ("ttlMs", Generation::V2026_07_28, Some("ttl")),
-    (
-        "pollIntervalMs",
-        Generation::V2026_07_28,
-        Some("pollInterval"),
-    ),
-    ("resultType", Generation::V2026_07_28, None),
-];
+/// The generation `key` belongs to alone, with the other generation's name for the same thing
+/// if there is one: the time-to-live and polling-interval keys and the task result marker of
+/// each generation's [`Rules`](crate::protocol::Rules).
+fn generation_key(key: &str) -> Option<(Generation, Option<&'static str>)> {
+    GENERATIONS.into_iter().find_map(|generation| {
+        let (own, other) = (generation.rules(), generation.other().rules());
+        let counterpart = if key == own.ttl {
+            Some(other.ttl)
+        } else if key == own.poll_interval {
+            Some(other.poll_interval)
+        } else if key == own.result_marker {
+            None
+        } else {
+            return None;
+        };
+        Some((generation, counterpart))
+    })
+}
 
 /// Every generation marker of a message: generation-only keys on the body, its `task` and the
 /// `params`, a method defined in one generation only, and a declared protocol version.
@@ -54,9 +55,8 @@ pub fn markers(message: &Message<'_>) -> Vec<Marker> {
     let params = message.whole.value_of("params");
     for (node, pointer) in task_places(message) {
         for member in node.members().unwrap_or_default() {
-            let Some(&(key, version, counterpart)) =
-                GENERATION_KEYS.iter().find(|(k, ..)| *k == member.key)
-            else {
+            let key = member.key.as_str();
+            let Some((version, counterpart)) = generation_key(key) else {
                 continue;
             };
             let is_task_wrapper = key != "task" || member.value.members().is_some();
@@ -91,14 +91,9 @@ pub fn markers(message: &Message<'_>) -> Vec<Marker> {
     let declared = params
         .and_then(|p| p.value_of("_meta"))
         .and_then(|m| m.value_of(PROTOCOL_VERSION));
-    if let Some((node, version)) = declared.and_then(|n| {
-        Some((
-            n,
-            GENERATIONS
-                .into_iter()
-                .find(|v| Some(v.as_str()) == n.as_str())?,
-        ))
-    }) {
+    if let Some((node, version)) =
+        declared.and_then(|n| Some((n, Generation::from_version(n.as_str()?)?)))
+    {
         found.push(Marker {
             what: format!("protocol version \"{}\"", version.as_str()),
             version,
@@ -218,7 +213,7 @@ pub fn run(
         }
     }
     if matches!(kind, "CallToolResult" | "GetTaskPayloadResult")
-        && generation != Some(Generation::V2026_07_28)
+        && generation.is_none_or(|g| g.rules().object_structured_content)
     {
         if let Some(node) = body
             .value_of("structuredContent")

@@ -4,10 +4,11 @@
 use serde_json::Value;
 
 use super::envelope::{EnvelopeKind, Message};
-use super::schemas::{self, GENERATIONS};
-use crate::host::messages::{meta, result_kind, ResultKind, RELATED_TASK};
-use crate::host::Generation;
 use crate::json::{Document, Node, NodeKind};
+use crate::protocol::messages::{meta, result_kind, ResultKind, RELATED_TASK};
+use crate::protocol::schemas;
+use crate::protocol::Generation;
+use crate::protocol::GENERATIONS;
 
 /// The kind reported when nothing identifies the payload.
 pub const UNKNOWN: &str = "Unknown";

@@ -2,7 +2,8 @@
 //! protocol generation, check it against the official schemas and explain it.
 //!
 //! The kind is decided by discriminating keys and values first ([`kind`]); the payload is then
-//! validated against that definition in each embedded protocol version ([`schemas`]); findings
+//! validated against that definition in each embedded protocol version
+//! ([`crate::protocol::schemas`], [`crate::validate::official`]); findings
 //! the schemas cannot express come from [`checks`]; [`summary`] builds the card.
 //!
 //! Two generations are told apart:
@@ -15,7 +16,6 @@
 pub mod checks;
 pub mod envelope;
 pub mod kind;
-pub mod schemas;
 pub mod stringified;
 pub mod summary;
 
@@ -24,11 +24,12 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity, Span};
-use crate::host::messages::{request_id, RequestId};
-use crate::host::Generation;
 use crate::json::{parse, Document, Node, ReadOptions};
+use crate::protocol::messages::{request_id, RequestId};
+use crate::protocol::Generation;
+use crate::protocol::GENERATIONS;
+use crate::validate::official;
 pub use envelope::{Envelope, EnvelopeKind, IdKind};
-use schemas::GENERATIONS;
 pub use summary::Summary;
 
 /// What a pasted payload is.
@@ -192,7 +193,7 @@ fn classify_message(
     let outcomes: Vec<(Generation, Vec<Diagnostic>)> = GENERATIONS
         .into_iter()
         .filter_map(|v| {
-            schemas::check(v, detected.kind, instance, doc, target_pointer).map(|d| (v, d))
+            official::check(v, detected.kind, instance, doc, target_pointer).map(|d| (v, d))
         })
         .collect();
     let versions: Vec<Generation> = outcomes

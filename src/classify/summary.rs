@@ -4,9 +4,9 @@ use serde::Serialize;
 
 use super::envelope::{EnvelopeKind, Message};
 use super::kind::{error_code, integer};
-use crate::host::messages::{task_object, RELATED_TASK};
-use crate::host::{Generation, TaskStatus};
 use crate::json::{Document, Node, NodeKind};
+use crate::protocol::messages::{task_object, RELATED_TASK};
+use crate::protocol::{Generation, TaskStatus};
 
 /// The card shown for a message, by what it is.
 #[derive(Clone, Debug, PartialEq, Serialize)]

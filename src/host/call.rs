@@ -7,11 +7,12 @@
 //! server must answer -32601 or -32600); `task-forbidden`; `task-param-in-2026`.
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::host::messages::{CLIENT_CAPABILITIES, PROTOCOL_VERSION, TASKS_EXTENSION};
 use crate::host::schema::validate_value;
 use crate::host::tool::{locate_tools, read_tool_text, tool_info, TaskSupport, ToolInfo};
-use crate::host::{diagnostic_at as at, parse_into, Generation, HostReport};
+use crate::host::{diagnostic_at as at, parse_into, HostReport};
 use crate::json::{Document, Node};
+use crate::protocol::messages::{CLIENT_CAPABILITIES, PROTOCOL_VERSION, TASKS_EXTENSION};
+use crate::protocol::{Generation, TaskRequest};
 
 /// The parts of a `tools/call` request the checks look at.
 #[derive(Clone, Debug)]
@@ -31,10 +32,17 @@ pub struct ToolCall<'n> {
 impl ToolCall<'_> {
     /// Whether the caller asked for (2025-11-25) or allowed (2026-07-28) a task as the answer.
     pub fn task_requested(&self) -> bool {
-        match self.generation {
-            Some(Generation::V2026_07_28) => self.extension_declared,
-            _ => self.task.is_some(),
+        if self.by_extension() {
+            self.extension_declared
+        } else {
+            self.task.is_some()
         }
+    }
+
+    /// Whether the call's generation asks for tasks by declaring the tasks extension rather
+    /// than with a `task` parameter.
+    fn by_extension(&self) -> bool {
+        self.generation.map(|g| g.rules().task_request) == Some(TaskRequest::Extension)
     }
 }
 
@@ -95,8 +103,8 @@ pub fn check_negotiation(
         return Vec::new();
     };
     let path = format!("{}/task", call.pointer);
-    let finding = match (call.generation, server_declares) {
-        (Some(Generation::V2026_07_28), _) => at(doc, Severity::Error, "task-param-in-2026",
+    let finding = match (call.by_extension(), server_declares) {
+        (true, _) => at(doc, Severity::Error, "task-param-in-2026",
             "2026-07-28 has no `task` parameter: declare the io.modelcontextprotocol/tasks extension in `_meta[\"io.modelcontextprotocol/clientCapabilities\"].extensions` instead".into(), path),
         (_, Some(true)) => return Vec::new(),
         (_, Some(false)) => at(doc, Severity::Error, "task-not-negotiated",
@@ -122,10 +130,10 @@ pub fn check_against_tool(
         &format!("{}/arguments", call.pointer),
     );
     let name = &tool.name;
-    match (call.generation, tool.task_support, call.task_requested()) {
-        (Some(Generation::V2026_07_28), TaskSupport::Required, false) => out.push(at(doc, Severity::Error, "task-required",
+    match (call.by_extension(), tool.task_support, call.task_requested()) {
+        (true, TaskSupport::Required, false) => out.push(at(doc, Severity::Error, "task-required",
             format!("tool `{name}` requires task execution but the request does not declare the io.modelcontextprotocol/tasks extension"), call.pointer.clone())),
-        (Some(Generation::V2026_07_28), _, _) => {}
+        (true, _, _) => {}
         (_, TaskSupport::Required, false) => out.push(at(doc, Severity::Error, "task-required",
             format!("tool `{name}` has `taskSupport: \"required\"`: a call without `task` must be answered with error -32601 (or -32600)"), call.pointer.clone())),
         (_, TaskSupport::Forbidden, true) => out.push(at(doc, Severity::Error, "task-forbidden",

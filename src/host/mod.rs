@@ -17,7 +17,6 @@
 
 mod call;
 pub mod elicitation;
-pub(crate) mod messages;
 mod result;
 mod schema;
 pub mod session;
@@ -31,34 +30,13 @@ use serde::Serialize;
 use crate::diagnostic::{Diagnostic, LineIndex, Severity};
 use crate::json::{parse, Document, ReadOptions};
 
+pub use crate::protocol::{Generation, TaskStatus};
 pub use call::check_tool_call;
 pub use elicitation::{check_elicitation, ElicitationReport};
 pub use result::check_tool_result;
 pub use session::{replay_session, Direction, Entry, Finding, Session, SessionReport};
-pub use task_state::{HistoryEntry, TaskEvent, TaskState, TaskStatus};
+pub use task_state::{HistoryEntry, TaskEvent, TaskState};
 pub use tool::check_tool;
-
-/// The two generations of the MCP task protocol.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Generation {
-    /// 2025-11-25: experimental tasks; nested `task`, `ttl`, `pollInterval`, `tasks/result`.
-    #[serde(rename = "2025-11-25")]
-    V2025_11_25,
-    /// 2026-07-28 with the `io.modelcontextprotocol/tasks` extension: flat `resultType: "task"`,
-    /// `ttlMs`, `pollIntervalMs`, results inside the completed `tasks/get`.
-    #[serde(rename = "2026-07-28")]
-    V2026_07_28,
-}
-
-impl Generation {
-    /// The protocol version string, e.g. `2025-11-25`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::V2025_11_25 => "2025-11-25",
-            Self::V2026_07_28 => "2026-07-28",
-        }
-    }
-}
 
 /// What [`check_tool`], [`check_tool_call`] and [`check_tool_result`] return.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]

@@ -11,11 +11,14 @@
 //! 2026-07-28 (any JSON value allowed) they are validated against `outputSchema`.
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::host::messages::{read_message, result_generation, result_kind, Message, ResultKind};
 use crate::host::schema::validate_value;
 use crate::host::tool::{locate_tools, read_tool_text, tool_info, TaskSupport, ToolInfo};
-use crate::host::{diagnostic_at as at, parse_into, Generation, HostReport};
+use crate::host::{diagnostic_at as at, parse_into, HostReport};
 use crate::json::{Document, Node, NodeKind};
+use crate::protocol::messages::{
+    read_message, result_generation, result_kind, Message, ResultKind,
+};
+use crate::protocol::TaskRequest;
 
 /// Checks the result object at `pointer` of `doc` answering a call of `tool` (with its document).
 /// `task_requested` says whether the call asked for a task (2025-11-25) or declared the tasks
@@ -31,12 +34,12 @@ pub fn check_result(
     };
     match result_kind(result) {
         ResultKind::TaskHandle(generation) => {
-            let forbidden_by_tool = generation == Generation::V2025_11_25
+            let forbidden_by_tool = generation.rules().tool_execution
                 && tool.is_some_and(|(_, t)| t.task_support == TaskSupport::Forbidden);
             if task_requested.map_or(forbidden_by_tool, |asked| !asked) {
-                let why = match generation {
-                    Generation::V2025_11_25 => "the call did not ask for a task (no `task` parameter) or the tool forbids tasks",
-                    Generation::V2026_07_28 => "the client did not declare the io.modelcontextprotocol/tasks extension",
+                let why = match generation.rules().task_request {
+                    TaskRequest::Param => "the call did not ask for a task (no `task` parameter) or the tool forbids tasks",
+                    TaskRequest::Extension => "the client did not declare the io.modelcontextprotocol/tasks extension",
                 };
                 let message = format!("Unsupported result type 'task': {why}");
                 vec![at(
@@ -93,7 +96,7 @@ fn check_structured(
     let mut out = Vec::new();
     let path = format!("{pointer}/structuredContent");
     let structured = result.value_of("structuredContent");
-    let before_2026 = result_generation(result) != Some(Generation::V2026_07_28);
+    let before_2026 = result_generation(result).is_none_or(|g| g.rules().object_structured_content);
     if let Some(value) =
         structured.filter(|v| before_2026 && !matches!(v.kind, NodeKind::Object(_)))
     {

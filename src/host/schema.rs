@@ -1,6 +1,8 @@
-//! The one place the host checks touch JSON Schema: is a schema usable, and does a value satisfy
-//! it. Both go through the crate's validator ([`crate::validate`]), so host findings have the
-//! same codes, plain-English messages, spans and `anyOf` grouping as validated tool arguments.
+//! The one place the host checks touch JSON Schema: is a schema usable (and what does the lint
+//! say about it), and does a value satisfy it. Both go through the crate's validator
+//! ([`crate::validate`]), so host findings have the same codes, plain-English messages, spans and
+//! `anyOf` grouping as validated tool arguments; a value is validated by the engine alone (the
+//! schema was linted when its tool was checked).
 //!
 //! Paths are absolute: an instance path points into the instance text from its root, a keyword
 //! location points into the schema text from its root, so both spans can be shown directly.
@@ -8,6 +10,7 @@
 use crate::diagnostic::Diagnostic;
 use crate::json::Document;
 use crate::validate::{Grouping, SchemaFault, ValidateOptions, Validator};
+use crate::validator::compile_linted;
 
 /// Code of a schema that its meta-schema rejects.
 pub const INVALID_SCHEMA: &str = "invalid-schema";
@@ -15,26 +18,28 @@ pub const INVALID_SCHEMA: &str = "invalid-schema";
 pub const UNUSABLE_SCHEMA: &str = "unusable-schema";
 
 /// Checks that the value at `pointer` in `doc` is a JSON Schema that can be used (2020-12 unless
-/// its `$schema` says otherwise). Each problem is an error whose span is in `doc`.
-pub fn check_schema(doc: &Document<'_>, pointer: &str) -> Vec<Diagnostic> {
+/// its `$schema` says otherwise): `Ok` with the schema lint's findings ([`crate::lint`]), or
+/// `Err` with each problem as an error. Every span is in `doc`.
+pub fn check_schema(doc: &Document<'_>, pointer: &str) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
     if doc.pointer(pointer).is_none() {
-        return Vec::new();
+        return Ok(Vec::new());
     }
-    let Err(errors) = Validator::from_node(doc, pointer, &ValidateOptions::default()) else {
-        return Vec::new();
+    let errors = match compile_linted(doc, pointer, &ValidateOptions::default()) {
+        Ok(linted) => return Ok(linted.lint),
+        Err(errors) => errors,
     };
     let code = match errors.fault {
         SchemaFault::Malformed => INVALID_SCHEMA,
         SchemaFault::Unusable => UNUSABLE_SCHEMA,
     };
-    errors
+    Err(errors
         .diagnostics
         .into_iter()
         .map(|diagnostic| Diagnostic {
             code: code.to_owned(),
             ..diagnostic
         })
-        .collect()
+        .collect())
 }
 
 /// Validates the value at `instance_pointer` in `instance_doc` against the schema at

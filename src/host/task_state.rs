@@ -9,62 +9,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::diagnostic::Span;
-use crate::host::Generation;
-
-/// The status of a task.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TaskStatus {
-    /// Being processed.
-    Working,
-    /// Waiting for input from the client.
-    InputRequired,
-    /// Finished; the result is available (2026-07-28: also tool results with `isError: true`).
-    Completed,
-    /// Finished unsuccessfully (2025-11-25: also tool results with `isError: true`).
-    Failed,
-    /// Cancelled before completion.
-    Cancelled,
-}
-
-impl TaskStatus {
-    /// Reads a status value, e.g. `input_required`.
-    pub fn parse(text: &str) -> Option<Self> {
-        match text {
-            "working" => Some(Self::Working),
-            "input_required" => Some(Self::InputRequired),
-            "completed" => Some(Self::Completed),
-            "failed" => Some(Self::Failed),
-            "cancelled" => Some(Self::Cancelled),
-            _ => None,
-        }
-    }
-
-    /// The status value as written in messages.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Working => "working",
-            Self::InputRequired => "input_required",
-            Self::Completed => "completed",
-            Self::Failed => "failed",
-            Self::Cancelled => "cancelled",
-        }
-    }
-
-    /// Whether the task can no longer change.
-    pub fn is_terminal(self) -> bool {
-        matches!(self, Self::Completed | Self::Failed | Self::Cancelled)
-    }
-
-    /// The terminal status a finished tool call must have: in 2025-11-25 a result with
-    /// `isError: true` makes the task `failed`, in 2026-07-28 it is `completed` like any result.
-    pub fn for_tool_result(generation: Generation, is_error: bool) -> Self {
-        match (generation, is_error) {
-            (Generation::V2025_11_25, true) => Self::Failed,
-            _ => Self::Completed,
-        }
-    }
-}
+use crate::protocol::Generation;
+/// The statuses themselves are protocol vocabulary ([`crate::protocol`]); re-exported here.
+pub use crate::protocol::TaskStatus;
 
 /// Why a status change breaks the state machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,8 +30,7 @@ pub fn check_transition(
     generation: Generation,
 ) -> Result<(), TransitionError> {
     match from {
-        None if to == TaskStatus::Working => Ok(()),
-        None if to == TaskStatus::InputRequired && generation == Generation::V2026_07_28 => Ok(()),
+        None if generation.rules().initial_statuses.contains(&to) => Ok(()),
         None => Err(TransitionError::Forbidden),
         Some(from) if from == to || !from.is_terminal() => Ok(()),
         Some(_) if to.is_terminal() => Err(TransitionError::Forbidden),

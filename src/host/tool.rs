@@ -12,11 +12,11 @@
 use std::collections::HashMap;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::host::messages::result_generation;
 use crate::host::schema::check_schema;
-use crate::host::{diagnostic_at as at, parse_into, Generation, HostReport};
+use crate::host::{diagnostic_at as at, parse_into, HostReport};
 use crate::json::{Document, Node};
-use crate::lint::{lint_node, Meta};
+use crate::protocol::messages::result_generation;
+use crate::protocol::Generation;
 
 /// Longest tool name the spec recommends.
 const MAX_NAME_CHARS: usize = 128;
@@ -236,8 +236,7 @@ fn check_one(
     if let Some(schema) = tool.value_of("outputSchema") {
         // Before 2026-07-28 the root must be an object; from 2026-07-28 any schema goes.
         let root_rule = match generation {
-            Some(Generation::V2026_07_28) => None,
-            Some(Generation::V2025_11_25) => Some(Severity::Error),
+            Some(g) => g.rules().object_output_schema.then_some(Severity::Error),
             None => Some(Severity::Warning),
         };
         check_usable(
@@ -309,12 +308,11 @@ fn check_usable(
     root_rule: Option<Severity>,
     out: &mut Vec<Diagnostic>,
 ) -> bool {
-    let problems = check_schema(doc, path);
-    let usable = problems.is_empty();
-    out.extend(problems);
-    if usable {
-        out.extend(lint_node(doc, path, Meta::Skip));
-    }
+    let (usable, found) = match check_schema(doc, path) {
+        Ok(lint) => (true, lint),
+        Err(problems) => (false, problems),
+    };
+    out.extend(found);
     if let (true, Some(severity)) = (usable, root_rule) {
         check_root_object(doc, schema, path, severity, out);
     }
@@ -379,7 +377,7 @@ fn check_execution(
     generation: Option<Generation>,
     out: &mut Vec<Diagnostic>,
 ) {
-    if generation == Some(Generation::V2026_07_28) {
+    if generation.is_some_and(|g| !g.rules().tool_execution) {
         let message = "`execution` is a 2025-11-25 field; 2026-07-28 tools have none (tasks are an extension)";
         out.push(at(
             doc,

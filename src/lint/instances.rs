@@ -147,7 +147,7 @@ impl Checker<'_, '_> {
                 .map(|s| format!("\"$schema\":{},", self.doc.lexeme(s)))
                 .unwrap_or_default();
             let text = format!("{{{dialect}\"{tuple}\":[{}]}}", subschemas.join(","));
-            return Validator::unlinted(&text, &ValidateOptions::default());
+            return Validator::new(&text, &ValidateOptions::default());
         }
         let refs: Vec<serde_json::Value> = self
             .values
@@ -160,7 +160,7 @@ impl Checker<'_, '_> {
             schemas: BTreeMap::from([(ROOT_URI.to_owned(), root)]),
             ..ValidateOptions::default()
         };
-        Validator::unlinted(&wrapper, &options)
+        Validator::new(&wrapper, &options)
     }
 }
 

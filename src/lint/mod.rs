@@ -55,16 +55,6 @@ pub struct LintReport {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Whether [`lint_node`] also checks the schema against its meta-schema (skip it when the
-/// schema was just compiled, which already did).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Meta {
-    /// Explain meta-schema failures.
-    Check,
-    /// The schema is known to satisfy its meta-schema.
-    Skip,
-}
-
 /// Lints a schema text. Text that is not JSON gives its parse error as the only diagnostic.
 pub fn lint_schema(text: &str) -> LintReport {
     let doc = match parse(text, ReadOptions::default()) {
@@ -79,7 +69,7 @@ pub fn lint_schema(text: &str) -> LintReport {
     };
     let dialect = doc.pointer("").and_then(declared_draft).map(draft_name);
     let mut diagnostics = doc.warnings.clone();
-    diagnostics.extend(lint_node(&doc, "", Meta::Check));
+    diagnostics.extend(lint_root(&doc));
     diagnostics.sort_by_key(|d| (d.severity, d.span.map(|s| s.start)));
     let diagnostics = cap(diagnostics, DEFAULT_MAX_DIAGNOSTICS);
     LintReport {
@@ -89,25 +79,16 @@ pub fn lint_schema(text: &str) -> LintReport {
     }
 }
 
-/// Lints the schema at `pointer` in `doc` (e.g. a tool's `/inputSchema`); every pointer and
-/// span is in `doc`. A schema with a `$schema` this crate does not know is an
-/// `unsupported-dialect` error under [`Meta::Check`] and is not linted otherwise (a registered
-/// custom meta-schema may define any keyword).
-pub fn lint_node(doc: &Document<'_>, pointer: &str, meta: Meta) -> Vec<Diagnostic> {
-    let Some(root) = doc.pointer(pointer) else {
+/// Lints the schema that is the whole of `doc`, which nothing has checked yet: a `$schema` this
+/// crate does not know is an `unsupported-dialect` error, meta-schema failures are explained
+/// (and nothing else is reported then: the rules that read values assume the value shapes the
+/// meta-schema guarantees), else [`lint_node`]'s findings.
+fn lint_root(doc: &Document<'_>) -> Vec<Diagnostic> {
+    let Some(root) = doc.pointer("") else {
         return Vec::new();
     };
-    let Some(draft) = declared_draft(root) else {
-        if meta == Meta::Skip {
-            return Vec::new();
-        }
-        let at = Finding::key_of(
-            root,
-            pointer,
-            "$schema",
-            Severity::Error,
-            "unsupported-dialect",
-        );
+    if declared_draft(root).is_none() {
+        let at = Finding::key_of(root, "", "$schema", Severity::Error, "unsupported-dialect");
         return at
             .map(|f| {
                 f.say("this \"$schema\" is not one the toolbox knows (2020-12, 2019-09, draft-07, -06, -04); the schema was not linted")
@@ -115,15 +96,26 @@ pub fn lint_node(doc: &Document<'_>, pointer: &str, meta: Meta) -> Vec<Diagnosti
             .into_iter()
             .map(|f| f.diagnostic(doc))
             .collect();
+    }
+    let broken = explain_meta(doc, "");
+    if !broken.is_empty() {
+        return broken;
+    }
+    lint_node(doc, "")
+}
+
+/// Lints the schema at `pointer` in `doc` (e.g. a tool's `/inputSchema`), which satisfies its
+/// meta-schema (it compiled); every pointer and span is in `doc`. A schema with a `$schema`
+/// this crate does not know is not linted (a registered custom meta-schema may define any
+/// keyword).
+pub fn lint_node(doc: &Document<'_>, pointer: &str) -> Vec<Diagnostic> {
+    let Some(root) = doc.pointer(pointer) else {
+        return Vec::new();
+    };
+    let Some(draft) = declared_draft(root) else {
+        return Vec::new();
     };
     let mut findings = Vec::new();
-    if meta == Meta::Check {
-        let broken = explain_meta(doc, pointer);
-        if !broken.is_empty() {
-            // Rules that read values assume the value shapes the meta-schema guarantees.
-            return broken;
-        }
-    }
     let mut instances = instances::Checker::new(doc, root, pointer, draft);
     for schema in schemas(root, pointer, draft) {
         keywords::check(&schema, &mut findings);

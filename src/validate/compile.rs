@@ -1,15 +1,15 @@
 //! Compiling a schema (a text, or a node of a parsed document): pick its dialect, check it against
 //! its meta-schema (over the tape of its text: meta.rs), wire up the registered schemas
-//! (offline), and collect the schema-level warnings.
+//! (offline), and collect the schema-level warnings. Nothing here lints: the public validator
+//! ([`crate::validator`]) adds the lint on top.
 
 use jsonschema::error::ValidationErrorKind;
 use jsonschema::{Draft, PatternOptions, Registry, ValidationError};
 use serde_json::Value;
 
-use crate::diagnostic::{Diagnostic, LineIndex, Severity};
+use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::json::tree::escape_pointer_token;
 use crate::json::{parse, Document, ReadOptions};
-use crate::lint::{explain_meta, lint_node, Meta};
 
 use super::dialect::{detect, Dialect};
 use super::fast::FastPath;
@@ -38,24 +38,24 @@ pub struct Compiled {
     pub fast: Option<FastPath>,
 }
 
-/// Whether a compile adds the schema lint to its warnings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lint {
-    /// Yes: every schema a caller gives.
-    Warnings,
-    /// No: schemas the lint itself compiles (it would lint them again).
-    Off,
+/// Compiles `schema_text`, or explains with positioned diagnostics why it cannot be used.
+pub fn compile(schema_text: &str, options: &ValidateOptions) -> Result<Compiled, SchemaErrors> {
+    compile_document(&parse_schema(schema_text)?, options)
 }
 
-/// Compiles `schema_text`, or explains with positioned diagnostics why it cannot be used.
-pub fn compile(
-    schema_text: &str,
+/// Parses a schema text; a text that is not JSON is a malformed schema.
+pub fn parse_schema(schema_text: &str) -> Result<Document<'_>, SchemaErrors> {
+    parse(schema_text, ReadOptions::default())
+        .map_err(|e| malformed(vec![e.to_diagnostic(&LineIndex::new(schema_text))]))
+}
+
+/// Compiles the schema that is the whole of `doc`; the reader's warnings about its text come
+/// first among the schema warnings.
+pub fn compile_document(
+    doc: &Document<'_>,
     options: &ValidateOptions,
-    lint: Lint,
 ) -> Result<Compiled, SchemaErrors> {
-    let doc = parse(schema_text, ReadOptions::default())
-        .map_err(|e| malformed(vec![e.to_diagnostic(&LineIndex::new(schema_text))]))?;
-    let mut compiled = compile_node(&doc, "", options, lint)?;
+    let mut compiled = compile_node(doc, "", options)?;
     compiled.warnings.splice(0..0, doc.warnings.iter().cloned());
     Ok(compiled)
 }
@@ -66,7 +66,6 @@ pub fn compile_node(
     doc: &Document<'_>,
     pointer: &str,
     options: &ValidateOptions,
-    lint: Lint,
 ) -> Result<Compiled, SchemaErrors> {
     let Some(node) = doc.pointer(pointer) else {
         let missing = Diagnostic::error(
@@ -107,6 +106,7 @@ pub fn compile_node(
                 &spans,
             )],
             fault: SchemaFault::Unusable,
+            meta_schema_violations: false,
         })?)
     };
     let mut builder = jsonschema::options_for::<TapeJson>()
@@ -144,7 +144,7 @@ pub fn compile_node(
         }),
         Dialect::Registered => None,
     };
-    let mut warnings: Vec<Diagnostic> =
+    let warnings: Vec<Diagnostic> =
         unknown_formats(&schema, |name| builder.is_known_format(draft, name))
             .into_iter()
             .map(|(path, name)| {
@@ -157,18 +157,6 @@ pub fn compile_node(
                 .with_keyword(location, span)
             })
             .collect();
-    // The schema lint, as warnings (a report's verdict is about the arguments alone) placed like
-    // the other schema warnings: by keyword location and schema span, no instance position.
-    let linted = match lint {
-        Lint::Warnings => lint_node(doc, pointer, Meta::Skip),
-        Lint::Off => Vec::new(),
-    };
-    warnings.extend(linted.into_iter().map(|d| Diagnostic {
-        severity: Severity::Warning,
-        instance_path: String::new(),
-        span: None,
-        ..d
-    }));
     let schema_id = schema
         .get("$id")
         .and_then(Value::as_str)
@@ -188,6 +176,7 @@ fn malformed(diagnostics: Vec<Diagnostic>) -> SchemaErrors {
     SchemaErrors {
         diagnostics,
         fault: SchemaFault::Malformed,
+        meta_schema_violations: false,
     }
 }
 
@@ -222,14 +211,7 @@ fn schema_errors(
     error: &ValidationError<'_>,
 ) -> SchemaErrors {
     let violations = match dialect {
-        Dialect::Builtin(draft) => {
-            // Each failure told by its closest alternative, with the nearest allowed value.
-            let explained = explain_meta(doc, &spans.location(""));
-            if !explained.is_empty() {
-                return malformed(explained);
-            }
-            meta::errors(draft, text)
-        }
+        Dialect::Builtin(draft) => meta::errors(draft, text),
         Dialect::Registered => Vec::new(),
     };
     let base = spans.location("");
@@ -249,7 +231,11 @@ fn schema_errors(
         .map(|d| as_schema_diagnostic(d, spans))
         .collect();
     if !found.is_empty() {
-        return malformed(found);
+        return SchemaErrors {
+            diagnostics: found,
+            fault: SchemaFault::Malformed,
+            meta_schema_violations: true,
+        };
     }
     let pointer = spans.location(error.instance_path().as_str());
     let unusable = match error.kind() {
@@ -264,6 +250,7 @@ fn schema_errors(
     SchemaErrors {
         diagnostics: vec![unusable],
         fault: SchemaFault::Unusable,
+        meta_schema_violations: false,
     }
 }
 

@@ -32,6 +32,7 @@ mod instance;
 mod locate;
 pub(crate) mod messages;
 pub(crate) mod meta;
+pub mod official;
 mod output;
 mod stringified;
 mod uri_template;
@@ -51,7 +52,8 @@ pub use instance::TapeJson;
 pub use output::OutputFormat;
 pub(crate) use stringified::{unwrap_root_starting, Unwrapped};
 
-use compile::{compile, compile_node, Compiled, Lint};
+pub use compile::parse_schema;
+use compile::{compile, compile_document, compile_node, Compiled};
 use fast::Verdict;
 use group::Converter;
 use instance::{Instance, Tape};
@@ -94,6 +96,10 @@ pub struct SchemaErrors {
     /// Whether the schema is not one at all or just cannot be used.
     #[serde(skip)]
     pub fault: SchemaFault,
+    /// Whether the diagnostics are the schema's meta-schema violations (which the public
+    /// [`crate::Validator`] explains with the lint).
+    #[serde(skip)]
+    pub meta_schema_violations: bool,
 }
 
 /// What kind of problem made a schema unusable.
@@ -117,7 +123,8 @@ impl std::fmt::Display for SchemaErrors {
 
 impl std::error::Error for SchemaErrors {}
 
-/// A compiled schema, ready to validate many arguments texts.
+/// A compiled schema, ready to validate many arguments texts: the engine alone, without the
+/// schema lint (the public [`crate::Validator`] adds it).
 pub struct Validator {
     compiled: Compiled,
     output: Option<OutputFormat>,
@@ -128,18 +135,19 @@ impl Validator {
     /// unsupported dialect, violates its meta-schema or has a `$ref` that cannot be resolved.
     pub fn new(schema_text: &str, options: &ValidateOptions) -> Result<Self, SchemaErrors> {
         Ok(Self {
-            compiled: compile(schema_text, options, Lint::Warnings)?,
+            compiled: compile(schema_text, options)?,
             output: options.output,
         })
     }
 
-    /// Compiles `schema_text` without the schema lint (for the schemas the lint compiles).
-    pub(crate) fn unlinted(
-        schema_text: &str,
+    /// Compiles the schema that is the whole of `doc` (see [`parse_schema`]), like
+    /// [`Validator::new`] compiles its text.
+    pub fn from_document(
+        doc: &Document<'_>,
         options: &ValidateOptions,
     ) -> Result<Self, SchemaErrors> {
         Ok(Self {
-            compiled: compile(schema_text, options, Lint::Off)?,
+            compiled: compile_document(doc, options)?,
             output: options.output,
         })
     }
@@ -153,7 +161,7 @@ impl Validator {
         options: &ValidateOptions,
     ) -> Result<Self, SchemaErrors> {
         Ok(Self {
-            compiled: compile_node(doc, pointer, options, Lint::Warnings)?,
+            compiled: compile_node(doc, pointer, options)?,
             output: options.output,
         })
     }
@@ -171,6 +179,12 @@ impl Validator {
             },
             output: None,
         }
+    }
+
+    /// Adds warnings about the schema; every report repeats them after the others.
+    pub fn with_schema_warnings(mut self, warnings: impl IntoIterator<Item = Diagnostic>) -> Self {
+        self.compiled.warnings.extend(warnings);
+        self
     }
 
     /// Warnings about the schema itself (unknown formats, duplicate keys); every report repeats them.
@@ -396,15 +410,6 @@ impl Validator {
             output: None,
         }
     }
-}
-
-/// Compiles `schema` and validates `args` once.
-pub fn validate_arguments(
-    schema: &str,
-    args: &str,
-    options: &ValidateOptions,
-) -> Result<ValidationReport, SchemaErrors> {
-    Ok(Validator::new(schema, options)?.validate(args))
 }
 
 /// A document's text, for tests that compare spans with text.

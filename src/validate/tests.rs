@@ -304,13 +304,17 @@ fn flag_and_basic_outputs_follow_the_standard() {
         output: Some(OutputFormat::Flag),
         ..Default::default()
     };
-    let report = validate_arguments(TOOL, r#"{"shard": 1}"#, &flag).unwrap();
+    let report = Validator::new(TOOL, &flag)
+        .unwrap()
+        .validate(r#"{"shard": 1}"#);
     assert_eq!(report.output, Some(serde_json::json!({"valid": false})));
     let basic = ValidateOptions {
         output: Some(OutputFormat::Basic),
         ..Default::default()
     };
-    let report = validate_arguments(TOOL, r#"{"dataset": "x", "shard": -1}"#, &basic).unwrap();
+    let report = Validator::new(TOOL, &basic)
+        .unwrap()
+        .validate(r#"{"dataset": "x", "shard": -1}"#);
     let output = report.output.unwrap();
     assert_eq!(output["valid"], false);
     let units = output["errors"].as_array().unwrap();
@@ -319,7 +323,9 @@ fn flag_and_basic_outputs_follow_the_standard() {
         .any(|u| u["keywordLocation"] == "/properties/shard/minimum"
             && u["instanceLocation"] == "/shard"));
     assert!(units.iter().all(|u| u["error"].is_string()));
-    let report = validate_arguments(TOOL, r#"{"dataset": "logs-2026-11"}"#, &basic).unwrap();
+    let report = Validator::new(TOOL, &basic)
+        .unwrap()
+        .validate(r#"{"dataset": "logs-2026-11"}"#);
     assert_eq!(report.output, Some(serde_json::json!({"valid": true})));
 }
 

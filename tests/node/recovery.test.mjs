@@ -64,6 +64,17 @@ test('objects made before a trap are made again from their arguments', () => {
   assert.equal(new api.Counter(1).next(), 2);
 });
 
+test('a Session made before a trap throws instead of coming back empty', () => {
+  const api = fakeApi();
+  const session = new api.Session();
+  assert.equal(session.push(), 1);
+  assert.throws(() => api.echo('trap'), { name: 'InternalError' });
+  assert.throws(() => session.push(), (e) => e.name === 'InternalError' && /state is lost/.test(e.message));
+  session.free();
+  const fresh = new api.Session();
+  assert.equal(fresh.push(), 1, 'a new Session works');
+});
+
 test('the real package: JsonError, SchemaError and TypeError pass through the wrappers', () => {
   assert.throws(() => real.format('[1,'), (e) => e.name === 'JsonError' && typeof e.line === 'number');
   assert.throws(() => new real.Validator('{"type": 5}'), { name: 'SchemaError' });

@@ -15,11 +15,12 @@
 
 use std::collections::HashSet;
 
-use crate::classify::schemas;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::host::{diagnostic_at, Generation};
+use crate::host::diagnostic_at;
 use crate::json::tree::escape_pointer_token;
 use crate::json::{Document, Node, NodeKind};
+use crate::protocol::Generation;
+use crate::validate::official;
 
 /// How the user is asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -130,7 +131,7 @@ pub(super) fn check_def(
     let Some(node) = doc.pointer(pointer) else {
         return Vec::new();
     };
-    schemas::check(generation, name, doc.lexeme(node), doc, pointer).unwrap_or_default()
+    official::check(generation, name, doc.lexeme(node), doc, pointer).unwrap_or_default()
 }
 
 /// The mode of the parameters at `node`: `url` when it says so, else form.

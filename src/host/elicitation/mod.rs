@@ -24,11 +24,12 @@ use std::collections::HashSet;
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::host::messages::PROTOCOL_VERSION;
 use crate::host::schema::validate_value;
-use crate::host::{diagnostic_at, parse_into, Generation};
+use crate::host::{diagnostic_at, parse_into};
 use crate::json::tree::escape_pointer_token;
 use crate::json::{Document, Node};
+use crate::protocol::messages::PROTOCOL_VERSION;
+use crate::protocol::Generation;
 
 pub(crate) use form::check_params;
 pub use form::Mode;
@@ -126,9 +127,7 @@ fn declared_generation(params: &Node) -> Option<Generation> {
         .value_of("_meta")?
         .value_of(PROTOCOL_VERSION)?
         .as_str()?;
-    [Generation::V2025_11_25, Generation::V2026_07_28]
-        .into_iter()
-        .find(|g| g.as_str() == declared)
+    Generation::from_version(declared)
 }
 
 /// Finds the answer in a response text: an `ElicitResult` (bare or in a JSON-RPC response), a

@@ -7,68 +7,18 @@ use serde_json::Value;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::host::call::{check_against_tool, check_negotiation, declares_task_calls, read_call};
-use crate::host::messages::{
-    read_message, request_id, result_kind, Message, RequestId, ResultKind,
-};
+use crate::host::diagnostic_at;
 use crate::host::result::check_result;
-use crate::host::session::input::PendingElicitation;
+use crate::host::session::pending::{PendingRequest, Request, RequestKey, TaskMethod};
 use crate::host::session::{
     Direction, Entry, Finding, KeptMessage, KnownTool, Session, MAX_EARLY_NOTIFICATIONS,
     MAX_PENDING_REQUESTS, MAX_TOOLS,
 };
 use crate::host::task_state::TaskEvent;
 use crate::host::tool::{check_tools, locate_tools, tool_info, tools_generation, TaskSupport};
-use crate::host::{diagnostic_at, Generation};
 use crate::json::{Document, Node};
-
-/// The task methods a host sends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum TaskMethod {
-    /// `tasks/get`
-    Get,
-    /// `tasks/result` (2025-11-25)
-    Result,
-    /// `tasks/cancel`
-    Cancel,
-    /// `tasks/update` (2026-07-28) and anything else about a task.
-    Other,
-}
-
-/// What a request waiting for its response asked.
-#[derive(Debug)]
-pub(super) enum Request {
-    /// `tools/call`.
-    ToolCall {
-        /// The tool's name.
-        tool: Option<String>,
-        /// The arguments.
-        arguments: Value,
-        /// Whether a task was asked for (2025-11-25) or allowed (2026-07-28).
-        task_requested: bool,
-        /// The tool requires a task and none was asked for (2025-11-25): the server must
-        /// refuse the call with -32601 (or -32600).
-        must_refuse: bool,
-    },
-    /// A task method about `task_id`.
-    Task(TaskMethod, String),
-    /// `initialize`: its answer holds the server capabilities.
-    Initialize,
-    /// `tools/list`: its answer holds tools.
-    ToolsList,
-    /// The server's `elicitation/create` (2025-11-25): its answer is checked against it.
-    Elicitation(PendingElicitation),
-    /// Anything else.
-    Other,
-}
-
-/// A request waiting for its response, and when it was sent.
-#[derive(Debug)]
-pub(super) struct PendingRequest {
-    /// What it asks.
-    request: Request,
-    /// Push number of the request: its answer may report any state from then on.
-    sent_at: usize,
-}
+use crate::protocol::messages::{read_message, request_id, result_kind, Message, ResultKind};
+use crate::protocol::Generation;
 
 /// A `tools/call` that was answered, for the task it may create.
 pub(super) struct AnsweredCall {
@@ -274,15 +224,7 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
 
     /// Whether a task-augmented `tools/call` is waiting for its response.
     fn task_call_in_flight(&self) -> bool {
-        self.session.pending.values().any(|w| {
-            matches!(
-                w.request,
-                Request::ToolCall {
-                    task_requested: true,
-                    ..
-                }
-            )
-        })
+        self.session.pending.task_call_in_flight()
     }
 
     /// Applies the notifications kept for `task_id`, now that it exists; their content may date
@@ -421,24 +363,15 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
     }
 
     /// Remembers a request until its answer, dropping the oldest past the cap.
-    fn wait_for_answer(&mut self, key: (Direction, RequestId), request: Request) {
-        let pending = &mut self.session.pending;
-        if pending.len() >= MAX_PENDING_REQUESTS && !pending.contains_key(&key) {
-            let oldest = pending
-                .iter()
-                .min_by_key(|(_, w)| w.sent_at)
-                .map(|(k, _)| k.clone());
-            if let Some(oldest) = oldest {
-                pending.remove(&oldest);
-                let message = format!("more than {MAX_PENDING_REQUESTS} requests wait for an answer: the oldest (id {}) is forgotten", oldest.1);
-                self.report(Severity::Warning, "session-limit", message, String::new());
-            }
-        }
+    fn wait_for_answer(&mut self, key: RequestKey, request: Request) {
         let waiting = PendingRequest {
             request,
             sent_at: self.number,
         };
-        self.session.pending.insert(key, waiting);
+        if let Some(dropped) = self.session.pending.insert(key, waiting) {
+            let message = format!("more than {MAX_PENDING_REQUESTS} requests wait for an answer: the oldest (id {dropped}) is forgotten");
+            self.report(Severity::Warning, "session-limit", message, String::new());
+        }
     }
 
     /// Checks a `tools/call` request against its tool and the negotiated capabilities.
@@ -496,7 +429,7 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
         let key = request_id(self.doc, id)?;
         let pending = sides
             .iter()
-            .find_map(|&side| self.session.pending.remove(&(side, key.clone())));
+            .find_map(|&side| self.session.pending.take(&(side, key.clone())));
         if pending.is_none() {
             let message = format!("response id {key} matches no pending request");
             self.report(

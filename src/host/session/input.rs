@@ -14,12 +14,13 @@
 
 use crate::diagnostic::Severity;
 use crate::host::elicitation::{check_answer, check_input_responses, check_params};
-use crate::host::messages::{meta, RequestId, RELATED_TASK};
-use crate::host::session::dispatch::{Dispatch, Request};
+use crate::host::session::dispatch::Dispatch;
+use crate::host::session::pending::Request;
 use crate::host::session::KeptMessage;
 use crate::host::task_state::TaskStatus;
-use crate::host::Generation;
 use crate::json::Node;
+use crate::protocol::messages::{meta, RequestId, RELATED_TASK};
+use crate::protocol::Generation;
 
 /// A server's `elicitation/create` waiting for the client's answer.
 #[derive(Debug)]

@@ -10,6 +10,11 @@
 //! (`never-terminal`). The session owns what it keeps (each message is parsed into its own
 //! document; a tool list, an elicitation request or a report's `inputRequests` are kept as text).
 //!
+//! Parts: `dispatch.rs` (one message, by what it is), `pending.rs` (the requests waiting for
+//! their answers), `tasks.rs` (each tracked task's state machine, timestamps, poll timing),
+//! `input.rs` (elicitations and `inputRequests` matched with their answers) and `replay.rs`
+//! (a whole transcript pushed entry by entry).
+//!
 //! Memory stays bounded over a long session (a `session-limit` warning says what was dropped):
 //! - at most [`MAX_FINISHED_TASKS`] (1,000) terminal tasks are kept; older ones are forgotten
 //!   silently (a later message naming one gets `unknown-task`), at most [`MAX_TASKS`] (10,000)
@@ -62,7 +67,7 @@
 //!   `wrong-refusal-code` (warning): it was refused with another code.
 //! - `is-error-status-mismatch` (error): `isError: true` with the wrong terminal status for the
 //!   generation (2025-11-25: `failed`; 2026-07-28: `completed`).
-//! - Input (see [`input`]): `input-after-terminal`, `input-not-requested`,
+//! - Input (see `session/input.rs`): `input-after-terminal`, `input-not-requested`,
 //!   and the [`crate::host::elicitation`] findings on each `elicitation/create`, its answer and
 //!   each `tasks/update`'s `inputResponses` against the task's `inputRequests`.
 //! - `unknown-task` (warning): a task message naming a task no CreateTaskResult created.
@@ -72,21 +77,22 @@
 
 mod dispatch;
 mod input;
+mod pending;
 mod replay;
 mod tasks;
 
-use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::rc::Rc;
 
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, LineIndex};
-use crate::host::messages::RequestId;
 use crate::host::task_state::TaskState;
 use crate::host::tool::ToolInfo;
 use crate::json::{parse, Document, ReadOptions};
 
-use dispatch::{Dispatch, EarlyNotification, PendingRequest};
+use dispatch::{Dispatch, EarlyNotification};
+use pending::PendingRequests;
 use tasks::TrackedTask;
 
 pub use crate::host::transcript::Direction;
@@ -177,7 +183,7 @@ pub struct Session {
     /// Whether the server declared task-augmented `tools/call` (unknown without `initialize`).
     server_declares: Option<bool>,
     /// Requests waiting for their response, by the side that sent them and their id.
-    pending: HashMap<(Direction, RequestId), PendingRequest>,
+    pending: PendingRequests,
     /// Status notifications about tasks whose creating response is still pending.
     early: Vec<EarlyNotification>,
     /// Every task kept, by id.

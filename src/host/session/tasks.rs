@@ -3,7 +3,6 @@
 
 use crate::diagnostic::{Diagnostic, Severity};
 
-use crate::host::messages::{meta, result_kind, task_report, ResultKind, TaskReport, RELATED_TASK};
 use crate::host::session::dispatch::{AnsweredCall, Dispatch};
 use crate::host::session::input::PendingInputRequests;
 use crate::host::session::{Finding, MAX_HISTORY, MAX_TASKS};
@@ -11,8 +10,11 @@ use crate::host::task_state::{
     check_transition, HistoryEntry, TaskEvent, TaskState, TaskStatus, TransitionError,
 };
 use crate::host::time::{format_rfc3339, parse_rfc3339};
-use crate::host::Generation;
 use crate::json::{Node, NodeKind};
+use crate::protocol::messages::{
+    meta, result_kind, task_report, ResultKind, TaskReport, RELATED_TASK,
+};
+use crate::protocol::Generation;
 
 /// A task being tracked: its reported state and what the checks need beyond it.
 #[derive(Debug)]

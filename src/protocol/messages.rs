@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use crate::host::Generation;
 use crate::json::{Document, Node, NodeKind};
+use crate::protocol::Generation;
 
 /// A JSON-RPC request id: numbers compare by their lexeme, strings by their decoded text.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

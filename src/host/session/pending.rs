@@ -1,0 +1,136 @@
+//! The requests waiting for their answers: by the side that sent them and their id, at most
+//! [`MAX_PENDING_REQUESTS`] (the oldest goes first).
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde_json::Value;
+
+use crate::host::session::input::PendingElicitation;
+use crate::host::session::{Direction, MAX_PENDING_REQUESTS};
+use crate::protocol::messages::RequestId;
+
+/// Who sent a request, and its id.
+pub(super) type RequestKey = (Direction, RequestId);
+
+/// The task methods a host sends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum TaskMethod {
+    /// `tasks/get`
+    Get,
+    /// `tasks/result` (2025-11-25)
+    Result,
+    /// `tasks/cancel`
+    Cancel,
+    /// `tasks/update` (2026-07-28) and anything else about a task.
+    Other,
+}
+
+/// What a request waiting for its response asked.
+#[derive(Debug)]
+pub(super) enum Request {
+    /// `tools/call`.
+    ToolCall {
+        /// The tool's name.
+        tool: Option<String>,
+        /// The arguments.
+        arguments: Value,
+        /// Whether a task was asked for (2025-11-25) or allowed (2026-07-28).
+        task_requested: bool,
+        /// The tool requires a task and none was asked for (2025-11-25): the server must
+        /// refuse the call with -32601 (or -32600).
+        must_refuse: bool,
+    },
+    /// A task method about `task_id`.
+    Task(TaskMethod, String),
+    /// `initialize`: its answer holds the server capabilities.
+    Initialize,
+    /// `tools/list`: its answer holds tools.
+    ToolsList,
+    /// The server's `elicitation/create` (2025-11-25): its answer is checked against it.
+    Elicitation(PendingElicitation),
+    /// Anything else.
+    Other,
+}
+
+/// A request waiting for its response, and when it was sent.
+#[derive(Debug)]
+pub(super) struct PendingRequest {
+    /// What it asks.
+    pub(super) request: Request,
+    /// Push number of the request: its answer may report any state from then on.
+    pub(super) sent_at: usize,
+}
+
+impl PendingRequest {
+    /// Whether it is a task-augmented `tools/call`.
+    fn is_task_call(&self) -> bool {
+        matches!(
+            self.request,
+            Request::ToolCall {
+                task_requested: true,
+                ..
+            }
+        )
+    }
+}
+
+/// The requests waiting for their answers.
+#[derive(Debug, Default)]
+pub(super) struct PendingRequests {
+    /// Each request by its key.
+    by_key: HashMap<RequestKey, PendingRequest>,
+    /// The keys by the push number of their request (unique), oldest first.
+    by_age: BTreeMap<usize, RequestKey>,
+    /// How many of them are task-augmented `tools/call`s.
+    task_calls: usize,
+}
+
+impl PendingRequests {
+    /// How many requests wait.
+    pub(super) fn len(&self) -> usize {
+        self.by_key.len()
+    }
+
+    /// Whether a task-augmented `tools/call` is waiting for its response.
+    pub(super) fn task_call_in_flight(&self) -> bool {
+        self.task_calls > 0
+    }
+
+    /// Remembers a request until its answer (a request with the same key is replaced); returns
+    /// the id of the oldest request, dropped to stay within [`MAX_PENDING_REQUESTS`].
+    pub(super) fn insert(&mut self, key: RequestKey, pending: PendingRequest) -> Option<RequestId> {
+        let mut dropped = None;
+        if self.by_key.len() >= MAX_PENDING_REQUESTS && !self.by_key.contains_key(&key) {
+            if let Some((_, oldest)) = self.by_age.pop_first() {
+                if let Some(gone) = self.by_key.remove(&oldest) {
+                    self.forget(&gone);
+                }
+                dropped = Some(oldest.1);
+            }
+        }
+        self.by_age.insert(pending.sent_at, key.clone());
+        self.task_calls = self
+            .task_calls
+            .saturating_add(usize::from(pending.is_task_call()));
+        if let Some(replaced) = self.by_key.insert(key, pending) {
+            self.by_age.remove(&replaced.sent_at);
+            self.forget(&replaced);
+        }
+        dropped
+    }
+
+    /// The request waiting with `key`, no longer waiting.
+    pub(super) fn take(&mut self, key: &RequestKey) -> Option<PendingRequest> {
+        let pending = self.by_key.remove(key)?;
+        self.by_age.remove(&pending.sent_at);
+        self.forget(&pending);
+        Some(pending)
+    }
+
+    /// Counts a request out of the task calls.
+    fn forget(&mut self, pending: &PendingRequest) {
+        self.task_calls = self
+            .task_calls
+            .saturating_sub(usize::from(pending.is_task_call()));
+    }
+}

@@ -1,0 +1,206 @@
+//! The embedded official MCP schemas, and where each generation's definitions are.
+//!
+//! Each schema document is parsed and indexed into a `referencing` registry the first time it is
+//! needed. Nothing is ever retrieved over the network. Validating against a definition is the
+//! engine's job ([`crate::validate::official`]).
+
+use std::sync::OnceLock;
+
+use jsonschema::Registry;
+use serde_json::Value;
+
+use super::Generation;
+use crate::json::tree::escape_pointer_token;
+
+/// The schema documents holding a generation's definitions, searched in order: the core schema,
+/// then (2026-07-28) the tasks extension.
+fn documents(generation: Generation) -> &'static [SchemaDoc] {
+    match generation {
+        Generation::V2025_11_25 => &[SchemaDoc::Core2025],
+        Generation::V2026_07_28 => &[SchemaDoc::Core2026, SchemaDoc::ExtTasks],
+    }
+}
+
+/// One embedded schema document (see `schemas/mcp/PROVENANCE.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum SchemaDoc {
+    Core2025,
+    Core2026,
+    ExtTasks,
+}
+
+impl SchemaDoc {
+    /// The document's text as published, without whitespace and without its `description`
+    /// texts, which nothing reads (prepared by `build.rs`).
+    fn text(self) -> &'static str {
+        match self {
+            SchemaDoc::Core2025 => {
+                include_str!(concat!(env!("OUT_DIR"), "/2025-11-25.schema.json"))
+            }
+            SchemaDoc::Core2026 => {
+                include_str!(concat!(env!("OUT_DIR"), "/2026-07-28.schema.json"))
+            }
+            SchemaDoc::ExtTasks => {
+                include_str!(concat!(env!("OUT_DIR"), "/ext-tasks-draft.schema.json"))
+            }
+        }
+    }
+
+    /// The URI the document is registered under (its own `$id` for the extension).
+    fn uri(self) -> &'static str {
+        match self {
+            SchemaDoc::Core2025 => {
+                "https://mcp-json-toolbox.invalid/schemas/mcp/2025-11-25.schema.json"
+            }
+            SchemaDoc::Core2026 => {
+                "https://mcp-json-toolbox.invalid/schemas/mcp/2026-07-28.schema.json"
+            }
+            SchemaDoc::ExtTasks => "https://modelcontextprotocol.io/ext-tasks/schema.json",
+        }
+    }
+
+    /// The parsed document, parsed once.
+    fn value(self) -> Option<&'static Value> {
+        static CORE_2025: OnceLock<Option<Value>> = OnceLock::new();
+        static CORE_2026: OnceLock<Option<Value>> = OnceLock::new();
+        static EXT_TASKS: OnceLock<Option<Value>> = OnceLock::new();
+        let cell = match self {
+            SchemaDoc::Core2025 => &CORE_2025,
+            SchemaDoc::Core2026 => &CORE_2026,
+            SchemaDoc::ExtTasks => &EXT_TASKS,
+        };
+        cell.get_or_init(|| serde_json::from_str(self.text()).ok())
+            .as_ref()
+    }
+
+    /// The registry holding just this document, built once.
+    fn registry(self) -> Option<&'static Registry<'static>> {
+        static CORE_2025: OnceLock<Option<Registry<'static>>> = OnceLock::new();
+        static CORE_2026: OnceLock<Option<Registry<'static>>> = OnceLock::new();
+        static EXT_TASKS: OnceLock<Option<Registry<'static>>> = OnceLock::new();
+        let cell = match self {
+            SchemaDoc::Core2025 => &CORE_2025,
+            SchemaDoc::Core2026 => &CORE_2026,
+            SchemaDoc::ExtTasks => &EXT_TASKS,
+        };
+        cell.get_or_init(|| {
+            let value = self.value()?;
+            Registry::new().add(self.uri(), value).ok()?.prepare().ok()
+        })
+        .as_ref()
+    }
+
+    /// The definition `name` of this document.
+    fn definition(self, name: &str) -> Option<&'static Value> {
+        self.value()?.get("$defs")?.get(name)
+    }
+}
+
+/// Every definition of `version` (core first, then the extension), by name.
+pub fn definitions(version: Generation) -> impl Iterator<Item = (&'static str, &'static Value)> {
+    documents(version)
+        .iter()
+        .filter_map(|doc| doc.value()?.get("$defs")?.as_object())
+        .flat_map(|defs| defs.iter().map(|(name, schema)| (name.as_str(), schema)))
+}
+
+/// One official definition: the registry of its document and the `$ref` that names it there.
+#[derive(Clone, Copy, Debug)]
+pub struct Definition<'a> {
+    /// The registry holding the definition's document.
+    pub registry: &'static Registry<'static>,
+    /// The URI the document is registered under.
+    pub document: &'static str,
+    /// The definition's name in the document's `$defs`.
+    pub name: &'a str,
+}
+
+impl Definition<'_> {
+    /// `{"$ref": "<document>#/$defs/<name>"}`: the schema a validator of the definition compiles.
+    pub fn reference(&self) -> Value {
+        serde_json::json!({
+            "$ref": format!("{}#/$defs/{}", self.document, escape_pointer_token(self.name))
+        })
+    }
+}
+
+/// Definition `name` of `version` (the first document of the generation that has it), `None`
+/// when the version has no such definition.
+pub fn definition(version: Generation, name: &str) -> Option<Definition<'_>> {
+    let doc = documents(version)
+        .iter()
+        .copied()
+        .find(|d| d.definition(name).is_some())?;
+    Some(Definition {
+        registry: doc.registry()?,
+        document: doc.uri(),
+        name,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed copy of a document, byte-for-byte as published.
+    fn published(doc: SchemaDoc) -> &'static str {
+        match doc {
+            SchemaDoc::Core2025 => include_str!("../../schemas/mcp/2025-11-25.schema.json"),
+            SchemaDoc::Core2026 => include_str!("../../schemas/mcp/2026-07-28.schema.json"),
+            SchemaDoc::ExtTasks => include_str!("../../schemas/mcp/ext-tasks-draft.schema.json"),
+        }
+    }
+
+    /// Removes every string-valued `description` member, returning the paths of those inside
+    /// instance data (a `default`, `const`, `enum` or `examples` keyword's value).
+    fn strip_descriptions(value: &mut Value, path: &mut Vec<String>, in_data: &mut Vec<String>) {
+        match value {
+            Value::Object(map) => {
+                if map.get("description").is_some_and(Value::is_string) {
+                    let keyword = |i: usize| {
+                        let parent = i.checked_sub(1).and_then(|p| path.get(p));
+                        ["default", "const", "enum", "examples"].contains(&path[i].as_str())
+                            && !parent.is_some_and(|p| p == "properties" || p == "$defs")
+                    };
+                    if (0..path.len()).any(keyword) {
+                        in_data.push(path.join("/"));
+                    }
+                    map.shift_remove("description");
+                }
+                for (key, child) in map.iter_mut() {
+                    path.push(key.clone());
+                    strip_descriptions(child, path, in_data);
+                    path.pop();
+                }
+            }
+            Value::Array(items) => {
+                for (i, child) in items.iter_mut().enumerate() {
+                    path.push(i.to_string());
+                    strip_descriptions(child, path, in_data);
+                    path.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn the_embedded_documents_are_the_published_ones_without_descriptions() {
+        for doc in [
+            SchemaDoc::Core2025,
+            SchemaDoc::Core2026,
+            SchemaDoc::ExtTasks,
+        ] {
+            let mut expected: Value = serde_json::from_str(published(doc)).unwrap();
+            let mut in_data = Vec::new();
+            strip_descriptions(&mut expected, &mut Vec::new(), &mut in_data);
+            assert_eq!(
+                in_data,
+                Vec::<String>::new(),
+                "{doc:?}: a description in instance data"
+            );
+            assert_eq!(doc.value(), Some(&expected), "{doc:?}");
+            assert!(doc.text().len() * 2 < published(doc).len(), "{doc:?}");
+        }
+    }
+}

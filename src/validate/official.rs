@@ -1,0 +1,107 @@
+//! Validators of the official MCP definitions ([`crate::protocol::schemas`]), compiled on first use
+//! by compiling `{"$ref": "<document uri>#/$defs/<Name>"}` against the document's registry, then
+//! cached for the life of the program. Violations are mapped to diagnostics like any other
+//! validation, each `anyOf` explained by its closest branch.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::diagnostic::Diagnostic;
+use crate::json::Document;
+use crate::protocol::schemas::{definition, Definition};
+use crate::protocol::Generation;
+
+use super::{Grouping, TapeJson, Validator};
+
+/// The cached validator of `found`, compiled on first use.
+fn validator(found: &Definition<'_>) -> Option<Arc<Validator>> {
+    type Cache = Mutex<HashMap<(&'static str, String), Option<Arc<Validator>>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let key = (found.document, found.name.to_owned());
+    if let Some(compiled) = cache.lock().ok()?.get(&key) {
+        return compiled.clone();
+    }
+    let compiled = jsonschema::options_for::<TapeJson>()
+        .with_registry(found.registry)
+        // A `$ref` to an official definition needs no meta-schema check (meta.rs).
+        .build_unchecked(&found.reference())
+        .ok()
+        .map(|compiled| Arc::new(Validator::from_compiled(compiled)));
+    cache.lock().ok()?.insert(key, compiled.clone());
+    compiled
+}
+
+/// Validates `instance` (the JSON text of the value at `base` in `doc`) against definition `name` of `version`.
+///
+/// `None` when the version has no such definition; otherwise the violations as diagnostics whose
+/// instance paths and spans point into `doc`.
+pub fn check(
+    version: Generation,
+    name: &str,
+    instance: &str,
+    doc: &Document<'_>,
+    base: &str,
+) -> Option<Vec<Diagnostic>> {
+    let validator = validator(&definition(version, name)?)?;
+    Some(validator.validate_at(instance, doc, base, Grouping::Closest))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::{parse, ReadOptions};
+    use crate::protocol::schemas::definitions;
+
+    fn check_text(version: Generation, name: &str, text: &str) -> Option<Vec<Diagnostic>> {
+        let doc = parse(text, ReadOptions::default()).unwrap();
+        check(version, name, doc.text, &doc, "")
+    }
+
+    #[test]
+    fn definitions_resolve_per_version() {
+        let defines = |v: Generation, name: &str| definitions(v).any(|(n, _)| n == name);
+        assert!(defines(Generation::V2025_11_25, "ListTasksResult"));
+        assert!(!defines(Generation::V2026_07_28, "ListTasksResult"));
+        // Task messages of 2026-07-28 come from the extension document.
+        assert!(defines(Generation::V2026_07_28, "CreateTaskResult"));
+        assert!(check_text(Generation::V2026_07_28, "CreateTaskResult", "{}").is_some());
+        assert!(check_text(Generation::V2026_07_28, "InitializeResult", "{}").is_none());
+    }
+
+    #[test]
+    fn missing_ttl_is_reported_at_the_task() {
+        let text = r#"{"task": {"taskId": "t1", "status": "working", "createdAt": "x", "lastUpdatedAt": "y"}}"#;
+        let found = check_text(Generation::V2025_11_25, "CreateTaskResult", text).unwrap();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].code, "required");
+        assert_eq!(found[0].instance_path, "/task");
+        assert!(found[0].message.contains("\"ttl\""));
+        assert_eq!(found[0].span.map(|s| s.start), Some(9));
+    }
+
+    #[test]
+    fn the_matching_any_of_branch_explains_the_failure() {
+        let text = r#"{"resultType": "complete", "taskId": "t", "status": "completed",
+            "createdAt": "a", "lastUpdatedAt": "b", "ttlMs": null}"#;
+        let found = check_text(Generation::V2026_07_28, "GetTaskResult", text).unwrap();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].code, "required");
+        assert!(found[0].message.contains("\"result\""));
+    }
+
+    #[test]
+    fn a_bad_status_is_an_any_of_error_at_the_status() {
+        let text = r#"{"resultType": "task", "taskId": "t", "status": "running",
+            "createdAt": "a", "lastUpdatedAt": "b", "ttlMs": 1000}"#;
+        let found = check_text(Generation::V2026_07_28, "CreateTaskResult", text).unwrap();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].instance_path, "/status");
+        assert_eq!(found[0].code, "enum");
+        assert!(
+            found[0].message.contains("\"working\", \"input_required\""),
+            "{}",
+            found[0].message
+        );
+    }
+}

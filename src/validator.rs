@@ -1,0 +1,193 @@
+//! The public [`Validator`]: the engine's validator ([`crate::validate`]) with the schema lint
+//! ([`crate::lint`]) on top. It compiles a schema with the engine, explains meta-schema
+//! violations with the lint (each by its closest alternative, with the nearest allowed value),
+//! and appends the lint's findings to the schema warnings once, when the schema is compiled.
+//!
+//! Everything inside the crate that only needs verdicts (the host checks, the classifier, the
+//! lint itself) uses the engine directly.
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::json::Document;
+use crate::lint::{explain_meta, lint_node};
+use crate::validate::ValidationReport;
+use crate::validate::{self, parse_schema, SchemaErrors, ValidateOptions};
+
+/// A schema compiled by the engine, and the lint's findings about it.
+pub struct LintedSchema {
+    /// The engine's validator of the schema, without the lint.
+    pub engine: validate::Validator,
+    /// The lint's findings, as the lint reports them (errors stay errors).
+    pub lint: Vec<Diagnostic>,
+}
+
+/// Compiles the schema at `pointer` in `doc` and lints it; meta-schema violations are explained
+/// by the lint. Every pointer and span is in `doc`.
+pub fn compile_linted(
+    doc: &Document<'_>,
+    pointer: &str,
+    options: &ValidateOptions,
+) -> Result<LintedSchema, SchemaErrors> {
+    match validate::Validator::from_node(doc, pointer, options) {
+        Ok(engine) => Ok(LintedSchema {
+            engine,
+            lint: lint_node(doc, pointer),
+        }),
+        Err(errors) => Err(explained(doc, pointer, errors)),
+    }
+}
+
+/// The engine's meta-schema violations replaced by the lint's explanations of them, when it has
+/// some (a custom dialect has none).
+fn explained(doc: &Document<'_>, pointer: &str, errors: SchemaErrors) -> SchemaErrors {
+    if !errors.meta_schema_violations {
+        return errors;
+    }
+    let explained = explain_meta(doc, pointer);
+    if explained.is_empty() {
+        return errors;
+    }
+    SchemaErrors {
+        diagnostics: explained,
+        ..errors
+    }
+}
+
+/// A compiled schema, ready to validate many arguments texts; its schema warnings include the
+/// schema lint's findings.
+pub struct Validator(validate::Validator);
+
+impl Validator {
+    /// Compiles `schema_text`. Fails with positioned diagnostics if it is not JSON, declares an
+    /// unsupported dialect, violates its meta-schema or has a `$ref` that cannot be resolved.
+    pub fn new(schema_text: &str, options: &ValidateOptions) -> Result<Self, SchemaErrors> {
+        let doc = parse_schema(schema_text)?;
+        let engine = validate::Validator::from_document(&doc, options)
+            .map_err(|errors| explained(&doc, "", errors))?;
+        Ok(Self::with_lint(engine, lint_node(&doc, "")))
+    }
+
+    /// Compiles the schema at `pointer` in `doc` (e.g. a tool's `/inputSchema`). Schema errors,
+    /// and the keyword locations and schema spans of later reports, are pointers and positions
+    /// in `doc`. Warnings of `doc` itself are not repeated.
+    pub fn from_node(
+        doc: &Document<'_>,
+        pointer: &str,
+        options: &ValidateOptions,
+    ) -> Result<Self, SchemaErrors> {
+        let linted = compile_linted(doc, pointer, options)?;
+        Ok(Self::with_lint(linted.engine, linted.lint))
+    }
+
+    /// The engine's validator with the lint's findings as schema warnings (a report's verdict is
+    /// about the arguments alone), placed like the other schema warnings: by keyword location
+    /// and schema span, no instance position.
+    fn with_lint(engine: validate::Validator, lint: Vec<Diagnostic>) -> Self {
+        Self(
+            engine.with_schema_warnings(lint.into_iter().map(|d| Diagnostic {
+                severity: Severity::Warning,
+                instance_path: String::new(),
+                span: None,
+                ..d
+            })),
+        )
+    }
+
+    /// Warnings about the schema itself (unknown formats, duplicate keys, the lint's findings);
+    /// every report repeats them.
+    pub fn schema_warnings(&self) -> &[Diagnostic] {
+        self.0.schema_warnings()
+    }
+
+    /// Validates an arguments text (the object, or a JSON string containing it).
+    pub fn validate(&self, args: &str) -> ValidationReport {
+        self.0.validate(args)
+    }
+
+    /// Whether an arguments text is valid, without building positions or messages (fast path);
+    /// the same verdict as [`Validator::validate`].
+    pub fn is_valid(&self, args: &str) -> bool {
+        self.0.is_valid(args)
+    }
+
+    /// Whether the schema has a fast path (every keyword in its subset).
+    pub fn has_fast_path(&self) -> bool {
+        self.0.has_fast_path()
+    }
+
+    /// [`Validator::is_valid`] by the `jsonschema` engine alone, without the fast path (the
+    /// oracle the fast path is tested against).
+    pub fn engine_is_valid(&self, args: &str) -> bool {
+        self.0.engine_is_valid(args)
+    }
+}
+
+/// Compiles `schema` and validates `args` once.
+pub fn validate_arguments(
+    schema: &str,
+    args: &str,
+    options: &ValidateOptions,
+) -> Result<ValidationReport, SchemaErrors> {
+    Ok(Validator::new(schema, options)?.validate(args))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::{parse, ReadOptions};
+
+    #[test]
+    fn meta_schema_violations_are_explained_by_the_lint() {
+        let text = r#"{"type": "objct"}"#;
+        let options = ValidateOptions::default();
+        let Err(bare) = validate::Validator::new(text, &options) else {
+            panic!("not a schema");
+        };
+        assert!(bare.meta_schema_violations);
+        let Err(explained) = Validator::new(text, &options) else {
+            panic!("not a schema");
+        };
+        assert_eq!(explained.diagnostics.len(), 1, "{explained:?}");
+        let message = &explained.diagnostics[0].message;
+        assert!(message.contains("did you mean \"object\"?"), "{message}");
+        // Errors that are not meta-schema violations are the engine's.
+        let Err(not_json) = Validator::new("{", &options) else {
+            panic!("not JSON");
+        };
+        assert!(!not_json.meta_schema_violations);
+        assert_eq!(not_json.diagnostics, bare_errors("{"));
+    }
+
+    fn bare_errors(text: &str) -> Vec<Diagnostic> {
+        validate::Validator::new(text, &ValidateOptions::default())
+            .err()
+            .map(|e| e.diagnostics)
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn lint_findings_are_schema_warnings_once_and_the_engine_has_none() {
+        let text = r#"{"type": "object", "properties": {"a": {"type": "string", "maxLenght": 3}}}"#;
+        let options = ValidateOptions::default();
+        let codes = |warnings: &[Diagnostic]| -> Vec<String> {
+            warnings.iter().map(|d| d.code.clone()).collect()
+        };
+        let public = Validator::new(text, &options).unwrap();
+        assert_eq!(codes(public.schema_warnings()), ["unknown-keyword"]);
+        let report = public.validate(r#"{"a": "x"}"#);
+        assert!(report.valid);
+        assert_eq!(codes(&report.diagnostics), ["unknown-keyword"]);
+        let bare = validate::Validator::new(text, &options).unwrap();
+        assert!(bare.schema_warnings().is_empty());
+        // In a document: the lint keeps its severities for the host, the validator warns.
+        let doc = parse(
+            r#"{"inputSchema": {"minimum": 5, "maximum": 1}}"#,
+            ReadOptions::default(),
+        )
+        .unwrap();
+        let linted = compile_linted(&doc, "/inputSchema", &options).unwrap();
+        assert_eq!(codes(&linted.lint), ["empty-range"]);
+        assert!(linted.lint[0].is_error());
+        let public = Validator::from_node(&doc, "/inputSchema", &options).unwrap();
+        assert_eq!(public.schema_warnings()[0].severity, Severity::Warning);
+    }
+}
