@@ -4,7 +4,7 @@
 // fixtures/proxy/scripted-server.mjs answering from a scenario. Each run's recording then replays
 // (`replaySession`) with the same findings as the live report.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -186,3 +186,15 @@ for (const c of CASES) {
     assert.deepEqual(sorted(replayed(recording)), sorted(live(report)), 'the recording replays with the same findings');
   });
 }
+
+test('the recording reads back through the `replay` command with the live findings', { timeout: 30000 }, async (t) => {
+  const c = CASES.find((x) => x.expect.code === 'poll-too-fast');
+  const { report, recording } = await session(t, c.scenario, c.script);
+  const dir = mkdtempSync(join(tmpdir(), 'proxy-replay-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'session.jsonl'), recording);
+  const run = spawnSync(process.execPath, [CLI, 'replay', '--format', 'json', 'session.jsonl'], { cwd: dir, encoding: 'utf8' });
+  const codes = JSON.parse(run.stdout).findings.map((f) => f.code).sort();
+  assert.deepEqual(codes, report.map((f) => f.code).sort());
+  assert.ok(codes.includes('poll-too-fast'));
+});

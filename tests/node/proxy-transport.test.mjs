@@ -151,6 +151,15 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+test('--quiet: nothing from the proxy on stderr, the report still written', { timeout: 60000 }, async (t) => {
+  const input = Buffer.from('{"a":1}\nnot json\n');
+  const run = await proxy(t, { options: ['--quiet'], feed: (stdin) => stdin.end(input) });
+  assert.equal(run.code, 0);
+  assert.deepEqual(run.stdout, input);
+  assert.equal(run.stderr, '');
+  assert.equal(run.report.filter((f) => f.code === 'not-json').length, 2);
+});
+
 test('a checker that throws is reported at its message and the traffic still flows', { timeout: 60000 }, async (t) => {
   const input = Buffer.from('{"a":1}\n{"boom":2}\n{"c":3}\n');
   const run = await proxy(t, { feed: (stdin) => stdin.end(input) });
