@@ -143,6 +143,15 @@ pub fn check_against_tool(
     out
 }
 
+/// `unknown-tool` (error): the call names a tool the tools known (`where_listed`, e.g. "in the
+/// tool text") do not include; at `params.name`.
+pub fn unknown_tool(doc: &Document<'_>, call: &ToolCall<'_>, where_listed: &str) -> Diagnostic {
+    let name = call.name.unwrap_or_default();
+    let message = format!("no tool named {name:?} {where_listed}");
+    let path = format!("{}/name", call.pointer);
+    at(doc, Severity::Error, "unknown-tool", message, path)
+}
+
 /// Checks a `tools/call` request (or bare params) against its tool (a `Tool`, `tools/list` result
 /// or response) and, optionally, the server capabilities (InitializeResult or capabilities).
 pub fn check_tool_call(
@@ -181,19 +190,9 @@ pub fn check_tool_call(
             Some(tool) => report
                 .diagnostics
                 .extend(check_against_tool(&request, &call, tool_doc, &tool)),
-            None => {
-                let message = format!(
-                    "no tool named {:?} in the tool text",
-                    call.name.unwrap_or_default()
-                );
-                report.diagnostics.push(at(
-                    &request,
-                    Severity::Error,
-                    "unknown-tool",
-                    message,
-                    format!("{}/name", call.pointer),
-                ));
-            }
+            None => report
+                .diagnostics
+                .push(unknown_tool(&request, &call, "in the tool text")),
         }
     }
     report.finish()

@@ -77,6 +77,7 @@
 
 mod dispatch;
 mod input;
+mod official;
 mod pending;
 mod replay;
 mod tasks;
@@ -92,6 +93,7 @@ use crate::host::tool::ToolInfo;
 use crate::json::{parse, Document, ReadOptions};
 
 use dispatch::{Dispatch, EarlyNotification};
+use official::Negotiation;
 use pending::PendingRequests;
 use tasks::TrackedTask;
 
@@ -180,6 +182,14 @@ pub struct Session {
     tools: BTreeMap<String, KnownTool>,
     /// The text of every tool definition checked so far (at most [`MAX_TOOLS`]).
     checked_tools: HashSet<String>,
+    /// Whether the last `tools/list` answer was a complete list (or the last page of one: no
+    /// `nextCursor`) and every tool listed is kept: only then is a call of another tool an
+    /// `unknown-tool`.
+    tools_complete: bool,
+    /// Whether tools were dropped past [`MAX_TOOLS`].
+    tools_dropped: bool,
+    /// The protocol version messages are checked against (`official-schema`).
+    negotiation: Negotiation,
     /// Whether the server declared task-augmented `tools/call` (unknown without `initialize`).
     server_declares: Option<bool>,
     /// Requests waiting for their response, by the side that sent them and their id.
