@@ -7,8 +7,8 @@
 //! server must answer -32601 or -32600); `task-forbidden`; `task-param-in-2026`.
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::host::schema::validate_value;
-use crate::host::tool::{locate_tools, read_tool_text, tool_info, TaskSupport, ToolInfo};
+use crate::host::schema::validate_compiled;
+use crate::host::tool::{locate_tools, read_tool_text, tool_info, CompiledTool, TaskSupport};
 use crate::host::{diagnostic_at as at, parse_into, HostReport};
 use crate::json::{Document, Node};
 use crate::protocol::messages::{CLIENT_CAPABILITIES, PROTOCOL_VERSION, TASKS_EXTENSION};
@@ -119,16 +119,16 @@ pub fn check_negotiation(
 pub fn check_against_tool(
     doc: &Document<'_>,
     call: &ToolCall<'_>,
-    tool_doc: &Document<'_>,
-    tool: &ToolInfo,
+    compiled: &CompiledTool,
 ) -> Vec<Diagnostic> {
-    let schema = format!("{}/inputSchema", tool.pointer);
-    let mut out = validate_value(
-        tool_doc,
-        &schema,
-        doc,
-        &format!("{}/arguments", call.pointer),
-    );
+    let arguments = format!("{}/arguments", call.pointer);
+    let mut out = compiled
+        .input_schema
+        .as_ref()
+        .map_or_else(Vec::new, |schema| {
+            validate_compiled(schema, doc, &arguments)
+        });
+    let tool = &compiled.info;
     let name = &tool.name;
     match (call.by_extension(), tool.task_support, call.task_requested()) {
         (true, TaskSupport::Required, false) => out.push(at(doc, Severity::Error, "task-required",
@@ -187,9 +187,11 @@ pub fn check_tool_call(
             .filter_map(|p| tool_info(tool_doc, p))
             .find(|t| Some(t.name.as_str()) == call.name);
         match tool {
-            Some(tool) => report
-                .diagnostics
-                .extend(check_against_tool(&request, &call, tool_doc, &tool)),
+            Some(tool) => report.diagnostics.extend(check_against_tool(
+                &request,
+                &call,
+                &CompiledTool::compile(tool_doc, tool),
+            )),
             None => report
                 .diagnostics
                 .push(unknown_tool(&request, &call, "in the tool text")),

@@ -12,11 +12,12 @@
 use std::collections::HashMap;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::host::schema::check_schema;
+use crate::host::schema::{check_schema, compile_value_schema};
 use crate::host::{diagnostic_at as at, parse_into, HostReport};
 use crate::json::{Document, Node};
 use crate::protocol::messages::result_generation;
 use crate::protocol::Generation;
+use crate::validate::Validator;
 
 /// Longest tool name the spec recommends.
 const MAX_NAME_CHARS: usize = 128;
@@ -69,6 +70,44 @@ pub struct ToolInfo {
     pub task_support: TaskSupport,
     /// Whether it declares an `outputSchema`.
     pub has_output_schema: bool,
+}
+
+/// A tool with its `inputSchema` and `outputSchema` compiled once, for the call and result
+/// checks; it owns everything (schema spans are into the text the tool was read from).
+pub struct CompiledTool {
+    /// What the checks need about it.
+    pub info: ToolInfo,
+    /// Its `inputSchema`, compiled (`None` when absent or unusable).
+    pub input_schema: Option<Validator>,
+    /// Its `outputSchema`, compiled (`None` when absent or unusable).
+    pub output_schema: Option<Validator>,
+}
+
+impl CompiledTool {
+    /// Compiles the schemas of the tool `info` describes, read from `doc`.
+    pub fn compile(doc: &Document<'_>, info: ToolInfo) -> Self {
+        let schema = |key: &str| compile_value_schema(doc, &format!("{}/{key}", info.pointer));
+        let input_schema = schema("inputSchema");
+        let output_schema = info
+            .has_output_schema
+            .then(|| schema("outputSchema"))
+            .flatten();
+        Self {
+            info,
+            input_schema,
+            output_schema,
+        }
+    }
+}
+
+impl std::fmt::Debug for CompiledTool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CompiledTool")
+            .field("info", &self.info)
+            .field("input_schema", &self.input_schema.is_some())
+            .field("output_schema", &self.output_schema.is_some())
+            .finish()
+    }
 }
 
 /// Checks a tool definition (`Tool`), a `tools/list` result, a response carrying one, or an

@@ -110,8 +110,7 @@ const OPENING = [
 
 /**
  * The cases: a scenario and a host script, the finding expected (`code`, `severity`) and the
- * message it must be pinned to (`direction`, `at(message)`). `todo`: the session checker has no
- * rule for it yet (the Rust rule the report names).
+ * message it must be pinned to (`direction`, `at(message)`).
  */
 const CASES = [
   {
@@ -161,27 +160,25 @@ const CASES = [
   },
   {
     name: 'a tools/call of a tool the server never listed',
-    todo: 'the replay checks calls only against listed tools: a Rust rule `unknown-tool` in src/host/session/',
     scenario: { answers: { initialize: initialized({ tools: {} }), 'tools/list': { tools: [tool()] }, 'tools/call': text('done') } },
     script: [...OPENING, { id: 3, method: 'tools/call', params: { name: 'ghost', arguments: {} } }],
     expect: { code: 'unknown-tool', severity: 'error', direction: 'client', at: (m) => m.method === 'tools/call' },
   },
   {
     name: 'a message the official schema rejects',
-    todo: 'the replay does not check messages against the official schema of the negotiated version (issue 26 item 1)',
     scenario: { answers: { initialize: { capabilities: { tools: {} }, serverInfo: INFO }, 'tools/list': { tools: [tool()] } } },
     script: OPENING,
-    expect: { severity: 'error', direction: 'server', at: (m) => m.id === 1 },
+    expect: { code: 'official-schema', severity: 'error', direction: 'server', at: (m) => m.id === 1 },
   },
 ];
 
 for (const c of CASES) {
-  test(`flagged live at its message: ${c.name}`, { timeout: 30000, todo: c.todo }, async (t) => {
+  test(`flagged live at its message: ${c.name}`, { timeout: 30000 }, async (t) => {
     const { log, report, recording } = await session(t, c.scenario, c.script);
     const index = indexOf(log, c.expect.direction, c.expect.at);
-    const hits = report.filter((f) => (c.expect.code === undefined || f.code === c.expect.code) && f.severity === c.expect.severity);
+    const hits = report.filter((f) => f.code === c.expect.code && f.severity === c.expect.severity);
     assert.ok(hits.some((f) => f.index === index && f.direction === c.expect.direction),
-      `expected ${c.expect.severity}[${c.expect.code ?? '*'}] at ${c.expect.direction} message #${index}; the report: ${JSON.stringify(report, null, 1)}`);
+      `expected ${c.expect.severity}[${c.expect.code}] at ${c.expect.direction} message #${index}; the report: ${JSON.stringify(report, null, 1)}`);
     assert.equal(recording.trim().split('\n').length, log.length, 'every message recorded');
     assert.deepEqual(sorted(replayed(recording)), sorted(live(report)), 'the recording replays with the same findings');
   });

@@ -17,7 +17,9 @@ use crate::host::session::{
     MAX_PENDING_REQUESTS, MAX_TOOLS,
 };
 use crate::host::task_state::TaskEvent;
-use crate::host::tool::{check_tools, locate_tools, tool_info, tools_generation, TaskSupport};
+use crate::host::tool::{
+    check_tools, locate_tools, tool_info, tools_generation, CompiledTool, TaskSupport,
+};
 use crate::json::{Document, Node};
 use crate::protocol::messages::{read_message, request_id, result_kind, Message, ResultKind};
 use crate::protocol::Generation;
@@ -308,10 +310,6 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
             })
         });
         self.found(found.collect());
-        let source = Rc::new(KeptMessage {
-            text: doc.text.to_owned(),
-            number: self.number,
-        });
         let mut dropped = 0_usize;
         for info in tools.iter().filter_map(|p| tool_info(doc, p)) {
             let known = self.session.tools.contains_key(&info.name);
@@ -319,9 +317,12 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
                 dropped += 1;
                 continue;
             }
-            let source = Rc::clone(&source);
-            let tool = KnownTool { info, source };
-            self.session.tools.insert(tool.info.name.clone(), tool);
+            let name = info.name.clone();
+            let tool = KnownTool {
+                compiled: Rc::new(CompiledTool::compile(doc, info)),
+                source: self.number,
+            };
+            self.session.tools.insert(name, tool);
         }
         if dropped > 0 {
             self.session.tools_dropped = true;
@@ -407,7 +408,7 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
         let tool = self.tool(call.name);
         let requires_task = tool
             .as_ref()
-            .is_some_and(|t| t.info.task_support == TaskSupport::Required);
+            .is_some_and(|t| t.compiled.info.task_support == TaskSupport::Required);
         let must_refuse = requires_task
             && call.task.is_none()
             && call.generation != Some(Generation::V2026_07_28);
@@ -416,10 +417,8 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
             self.found(vec![unknown_tool(doc, &call, listed)]);
         }
         if let Some(tool) = tool {
-            if let Some(tool_doc) = tool.source.doc() {
-                let found = check_against_tool(doc, &call, &tool_doc, &tool.info);
-                self.found_against(found, Some(tool.source.number));
-            }
+            let found = check_against_tool(doc, &call, &tool.compiled);
+            self.found_against(found, Some(tool.source));
         }
         let arguments = doc.pointer(&format!("{}/arguments", call.pointer));
         Request::ToolCall {
@@ -545,15 +544,9 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
     ) {
         let doc = self.doc;
         let known = self.tool(tool);
-        let tool_doc = known.as_ref().and_then(|t| t.source.doc());
-        let with_tool = known.as_ref().zip(tool_doc.as_ref());
-        let found = check_result(
-            doc,
-            result,
-            with_tool.map(|(t, d)| (d, &t.info)),
-            task_requested,
-        );
-        self.found_against(found, known.map(|t| t.source.number));
+        let compiled = known.as_ref().map(|t| &*t.compiled);
+        let found = check_result(doc, result, compiled, task_requested);
+        self.found_against(found, known.map(|t| t.source));
     }
 
     /// Warns about a message naming a task no CreateTaskResult created.
