@@ -3,6 +3,9 @@
 //! may get instead: a task handle, an `InputRequiredResult`), an error by its `code`. Read off the
 //! embedded schemas ([`crate::protocol::schemas`]), never a table of our own.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use serde_json::Value;
 
 use super::messages::{result_kind, ResultKind};
@@ -31,11 +34,24 @@ pub fn method_kind(method: &str) -> Option<&'static str> {
         .find_map(|&version| method_kind_in(version, method))
 }
 
-/// The request or notification definition whose `method` is `method` in `version`.
+/// The request or notification definition whose `method` is `method` in `version` (looked up
+/// in an index of the version's definitions by method, built once).
 pub fn method_kind_in(version: Generation, method: &str) -> Option<&'static str> {
-    schemas::definitions(version)
-        .find(|(_, schema)| constant(schema, "method").and_then(Value::as_str) == Some(method))
-        .map(|(name, _)| name)
+    type Index = HashMap<&'static str, &'static str>;
+    static INDEXES: [OnceLock<Index>; GENERATIONS.len()] =
+        [const { OnceLock::new() }; GENERATIONS.len()];
+    let slot = GENERATIONS.iter().position(|&g| g == version)?;
+    let index = INDEXES.get(slot)?.get_or_init(|| {
+        let mut index = Index::new();
+        for (name, schema) in schemas::definitions(version) {
+            if let Some(method) = constant(schema, "method").and_then(Value::as_str) {
+                // The first definition naming a method wins, as a search in order would find.
+                index.entry(method).or_insert(name);
+            }
+        }
+        index
+    });
+    index.get(method).copied()
 }
 
 /// The result definition answering `method` (`tools/call` → `CallToolResult`) in any version.
@@ -117,4 +133,36 @@ pub fn error_kind_in(version: Generation, code: i64, response: bool) -> Option<&
                 == Some(code)
         })
         .map(|(name, _)| name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::{parse, ReadOptions};
+
+    fn answer(version: Generation, method: &str, result: &str) -> &'static str {
+        let doc = parse(result, ReadOptions::default()).unwrap();
+        result_kind_in(version, method, &doc.root)
+    }
+
+    #[test]
+    fn a_result_is_named_by_the_method_it_answers() {
+        let v2025 = Generation::V2025_11_25;
+        let v2026 = Generation::V2026_07_28;
+        assert_eq!(answer(v2025, "tools/list", "{}"), "ListToolsResult");
+        assert_eq!(answer(v2025, "initialize", "{}"), "InitializeResult");
+        // A task handle answers a call run as a task, not a task method.
+        let handle = r#"{"task": {"taskId": "t"}}"#;
+        assert_eq!(answer(v2025, "tools/call", handle), "CreateTaskResult");
+        let flat = r#"{"resultType": "task", "taskId": "t"}"#;
+        assert_eq!(answer(v2026, "tools/call", flat), "CreateTaskResult");
+        assert_eq!(answer(v2026, "tasks/get", flat), "GetTaskResult");
+        let more = r#"{"resultType": "input_required"}"#;
+        assert_eq!(answer(v2026, "tools/call", more), "InputRequiredResult");
+        // No result definition of its own (`ping`), or an unknown method: the generic `Result`.
+        assert_eq!(answer(v2025, "ping", "{}"), "Result");
+        assert_eq!(answer(v2025, "x/custom", "{}"), "Result");
+        assert_eq!(method_kind_in(v2026, "initialize"), None);
+        assert_eq!(error_kind_in(v2025, -32602, true), None);
+    }
 }
