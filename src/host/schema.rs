@@ -18,14 +18,18 @@ pub const INVALID_SCHEMA: &str = "invalid-schema";
 pub const UNUSABLE_SCHEMA: &str = "unusable-schema";
 
 /// Checks that the value at `pointer` in `doc` is a JSON Schema that can be used (2020-12 unless
-/// its `$schema` says otherwise): `Ok` with the schema lint's findings ([`crate::lint`]), or
-/// `Err` with each problem as an error. Every span is in `doc`.
-pub fn check_schema(doc: &Document<'_>, pointer: &str) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
+/// its `$schema` says otherwise): `Ok` with the schema lint's findings ([`crate::lint`]) and the
+/// schema compiled (as [`compile_value_schema`] compiles it; `None` when there is no value at
+/// `pointer`), or `Err` with each problem as an error. Every span is in `doc`.
+pub fn check_schema(
+    doc: &Document<'_>,
+    pointer: &str,
+) -> Result<(Vec<Diagnostic>, Option<Validator>), Vec<Diagnostic>> {
     if doc.pointer(pointer).is_none() {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), None));
     }
     let errors = match compile_linted(doc, pointer, &ValidateOptions::default()) {
-        Ok(linted) => return Ok(linted.lint),
+        Ok(linted) => return Ok((linted.lint, Some(linted.engine))),
         Err(errors) => errors,
     };
     let code = match errors.fault {

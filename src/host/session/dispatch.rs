@@ -17,9 +17,7 @@ use crate::host::session::{
     MAX_PENDING_REQUESTS, MAX_TOOLS,
 };
 use crate::host::task_state::TaskEvent;
-use crate::host::tool::{
-    check_tools, locate_tools, tool_info, tools_generation, CompiledTool, TaskSupport,
-};
+use crate::host::tool::{check_and_compile_tools, locate_tools, tools_generation, TaskSupport};
 use crate::json::{Document, Node};
 use crate::protocol::messages::{read_message, request_id, result_kind, Message, ResultKind};
 use crate::protocol::Generation;
@@ -301,7 +299,7 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
                 text.is_some_and(|text| !self.session.checked_tools.insert(text))
             })
             .collect();
-        let found = check_tools(doc, &tools, generation);
+        let (found, compiled) = check_and_compile_tools(doc, &tools, generation);
         let found = found.into_iter().filter(|d| {
             !repeated.iter().any(|p| {
                 d.instance_path
@@ -311,15 +309,15 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
         });
         self.found(found.collect());
         let mut dropped = 0_usize;
-        for info in tools.iter().filter_map(|p| tool_info(doc, p)) {
-            let known = self.session.tools.contains_key(&info.name);
+        for tool in compiled {
+            let known = self.session.tools.contains_key(&tool.info.name);
             if !known && self.session.tools.len() >= MAX_TOOLS {
                 dropped += 1;
                 continue;
             }
-            let name = info.name.clone();
+            let name = tool.info.name.clone();
             let tool = KnownTool {
-                compiled: Rc::new(CompiledTool::compile(doc, info)),
+                compiled: Rc::new(tool),
                 source: self.number,
             };
             self.session.tools.insert(name, tool);
