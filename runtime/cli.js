@@ -16,6 +16,7 @@ const COMMANDS = {
   'check-elicitation': () => import('./cli/check-elicitation.js'),
   'check-docs': () => import('./cli/check-docs.js'),
   'check-server': () => import('./cli/check-server.js'),
+  proxy: () => import('./cli/proxy.js'),
 };
 
 /** Runs the command line `argv` (without node and the script) with `io`; returns the exit code. */

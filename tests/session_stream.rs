@@ -23,7 +23,7 @@ fn create(session: &mut Session, id: usize, task: &str) -> Vec<Diagnostic> {
         r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"run","arguments":{{}},"task":{{"ttl":60000}}}}}}"#
     );
     let created = format!(
-        r#"{{"jsonrpc":"2.0","id":{id},"result":{{"task":{{"taskId":"{task}","status":"working","createdAt":"2026-11-07T02:10:00Z","ttl":60000,"pollInterval":1000}}}}}}"#
+        r#"{{"jsonrpc":"2.0","id":{id},"result":{{"task":{{"taskId":"{task}","status":"working","createdAt":"2026-11-07T02:10:00Z","lastUpdatedAt":"2026-11-07T02:10:00Z","ttl":60000,"pollInterval":1000}}}}}}"#
     );
     let mut found = session.push(&call, Direction::Client);
     found.extend(session.push(&created, Direction::Server));
@@ -36,7 +36,7 @@ fn poll(session: &mut Session, id: usize, task: &str, status: &str) -> Vec<Diagn
         r#"{{"jsonrpc":"2.0","id":{id},"method":"tasks/get","params":{{"taskId":"{task}"}}}}"#
     );
     let answer = format!(
-        r#"{{"jsonrpc":"2.0","id":{id},"result":{{"taskId":"{task}","status":"{status}","createdAt":"2026-11-07T02:10:00Z","ttl":60000,"pollInterval":1000}}}}"#
+        r#"{{"jsonrpc":"2.0","id":{id},"result":{{"taskId":"{task}","status":"{status}","createdAt":"2026-11-07T02:10:00Z","lastUpdatedAt":"2026-11-07T02:10:00Z","ttl":60000,"pollInterval":1000}}}}"#
     );
     let mut found = session.push(&get, Direction::Client);
     found.extend(session.push(&answer, Direction::Server));
@@ -81,7 +81,7 @@ fn spans_point_into_the_message_pushed() {
 fn poll_timing_needs_times() {
     let mut session = Session::new();
     let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run","arguments":{},"task":{"ttl":60000}}}"#;
-    let created = r#"{"jsonrpc":"2.0","id":1,"result":{"task":{"taskId":"t","status":"working","createdAt":"2026-11-07T02:10:00Z","ttl":60000,"pollInterval":5000}}}"#;
+    let created = r#"{"jsonrpc":"2.0","id":1,"result":{"task":{"taskId":"t","status":"working","createdAt":"2026-11-07T02:10:00Z","lastUpdatedAt":"2026-11-07T02:10:00Z","ttl":60000,"pollInterval":5000}}}"#;
     let get = r#"{"jsonrpc":"2.0","id":2,"method":"tasks/get","params":{"taskId":"t"}}"#;
     session.push_at(call, Direction::Client, Some(0));
     session.push_at(created, Direction::Server, Some(100));
@@ -162,8 +162,8 @@ fn requests_never_answered_are_dropped_past_the_cap() {
 fn the_replay_is_the_same_session() {
     let text = [
         r#"{"direction":"client","message":{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run","arguments":{},"task":{"ttl":60000}}}}"#,
-        r#"{"direction":"server","message":{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"taskId":"t","status":"completed","createdAt":"2026-11-07T02:10:00Z","ttl":60000}}}"#,
-        r#"{"direction":"server","message":{"jsonrpc":"2.0","id":1,"result":{"task":{"taskId":"t","status":"completed","createdAt":"2026-11-07T02:10:00Z","ttl":60000}}}}"#,
+        r#"{"direction":"server","message":{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"taskId":"t","status":"completed","createdAt":"2026-11-07T02:10:00Z","lastUpdatedAt":"2026-11-07T02:10:00Z","ttl":60000}}}"#,
+        r#"{"direction":"server","message":{"jsonrpc":"2.0","id":1,"result":{"task":{"taskId":"t","status":"completed","createdAt":"2026-11-07T02:10:00Z","lastUpdatedAt":"2026-11-07T02:10:00Z","ttl":60000}}}}"#,
         r#"{"direction":"server","message":{"jsonrpc":"2.0","id":1,"result":{}}}"#,
     ]
     .join("\n");
@@ -200,7 +200,7 @@ fn an_early_notification_is_reported_in_its_own_text_when_its_task_is_created() 
     let mut session = Session::new();
     let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run","arguments":{},"task":{"ttl":60000}}}"#;
     let early = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/tasks/status\",\n\"params\":{\"taskId\":\"t\",\"status\":\"working\",\"lastUpdatedAt\":\"soon\"}}";
-    let created = r#"{"jsonrpc":"2.0","id":1,"result":{"task":{"taskId":"t","status":"working","createdAt":"2026-11-07T02:10:00Z","ttl":60000}}}"#;
+    let created = r#"{"jsonrpc":"2.0","id":1,"result":{"task":{"taskId":"t","status":"working","createdAt":"2026-11-07T02:10:00Z","lastUpdatedAt":"2026-11-07T02:10:00Z","ttl":60000}}}"#;
     let client = Entry::Message(Some(Direction::Client));
     let server = Entry::Message(Some(Direction::Server));
     assert!(session.push_entry(call, &client, None).is_empty());
@@ -219,4 +219,128 @@ fn an_early_notification_is_reported_in_its_own_text_when_its_task_is_created() 
         history.iter().map(|h| h.message_index).collect::<Vec<_>>(),
         [2, 1]
     );
+}
+
+/// A `tools/list` request `id` and its answer listing `tools` (names), with `next_cursor`.
+fn list_tools(session: &mut Session, id: usize, tools: &[&str], more: bool) -> Vec<Diagnostic> {
+    let tools: Vec<String> = tools
+        .iter()
+        .map(|name| format!(r#"{{"name":"{name}","inputSchema":{{"type":"object","additionalProperties":false}}}}"#))
+        .collect();
+    let cursor = if more { r#","nextCursor":"next""# } else { "" };
+    let list = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/list","params":{{}}}}"#);
+    let answer = format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"result":{{"tools":[{}]{cursor}}}}}"#,
+        tools.join(",")
+    );
+    let mut found = session.push(&list, Direction::Client);
+    found.extend(session.push(&answer, Direction::Server));
+    found
+}
+
+/// A plain `tools/call` request `id` of tool `name`.
+fn call(name: &str, id: usize) -> String {
+    format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"{name}","arguments":{{}}}}}}"#
+    )
+}
+
+/// A session past `initialize` (2025-11-25).
+fn initialized() -> Session {
+    let mut session = Session::new();
+    session.push(INITIALIZE, Direction::Client);
+    session.push(INITIALIZED, Direction::Server);
+    session
+}
+
+#[test]
+fn a_call_of_a_tool_no_complete_list_has_is_an_unknown_tool() {
+    let mut session = initialized();
+    // Before any tools/list, any name goes.
+    assert!(codes(&session.push(&call("ghost", 1), Direction::Client)).is_empty());
+    assert!(codes(&list_tools(&mut session, 2, &["echo"], false)).is_empty());
+    assert!(codes(&session.push(&call("echo", 3), Direction::Client)).is_empty());
+    let text = call("ghost", 4);
+    let found = session.push(&text, Direction::Client);
+    assert_eq!(codes(&found), ["unknown-tool"]);
+    assert_eq!(
+        found[0].severity,
+        mcp_json_toolbox::diagnostic::Severity::Error
+    );
+    assert_eq!(found[0].instance_path, "/params/name");
+    let start = text.find(r#""ghost""#).unwrap();
+    assert_eq!(found[0].span.map(|s| s.start), Some(start));
+}
+
+#[test]
+fn a_tool_on_a_page_not_read_yet_is_not_unknown() {
+    let mut session = initialized();
+    // The first page has a `nextCursor`: the list is partial, `later` may be on the next page.
+    assert!(codes(&list_tools(&mut session, 1, &["echo"], true)).is_empty());
+    assert!(codes(&session.push(&call("later", 2), Direction::Client)).is_empty());
+    // The last page completes the list: tools of both pages are known, others are not.
+    assert!(codes(&list_tools(&mut session, 3, &["later"], false)).is_empty());
+    assert!(codes(&session.push(&call("echo", 4), Direction::Client)).is_empty());
+    assert!(codes(&session.push(&call("later", 5), Direction::Client)).is_empty());
+    assert_eq!(
+        codes(&session.push(&call("ghost", 6), Direction::Client)),
+        ["unknown-tool"]
+    );
+    // A new paged listing (after `list_changed`) is partial again until its last page.
+    assert!(codes(&list_tools(&mut session, 7, &["echo"], true)).is_empty());
+    assert!(codes(&session.push(&call("newer", 8), Direction::Client)).is_empty());
+}
+
+#[test]
+fn messages_are_checked_against_the_negotiated_version_official_schema() {
+    let mut session = Session::new();
+    // Before `initialize`, no version: nothing is checked.
+    let bare = r#"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{}}"#;
+    assert!(codes(&session.push(bare, Direction::Client)).is_empty());
+    assert!(codes(&session.push(INITIALIZE, Direction::Client)).is_empty());
+    // An initialize result without `protocolVersion`, checked against the offered version.
+    let text = r#"{"jsonrpc":"2.0","id":"init","result":{"capabilities":{},"serverInfo":{"name":"s","version":"1"}}}"#;
+    let found = session.push(text, Direction::Server);
+    assert_eq!(codes(&found), ["official-schema"], "{found:#?}");
+    assert_eq!(found[0].instance_path, "/result");
+    assert!(found[0]
+        .message
+        .contains("InitializeResult of protocol 2025-11-25"));
+    assert!(found[0].message.contains("\"protocolVersion\""));
+    assert_eq!(
+        found[0].span.map(|s| s.start),
+        text.find(r#"{"capabilities""#)
+    );
+    // A tools/list result whose tool lacks `inputSchema`, at the tool.
+    session.push(
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
+        Direction::Client,
+    );
+    let text = r#"{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"echo"}]}}"#;
+    let found = session.push(text, Direction::Server);
+    let official: Vec<_> = found
+        .iter()
+        .filter(|d| d.code == "official-schema")
+        .collect();
+    assert_eq!(official.len(), 1, "{found:#?}");
+    assert_eq!(official[0].instance_path, "/result/tools/0");
+    assert!(official[0].message.contains("\"inputSchema\""));
+    // A request and a notification, by their method.
+    let text = r#"{"jsonrpc":"2.0","id":3,"method":"tasks/get","params":{}}"#;
+    let found = session.push(text, Direction::Client);
+    assert_eq!(codes(&found), ["official-schema"], "{found:#?}");
+    assert_eq!(found[0].instance_path, "/params");
+    let text =
+        r#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":"half"}}"#;
+    let found = session.push(text, Direction::Server);
+    assert!(codes(&found).contains(&"official-schema"), "{found:#?}");
+}
+
+#[test]
+fn a_version_whose_schema_is_not_embedded_is_not_checked() {
+    let mut session = Session::new();
+    let offer = INITIALIZE.replace("2025-11-25", "2025-06-18");
+    assert!(codes(&session.push(&offer, Direction::Client)).is_empty());
+    let text = r#"{"jsonrpc":"2.0","id":"init","result":{"protocolVersion":"2025-06-18","capabilities":{}}}"#;
+    assert!(codes(&session.push(text, Direction::Server)).is_empty());
 }

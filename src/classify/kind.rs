@@ -1,14 +1,12 @@
 //! Naming a message: discriminating keys and values decide which official `$defs` definition a
 //! payload claims to be, before any schema is consulted.
 
-use serde_json::Value;
-
 use super::envelope::{EnvelopeKind, Message};
 use crate::json::{Document, Node, NodeKind};
+use crate::protocol::kinds::{answer_kind, answer_overrides};
+pub use crate::protocol::kinds::{error_kind, method_kind, method_kind_in};
 use crate::protocol::messages::{meta, result_kind, ResultKind, RELATED_TASK};
-use crate::protocol::schemas;
 use crate::protocol::Generation;
-use crate::protocol::GENERATIONS;
 
 /// The kind reported when nothing identifies the payload.
 pub const UNKNOWN: &str = "Unknown";
@@ -83,29 +81,6 @@ pub fn detect(doc: &Document<'_>, message: &Message<'_>, answered: Option<&str>)
             Detected { kind, whole: false }
         }
     }
-}
-
-/// Whether the result kind of the answered request wins over the kind the members suggest:
-/// always, except for an `InputRequiredResult` (any request may get one) and a task handle
-/// answering a request that may run as a task (anything but `tasks/*`).
-fn answer_overrides(found: &str, expected: &str) -> bool {
-    match found {
-        "InputRequiredResult" => false,
-        "CreateTaskResult" => is_task_method_result(expected),
-        _ => true,
-    }
-}
-
-/// Whether `kind` answers one of the task methods (`tasks/*`).
-fn is_task_method_result(kind: &str) -> bool {
-    matches!(
-        kind,
-        "GetTaskResult"
-            | "CancelTaskResult"
-            | "UpdateTaskResult"
-            | "GetTaskPayloadResult"
-            | "ListTasksResult"
-    )
 }
 
 /// The kind of a result or bare value, from its members.
@@ -199,66 +174,6 @@ pub fn integer(doc: &Document<'_>, node: &Node) -> Option<i64> {
         .parse()
         .ok()
         .filter(|n: &i64| n.unsigned_abs() <= MAX_SAFE_INTEGER)
-}
-
-/// The definition whose `properties.<name>.const` (directly or inside `allOf`) is `value`.
-fn constant<'a>(schema: &'a Value, name: &str) -> Option<&'a Value> {
-    let direct = schema
-        .get("properties")
-        .and_then(|p| p.get(name))
-        .and_then(|p| p.get("const"));
-    direct.or_else(|| {
-        schema
-            .get("allOf")?
-            .as_array()?
-            .iter()
-            .find_map(|part| constant(part, name))
-    })
-}
-
-/// The request or notification definition whose `method` is `method`, in any version.
-pub fn method_kind(method: &str) -> Option<&'static str> {
-    GENERATIONS
-        .iter()
-        .find_map(|&version| method_kind_in(version, method))
-}
-
-/// The request or notification definition whose `method` is `method` in `version`.
-pub fn method_kind_in(version: Generation, method: &str) -> Option<&'static str> {
-    schemas::definitions(version)
-        .find(|(_, schema)| constant(schema, "method").and_then(Value::as_str) == Some(method))
-        .map(|(name, _)| name)
-}
-
-/// The result definition answering `method` (`tools/call` → `CallToolResult`).
-fn answer_kind(method: &str) -> Option<&'static str> {
-    let request = method_kind(method)?;
-    let result = format!("{}Result", request.strip_suffix("Request")?);
-    GENERATIONS.iter().find_map(|&version| {
-        schemas::definitions(version)
-            .find(|(name, _)| *name == result)
-            .map(|(name, _)| name)
-    })
-}
-
-/// The error definition for `code`: one describing a whole error response (`response`) or a bare
-/// error object.
-pub fn error_kind(code: i64, response: bool) -> Option<&'static str> {
-    GENERATIONS.iter().find_map(|&version| {
-        schemas::definitions(version)
-            .find(|(_, schema)| {
-                let holder = if response {
-                    schema.get("properties").and_then(|p| p.get("error"))
-                } else {
-                    Some(*schema)
-                };
-                holder
-                    .and_then(|h| constant(h, "code"))
-                    .and_then(Value::as_i64)
-                    == Some(code)
-            })
-            .map(|(name, _)| name)
-    })
 }
 
 #[cfg(test)]

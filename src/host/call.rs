@@ -7,8 +7,8 @@
 //! server must answer -32601 or -32600); `task-forbidden`; `task-param-in-2026`.
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::host::schema::validate_value;
-use crate::host::tool::{locate_tools, read_tool_text, tool_info, TaskSupport, ToolInfo};
+use crate::host::schema::validate_compiled;
+use crate::host::tool::{locate_tools, read_tool_text, tool_info, CompiledTool, TaskSupport};
 use crate::host::{diagnostic_at as at, parse_into, HostReport};
 use crate::json::{Document, Node};
 use crate::protocol::messages::{CLIENT_CAPABILITIES, PROTOCOL_VERSION, TASKS_EXTENSION};
@@ -119,16 +119,16 @@ pub fn check_negotiation(
 pub fn check_against_tool(
     doc: &Document<'_>,
     call: &ToolCall<'_>,
-    tool_doc: &Document<'_>,
-    tool: &ToolInfo,
+    compiled: &CompiledTool,
 ) -> Vec<Diagnostic> {
-    let schema = format!("{}/inputSchema", tool.pointer);
-    let mut out = validate_value(
-        tool_doc,
-        &schema,
-        doc,
-        &format!("{}/arguments", call.pointer),
-    );
+    let arguments = format!("{}/arguments", call.pointer);
+    let mut out = compiled
+        .input_schema
+        .as_ref()
+        .map_or_else(Vec::new, |schema| {
+            validate_compiled(schema, doc, &arguments)
+        });
+    let tool = &compiled.info;
     let name = &tool.name;
     match (call.by_extension(), tool.task_support, call.task_requested()) {
         (true, TaskSupport::Required, false) => out.push(at(doc, Severity::Error, "task-required",
@@ -141,6 +141,15 @@ pub fn check_against_tool(
         _ => {}
     }
     out
+}
+
+/// `unknown-tool` (error): the call names a tool the tools known (`where_listed`, e.g. "in the
+/// tool text") do not include; at `params.name`.
+pub fn unknown_tool(doc: &Document<'_>, call: &ToolCall<'_>, where_listed: &str) -> Diagnostic {
+    let name = call.name.unwrap_or_default();
+    let message = format!("no tool named {name:?} {where_listed}");
+    let path = format!("{}/name", call.pointer);
+    at(doc, Severity::Error, "unknown-tool", message, path)
 }
 
 /// Checks a `tools/call` request (or bare params) against its tool (a `Tool`, `tools/list` result
@@ -178,22 +187,14 @@ pub fn check_tool_call(
             .filter_map(|p| tool_info(tool_doc, p))
             .find(|t| Some(t.name.as_str()) == call.name);
         match tool {
-            Some(tool) => report
+            Some(tool) => report.diagnostics.extend(check_against_tool(
+                &request,
+                &call,
+                &CompiledTool::compile(tool_doc, tool),
+            )),
+            None => report
                 .diagnostics
-                .extend(check_against_tool(&request, &call, tool_doc, &tool)),
-            None => {
-                let message = format!(
-                    "no tool named {:?} in the tool text",
-                    call.name.unwrap_or_default()
-                );
-                report.diagnostics.push(at(
-                    &request,
-                    Severity::Error,
-                    "unknown-tool",
-                    message,
-                    format!("{}/name", call.pointer),
-                ));
-            }
+                .push(unknown_tool(&request, &call, "in the tool text")),
         }
     }
     report.finish()

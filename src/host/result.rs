@@ -11,8 +11,8 @@
 //! 2026-07-28 (any JSON value allowed) they are validated against `outputSchema`.
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::host::schema::validate_value;
-use crate::host::tool::{locate_tools, read_tool_text, tool_info, TaskSupport, ToolInfo};
+use crate::host::schema::validate_compiled;
+use crate::host::tool::{locate_tools, read_tool_text, tool_info, CompiledTool, TaskSupport};
 use crate::host::{diagnostic_at as at, parse_into, HostReport};
 use crate::json::{Document, Node, NodeKind};
 use crate::protocol::messages::{
@@ -20,13 +20,13 @@ use crate::protocol::messages::{
 };
 use crate::protocol::TaskRequest;
 
-/// Checks the result object at `pointer` of `doc` answering a call of `tool` (with its document).
+/// Checks the result object at `pointer` of `doc` answering a call of `tool` (compiled).
 /// `task_requested` says whether the call asked for a task (2025-11-25) or declared the tasks
 /// extension (2026-07-28); `None` when the call is not known, then the tool's `taskSupport` decides.
 pub fn check_result(
     doc: &Document<'_>,
     pointer: &str,
-    tool: Option<(&Document<'_>, &ToolInfo)>,
+    tool: Option<&CompiledTool>,
     task_requested: Option<bool>,
 ) -> Vec<Diagnostic> {
     let Some(result) = doc.pointer(pointer) else {
@@ -35,7 +35,7 @@ pub fn check_result(
     match result_kind(result) {
         ResultKind::TaskHandle(generation) => {
             let forbidden_by_tool = generation.rules().tool_execution
-                && tool.is_some_and(|(_, t)| t.task_support == TaskSupport::Forbidden);
+                && tool.is_some_and(|t| t.info.task_support == TaskSupport::Forbidden);
             if task_requested.map_or(forbidden_by_tool, |asked| !asked) {
                 let why = match generation.rules().task_request {
                     TaskRequest::Param => "the call did not ask for a task (no `task` parameter) or the tool forbids tasks",
@@ -91,7 +91,7 @@ fn check_structured(
     doc: &Document<'_>,
     pointer: &str,
     result: &Node,
-    tool: Option<(&Document<'_>, &ToolInfo)>,
+    tool: Option<&CompiledTool>,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let path = format!("{pointer}/structuredContent");
@@ -112,9 +112,10 @@ fn check_structured(
             path.clone(),
         ));
     }
-    let Some((tool_doc, tool)) = tool.filter(|(_, t)| t.has_output_schema) else {
+    let Some(compiled) = tool.filter(|t| t.info.has_output_schema) else {
         return out;
     };
+    let tool = &compiled.info;
     if matches!(
         result.value_of("isError").map(|v| &v.kind),
         Some(NodeKind::Bool(true))
@@ -142,12 +143,9 @@ fn check_structured(
             pointer.to_owned(),
         ));
     } else if out.is_empty() {
-        out.extend(validate_value(
-            tool_doc,
-            &format!("{}/outputSchema", tool.pointer),
-            doc,
-            &path,
-        ));
+        if let Some(schema) = &compiled.output_schema {
+            out.extend(validate_compiled(schema, doc, &path));
+        }
     }
     out
 }
@@ -202,17 +200,14 @@ pub fn check_tool_result(tool_text: &str, result_text: &str) -> HostReport {
         let [only] = tools.as_slice() else {
             return None;
         };
-        tool_info(tool_doc, only).map(|info| (tool_doc, info))
+        tool_info(tool_doc, only).map(|info| CompiledTool::compile(tool_doc, info))
     });
     report.generation = doc
         .pointer(pointer)
         .and_then(result_generation)
         .or(report.generation);
-    report.diagnostics.extend(check_result(
-        &doc,
-        pointer,
-        tool.as_ref().map(|(d, t)| (*d, t)),
-        None,
-    ));
+    report
+        .diagnostics
+        .extend(check_result(&doc, pointer, tool.as_ref(), None));
     report.finish()
 }

@@ -18,14 +18,18 @@ pub const INVALID_SCHEMA: &str = "invalid-schema";
 pub const UNUSABLE_SCHEMA: &str = "unusable-schema";
 
 /// Checks that the value at `pointer` in `doc` is a JSON Schema that can be used (2020-12 unless
-/// its `$schema` says otherwise): `Ok` with the schema lint's findings ([`crate::lint`]), or
-/// `Err` with each problem as an error. Every span is in `doc`.
-pub fn check_schema(doc: &Document<'_>, pointer: &str) -> Result<Vec<Diagnostic>, Vec<Diagnostic>> {
+/// its `$schema` says otherwise): `Ok` with the schema lint's findings ([`crate::lint`]) and the
+/// schema compiled (as [`compile_value_schema`] compiles it; `None` when there is no value at
+/// `pointer`), or `Err` with each problem as an error. Every span is in `doc`.
+pub fn check_schema(
+    doc: &Document<'_>,
+    pointer: &str,
+) -> Result<(Vec<Diagnostic>, Option<Validator>), Vec<Diagnostic>> {
     if doc.pointer(pointer).is_none() {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), None));
     }
     let errors = match compile_linted(doc, pointer, &ValidateOptions::default()) {
-        Ok(linted) => return Ok(linted.lint),
+        Ok(linted) => return Ok((linted.lint, Some(linted.engine))),
         Err(errors) => errors,
     };
     let code = match errors.fault {
@@ -43,24 +47,37 @@ pub fn check_schema(doc: &Document<'_>, pointer: &str) -> Result<Vec<Diagnostic>
 }
 
 /// Validates the value at `instance_pointer` in `instance_doc` against the schema at
-/// `schema_pointer` in `schema_doc`. An absent instance is validated as `{}`, the default of tool
-/// arguments, and its findings are placed at the nearest existing ancestor. A schema that cannot
-/// be compiled yields nothing here: [`check_schema`] reports it.
-///
-/// Each failure is an error coded with the failing keyword (`required`, `type`, ...), its span in
-/// the instance text and its keyword's span in the schema text (its keyword location is the
-/// evaluation path, prefixed with `schema_pointer`).
+/// `schema_pointer` in `schema_doc` ([`compile_value_schema`] then [`validate_compiled`]).
 pub fn validate_value(
     schema_doc: &Document<'_>,
     schema_pointer: &str,
     instance_doc: &Document<'_>,
     instance_pointer: &str,
 ) -> Vec<Diagnostic> {
-    let Ok(validator) =
-        Validator::from_node(schema_doc, schema_pointer, &ValidateOptions::default())
-    else {
-        return Vec::new();
-    };
+    compile_value_schema(schema_doc, schema_pointer).map_or_else(Vec::new, |validator| {
+        validate_compiled(&validator, instance_doc, instance_pointer)
+    })
+}
+
+/// Compiles the schema at `schema_pointer` in `schema_doc` for [`validate_compiled`]: the
+/// validator owns what it needs (its keyword spans are in `schema_doc`'s text), so it outlives
+/// the document. `None` for a schema that cannot be compiled: [`check_schema`] reports it.
+pub fn compile_value_schema(schema_doc: &Document<'_>, schema_pointer: &str) -> Option<Validator> {
+    Validator::from_node(schema_doc, schema_pointer, &ValidateOptions::default()).ok()
+}
+
+/// Validates the value at `instance_pointer` in `instance_doc` with a schema compiled by
+/// [`compile_value_schema`]. An absent instance is validated as `{}`, the default of tool
+/// arguments, and its findings are placed at the nearest existing ancestor.
+///
+/// Each failure is an error coded with the failing keyword (`required`, `type`, ...), its span in
+/// the instance text and its keyword's span in the schema text (its keyword location is the
+/// evaluation path, prefixed with the schema's pointer).
+pub fn validate_compiled(
+    validator: &Validator,
+    instance_doc: &Document<'_>,
+    instance_pointer: &str,
+) -> Vec<Diagnostic> {
     let instance = instance_doc
         .pointer(instance_pointer)
         .map_or("{}", |node| instance_doc.lexeme(node));

@@ -13,10 +13,11 @@ use std::collections::HashMap;
 
 use crate::compat::{mcp, Field};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::host::schema::check_schema;
+use crate::host::schema::{check_schema, compile_value_schema};
 use crate::host::{diagnostic_at as at, parse_into, HostReport};
 use crate::json::{Document, Node};
 use crate::protocol::Generation;
+use crate::validate::Validator;
 
 /// Keywords that give an `inputSchema` without `properties` its arguments anyway.
 const OPENING_KEYWORDS: [&str; 10] = [
@@ -66,6 +67,44 @@ pub struct ToolInfo {
     pub task_support: TaskSupport,
     /// Whether it declares an `outputSchema`.
     pub has_output_schema: bool,
+}
+
+/// A tool with its `inputSchema` and `outputSchema` compiled once, for the call and result
+/// checks; it owns everything (schema spans are into the text the tool was read from).
+pub struct CompiledTool {
+    /// What the checks need about it.
+    pub info: ToolInfo,
+    /// Its `inputSchema`, compiled (`None` when absent or unusable).
+    pub input_schema: Option<Validator>,
+    /// Its `outputSchema`, compiled (`None` when absent or unusable).
+    pub output_schema: Option<Validator>,
+}
+
+impl CompiledTool {
+    /// Compiles the schemas of the tool `info` describes, read from `doc`.
+    pub fn compile(doc: &Document<'_>, info: ToolInfo) -> Self {
+        let schema = |key: &str| compile_value_schema(doc, &format!("{}/{key}", info.pointer));
+        let input_schema = schema("inputSchema");
+        let output_schema = info
+            .has_output_schema
+            .then(|| schema("outputSchema"))
+            .flatten();
+        Self {
+            info,
+            input_schema,
+            output_schema,
+        }
+    }
+}
+
+impl std::fmt::Debug for CompiledTool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CompiledTool")
+            .field("info", &self.info)
+            .field("input_schema", &self.input_schema.is_some())
+            .field("output_schema", &self.output_schema.is_some())
+            .finish()
+    }
 }
 
 /// Checks a tool definition (`Tool`), a `tools/list` result, a response carrying one, or an
@@ -127,10 +166,21 @@ pub fn check_tools(
     pointers: &[String],
     generation: Option<Generation>,
 ) -> Vec<Diagnostic> {
+    check_and_compile_tools(doc, pointers, generation).0
+}
+
+/// [`check_tools`], also returning each tool with a string name, its schemas compiled (in list
+/// order; each schema is compiled once, for its check and for later validations).
+pub fn check_and_compile_tools(
+    doc: &Document<'_>,
+    pointers: &[String],
+    generation: Option<Generation>,
+) -> (Vec<Diagnostic>, Vec<CompiledTool>) {
     let mut diagnostics = Vec::new();
+    let mut compiled = Vec::new();
     let mut seen: HashMap<String, String> = HashMap::new();
     for pointer in pointers {
-        check_one(doc, pointer, generation, &mut diagnostics);
+        let (input_schema, output_schema) = check_one(doc, pointer, generation, &mut diagnostics);
         let Some(info) = tool_info(doc, pointer) else {
             continue;
         };
@@ -145,19 +195,25 @@ pub fn check_tools(
                 .at_pointer(path),
             );
         } else {
-            seen.insert(info.name, pointer.clone());
+            seen.insert(info.name.clone(), pointer.clone());
         }
+        compiled.push(CompiledTool {
+            info,
+            input_schema,
+            output_schema,
+        });
     }
-    diagnostics
+    (diagnostics, compiled)
 }
 
-/// Checks one tool definition.
+/// Checks one tool definition; returns its `inputSchema` and `outputSchema` compiled (when
+/// present and usable).
 fn check_one(
     doc: &Document<'_>,
     pointer: &str,
     generation: Option<Generation>,
     out: &mut Vec<Diagnostic>,
-) {
+) -> (Option<Validator>, Option<Validator>) {
     let Some(tool) = doc.pointer(pointer).filter(|t| t.members().is_some()) else {
         out.push(at(
             doc,
@@ -166,7 +222,7 @@ fn check_one(
             "a tool definition is an object".into(),
             pointer.into(),
         ));
-        return;
+        return (None, None);
     };
     match tool.value_of("name") {
         Some(name) => out.extend(mcp::check_name(doc, name, format!("{pointer}/name"))),
@@ -179,32 +235,32 @@ fn check_one(
         )),
     }
     let input = format!("{pointer}/inputSchema");
-    match tool.value_of("inputSchema") {
-        None => out.push(at(
-            doc,
-            Severity::Error,
-            "input-schema-missing",
-            "the tool has no `inputSchema`".into(),
-            pointer.into(),
-        )),
+    let input_schema = match tool.value_of("inputSchema") {
+        None => {
+            out.push(at(
+                doc,
+                Severity::Error,
+                "input-schema-missing",
+                "the tool has no `inputSchema`".into(),
+                pointer.into(),
+            ));
+            None
+        }
         Some(schema) => {
-            if check_usable(doc, schema, &input, Some(Severity::Error), out) {
+            let compiled = check_usable(doc, schema, &input, Some(Severity::Error), out);
+            if compiled.is_some() {
                 let name = tool.value_of("name").and_then(Node::as_str);
                 check_closed_when_empty(doc, schema, name, &input, out);
             }
+            compiled
         }
-    }
-    if let Some(schema) = tool.value_of("outputSchema") {
+    };
+    let output_schema = tool.value_of("outputSchema").and_then(|schema| {
         // Before 2026-07-28 the root must be an object; from 2026-07-28 any schema goes.
         let root_rule = mcp::root_severity(generation, Field::Output);
-        check_usable(
-            doc,
-            schema,
-            &format!("{pointer}/outputSchema"),
-            root_rule,
-            out,
-        );
-    }
+        let path = format!("{pointer}/outputSchema");
+        check_usable(doc, schema, &path, root_rule, out)
+    });
     if let Some(execution) = tool.value_of("execution") {
         check_execution(
             doc,
@@ -214,26 +270,27 @@ fn check_one(
             out,
         );
     }
+    (input_schema, output_schema)
 }
 
 /// Checks that a schema is usable and, when `root_rule` says how seriously, that its root is
-/// `type: "object"`; true if it is usable.
+/// `type: "object"`; the schema compiled if it is usable.
 fn check_usable(
     doc: &Document<'_>,
     schema: &Node,
     path: &str,
     root_rule: Option<Severity>,
     out: &mut Vec<Diagnostic>,
-) -> bool {
-    let (usable, found) = match check_schema(doc, path) {
-        Ok(lint) => (true, lint),
-        Err(problems) => (false, problems),
+) -> Option<Validator> {
+    let (compiled, found) = match check_schema(doc, path) {
+        Ok((lint, compiled)) => (compiled, lint),
+        Err(problems) => (None, problems),
     };
     out.extend(found);
-    if let (true, Some(severity)) = (usable, root_rule) {
+    if let (Some(_), Some(severity)) = (&compiled, root_rule) {
         out.extend(mcp::check_root_object(doc, schema, path, severity));
     }
-    usable
+    compiled
 }
 
 /// Warns about a no-argument `inputSchema` that still accepts any argument.

@@ -6,6 +6,7 @@
 //! both build on it and never on each other.
 
 mod generation;
+pub mod kinds;
 pub mod messages;
 pub mod schemas;
 mod task_status;

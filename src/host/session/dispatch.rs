@@ -6,7 +6,9 @@ use std::rc::Rc;
 use serde_json::Value;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::host::call::{check_against_tool, check_negotiation, declares_task_calls, read_call};
+use crate::host::call::{
+    check_against_tool, check_negotiation, declares_task_calls, read_call, unknown_tool,
+};
 use crate::host::diagnostic_at;
 use crate::host::result::check_result;
 use crate::host::session::pending::{PendingRequest, Request, RequestKey, TaskMethod};
@@ -15,7 +17,7 @@ use crate::host::session::{
     MAX_PENDING_REQUESTS, MAX_TOOLS,
 };
 use crate::host::task_state::TaskEvent;
-use crate::host::tool::{check_tools, locate_tools, tool_info, tools_generation, TaskSupport};
+use crate::host::tool::{check_and_compile_tools, locate_tools, tools_generation, TaskSupport};
 use crate::json::{Document, Node};
 use crate::protocol::messages::{read_message, request_id, result_kind, Message, ResultKind};
 use crate::protocol::Generation;
@@ -148,18 +150,26 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
             Entry::ToModel { task_id } => return self.handed_to_model(node, task_id.as_deref()),
             Entry::Message(direction) => *direction,
         };
-        match read_message(node) {
+        let message = read_message(node);
+        match message {
             Message::Request { id, method } => {
                 let side = direction.unwrap_or(requester_of(method));
                 self.request(node, side, id, method);
+                self.check_official(&message, None);
             }
-            Message::Notification {
-                method: "notifications/tasks/status" | "notifications/tasks",
-            } => self.status_notification(),
-            Message::Notification { .. } => {}
+            Message::Notification { method } => {
+                if matches!(method, "notifications/tasks/status" | "notifications/tasks") {
+                    self.status_notification();
+                }
+                self.check_official(&message, None);
+            }
             Message::Response { id, .. } => {
                 let sides = answered_sides(direction, node.value_of("result"));
-                self.response(sides, id);
+                if let Some(pending) = self.take_pending(sides, id) {
+                    let method = pending.method.clone();
+                    self.response(pending);
+                    self.check_official(&message, Some(&method));
+                }
             }
             Message::ErrorResponse { id } => {
                 let sides = answered_sides(direction, None);
@@ -175,6 +185,7 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
                     self.check_refusal_code(node);
                 }
                 self.release_early();
+                self.check_official(&message, None);
             }
             Message::Other => {
                 if !self.register_tools("") {
@@ -288,7 +299,7 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
                 text.is_some_and(|text| !self.session.checked_tools.insert(text))
             })
             .collect();
-        let found = check_tools(doc, &tools, generation);
+        let (found, compiled) = check_and_compile_tools(doc, &tools, generation);
         let found = found.into_iter().filter(|d| {
             !repeated.iter().any(|p| {
                 d.instance_path
@@ -297,22 +308,22 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
             })
         });
         self.found(found.collect());
-        let source = Rc::new(KeptMessage {
-            text: doc.text.to_owned(),
-            number: self.number,
-        });
         let mut dropped = 0_usize;
-        for info in tools.iter().filter_map(|p| tool_info(doc, p)) {
-            let known = self.session.tools.contains_key(&info.name);
+        for tool in compiled {
+            let known = self.session.tools.contains_key(&tool.info.name);
             if !known && self.session.tools.len() >= MAX_TOOLS {
                 dropped += 1;
                 continue;
             }
-            let source = Rc::clone(&source);
-            let tool = KnownTool { info, source };
-            self.session.tools.insert(tool.info.name.clone(), tool);
+            let name = tool.info.name.clone();
+            let tool = KnownTool {
+                compiled: Rc::new(tool),
+                source: self.number,
+            };
+            self.session.tools.insert(name, tool);
         }
         if dropped > 0 {
+            self.session.tools_dropped = true;
             let message = format!("more than {MAX_TOOLS} tools: {dropped} more are not kept, and calls to them are not checked against them");
             self.report(
                 Severity::Warning,
@@ -355,18 +366,22 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
                 Request::Task(task_method, task_id.to_owned())
             }
             ("elicitation/create", _) => self.elicitation_asked(node, &key),
-            ("initialize", _) => Request::Initialize,
+            ("initialize", _) => {
+                self.version_offered(node);
+                Request::Initialize
+            }
             ("tools/list", _) => Request::ToolsList,
             _ => Request::Other,
         };
-        self.wait_for_answer((side, key), request);
+        self.wait_for_answer((side, key), request, method);
     }
 
     /// Remembers a request until its answer, dropping the oldest past the cap.
-    fn wait_for_answer(&mut self, key: RequestKey, request: Request) {
+    fn wait_for_answer(&mut self, key: RequestKey, request: Request, method: &str) {
         let waiting = PendingRequest {
             request,
             sent_at: self.number,
+            method: method.to_owned(),
         };
         if let Some(dropped) = self.session.pending.insert(key, waiting) {
             let message = format!("more than {MAX_PENDING_REQUESTS} requests wait for an answer: the oldest (id {dropped}) is forgotten");
@@ -391,15 +406,17 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
         let tool = self.tool(call.name);
         let requires_task = tool
             .as_ref()
-            .is_some_and(|t| t.info.task_support == TaskSupport::Required);
+            .is_some_and(|t| t.compiled.info.task_support == TaskSupport::Required);
         let must_refuse = requires_task
             && call.task.is_none()
             && call.generation != Some(Generation::V2026_07_28);
+        if tool.is_none() && call.name.is_some() && self.session.tools_complete {
+            let listed = "in the tools/list answers so far";
+            self.found(vec![unknown_tool(doc, &call, listed)]);
+        }
         if let Some(tool) = tool {
-            if let Some(tool_doc) = tool.source.doc() {
-                let found = check_against_tool(doc, &call, &tool_doc, &tool.info);
-                self.found_against(found, Some(tool.source.number));
-            }
+            let found = check_against_tool(doc, &call, &tool.compiled);
+            self.found_against(found, Some(tool.source));
         }
         let arguments = doc.pointer(&format!("{}/arguments", call.pointer));
         Request::ToolCall {
@@ -442,11 +459,11 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
         pending
     }
 
-    /// A successful response: dispatches on what it answers.
-    fn response(&mut self, sides: [Direction; 2], id: &Node) {
-        let Some(PendingRequest { request, sent_at }) = self.take_pending(sides, id) else {
-            return;
-        };
+    /// A successful response to `pending`: dispatches on what it answers.
+    fn response(&mut self, pending: PendingRequest) {
+        let PendingRequest {
+            request, sent_at, ..
+        } = pending;
         let result = "/result";
         match request {
             Request::ToolCall {
@@ -484,9 +501,15 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
             Request::Task(TaskMethod::Result, task_id) => self.result_delivered(result, &task_id),
             Request::Initialize => {
                 self.session.server_declares = self.doc.pointer(result).map(declares_task_calls);
+                self.version_negotiated();
             }
             Request::ToolsList => {
                 self.register_tools(result);
+                let more = self
+                    .doc
+                    .pointer(result)
+                    .map(|r| r.get("nextCursor").is_some());
+                self.session.tools_complete = more == Some(false) && !self.session.tools_dropped;
             }
             Request::Elicitation(asked) => self.elicitation_answered(result, asked),
             Request::Task(TaskMethod::Other, _) | Request::Other => {}
@@ -519,15 +542,9 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
     ) {
         let doc = self.doc;
         let known = self.tool(tool);
-        let tool_doc = known.as_ref().and_then(|t| t.source.doc());
-        let with_tool = known.as_ref().zip(tool_doc.as_ref());
-        let found = check_result(
-            doc,
-            result,
-            with_tool.map(|(t, d)| (d, &t.info)),
-            task_requested,
-        );
-        self.found_against(found, known.map(|t| t.source.number));
+        let compiled = known.as_ref().map(|t| &*t.compiled);
+        let found = check_result(doc, result, compiled, task_requested);
+        self.found_against(found, known.map(|t| t.source));
     }
 
     /// Warns about a message naming a task no CreateTaskResult created.

@@ -8,12 +8,14 @@
 //! message, possibly of unknown direction, or what the host handed the model). [`Session::state`]
 //! is the tasks as the replay reports them and [`Session::finish`] the end-of-session findings
 //! (`never-terminal`). The session owns what it keeps (each message is parsed into its own
-//! document; a tool list, an elicitation request or a report's `inputRequests` are kept as text).
+//! document; a listed tool is kept compiled, an elicitation request or a report's
+//! `inputRequests` as text).
 //!
 //! Parts: `dispatch.rs` (one message, by what it is), `pending.rs` (the requests waiting for
 //! their answers), `tasks.rs` (each tracked task's state machine, timestamps, poll timing),
 //! `input.rs` (elicitations and `inputRequests` matched with their answers) and `replay.rs`
-//! (a whole transcript pushed entry by entry).
+//! (a whole transcript pushed entry by entry), `official.rs` (the negotiated version, and each
+//! message against its official definition).
 //!
 //! Memory stays bounded over a long session (a `session-limit` warning says what was dropped):
 //! - at most [`MAX_FINISHED_TASKS`] (1,000) terminal tasks are kept; older ones are forgotten
@@ -73,10 +75,18 @@
 //! - `unknown-task` (warning): a task message naming a task no CreateTaskResult created.
 //! - `not-a-message` (warning): an entry that is neither a JSON-RPC message nor a tool list.
 //! - Check 1-3 findings on the `tools/list` results, `tools/call` requests and their results.
+//! - `unknown-tool` (error, [`crate::host::call::unknown_tool`]): a `tools/call` naming a tool
+//!   absent from the `tools/list` answers so far, once the last of them was complete (no
+//!   `nextCursor`: a tool may be on a later page) and no tool was dropped past [`MAX_TOOLS`].
+//! - `official-schema` (error): the message breaks its definition in the official schema of the
+//!   negotiated protocol version (see `session/official.rs`: the version, and which definition);
+//!   one finding per violation, at the offending value, the failing keyword's place in the
+//!   official schema in `keyword_location`.
 //! - `session-limit` (warning): something was dropped to keep memory bounded (see above).
 
 mod dispatch;
 mod input;
+mod official;
 mod pending;
 mod replay;
 mod tasks;
@@ -88,10 +98,11 @@ use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::host::task_state::TaskState;
-use crate::host::tool::ToolInfo;
+use crate::host::tool::CompiledTool;
 use crate::json::{parse, Document, ReadOptions};
 
 use dispatch::{Dispatch, EarlyNotification};
+use official::Negotiation;
 use pending::PendingRequests;
 use tasks::TrackedTask;
 
@@ -164,13 +175,13 @@ impl KeptMessage {
     }
 }
 
-/// A tool listed so far, with the message that listed it.
+/// A tool listed so far, compiled, with the push number of the message that listed it.
 #[derive(Clone, Debug)]
 struct KnownTool {
-    /// What the checks need about it; its pointer is into `source`.
-    info: ToolInfo,
-    /// The tool list's message.
-    source: Rc<KeptMessage>,
+    /// What the checks need about it, schemas compiled (their spans are into `source`'s text).
+    compiled: Rc<CompiledTool>,
+    /// Push number of the tool list's message.
+    source: usize,
 }
 
 /// A session checker: feed it the messages of one MCP session in order (see the module doc).
@@ -180,6 +191,14 @@ pub struct Session {
     tools: BTreeMap<String, KnownTool>,
     /// The text of every tool definition checked so far (at most [`MAX_TOOLS`]).
     checked_tools: HashSet<String>,
+    /// Whether the last `tools/list` answer was a complete list (or the last page of one: no
+    /// `nextCursor`) and every tool listed is kept: only then is a call of another tool an
+    /// `unknown-tool`.
+    tools_complete: bool,
+    /// Whether tools were dropped past [`MAX_TOOLS`].
+    tools_dropped: bool,
+    /// The protocol version messages are checked against (`official-schema`).
+    negotiation: Negotiation,
     /// Whether the server declared task-augmented `tools/call` (unknown without `initialize`).
     server_declares: Option<bool>,
     /// Requests waiting for their response, by the side that sent them and their id.

@@ -59,6 +59,8 @@ pub(super) struct PendingRequest {
     pub(super) request: Request,
     /// Push number of the request: its answer may report any state from then on.
     pub(super) sent_at: usize,
+    /// Its method (its answer is checked against the method's result definition).
+    pub(super) method: String,
 }
 
 impl PendingRequest {

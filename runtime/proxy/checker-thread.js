@@ -1,0 +1,118 @@
+// The main thread's side of the checker: copies of the traffic go to a worker thread, batched
+// once per turn of the event loop (setImmediate) and transferred, never on the path the bytes
+// take from one process to the other. Bytes the worker has not taken yet are bounded by a
+// budget: past it, chunks are not copied and the worker is told how many message ends they held.
+import { Worker } from 'node:worker_threads';
+
+/** Bytes of copies the worker may be behind by before chunks are skipped. */
+export const IN_FLIGHT_BUDGET = 32 * 1024 * 1024;
+
+/** How many newlines `chunk` holds. */
+function newlines(chunk) {
+  let count = 0;
+  for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) count += 1;
+  return count;
+}
+
+/**
+ * Starts the checker worker. `options` go to it as `workerData` (`record`, `checker`,
+ * `maxMessageBytes`); `onFindings(list)` gets what it finds as it finds it; `onFailure(error)`
+ * is called once if the worker itself dies (the traffic is not affected). Returns
+ * `{ observe(stream, direction), finish(timeoutMs) }`.
+ */
+export function startChecker(options, { onFindings, onFailure, budget = IN_FLIGHT_BUDGET }) {
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: options, stdout: false, stderr: false });
+  worker.unref();
+  let queue = [];
+  let queued = 0;
+  let inFlight = 0;
+  let scheduled = false;
+  let dead = false;
+  let finished;
+
+  const fail = (error) => {
+    if (dead) return;
+    dead = true;
+    queue = [];
+    onFailure(error);
+    finished?.({ failed: true });
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the checker thread stopped (exit code ${code})`)));
+  worker.on('message', (message) => {
+    if (message.type === 'ack') inFlight -= message.bytes;
+    else if (message.type === 'findings') onFindings(message.list);
+    else if (message.type === 'finished') finished?.(message.summary);
+  });
+
+  /** Posts what is queued as one transferred buffer. */
+  const flush = () => {
+    scheduled = false;
+    if (dead || queue.length === 0) return;
+    const buffer = new Uint8Array(queued);
+    const parts = [];
+    let offset = 0;
+    for (const item of queue) {
+      if (item.chunk) {
+        buffer.set(item.chunk, offset);
+        parts.push({ direction: item.direction, time: item.time, start: offset, end: offset + item.chunk.length });
+        offset += item.chunk.length;
+      } else {
+        parts.push(item);
+      }
+    }
+    queue = [];
+    queued = 0;
+    inFlight += buffer.byteLength;
+    worker.postMessage({ type: 'chunks', buffer, parts }, [buffer.buffer]);
+  };
+
+  /** Queues a copy of `chunk` (or, over budget, the count of what it skips). */
+  const copy = (direction, chunk) => {
+    if (dead) return;
+    if (inFlight + queued + chunk.length > budget) {
+      const last = queue.at(-1);
+      const ends = newlines(chunk);
+      const tailLost = chunk[chunk.length - 1] !== 10;
+      if (last?.gap !== undefined && last.direction === direction) {
+        last.gap += ends;
+        last.tailLost = ends > 0 ? tailLost : last.tailLost || tailLost;
+      } else {
+        queue.push({ direction, gap: ends, tailLost });
+      }
+    } else {
+      queue.push({ direction, time: Date.now(), chunk });
+      queued += chunk.length;
+    }
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+
+  return {
+    /** Copies every chunk `stream` emits, as sent by `direction` (`client` or `server`). */
+    observe(stream, direction) {
+      stream.on('data', (chunk) => copy(direction, chunk));
+    },
+    /**
+     * Ends the check: the last lines, the end-of-session findings, the recording closed.
+     * Resolves with the worker's summary (`{ messages, skipped, oversized, failures }`),
+     * `{ timedOut: true }` after `timeoutMs`, or `{ failed: true }` if the worker died; the
+     * worker is stopped either way.
+     */
+    async finish(timeoutMs) {
+      flush();
+      const summary = dead
+        ? { failed: true }
+        : await new Promise((resolve) => {
+          finished = resolve;
+          worker.postMessage({ type: 'finish' });
+          setTimeout(() => resolve({ timedOut: true }), timeoutMs).unref();
+        });
+      dead = true;
+      await worker.terminate();
+      return summary;
+    },
+  };
+}

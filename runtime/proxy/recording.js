@@ -1,0 +1,22 @@
+// The transcript `--record` writes: JSON Lines, one `{timestamp, direction, message}` envelope per
+// message (the form `replay` and the page's Session tab read; src/host/session.rs), the message
+// written as the bytes that went over the wire.
+import { closeSync, openSync, writeSync } from 'node:fs';
+
+/** One envelope line (with its newline) for a message `text` seen at `timeMs` from `direction`. */
+export function envelope(text, direction, timeMs) {
+  return `{"timestamp":"${new Date(timeMs).toISOString()}","direction":"${direction}","message":${text}}\n`;
+}
+
+/** Opens `path` (truncated) for a recording: `{ write(text, direction, timeMs), close() }`. */
+export function openRecording(path) {
+  const fd = openSync(path, 'w');
+  return {
+    write(text, direction, timeMs) {
+      writeSync(fd, envelope(text, direction, timeMs));
+    },
+    close() {
+      closeSync(fd);
+    },
+  };
+}
