@@ -4,8 +4,14 @@
 // budget: past it, chunks are not copied and the worker is told how many message ends they held.
 import { Worker } from 'node:worker_threads';
 
-/** Bytes of copies the worker may be behind by before chunks are skipped. */
-export const IN_FLIGHT_BUDGET = 32 * 1024 * 1024;
+/**
+ * Bytes of copies the worker may be behind by before chunks are skipped. Small, so that under a
+ * flood the checker skips instead of competing with the traffic for the CPU: on 50 MB of tool
+ * results (bench/proxy.bench.mjs, 2 loaded cores, 2026-12-02) 32 MiB ran the proxy at ~285 MB/s,
+ * 4 MiB at ~333, a bare relay at ~371. A message is still checked whole when the worker keeps up
+ * with its chunks (the line in progress is kept by the worker, up to the largest checked message).
+ */
+export const IN_FLIGHT_BUDGET = 4 * 1024 * 1024;
 
 /** How many newlines `chunk` holds. */
 function newlines(chunk) {
