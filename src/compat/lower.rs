@@ -134,6 +134,32 @@ fn each_schema(root: &mut Value, f: &mut dyn FnMut(&str, &mut Map<String, Value>
     }
 }
 
+/// `map[key] = value`: one out-of-line copy of the map insertion (and of the drop of what it
+/// replaces) for every pass, instead of one inlined at each call site (this crate is built at
+/// opt-level 3).
+#[inline(never)]
+fn put(map: &mut Map<String, Value>, key: &str, value: Value) {
+    map.insert(key.to_owned(), value);
+}
+
+/// `map[key] = value`, returning what it replaces (out of line, like [`put`]).
+#[inline(never)]
+fn replace(map: &mut Map<String, Value>, key: &str, value: Value) -> Option<Value> {
+    map.insert(key.to_owned(), value)
+}
+
+/// Removes `key` from `map` and returns its value (out of line, like [`put`]).
+#[inline(never)]
+fn take(map: &mut Map<String, Value>, key: &str) -> Option<Value> {
+    map.remove(key)
+}
+
+/// Removes `key` from `map`; whether it was there (out of line, like [`put`]).
+#[inline(never)]
+fn discard(map: &mut Map<String, Value>, key: &str) -> bool {
+    map.remove(key).is_some()
+}
+
 /// `/inputSchema` + `pointer` + `/key`.
 fn input_at(pointer: &str, key: &str) -> String {
     format!("/inputSchema{pointer}/{}", escape_pointer_token(key))
@@ -221,7 +247,11 @@ impl Lowering {
         match members.get("inputSchema") {
             Some(Value::Object(_)) => {}
             None if needs => {
-                members.insert("inputSchema".into(), serde_json::json!({"type": "object"}));
+                put(
+                    members,
+                    "inputSchema",
+                    serde_json::json!({"type": "object"}),
+                );
                 self.change(
                     "/inputSchema".into(),
                     "added an `inputSchema` of type object",
@@ -235,7 +265,11 @@ impl Lowering {
                         "the schema accepted nothing",
                     );
                 }
-                members.insert("inputSchema".into(), serde_json::json!({"type": "object"}));
+                put(
+                    members,
+                    "inputSchema",
+                    serde_json::json!({"type": "object"}),
+                );
                 self.change(
                     "/inputSchema".into(),
                     "replaced a non-object `inputSchema` with an object schema",
@@ -296,7 +330,7 @@ impl Lowering {
                 };
                 budget -= size;
                 inlined.push((pointer.to_owned(), reference.clone()));
-                schema.remove("$ref");
+                discard(schema, "$ref");
                 for (key, value) in definition {
                     schema.entry(key.clone()).or_insert_with(|| value.clone());
                 }
@@ -311,7 +345,7 @@ impl Lowering {
         // What is left is recursive, dangling or over budget.
         let mut left = Vec::new();
         each_schema(input, &mut |pointer, schema| {
-            if let Some(reference) = schema.remove("$ref") {
+            if let Some(reference) = take(schema, "$ref") {
                 left.push((pointer.to_owned(), reference));
             }
         });
@@ -344,7 +378,7 @@ impl Lowering {
         let mut found = Vec::new();
         each_schema(input, &mut |pointer, schema| {
             if one_to_any {
-                if let Some(branches) = schema.remove("oneOf") {
+                if let Some(branches) = take(schema, "oneOf") {
                     schema.entry("anyOf").or_insert(branches);
                     found.push((pointer.to_owned(), "oneOf"));
                 }
@@ -371,10 +405,10 @@ impl Lowering {
     /// Merges the object branches of `schema[keyword]` into `schema`: properties joined,
     /// `required` the intersection (`anyOf`/`oneOf`) or the union (`allOf`).
     fn merge(&mut self, schema: &mut Map<String, Value>, pointer: &str, keyword: &str) {
-        let Some(Value::Array(branches)) = schema.remove(keyword) else {
+        let Some(Value::Array(branches)) = take(schema, keyword) else {
             return;
         };
-        let mut properties = match schema.remove("properties") {
+        let mut properties = match take(schema, "properties") {
             Some(Value::Object(p)) => p,
             _ => Map::new(),
         };
@@ -416,10 +450,10 @@ impl Lowering {
             }
         }
         if !properties.is_empty() {
-            schema.insert("properties".into(), Value::Object(properties));
+            put(schema, "properties", Value::Object(properties));
         }
         if !own.is_empty() {
-            schema.insert("required".into(), Value::Array(own));
+            put(schema, "required", Value::Array(own));
         }
         let at = input_at(pointer, keyword);
         self.change(
@@ -450,22 +484,22 @@ impl Lowering {
                 .cloned()
                 .collect();
             let nullable = names.len() < list.len();
-            schema.remove("type");
+            discard(schema, "type");
             match names.as_slice() {
                 [] => {}
                 [one] => {
-                    schema.insert("type".into(), one.clone());
+                    put(schema, "type", one.clone());
                 }
                 many => {
                     let branches = many
                         .iter()
                         .map(|t| serde_json::json!({"type": t}))
                         .collect();
-                    schema.insert("anyOf".into(), Value::Array(branches));
+                    put(schema, "anyOf", Value::Array(branches));
                 }
             }
             if nullable {
-                schema.insert("nullable".into(), Value::Bool(true));
+                put(schema, "nullable", Value::Bool(true));
             }
             done.push(pointer.to_owned());
         });
@@ -490,15 +524,15 @@ impl Lowering {
         let mut changed = Vec::new();
         each_schema(input, &mut |pointer, schema| {
             if const_to_enum {
-                if let Some(value) = schema.remove("const") {
-                    schema.insert("enum".into(), Value::Array(vec![value]));
+                if let Some(value) = take(schema, "const") {
+                    put(schema, "enum", Value::Array(vec![value]));
                     changed.push((pointer.to_owned(), "const", false));
                 }
             }
             for (from, to) in &exclusive {
                 if schema.get(*from).is_some_and(Value::is_number) && !schema.contains_key(*to) {
-                    if let Some(bound) = schema.remove(*from) {
-                        schema.insert((*to).into(), bound);
+                    if let Some(bound) = take(schema, from) {
+                        put(schema, to, bound);
                         changed.push((pointer.to_owned(), from, true));
                     }
                 }
@@ -538,11 +572,11 @@ impl Lowering {
                     other => Value::String(other.to_string()),
                 })
                 .collect();
-            schema.insert("enum".into(), Value::Array(converted));
-            schema.insert("type".into(), Value::String("string".into()));
-            schema.remove("anyOf");
+            put(schema, "enum", Value::Array(converted));
+            put(schema, "type", Value::String("string".into()));
+            discard(schema, "anyOf");
             if nullable {
-                schema.insert("nullable".into(), Value::Bool(true));
+                put(schema, "nullable", Value::Bool(true));
             }
             done.push(pointer.to_owned());
         });
@@ -577,7 +611,7 @@ impl Lowering {
                 .cloned()
                 .collect();
             for key in keys {
-                schema.remove(&key);
+                discard(schema, &key);
                 removed.push((pointer.to_owned(), key));
             }
         });
@@ -606,7 +640,7 @@ impl Lowering {
                 .and_then(Value::as_str)
                 .is_some_and(|f| !allowed.contains(&f));
             if refused {
-                if let Some(format) = schema.remove("format") {
+                if let Some(format) = take(schema, "format") {
                     removed.push((pointer.to_owned(), format));
                 }
             }
@@ -626,7 +660,7 @@ impl Lowering {
         each_schema(input, &mut |pointer, schema| {
             let is_array = types(&Value::Object(schema.clone())).contains(&"array");
             if is_array && !schema.contains_key("items") {
-                schema.insert("items".into(), serde_json::json!({}));
+                put(schema, "items", serde_json::json!({}));
                 added.push(pointer.to_owned());
             }
         });
@@ -673,7 +707,7 @@ impl Lowering {
                 .unwrap_or_default();
             required.retain(Value::is_string);
             required.extend(optional.iter().map(|n| Value::String(n.clone())));
-            schema.insert("required".into(), Value::Array(required));
+            put(schema, "required", Value::Array(required));
             made.push((pointer.to_owned(), optional));
         });
         for (pointer, names) in made {
@@ -696,7 +730,7 @@ impl Lowering {
             if !object || schema.get("additionalProperties") == Some(&Value::Bool(false)) {
                 return;
             }
-            let before = schema.insert("additionalProperties".into(), Value::Bool(false));
+            let before = replace(schema, "additionalProperties", Value::Bool(false));
             closed.push((pointer.to_owned(), before));
         });
         for (pointer, before) in closed {
@@ -729,7 +763,7 @@ impl Lowering {
         if root.get("type").and_then(Value::as_str) == Some("object") {
             return;
         }
-        if let Some(before) = root.insert("type".into(), Value::String("object".into())) {
+        if let Some(before) = replace(root, "type", Value::String("object".into())) {
             self.lose(
                 "/inputSchema/type".into(),
                 "type",
@@ -764,7 +798,7 @@ impl Lowering {
             .get("outputSchema")
             .is_some_and(|s| s.get("type").and_then(Value::as_str) != Some("object"));
         if refuses_root && not_object {
-            members.remove("outputSchema");
+            discard(members, "outputSchema");
             self.change(
                 "/outputSchema".into(),
                 "removed `outputSchema` (its root is not an object)",
@@ -787,7 +821,7 @@ impl Lowering {
             return;
         };
         for key in ignored {
-            if members.remove(key).is_some() {
+            if discard(members, key) {
                 let at = format!("/{}", escape_pointer_token(key));
                 self.change(
                     at.clone(),
@@ -833,7 +867,7 @@ impl Lowering {
             }
         });
         if after != before || members.get("name").and_then(Value::as_str).is_none() {
-            members.insert("name".into(), Value::String(after.clone()));
+            put(members, "name", Value::String(after.clone()));
             self.change(
                 "/name".into(),
                 format!("renamed {before:?} to {after:?}: call it by this name"),
@@ -849,7 +883,7 @@ fn make_nullable(property: &mut Value) {
             match schema.get_mut("type") {
                 Some(Value::String(name)) if name != "null" => {
                     let list = vec![Value::String(name.clone()), Value::String("null".into())];
-                    schema.insert("type".into(), Value::Array(list));
+                    put(schema, "type", Value::Array(list));
                 }
                 Some(Value::Array(list)) => {
                     if !list.iter().any(|t| t.as_str() == Some("null")) {
@@ -859,7 +893,11 @@ fn make_nullable(property: &mut Value) {
                 Some(_) => {}
                 None => {
                     let inner = Value::Object(std::mem::take(schema));
-                    schema.insert("anyOf".into(), serde_json::json!([inner, {"type": "null"}]));
+                    put(
+                        schema,
+                        "anyOf",
+                        serde_json::json!([inner, {"type": "null"}]),
+                    );
                     return;
                 }
             }
