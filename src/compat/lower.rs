@@ -64,6 +64,7 @@ const INLINE_ROUNDS: usize = 8;
 
 /// Lowers the one tool in `text` (a `Tool`, or a list or `tools/list` result holding one) for
 /// `target`.
+#[inline(never)]
 pub fn lower_tool(text: &str, target: Target) -> Lowered {
     let doc = match parse(text, ReadOptions::default()) {
         Ok(doc) => doc,
@@ -121,6 +122,7 @@ struct Lowering {
 
 /// Calls `f` on every object subschema of `root`, root first, in document order (a subschema an
 /// earlier call removed is skipped).
+#[inline(never)]
 fn each_schema(root: &mut Value, f: &mut dyn FnMut(&str, &mut Map<String, Value>)) {
     let pointers: Vec<String> = subschemas(root)
         .into_iter()
@@ -161,17 +163,20 @@ fn discard(map: &mut Map<String, Value>, key: &str) -> bool {
 }
 
 /// `/inputSchema` + `pointer` + `/key`.
+#[inline(never)]
 fn input_at(pointer: &str, key: &str) -> String {
     format!("/inputSchema{pointer}/{}", escape_pointer_token(key))
 }
 
 impl Lowering {
     /// Whether the profile has a check `test` accepts.
+    #[inline(never)]
     fn has(&self, test: fn(&Check) -> bool) -> bool {
         self.checks.iter().any(test)
     }
 
     /// Whether the profile refuses `keyword` in `inputSchema` subschemas.
+    #[inline(never)]
     fn forbids(&self, keyword: &str) -> bool {
         self.checks.iter().any(|check| match check {
             Check::Keywords(list) => list.contains(&keyword),
@@ -181,23 +186,35 @@ impl Lowering {
     }
 
     /// Records a change.
+    #[inline]
     fn change(&mut self, pointer: String, message: impl Into<String>) {
-        self.changes.push(Change {
-            pointer,
-            message: message.into(),
-        });
+        self.push_change(pointer, message.into());
+    }
+
+    /// Records a change (one copy of the push for every message type).
+    #[inline(never)]
+    fn push_change(&mut self, pointer: String, message: String) {
+        self.changes.push(Change { pointer, message });
     }
 
     /// Records a lost constraint.
+    #[inline]
     fn lose(&mut self, pointer: String, keyword: &str, message: impl Into<String>) {
+        self.push_lost(pointer, keyword, message.into());
+    }
+
+    /// Records a lost constraint (one copy of the push for every message type).
+    #[inline(never)]
+    fn push_lost(&mut self, pointer: String, keyword: &str, message: String) {
         self.lost.push(Lost {
             pointer,
             keyword: keyword.to_owned(),
-            message: message.into(),
+            message,
         });
     }
 
     /// Every pass, in order.
+    #[inline(never)]
     fn run(&mut self, tool: &mut Value, generation: Option<Generation>) {
         self.ensure_input(tool);
         if let Some(input) = tool.get_mut("inputSchema") {
@@ -234,6 +251,7 @@ impl Lowering {
     }
 
     /// A missing or boolean `inputSchema` becomes an object schema when a root rule needs one.
+    #[inline(never)]
     fn ensure_input(&mut self, tool: &mut Value) {
         let needs = self.has(|c| {
             matches!(
@@ -281,6 +299,7 @@ impl Lowering {
 
     /// Boolean subschemas of `field` become objects: `true` is `{}`, `false` `{"not": {}}` (or
     /// `{}` with a lost constraint when `not` is refused too).
+    #[inline(never)]
     fn booleans(&mut self, schema: &mut Value, field: Field) {
         let pointers: Vec<(String, bool)> = subschemas(schema)
             .into_iter()
@@ -310,6 +329,7 @@ impl Lowering {
 
     /// Inlines local `$ref`s (`#/...`) so no `$ref` is left; what cannot be inlined (recursion,
     /// a dangling ref, the copy budget) is dropped and listed as lost.
+    #[inline(never)]
     fn inline_refs(&mut self, input: &mut Value) {
         let mut budget = INLINE_BUDGET;
         let mut inlined = Vec::new();
@@ -357,6 +377,7 @@ impl Lowering {
 
     /// Root combinators the profile refuses (Anthropic) and `allOf` anywhere it is refused are
     /// merged into their schema; `oneOf` becomes `anyOf` where only `oneOf` is refused.
+    #[inline(never)]
     fn merge_combinators(&mut self, input: &mut Value) {
         let root_refused: Vec<&'static str> = self
             .checks
@@ -404,6 +425,7 @@ impl Lowering {
 
     /// Merges the object branches of `schema[keyword]` into `schema`: properties joined,
     /// `required` the intersection (`anyOf`/`oneOf`) or the union (`allOf`).
+    #[inline(never)]
     fn merge(&mut self, schema: &mut Map<String, Value>, pointer: &str, keyword: &str) {
         let Some(Value::Array(branches)) = take(schema, keyword) else {
             return;
@@ -472,6 +494,7 @@ impl Lowering {
     }
 
     /// `type` lists become one type and `nullable`, or an `anyOf` of types.
+    #[inline(never)]
     fn type_arrays(&mut self, input: &mut Value) {
         let mut done = Vec::new();
         each_schema(input, &mut |pointer, schema| {
@@ -512,6 +535,7 @@ impl Lowering {
     }
 
     /// `const` becomes a one-value `enum`, and exclusive bounds inclusive ones, where refused.
+    #[inline(never)]
     fn convert_keywords(&mut self, input: &mut Value) {
         let const_to_enum = self.forbids("const") && !self.forbids("enum");
         let exclusive: Vec<(&str, &str)> = [
@@ -551,6 +575,7 @@ impl Lowering {
     }
 
     /// `enum` values become strings on a string schema (null becomes `nullable`).
+    #[inline(never)]
     fn string_enums(&mut self, input: &mut Value) {
         let mut done = Vec::new();
         each_schema(input, &mut |pointer, schema| {
@@ -592,6 +617,7 @@ impl Lowering {
     }
 
     /// Removes every keyword the profile refuses.
+    #[inline(never)]
     fn strip_keywords(&mut self, input: &mut Value) {
         let mut removed = Vec::new();
         let refused: Vec<String> = subschemas(input)
@@ -626,6 +652,7 @@ impl Lowering {
     }
 
     /// Removes formats outside the profile's list.
+    #[inline(never)]
     fn formats(&mut self, input: &mut Value) {
         let Some(allowed) = self.checks.iter().find_map(|c| match c {
             Check::FormatNotIn(list) => Some(*list),
@@ -655,6 +682,7 @@ impl Lowering {
     }
 
     /// Arrays without `items` get `items: {}`.
+    #[inline(never)]
     fn array_items(&mut self, input: &mut Value) {
         let mut added = Vec::new();
         each_schema(input, &mut |pointer, schema| {
@@ -671,6 +699,7 @@ impl Lowering {
 
     /// Whether optional parameters must become required: strict modes that require all, or an
     /// optional-parameter budget this tool alone exceeds.
+    #[inline(never)]
     fn needs_all_required(&self, input: &Value) -> bool {
         let budget = self.checks.iter().find_map(|c| match c {
             Check::StrictBudget { optional, .. } => Some(*optional),
@@ -686,6 +715,7 @@ impl Lowering {
     }
 
     /// Every property becomes required; an optional one becomes nullable.
+    #[inline(never)]
     fn all_required(&mut self, input: &mut Value) {
         let mut made = Vec::new();
         each_schema(input, &mut |pointer, schema| {
@@ -723,6 +753,7 @@ impl Lowering {
     }
 
     /// Every object schema gets `additionalProperties: false`.
+    #[inline(never)]
     fn close_objects(&mut self, input: &mut Value) {
         let mut closed = Vec::new();
         each_schema(input, &mut |pointer, schema| {
@@ -750,6 +781,7 @@ impl Lowering {
     }
 
     /// The `inputSchema` root becomes `type: "object"` where a root rule needs it.
+    #[inline(never)]
     fn root_object(&mut self, input: &mut Value) {
         let needs = self.has(|c| {
             matches!(
@@ -778,6 +810,7 @@ impl Lowering {
 
     /// `outputSchema`: boolean subschemas become objects; a root that is not an object, where
     /// refused, removes it.
+    #[inline(never)]
     fn output(&mut self, tool: &mut Value, generation: Option<Generation>) {
         let refuses_root = self.checks.iter().any(|c| match c {
             Check::RootObject(Field::Output) => true,
@@ -808,6 +841,7 @@ impl Lowering {
     }
 
     /// Members the consumer does not read are removed.
+    #[inline(never)]
     fn ignored_members(&mut self, tool: &mut Value) {
         let ignored: Vec<&'static str> = self
             .checks
@@ -833,6 +867,7 @@ impl Lowering {
     }
 
     /// The name follows every name rule of the profile.
+    #[inline(never)]
     fn name(&mut self, tool: &mut Value) {
         let rules: Vec<NameRule> = self
             .checks
@@ -877,6 +912,7 @@ impl Lowering {
 }
 
 /// Makes a property schema accept null as well.
+#[inline(never)]
 fn make_nullable(property: &mut Value) {
     match property {
         Value::Object(schema) => {
@@ -912,6 +948,7 @@ fn make_nullable(property: &mut Value) {
 }
 
 /// How many values `value` holds (itself included), without recursion.
+#[inline(never)]
 fn count_nodes(value: &Value) -> usize {
     let mut count = 0;
     let mut stack = vec![value];
