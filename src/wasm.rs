@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::validate::{SchemaErrors, ValidateOptions, ValidationReport};
 use crate::validator::validate_arguments;
-use crate::wasm_format::{read_options, to_js};
+use crate::wasm_format::{options_error, options_json, read_options, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
@@ -431,7 +431,12 @@ pub fn check_compatibility_js(
     #[wasm_bindgen(js_name = toolsText)] tools_text: &str,
     options: Option<CompatOptionsArg>,
 ) -> Result<JsValue, JsValue> {
-    let options: crate::compat::CompatOptions = read_options(options.map(JsValue::from))?;
+    let options = match options_json(options.map(JsValue::from))? {
+        Some(json) => {
+            crate::compat::CompatOptions::from_json(json).map_err(|e| options_error(&e))?
+        }
+        None => crate::compat::CompatOptions::default(),
+    };
     to_js(&crate::compat::check_compatibility(tools_text, &options))
 }
 

@@ -111,17 +111,30 @@ pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
 pub(crate) fn read_options<T: serde::de::DeserializeOwned + Default>(
     value: Option<JsValue>,
 ) -> Result<T, JsValue> {
-    let Some(value) = value.filter(|v| !v.is_undefined() && !v.is_null()) else {
+    let Some(json) = options_json(value)? else {
         return Ok(T::default());
+    };
+    serde_json::from_value(json).map_err(|e| options_error(&e))
+}
+
+/// The options object as JSON, `None` for a missing argument, `undefined` or `null`: the part of
+/// [`read_options`] that does not depend on `T`, so each options type adds only its own decoding.
+#[inline(never)]
+pub(crate) fn options_json(value: Option<JsValue>) -> Result<Option<serde_json::Value>, JsValue> {
+    let Some(value) = value.filter(|v| !v.is_undefined() && !v.is_null()) else {
+        return Ok(None);
     };
     // Through serde_json::Value: serde-wasm-bindgen alone skips unknown keys, so a misspelt option
     // would be ignored silently instead of honouring `deny_unknown_fields`.
-    let type_error = |e: &dyn std::fmt::Display| {
-        JsValue::from(js_sys::TypeError::new(&format!("invalid options: {e}")))
-    };
-    let json: serde_json::Value =
-        serde_wasm_bindgen::from_value(value).map_err(|e| type_error(&e))?;
-    serde_json::from_value(json).map_err(|e| type_error(&e))
+    serde_wasm_bindgen::from_value(value)
+        .map(Some)
+        .map_err(|e| options_error(&e))
+}
+
+/// The `TypeError` for options that do not match their type.
+#[inline(never)]
+pub(crate) fn options_error(e: &dyn std::fmt::Display) -> JsValue {
+    JsValue::from(js_sys::TypeError::new(&format!("invalid options: {e}")))
 }
 
 /// A JS `Error` named `JsonError` carrying the position fields.

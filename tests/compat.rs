@@ -731,3 +731,37 @@ fn ten_thousand_tools_are_checked() {
         Some(Verdict::Rejected)
     );
 }
+
+/// The options as JavaScript passes them: both members read, `null` for no server name, and
+/// every other shape refused with a message that names what is wrong.
+#[test]
+fn options_from_json() {
+    let read = CompatOptions::from_json(json!({"targets": ["gemini", "mcp"], "serverName": "s"}));
+    assert_eq!(
+        read,
+        Ok(CompatOptions {
+            targets: vec![Target::Gemini, Target::Mcp],
+            server_name: Some("s".to_owned()),
+        })
+    );
+    assert_eq!(
+        CompatOptions::from_json(json!({"serverName": null})),
+        Ok(CompatOptions::default())
+    );
+    assert_eq!(
+        CompatOptions::from_json(json!({})),
+        Ok(CompatOptions::default())
+    );
+    for (bad, names) in [
+        (json!({"target": ["gemini"]}), "unknown field `target`"),
+        (json!({"targets": ["nope"]}), "unknown target \"nope\""),
+        (json!({"targets": [1]}), "a target is a string"),
+        (json!({"targets": "gemini"}), "`targets` is an array"),
+        (json!({"targets": null}), "`targets` is an array"),
+        (json!({"serverName": 1}), "`serverName` is a string"),
+        (json!([]), "expected an object"),
+    ] {
+        let error = CompatOptions::from_json(bad.clone()).expect_err(&bad.to_string());
+        assert!(error.contains(names), "{bad}: {error}");
+    }
+}

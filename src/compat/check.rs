@@ -37,6 +37,7 @@ struct ToolView<'v> {
 
 impl<'v> ToolView<'v> {
     /// The subschemas of `field`.
+    #[inline(never)]
     fn subs(&self, field: Field) -> &[Sub<'v>] {
         match field {
             Field::Input => &self.input,
@@ -45,6 +46,7 @@ impl<'v> ToolView<'v> {
     }
 
     /// The pointer of `field`'s subschema `sub` plus `rest` (a pointer suffix, or "").
+    #[inline(never)]
     fn at(&self, field: Field, sub: &str, rest: &str) -> String {
         format!("{}/{}{sub}{rest}", self.pointer, field.key())
     }
@@ -62,16 +64,24 @@ struct Spot {
 
 impl Spot {
     /// A finding at `pointer`.
+    #[inline]
     fn new(pointer: String, detail: impl Into<String>) -> Self {
+        Self::with_detail(pointer, detail.into())
+    }
+
+    /// A finding at `pointer` (one copy for every detail type).
+    #[inline(never)]
+    fn with_detail(pointer: String, detail: String) -> Self {
         Self {
             pointer,
-            detail: detail.into(),
+            detail,
             fix: None,
         }
     }
 }
 
 /// What an effect means, for messages.
+#[inline(never)]
 fn consequence(effect: Effect) -> &'static str {
     match effect {
         Effect::Rejected => "the request (or the whole tool list) fails",
@@ -82,6 +92,7 @@ fn consequence(effect: Effect) -> &'static str {
 }
 
 /// The diagnostic of `rule` at `spot`.
+#[inline(never)]
 fn place(doc: &Document<'_>, rule: &Rule, effect: Effect, spot: Spot) -> Found {
     let severity = match effect {
         Effect::Rejected | Effect::Dropped => Severity::Error,
@@ -102,6 +113,7 @@ fn place(doc: &Document<'_>, rule: &Rule, effect: Effect, spot: Spot) -> Found {
 }
 
 /// Checks every tool at `pointers` against every target.
+#[inline(never)]
 pub(super) fn run(
     doc: &Document<'_>,
     pointers: &[String],
@@ -170,6 +182,7 @@ pub(super) fn run(
 }
 
 /// The pointer of the list holding the tools (the document root for a single tool).
+#[inline(never)]
 fn list_pointer(pointers: &[String]) -> String {
     match pointers {
         [only] if !only.ends_with(|c: char| c.is_ascii_digit()) => String::new(),
@@ -181,6 +194,7 @@ fn list_pointer(pointers: &[String]) -> String {
 }
 
 /// Runs one tool rule.
+#[inline(never)]
 fn check_tool(
     doc: &Document<'_>,
     view: &ToolView<'_>,
@@ -286,6 +300,7 @@ fn check_tool(
 }
 
 /// A spec diagnostic with the effect its severity gives, under the rule's code.
+#[inline(never)]
 fn effect_of(diagnostic: Diagnostic, rule: &Rule) -> Found {
     let effect = match diagnostic.severity {
         Severity::Error => rule.effect.max(Effect::Rejected),
@@ -295,6 +310,7 @@ fn effect_of(diagnostic: Diagnostic, rule: &Rule) -> Found {
 }
 
 /// The spec's name rule on the tool.
+#[inline(never)]
 fn mcp_name(doc: &Document<'_>, view: &ToolView<'_>) -> Option<Diagnostic> {
     let tool = doc.pointer(view.pointer)?;
     let path = format!("{}/name", view.pointer);
@@ -309,6 +325,7 @@ fn mcp_name(doc: &Document<'_>, view: &ToolView<'_>) -> Option<Diagnostic> {
 }
 
 /// The spec's root rule on `field`.
+#[inline(never)]
 fn mcp_root(doc: &Document<'_>, view: &ToolView<'_>, field: Field) -> Option<Diagnostic> {
     let tool = doc.pointer(view.pointer)?;
     let severity = mcp::root_severity(view.generation, field)?;
@@ -325,6 +342,7 @@ fn mcp_root(doc: &Document<'_>, view: &ToolView<'_>, field: Field) -> Option<Dia
 }
 
 /// The name of the tool against `names`.
+#[inline(never)]
 fn name_spots(doc: &Document<'_>, view: &ToolView<'_>, names: &NameRule) -> Vec<Spot> {
     let path = format!("{}/name", view.pointer);
     let Some(name) = view.name else {
@@ -349,6 +367,7 @@ fn name_spots(doc: &Document<'_>, view: &ToolView<'_>, names: &NameRule) -> Vec<
 }
 
 /// A root that is not `type: "object"` (or a missing `inputSchema`).
+#[inline(never)]
 fn root_object(doc: &Document<'_>, view: &ToolView<'_>, field: Field) -> Option<Spot> {
     let path = format!("{}/{}", view.pointer, field.key());
     let Some(schema) = view.value.get(field.key()) else {
@@ -378,6 +397,7 @@ fn root_object(doc: &Document<'_>, view: &ToolView<'_>, field: Field) -> Option<
 }
 
 /// The edit that puts `"type": "object"` first in the object `node`.
+#[inline(never)]
 fn insert_type_fix(doc: &Document<'_>, node: &Node) -> Option<Fix> {
     let members = node.members()?;
     let at = node.range.start + 1;
@@ -393,6 +413,7 @@ fn insert_type_fix(doc: &Document<'_>, node: &Node) -> Option<Fix> {
 }
 
 /// One finding per keyword of an `inputSchema` subschema that `bad` refuses.
+#[inline(never)]
 fn keyword_spots(view: &ToolView<'_>, bad: &dyn Fn(&str) -> bool) -> Vec<Spot> {
     let mut spots = Vec::new();
     for sub in view.subs(Field::Input) {
@@ -412,6 +433,7 @@ fn keyword_spots(view: &ToolView<'_>, bad: &dyn Fn(&str) -> bool) -> Vec<Spot> {
 }
 
 /// One finding per boolean subschema of `field`.
+#[inline(never)]
 fn boolean_spots(view: &ToolView<'_>, field: Field) -> Vec<Spot> {
     view.subs(field)
         .iter()
@@ -424,6 +446,7 @@ fn boolean_spots(view: &ToolView<'_>, field: Field) -> Vec<Spot> {
 }
 
 /// One finding per `inputSchema` subschema object for which `test` gives (suffix, detail).
+#[inline(never)]
 fn schema_spots(
     view: &ToolView<'_>,
     test: &dyn Fn(&Value) -> Option<(String, String)>,
@@ -442,6 +465,7 @@ fn schema_spots(
 }
 
 /// The `properties` of an object schema that `required` does not list, in order.
+#[inline(never)]
 pub(super) fn optional_properties(schema: &Value) -> Vec<String> {
     let Some(Value::Object(properties)) = schema.get("properties") else {
         return Vec::new();
@@ -459,6 +483,7 @@ pub(super) fn optional_properties(schema: &Value) -> Vec<String> {
 }
 
 /// Server name + tool name at or over `limit` characters.
+#[inline(never)]
 fn server_tool_length(view: &ToolView<'_>, server: Option<&str>, limit: usize) -> Option<Spot> {
     let (server, name) = (server?, view.name?);
     let length = server.chars().count() + name.chars().count();
@@ -471,6 +496,7 @@ fn server_tool_length(view: &ToolView<'_>, server: Option<&str>, limit: usize) -
 }
 
 /// Runs one list rule.
+#[inline(never)]
 fn check_list(
     doc: &Document<'_>,
     views: &[ToolView<'_>],
@@ -518,6 +544,7 @@ fn check_list(
 }
 
 /// One finding per tool whose name, as `key` makes it, an earlier tool already has.
+#[inline(never)]
 fn duplicates(views: &[ToolView<'_>], key: &dyn Fn(&str) -> String) -> Vec<Spot> {
     let mut seen: HashMap<String, (&str, &str)> = HashMap::new();
     let mut spots = Vec::new();

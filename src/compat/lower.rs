@@ -64,6 +64,7 @@ const INLINE_ROUNDS: usize = 8;
 
 /// Lowers the one tool in `text` (a `Tool`, or a list or `tools/list` result holding one) for
 /// `target`.
+#[inline(never)]
 pub fn lower_tool(text: &str, target: Target) -> Lowered {
     let doc = match parse(text, ReadOptions::default()) {
         Ok(doc) => doc,
@@ -121,6 +122,7 @@ struct Lowering {
 
 /// Calls `f` on every object subschema of `root`, root first, in document order (a subschema an
 /// earlier call removed is skipped).
+#[inline(never)]
 fn each_schema(root: &mut Value, f: &mut dyn FnMut(&str, &mut Map<String, Value>)) {
     let pointers: Vec<String> = subschemas(root)
         .into_iter()
@@ -134,18 +136,47 @@ fn each_schema(root: &mut Value, f: &mut dyn FnMut(&str, &mut Map<String, Value>
     }
 }
 
+/// `map[key] = value`: one out-of-line copy of the map insertion (and of the drop of what it
+/// replaces) for every pass, instead of one inlined at each call site (this crate is built at
+/// opt-level 3).
+#[inline(never)]
+fn put(map: &mut Map<String, Value>, key: &str, value: Value) {
+    map.insert(key.to_owned(), value);
+}
+
+/// `map[key] = value`, returning what it replaces (out of line, like [`put`]).
+#[inline(never)]
+fn replace(map: &mut Map<String, Value>, key: &str, value: Value) -> Option<Value> {
+    map.insert(key.to_owned(), value)
+}
+
+/// Removes `key` from `map` and returns its value (out of line, like [`put`]).
+#[inline(never)]
+fn take(map: &mut Map<String, Value>, key: &str) -> Option<Value> {
+    map.remove(key)
+}
+
+/// Removes `key` from `map`; whether it was there (out of line, like [`put`]).
+#[inline(never)]
+fn discard(map: &mut Map<String, Value>, key: &str) -> bool {
+    map.remove(key).is_some()
+}
+
 /// `/inputSchema` + `pointer` + `/key`.
+#[inline(never)]
 fn input_at(pointer: &str, key: &str) -> String {
     format!("/inputSchema{pointer}/{}", escape_pointer_token(key))
 }
 
 impl Lowering {
     /// Whether the profile has a check `test` accepts.
+    #[inline(never)]
     fn has(&self, test: fn(&Check) -> bool) -> bool {
         self.checks.iter().any(test)
     }
 
     /// Whether the profile refuses `keyword` in `inputSchema` subschemas.
+    #[inline(never)]
     fn forbids(&self, keyword: &str) -> bool {
         self.checks.iter().any(|check| match check {
             Check::Keywords(list) => list.contains(&keyword),
@@ -155,23 +186,35 @@ impl Lowering {
     }
 
     /// Records a change.
+    #[inline]
     fn change(&mut self, pointer: String, message: impl Into<String>) {
-        self.changes.push(Change {
-            pointer,
-            message: message.into(),
-        });
+        self.push_change(pointer, message.into());
+    }
+
+    /// Records a change (one copy of the push for every message type).
+    #[inline(never)]
+    fn push_change(&mut self, pointer: String, message: String) {
+        self.changes.push(Change { pointer, message });
     }
 
     /// Records a lost constraint.
+    #[inline]
     fn lose(&mut self, pointer: String, keyword: &str, message: impl Into<String>) {
+        self.push_lost(pointer, keyword, message.into());
+    }
+
+    /// Records a lost constraint (one copy of the push for every message type).
+    #[inline(never)]
+    fn push_lost(&mut self, pointer: String, keyword: &str, message: String) {
         self.lost.push(Lost {
             pointer,
             keyword: keyword.to_owned(),
-            message: message.into(),
+            message,
         });
     }
 
     /// Every pass, in order.
+    #[inline(never)]
     fn run(&mut self, tool: &mut Value, generation: Option<Generation>) {
         self.ensure_input(tool);
         if let Some(input) = tool.get_mut("inputSchema") {
@@ -208,6 +251,7 @@ impl Lowering {
     }
 
     /// A missing or boolean `inputSchema` becomes an object schema when a root rule needs one.
+    #[inline(never)]
     fn ensure_input(&mut self, tool: &mut Value) {
         let needs = self.has(|c| {
             matches!(
@@ -221,7 +265,11 @@ impl Lowering {
         match members.get("inputSchema") {
             Some(Value::Object(_)) => {}
             None if needs => {
-                members.insert("inputSchema".into(), serde_json::json!({"type": "object"}));
+                put(
+                    members,
+                    "inputSchema",
+                    serde_json::json!({"type": "object"}),
+                );
                 self.change(
                     "/inputSchema".into(),
                     "added an `inputSchema` of type object",
@@ -235,7 +283,11 @@ impl Lowering {
                         "the schema accepted nothing",
                     );
                 }
-                members.insert("inputSchema".into(), serde_json::json!({"type": "object"}));
+                put(
+                    members,
+                    "inputSchema",
+                    serde_json::json!({"type": "object"}),
+                );
                 self.change(
                     "/inputSchema".into(),
                     "replaced a non-object `inputSchema` with an object schema",
@@ -247,6 +299,7 @@ impl Lowering {
 
     /// Boolean subschemas of `field` become objects: `true` is `{}`, `false` `{"not": {}}` (or
     /// `{}` with a lost constraint when `not` is refused too).
+    #[inline(never)]
     fn booleans(&mut self, schema: &mut Value, field: Field) {
         let pointers: Vec<(String, bool)> = subschemas(schema)
             .into_iter()
@@ -276,6 +329,7 @@ impl Lowering {
 
     /// Inlines local `$ref`s (`#/...`) so no `$ref` is left; what cannot be inlined (recursion,
     /// a dangling ref, the copy budget) is dropped and listed as lost.
+    #[inline(never)]
     fn inline_refs(&mut self, input: &mut Value) {
         let mut budget = INLINE_BUDGET;
         let mut inlined = Vec::new();
@@ -296,7 +350,7 @@ impl Lowering {
                 };
                 budget -= size;
                 inlined.push((pointer.to_owned(), reference.clone()));
-                schema.remove("$ref");
+                discard(schema, "$ref");
                 for (key, value) in definition {
                     schema.entry(key.clone()).or_insert_with(|| value.clone());
                 }
@@ -311,7 +365,7 @@ impl Lowering {
         // What is left is recursive, dangling or over budget.
         let mut left = Vec::new();
         each_schema(input, &mut |pointer, schema| {
-            if let Some(reference) = schema.remove("$ref") {
+            if let Some(reference) = take(schema, "$ref") {
                 left.push((pointer.to_owned(), reference));
             }
         });
@@ -323,6 +377,7 @@ impl Lowering {
 
     /// Root combinators the profile refuses (Anthropic) and `allOf` anywhere it is refused are
     /// merged into their schema; `oneOf` becomes `anyOf` where only `oneOf` is refused.
+    #[inline(never)]
     fn merge_combinators(&mut self, input: &mut Value) {
         let root_refused: Vec<&'static str> = self
             .checks
@@ -344,7 +399,7 @@ impl Lowering {
         let mut found = Vec::new();
         each_schema(input, &mut |pointer, schema| {
             if one_to_any {
-                if let Some(branches) = schema.remove("oneOf") {
+                if let Some(branches) = take(schema, "oneOf") {
                     schema.entry("anyOf").or_insert(branches);
                     found.push((pointer.to_owned(), "oneOf"));
                 }
@@ -370,11 +425,12 @@ impl Lowering {
 
     /// Merges the object branches of `schema[keyword]` into `schema`: properties joined,
     /// `required` the intersection (`anyOf`/`oneOf`) or the union (`allOf`).
+    #[inline(never)]
     fn merge(&mut self, schema: &mut Map<String, Value>, pointer: &str, keyword: &str) {
-        let Some(Value::Array(branches)) = schema.remove(keyword) else {
+        let Some(Value::Array(branches)) = take(schema, keyword) else {
             return;
         };
-        let mut properties = match schema.remove("properties") {
+        let mut properties = match take(schema, "properties") {
             Some(Value::Object(p)) => p,
             _ => Map::new(),
         };
@@ -416,10 +472,10 @@ impl Lowering {
             }
         }
         if !properties.is_empty() {
-            schema.insert("properties".into(), Value::Object(properties));
+            put(schema, "properties", Value::Object(properties));
         }
         if !own.is_empty() {
-            schema.insert("required".into(), Value::Array(own));
+            put(schema, "required", Value::Array(own));
         }
         let at = input_at(pointer, keyword);
         self.change(
@@ -438,6 +494,7 @@ impl Lowering {
     }
 
     /// `type` lists become one type and `nullable`, or an `anyOf` of types.
+    #[inline(never)]
     fn type_arrays(&mut self, input: &mut Value) {
         let mut done = Vec::new();
         each_schema(input, &mut |pointer, schema| {
@@ -450,22 +507,22 @@ impl Lowering {
                 .cloned()
                 .collect();
             let nullable = names.len() < list.len();
-            schema.remove("type");
+            discard(schema, "type");
             match names.as_slice() {
                 [] => {}
                 [one] => {
-                    schema.insert("type".into(), one.clone());
+                    put(schema, "type", one.clone());
                 }
                 many => {
                     let branches = many
                         .iter()
                         .map(|t| serde_json::json!({"type": t}))
                         .collect();
-                    schema.insert("anyOf".into(), Value::Array(branches));
+                    put(schema, "anyOf", Value::Array(branches));
                 }
             }
             if nullable {
-                schema.insert("nullable".into(), Value::Bool(true));
+                put(schema, "nullable", Value::Bool(true));
             }
             done.push(pointer.to_owned());
         });
@@ -478,6 +535,7 @@ impl Lowering {
     }
 
     /// `const` becomes a one-value `enum`, and exclusive bounds inclusive ones, where refused.
+    #[inline(never)]
     fn convert_keywords(&mut self, input: &mut Value) {
         let const_to_enum = self.forbids("const") && !self.forbids("enum");
         let exclusive: Vec<(&str, &str)> = [
@@ -490,15 +548,15 @@ impl Lowering {
         let mut changed = Vec::new();
         each_schema(input, &mut |pointer, schema| {
             if const_to_enum {
-                if let Some(value) = schema.remove("const") {
-                    schema.insert("enum".into(), Value::Array(vec![value]));
+                if let Some(value) = take(schema, "const") {
+                    put(schema, "enum", Value::Array(vec![value]));
                     changed.push((pointer.to_owned(), "const", false));
                 }
             }
             for (from, to) in &exclusive {
                 if schema.get(*from).is_some_and(Value::is_number) && !schema.contains_key(*to) {
-                    if let Some(bound) = schema.remove(*from) {
-                        schema.insert((*to).into(), bound);
+                    if let Some(bound) = take(schema, from) {
+                        put(schema, to, bound);
                         changed.push((pointer.to_owned(), from, true));
                     }
                 }
@@ -517,6 +575,7 @@ impl Lowering {
     }
 
     /// `enum` values become strings on a string schema (null becomes `nullable`).
+    #[inline(never)]
     fn string_enums(&mut self, input: &mut Value) {
         let mut done = Vec::new();
         each_schema(input, &mut |pointer, schema| {
@@ -538,11 +597,11 @@ impl Lowering {
                     other => Value::String(other.to_string()),
                 })
                 .collect();
-            schema.insert("enum".into(), Value::Array(converted));
-            schema.insert("type".into(), Value::String("string".into()));
-            schema.remove("anyOf");
+            put(schema, "enum", Value::Array(converted));
+            put(schema, "type", Value::String("string".into()));
+            discard(schema, "anyOf");
             if nullable {
-                schema.insert("nullable".into(), Value::Bool(true));
+                put(schema, "nullable", Value::Bool(true));
             }
             done.push(pointer.to_owned());
         });
@@ -558,6 +617,7 @@ impl Lowering {
     }
 
     /// Removes every keyword the profile refuses.
+    #[inline(never)]
     fn strip_keywords(&mut self, input: &mut Value) {
         let mut removed = Vec::new();
         let refused: Vec<String> = subschemas(input)
@@ -577,7 +637,7 @@ impl Lowering {
                 .cloned()
                 .collect();
             for key in keys {
-                schema.remove(&key);
+                discard(schema, &key);
                 removed.push((pointer.to_owned(), key));
             }
         });
@@ -592,6 +652,7 @@ impl Lowering {
     }
 
     /// Removes formats outside the profile's list.
+    #[inline(never)]
     fn formats(&mut self, input: &mut Value) {
         let Some(allowed) = self.checks.iter().find_map(|c| match c {
             Check::FormatNotIn(list) => Some(*list),
@@ -606,7 +667,7 @@ impl Lowering {
                 .and_then(Value::as_str)
                 .is_some_and(|f| !allowed.contains(&f));
             if refused {
-                if let Some(format) = schema.remove("format") {
+                if let Some(format) = take(schema, "format") {
                     removed.push((pointer.to_owned(), format));
                 }
             }
@@ -621,12 +682,13 @@ impl Lowering {
     }
 
     /// Arrays without `items` get `items: {}`.
+    #[inline(never)]
     fn array_items(&mut self, input: &mut Value) {
         let mut added = Vec::new();
         each_schema(input, &mut |pointer, schema| {
             let is_array = types(&Value::Object(schema.clone())).contains(&"array");
             if is_array && !schema.contains_key("items") {
-                schema.insert("items".into(), serde_json::json!({}));
+                put(schema, "items", serde_json::json!({}));
                 added.push(pointer.to_owned());
             }
         });
@@ -637,6 +699,7 @@ impl Lowering {
 
     /// Whether optional parameters must become required: strict modes that require all, or an
     /// optional-parameter budget this tool alone exceeds.
+    #[inline(never)]
     fn needs_all_required(&self, input: &Value) -> bool {
         let budget = self.checks.iter().find_map(|c| match c {
             Check::StrictBudget { optional, .. } => Some(*optional),
@@ -652,6 +715,7 @@ impl Lowering {
     }
 
     /// Every property becomes required; an optional one becomes nullable.
+    #[inline(never)]
     fn all_required(&mut self, input: &mut Value) {
         let mut made = Vec::new();
         each_schema(input, &mut |pointer, schema| {
@@ -673,7 +737,7 @@ impl Lowering {
                 .unwrap_or_default();
             required.retain(Value::is_string);
             required.extend(optional.iter().map(|n| Value::String(n.clone())));
-            schema.insert("required".into(), Value::Array(required));
+            put(schema, "required", Value::Array(required));
             made.push((pointer.to_owned(), optional));
         });
         for (pointer, names) in made {
@@ -689,6 +753,7 @@ impl Lowering {
     }
 
     /// Every object schema gets `additionalProperties: false`.
+    #[inline(never)]
     fn close_objects(&mut self, input: &mut Value) {
         let mut closed = Vec::new();
         each_schema(input, &mut |pointer, schema| {
@@ -696,7 +761,7 @@ impl Lowering {
             if !object || schema.get("additionalProperties") == Some(&Value::Bool(false)) {
                 return;
             }
-            let before = schema.insert("additionalProperties".into(), Value::Bool(false));
+            let before = replace(schema, "additionalProperties", Value::Bool(false));
             closed.push((pointer.to_owned(), before));
         });
         for (pointer, before) in closed {
@@ -716,6 +781,7 @@ impl Lowering {
     }
 
     /// The `inputSchema` root becomes `type: "object"` where a root rule needs it.
+    #[inline(never)]
     fn root_object(&mut self, input: &mut Value) {
         let needs = self.has(|c| {
             matches!(
@@ -729,7 +795,7 @@ impl Lowering {
         if root.get("type").and_then(Value::as_str) == Some("object") {
             return;
         }
-        if let Some(before) = root.insert("type".into(), Value::String("object".into())) {
+        if let Some(before) = replace(root, "type", Value::String("object".into())) {
             self.lose(
                 "/inputSchema/type".into(),
                 "type",
@@ -744,6 +810,7 @@ impl Lowering {
 
     /// `outputSchema`: boolean subschemas become objects; a root that is not an object, where
     /// refused, removes it.
+    #[inline(never)]
     fn output(&mut self, tool: &mut Value, generation: Option<Generation>) {
         let refuses_root = self.checks.iter().any(|c| match c {
             Check::RootObject(Field::Output) => true,
@@ -764,7 +831,7 @@ impl Lowering {
             .get("outputSchema")
             .is_some_and(|s| s.get("type").and_then(Value::as_str) != Some("object"));
         if refuses_root && not_object {
-            members.remove("outputSchema");
+            discard(members, "outputSchema");
             self.change(
                 "/outputSchema".into(),
                 "removed `outputSchema` (its root is not an object)",
@@ -774,6 +841,7 @@ impl Lowering {
     }
 
     /// Members the consumer does not read are removed.
+    #[inline(never)]
     fn ignored_members(&mut self, tool: &mut Value) {
         let ignored: Vec<&'static str> = self
             .checks
@@ -787,7 +855,7 @@ impl Lowering {
             return;
         };
         for key in ignored {
-            if members.remove(key).is_some() {
+            if discard(members, key) {
                 let at = format!("/{}", escape_pointer_token(key));
                 self.change(
                     at.clone(),
@@ -799,6 +867,7 @@ impl Lowering {
     }
 
     /// The name follows every name rule of the profile.
+    #[inline(never)]
     fn name(&mut self, tool: &mut Value) {
         let rules: Vec<NameRule> = self
             .checks
@@ -833,7 +902,7 @@ impl Lowering {
             }
         });
         if after != before || members.get("name").and_then(Value::as_str).is_none() {
-            members.insert("name".into(), Value::String(after.clone()));
+            put(members, "name", Value::String(after.clone()));
             self.change(
                 "/name".into(),
                 format!("renamed {before:?} to {after:?}: call it by this name"),
@@ -843,13 +912,14 @@ impl Lowering {
 }
 
 /// Makes a property schema accept null as well.
+#[inline(never)]
 fn make_nullable(property: &mut Value) {
     match property {
         Value::Object(schema) => {
             match schema.get_mut("type") {
                 Some(Value::String(name)) if name != "null" => {
                     let list = vec![Value::String(name.clone()), Value::String("null".into())];
-                    schema.insert("type".into(), Value::Array(list));
+                    put(schema, "type", Value::Array(list));
                 }
                 Some(Value::Array(list)) => {
                     if !list.iter().any(|t| t.as_str() == Some("null")) {
@@ -859,7 +929,11 @@ fn make_nullable(property: &mut Value) {
                 Some(_) => {}
                 None => {
                     let inner = Value::Object(std::mem::take(schema));
-                    schema.insert("anyOf".into(), serde_json::json!([inner, {"type": "null"}]));
+                    put(
+                        schema,
+                        "anyOf",
+                        serde_json::json!([inner, {"type": "null"}]),
+                    );
                     return;
                 }
             }
@@ -874,6 +948,7 @@ fn make_nullable(property: &mut Value) {
 }
 
 /// How many values `value` holds (itself included), without recursion.
+#[inline(never)]
 fn count_nodes(value: &Value) -> usize {
     let mut count = 0;
     let mut stack = vec![value];

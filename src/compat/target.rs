@@ -1,13 +1,10 @@
 //! The consumers a tool can be checked against, and the rule tables each one runs.
 
-use serde::Deserialize;
-
 use super::rule::Rule;
 use super::{anthropic, claude_code, cursor, gemini, mcp, openai, vscode, webmcp};
 
 /// A consumer of MCP tools: a model API (as a host passes tools to it) or a host itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
-#[serde(try_from = "String")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Target {
     /// Anthropic Messages API, `tools[].input_schema`.
     Anthropic,

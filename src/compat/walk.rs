@@ -15,6 +15,7 @@ pub struct Sub<'v> {
 }
 
 /// Every subschema of `root`, root first, in document order.
+#[inline(never)]
 pub fn subschemas(root: &Value) -> Vec<Sub<'_>> {
     let mut found = Vec::new();
     let mut stack = vec![(root, String::new())];
@@ -56,6 +57,7 @@ pub fn subschemas(root: &Value) -> Vec<Sub<'_>> {
 }
 
 /// The `type` names a schema declares (a string or an array of strings); empty without `type`.
+#[inline(never)]
 pub fn types(schema: &Value) -> Vec<&str> {
     match schema.get("type") {
         Some(Value::String(name)) => vec![name.as_str()],
@@ -65,6 +67,7 @@ pub fn types(schema: &Value) -> Vec<&str> {
 }
 
 /// Whether a schema describes objects: `type` says `object`, or it has `properties`.
+#[inline(never)]
 pub fn is_object_schema(schema: &Value) -> bool {
     types(schema).contains(&"object") || schema.get("properties").is_some_and(Value::is_object)
 }
@@ -81,6 +84,7 @@ const BOOLEAN_KEYWORDS: [&str; 4] = [
 
 /// Whether `sub` is a boolean schema outside the keywords that take booleans as a matter of
 /// course: `"data": true` under `properties`, `true` in `anyOf`…
+#[inline(never)]
 pub fn is_unusual_boolean(sub: &Sub<'_>) -> bool {
     let keyword = sub.pointer.rsplit('/').next().unwrap_or_default();
     sub.value.is_boolean() && !BOOLEAN_KEYWORDS.contains(&keyword)
