@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readJsonLines } from '../runtime/mcp-client/stdio.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'package.json'));
@@ -56,32 +57,19 @@ export function startServer(name, { timeoutMs = 20000, env = {} } = {}) {
   const pending = new Map();
   const listeners = [];
   let stderr = '';
-  let buffer = '';
   let nextId = 1;
   child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
-  child.stdout.setEncoding('utf8').on('data', (chunk) => {
-    buffer += chunk;
-    let newline;
-    while ((newline = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, newline).trim();
-      buffer = buffer.slice(newline + 1);
-      if (!line) continue;
-      let message;
-      try {
-        message = JSON.parse(line);
-      } catch {
-        continue; // a log line on stdout is not protocol
-      }
-      messages.push({ timestamp: new Date().toISOString(), direction: 'server', message });
-      if (message.id !== undefined && !message.method && pending.has(message.id)) {
-        const { resolve: done, timer } = pending.get(message.id);
-        pending.delete(message.id);
-        clearTimeout(timer);
-        done(message);
-      }
-      for (const listener of listeners) listener(message);
+  // A log line on stdout is not protocol: skipped.
+  readJsonLines(child.stdout, (message) => {
+    messages.push({ timestamp: new Date().toISOString(), direction: 'server', message });
+    if (message.id !== undefined && !message.method && pending.has(message.id)) {
+      const { resolve: done, timer } = pending.get(message.id);
+      pending.delete(message.id);
+      clearTimeout(timer);
+      done(message);
     }
-  });
+    for (const listener of listeners) listener(message);
+  }, () => {});
   const exited = new Promise((done) => child.on('exit', done));
   child.on('exit', (code) => {
     for (const { reject, timer } of pending.values()) {

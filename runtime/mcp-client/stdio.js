@@ -7,6 +7,31 @@ import { Connection, ServerFailure } from './connection.js';
 export const STDERR_LINES = 20;
 
 /**
+ * Reads newline-delimited JSON from `stream`: each message parsed to `onMessage`, each non-blank
+ * line that is not JSON (a log line on stdout) to `onOther`.
+ */
+export function readJsonLines(stream, onMessage, onOther) {
+  let buffer = '';
+  stream.setEncoding('utf8').on('data', (chunk) => {
+    buffer += chunk;
+    let newline;
+    while ((newline = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, newline).trim();
+      buffer = buffer.slice(newline + 1);
+      if (!line) continue;
+      let message;
+      try {
+        message = JSON.parse(line);
+      } catch {
+        onOther(line);
+        continue;
+      }
+      onMessage(message);
+    }
+  });
+}
+
+/**
  * Starts `command args` and returns `{ connection, stderrTail(), close() }`. A server that cannot
  * be started or exits fails the connection with a one-line cause.
  */
@@ -25,23 +50,8 @@ export function startStdio(command, args, { cwd, env, timeoutMs } = {}) {
   child.stderr.setEncoding('utf8').on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-16384);
   });
-  let buffer = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk) => {
-    buffer += chunk;
-    let newline;
-    while ((newline = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, newline).trim();
-      buffer = buffer.slice(newline + 1);
-      if (!line) continue;
-      let message;
-      try {
-        message = JSON.parse(line);
-      } catch {
-        stderr += `(stdout, not JSON-RPC) ${line.slice(0, 200)}\n`;
-        continue;
-      }
-      connection.receive(message);
-    }
+  readJsonLines(child.stdout, (message) => connection.receive(message), (line) => {
+    stderr += `(stdout, not JSON-RPC) ${line.slice(0, 200)}\n`;
   });
   return {
     connection,
