@@ -147,6 +147,9 @@ async function checkServer({ values, calls, server, timeoutMs, targets, elicit }
   if (failure) {
     const tail = transport.stderrTail();
     io.stderr.write(`mcp-json-toolbox ${NAME}: ${failure.message}\n${tail ? `the server's stderr (last lines):\n${tail.replace(/^/gm, '  ')}\n` : ''}`);
+    // A CI step reading --format json or github learns why too (human output: stderr alone).
+    const error = { message: failure.message, stderrTail: tail };
+    report([], { format: values.format, results: [{ file: record, server: session.negotiated ?? null, error }], failure: failure.message, io });
     return 2;
   }
   const pages = (session.toolPages ?? []).map((index) => ({ index, message: connection.transcript[index].message }));

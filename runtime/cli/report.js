@@ -122,15 +122,17 @@ function summary(list) {
  * Prints `list` (Findings) to `stream` (default `io.stdout`) in `format`; `sources` maps a file to
  * its text (for the source line under a finding); `results` are per-file outcomes
  * (`{ file, text, ... }`): a line each in human form, in the JSON document as they are (`text`
- * left out), not in annotations.
+ * left out), not in annotations. `failure`: why the run could not finish (exit 2), an annotation
+ * of its own in `github` form (human form: the caller's line on stderr).
  */
-export function report(list, { format = 'human', sources = new Map(), results = [], io, stream = io.stdout }) {
+export function report(list, { format = 'human', sources = new Map(), results = [], failure, io, stream = io.stdout }) {
   const out = (text) => stream.write(`${text}\n`);
   if (format === 'json') {
     out(JSON.stringify({ findings: list, results: results.map(({ text, ...rest }) => rest) }, null, 2));
     return;
   }
   if (format === 'github') {
+    if (failure !== undefined) out(`::error title=${escapeGithub('mcp-json-toolbox', true)}::${escapeGithub(failure)}`);
     for (const finding of list) out(github(finding));
     return;
   }

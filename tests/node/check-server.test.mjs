@@ -176,6 +176,17 @@ test('a server that never answers: exit 2 within the timeout, one-line cause and
   assert.match(run.stderr, /^mcp-json-toolbox check-server: no answer to server\/discover within 800 ms\n/);
   assert.match(run.stderr, /silent double: listening, never answering/);
   assert.equal(run.stdout, '');
+  // A CI step that reads JSON or annotations learns the cause there too.
+  const silent = ['--target', 'claude-code', '--timeout', '800', '--', process.execPath, join(DOUBLES, 'silent.mjs')];
+  const asJson = await cli(check('--format', 'json', ...silent), { limitMs: 10000 });
+  assert.equal(asJson.status, 2);
+  const [result] = JSON.parse(asJson.stdout).results;
+  assert.deepEqual(JSON.parse(asJson.stdout).findings, []);
+  assert.match(result.error.message, /^no answer to server\/discover within 800 ms$/);
+  assert.match(result.error.stderrTail, /silent double: listening, never answering/);
+  const asGithub = await cli(check('--format', 'github', ...silent), { limitMs: 10000 });
+  assert.equal(asGithub.status, 2);
+  assert.equal(asGithub.stdout, '::error title=mcp-json-toolbox::no answer to server/discover within 800 ms\n');
 });
 
 test('a server that crashes mid-list, and a command that does not exist: exit 2 with the cause', async () => {
