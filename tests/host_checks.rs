@@ -750,13 +750,24 @@ fn is_error_with_the_wrong_terminal_status() {
         11,
         &[],
     );
+    let name = "broken-is-error-wrong-status-2026.jsonl";
+    let at = "/5/message/result/result/isError";
     broken(
-        "broken-is-error-wrong-status-2026.jsonl",
+        name,
         "is-error-status-mismatch",
-        "/5/message/result/result/isError",
+        at,
         6,
-        &[],
+        &["official-schema"],
     );
+    // The same fault breaks the tasks extension's schema: a `failed` task carries an `error`
+    // (`FailedTask`), not a `result`.
+    let report = replay_session(&fixture(name));
+    let official = one(&report.diagnostics, "official-schema");
+    assert_at(official, "/5/message/result", 6);
+    assert!(official
+        .message
+        .contains("GetTaskResult of protocol 2026-07-28"));
+    assert!(official.message.contains("\"error\""), "{official:?}");
 }
 
 #[test]

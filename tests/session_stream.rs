@@ -336,6 +336,107 @@ fn messages_are_checked_against_the_negotiated_version_official_schema() {
     assert!(codes(&found).contains(&"official-schema"), "{found:#?}");
 }
 
+/// The `_meta` a 2026-07-28 request carries, declaring protocol `version`.
+fn request_meta(version: &str) -> String {
+    format!(
+        r#""_meta":{{"io.modelcontextprotocol/protocolVersion":"{version}","io.modelcontextprotocol/clientCapabilities":{{}}}}"#
+    )
+}
+
+/// A `server/discover` exchange (id `d`) whose request declares `declared` (none: no `_meta`)
+/// and whose result lists `supported`; returns the findings.
+fn discover(session: &mut Session, declared: Option<&str>, supported: &str) -> Vec<Diagnostic> {
+    let params = declared.map(request_meta).unwrap_or_default();
+    let request =
+        format!(r#"{{"jsonrpc":"2.0","id":"d","method":"server/discover","params":{{{params}}}}}"#);
+    let result = format!(
+        r#"{{"jsonrpc":"2.0","id":"d","result":{{"resultType":"complete","supportedVersions":{supported},"capabilities":{{"tools":{{}}}},"ttlMs":3600000,"cacheScope":"public"}}}}"#
+    );
+    let mut found = session.push(&request, Direction::Client);
+    found.extend(session.push(&result, Direction::Server));
+    found
+}
+
+#[test]
+fn a_clean_2026_07_28_session_has_no_official_schema_finding() {
+    let mut session = Session::new();
+    let found = discover(&mut session, Some("2026-07-28"), r#"["2026-07-28"]"#);
+    assert!(codes(&found).is_empty(), "{found:#?}");
+    let meta = request_meta("2026-07-28");
+    let list = format!(r#"{{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{{{meta}}}}}"#);
+    assert!(codes(&session.push(&list, Direction::Client)).is_empty());
+    let listed = r#"{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","cacheScope":"public","ttlMs":0,"tools":[{"name":"echo","inputSchema":{"type":"object","additionalProperties":false}}]}}"#;
+    let found = session.push(listed, Direction::Server);
+    assert!(codes(&found).is_empty(), "{found:#?}");
+    let call = format!(
+        r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"echo","arguments":{{}},{meta}}}}}"#
+    );
+    assert!(codes(&session.push(&call, Direction::Client)).is_empty());
+    let answer = r#"{"jsonrpc":"2.0","id":2,"result":{"resultType":"complete","content":[{"type":"text","text":"hi"}]}}"#;
+    let found = session.push(answer, Direction::Server);
+    assert!(codes(&found).is_empty(), "{found:#?}");
+}
+
+#[test]
+fn a_2026_07_28_request_is_checked_against_the_version_its_meta_declares() {
+    let mut session = Session::new();
+    // No `server/discover`: the request's own `_meta` names the version.
+    let meta = request_meta("2026-07-28");
+    let text = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":7,"arguments":{{}},{meta}}}}}"#
+    );
+    let found = session.push(&text, Direction::Client);
+    assert_eq!(codes(&found), ["official-schema"], "{found:#?}");
+    assert_eq!(found[0].instance_path, "/params/name");
+    assert!(found[0]
+        .message
+        .contains("CallToolRequest of protocol 2026-07-28"));
+    assert_eq!(found[0].span.map(|s| s.start), text.find("7,"));
+    // The version stays in force for the answer: a 2026-07-28 result needs `resultType`.
+    let answer = r#"{"jsonrpc":"2.0","id":1,"result":{"content":[]}}"#;
+    let found = session.push(answer, Direction::Server);
+    assert_eq!(codes(&found), ["official-schema"], "{found:#?}");
+    assert!(found[0].message.contains("\"resultType\""), "{found:#?}");
+}
+
+#[test]
+fn a_discover_result_sets_the_version_until_a_request_declares_one() {
+    let mut session = Session::new();
+    // The request declares none (unchecked: no version yet); the result lists two.
+    let found = discover(&mut session, None, r#"["2025-11-25","2026-07-28"]"#);
+    assert!(codes(&found).is_empty(), "{found:#?}");
+    // The newest listed one is in force: a request without the required `_meta` breaks it.
+    let bare = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#;
+    let found = session.push(bare, Direction::Client);
+    assert_eq!(codes(&found), ["official-schema"], "{found:#?}");
+    assert!(found[0].message.contains("protocol 2026-07-28"));
+    // A request declaring a version with no embedded schema: nothing is checked from it on.
+    let text = format!(
+        r#"{{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{{"cursor":3,{}}}}}"#,
+        request_meta("2099-01-01")
+    );
+    assert!(codes(&session.push(&text, Direction::Client)).is_empty());
+    assert!(codes(&session.push(bare, Direction::Client)).is_empty());
+}
+
+#[test]
+fn initialize_wins_over_a_declared_version() {
+    let mut session = Session::new();
+    session.push(INITIALIZE, Direction::Client);
+    session.push(INITIALIZED, Direction::Server);
+    // A request declaring 2026-07-28 in `_meta` is still checked against 2025-11-25.
+    let text = format!(
+        r#"{{"jsonrpc":"2.0","id":3,"method":"tasks/get","params":{{{}}}}}"#,
+        request_meta("2026-07-28")
+    );
+    let found = session.push(&text, Direction::Client);
+    assert_eq!(codes(&found), ["official-schema"], "{found:#?}");
+    assert!(
+        found[0].message.contains("protocol 2025-11-25"),
+        "{found:#?}"
+    );
+}
+
 #[test]
 fn a_version_whose_schema_is_not_embedded_is_not_checked() {
     let mut session = Session::new();

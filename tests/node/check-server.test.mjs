@@ -159,8 +159,13 @@ test('server-everything over Streamable HTTP on 127.0.0.1: session id, SSE answe
     assert.equal(run.result.calls[0].statuses.at(-1), 'completed');
     assert.ok(run.result.calls[0].statuses.includes('input_required'));
     assert.equal(run.result.calls[1].sent, true);
-    // Offered 2026-07-28 first: the SDK answers server/discover with an error whose id is null.
-    assert.deepEqual(run.document.findings.filter((f) => f.severity === 'error').map((f) => f.code), ['null-id']);
+    // Offered 2026-07-28 first: the SDK answers server/discover with an error whose id is null,
+    // which the 2026-07-28 request declared in its `_meta` makes a JSONRPCErrorResponse of that
+    // version, whose `id` is a RequestId (or absent): `official-schema` too.
+    const errors = run.document.findings.filter((f) => f.severity === 'error');
+    assert.deepEqual(errors.map((f) => f.code), ['official-schema', 'null-id']);
+    assert.match(errors[0].message, /JSONRPCErrorResponse of protocol 2026-07-28/);
+    assert.equal(errors[0].instancePath, '/1/message/id');
     const plain = await json(check('--target', 'claude-code', '--protocol', '2025-11-25', '--timeout', '10000', '--url', url));
     assert.equal(plain.status, 0, JSON.stringify(plain.document.findings));
     assert.equal(plain.result.server.via, 'initialize');

@@ -155,6 +155,7 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
             Message::Request { id, method } => {
                 let side = direction.unwrap_or(requester_of(method));
                 self.request(node, side, id, method);
+                self.version_declared(node);
                 self.check_official(&message, None);
             }
             Message::Notification { method } => {
@@ -168,6 +169,9 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
                 if let Some(pending) = self.take_pending(sides, id) {
                     let method = pending.method.clone();
                     self.response(pending);
+                    if method == "server/discover" {
+                        self.versions_discovered();
+                    }
                     self.check_official(&message, Some(&method));
                 }
             }

@@ -79,7 +79,9 @@
 //!   absent from the `tools/list` answers so far, once the last of them was complete (no
 //!   `nextCursor`: a tool may be on a later page) and no tool was dropped past [`MAX_TOOLS`].
 //! - `official-schema` (error): the message breaks its definition in the official schema of the
-//!   negotiated protocol version (see `session/official.rs`: the version, and which definition);
+//!   session's protocol version, 2025-11-25 or 2026-07-28 (see `session/official.rs`: the version
+//!   from `initialize`, else each request's `_meta` declaration or a `server/discover` result, and
+//!   which definition);
 //!   one finding per violation, at the offending value, the failing keyword's place in the
 //!   official schema in `keyword_location`.
 //! - `session-limit` (warning): something was dropped to keep memory bounded (see above).

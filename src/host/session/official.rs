@@ -3,18 +3,39 @@
 //! names ([`crate::protocol::kinds`]), with the engine's cached validators
 //! ([`crate::validate::official`]).
 //!
-//! The version is the `protocolVersion` of the `initialize` result; before that answer, the one
-//! the `initialize` request offers; without `initialize` (or for a version whose schema is not
-//! embedded, e.g. 2025-06-18), nothing is checked. Source: the lifecycle's version negotiation,
-//! <https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#version-negotiation>
-//! (checked 2026-12-02).
+//! The version, by the first signal that applies:
+//! 1. `initialize` (2025-11-25 and earlier): the `protocolVersion` of the `initialize` result;
+//!    before that answer, the one the `initialize` request offers. Source: the lifecycle's
+//!    version negotiation,
+//!    <https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#version-negotiation>
+//!    (checked 2026-12-02). Once an `initialize` is seen, no other signal changes the version.
+//! 2. Without `initialize` (2026-07-28 has none): the version a request declares in
+//!    `params._meta["io.modelcontextprotocol/protocolVersion"]` — that request is checked against
+//!    it, and it stays in force for the messages after it (notifications, responses) until a
+//!    later request declares another. The per-request declaration wins over `server/discover`:
+//!    it is the version "being used for this request" (`RequestMetaObject`, its
+//!    `io.modelcontextprotocol/protocolVersion` property, `../shared/mcp-schema/2026-07-28/schema.json`
+//!    line 2704; <https://modelcontextprotocol.io/specification/2026-07-28/server/discover>,
+//!    checked 2026-12-02), while the discover result only lists what the server supports.
+//!    A request declaring a version other than the one in force is *not* flagged: the schema
+//!    requires the declaration to match only the HTTP `MCP-Protocol-Version` header (not in a
+//!    transcript), and capabilities too are per request ("Servers MUST NOT infer capabilities
+//!    from prior requests", `io.modelcontextprotocol/clientCapabilities`, same definition) — no
+//!    clause binds a request to an earlier request's version.
+//! 3. A `server/discover` result while no version is in force (its request declared none): the
+//!    newest embedded version among its `supportedVersions` (`DiscoverResult`, schema.json line
+//!    739: "The client should choose a version from this list for use in subsequent requests"),
+//!    until a request declares one.
+//!
+//! For a version whose schema is not embedded (e.g. 2025-06-18), or with no signal, nothing is
+//! checked.
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::host::session::dispatch::Dispatch;
 use crate::json::{Node, NodeKind};
 use crate::protocol::kinds::{error_kind_in, method_kind_in, result_kind_in};
-use crate::protocol::messages::Message;
-use crate::protocol::Generation;
+use crate::protocol::messages::{meta, Message, PROTOCOL_VERSION};
+use crate::protocol::{Generation, GENERATIONS};
 use crate::validate::official;
 
 /// The protocol version a session's messages are checked against.
@@ -27,6 +48,9 @@ pub(super) enum Negotiation {
     Offered(Option<Generation>),
     /// The version the `initialize` result chose.
     Negotiated(Option<Generation>),
+    /// Without `initialize`: the version the latest request declared in its `_meta` (or a
+    /// `server/discover` result listed, before any request declared one).
+    Declared(Option<Generation>),
 }
 
 impl Negotiation {
@@ -34,8 +58,13 @@ impl Negotiation {
     fn version(self) -> Option<Generation> {
         match self {
             Self::Unknown => None,
-            Self::Offered(version) | Self::Negotiated(version) => version,
+            Self::Offered(version) | Self::Negotiated(version) | Self::Declared(version) => version,
         }
+    }
+
+    /// Whether an `initialize` request or result set the version (no other signal applies then).
+    fn by_initialize(self) -> bool {
+        matches!(self, Self::Offered(_) | Self::Negotiated(_))
     }
 }
 
@@ -59,6 +88,44 @@ impl Dispatch<'_, '_, '_> {
     pub(super) fn version_negotiated(&mut self) {
         if let Some(chosen) = protocol_version(self.doc.root.value_of("result")) {
             self.session.negotiation = Negotiation::Negotiated(chosen);
+        }
+    }
+
+    /// A request outside an `initialize` session: the version its
+    /// `params._meta["io.modelcontextprotocol/protocolVersion"]` declares is in force from it on.
+    pub(super) fn version_declared(&mut self, request: &Node) {
+        if self.session.negotiation.by_initialize() {
+            return;
+        }
+        let declared = request
+            .value_of("params")
+            .and_then(|params| meta(params, PROTOCOL_VERSION))
+            .and_then(Node::as_str);
+        if let Some(declared) = declared {
+            self.session.negotiation = Negotiation::Declared(Generation::from_version(declared));
+        }
+    }
+
+    /// A `server/discover` result while no version is in force: the newest embedded version its
+    /// `supportedVersions` lists.
+    pub(super) fn versions_discovered(&mut self) {
+        if self.session.negotiation != Negotiation::Unknown {
+            return;
+        }
+        let supported = self
+            .doc
+            .root
+            .value_of("result")
+            .and_then(|result| result.value_of("supportedVersions"))
+            .and_then(Node::elements)
+            .unwrap_or_default();
+        let newest = GENERATIONS.into_iter().rev().find(|generation| {
+            supported
+                .iter()
+                .any(|version| version.as_str() == Some(generation.as_str()))
+        });
+        if let Some(newest) = newest {
+            self.session.negotiation = Negotiation::Declared(Some(newest));
         }
     }
 
