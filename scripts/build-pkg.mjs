@@ -91,6 +91,7 @@ function packageJson(cargo) {
       ...runtimeFiles(),
       'cjs/',
       'README.md',
+      'docs/*.md',
       'LICENSE',
     ],
     // The entry points instantiate the module on import; the raw bindings do not.
@@ -376,5 +377,8 @@ for (const name of commonJsModules()) {
 copyFileSync(join(ROOT, 'runtime', 'values.d.ts'), join(out, 'cjs', 'values.d.ts'));
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(packageJson(cargo), null, 2)}\n`);
 copyFileSync(join(ROOT, 'README.md'), join(out, 'README.md'));
+// The reference the README links to (docs/*.md), so that its links resolve inside the package too.
+mkdirSync(join(out, 'docs'), { recursive: true });
+for (const name of readdirSync(join(ROOT, 'docs')).filter((n) => n.endsWith('.md'))) copyFileSync(join(ROOT, 'docs', name), join(out, 'docs', name));
 writeFileSync(join(out, 'LICENSE'), license(cargo));
 console.log(`  built ${args.out}/ (${readFileSync(wasm).length} bytes of wasm, ${readFileSync(formatWasm).length} of the format core; ${args.profile}, wasm-opt ${args.opt})`);

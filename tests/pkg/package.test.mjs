@@ -48,8 +48,8 @@ after(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-test('the tarball holds the wasm, every entry point, types, README and LICENSE', () => {
-  for (const file of ['mcp_json_toolbox_bg.wasm', 'index.js', 'node.js', 'index.d.ts', 'load/recover.js', 'load/fetch.js', 'mcp_json_toolbox_factory.js', 'cjs/index.js', 'cjs/load/recover.js', 'cjs/mcp_json_toolbox.js', 'README.md', 'LICENSE', 'package.json']) {
+test('the tarball holds the wasm, every entry point, types, README (with its docs/) and LICENSE', () => {
+  for (const file of ['mcp_json_toolbox_bg.wasm', 'index.js', 'node.js', 'index.d.ts', 'load/recover.js', 'load/fetch.js', 'mcp_json_toolbox_factory.js', 'cjs/index.js', 'cjs/load/recover.js', 'cjs/mcp_json_toolbox.js', 'README.md', 'docs/api.md', 'docs/cli.md', 'LICENSE', 'package.json']) {
     assert.ok(files.includes(file), `${file} not in ${files.join(', ')}`);
   }
   assert.deepEqual(files.filter((f) => f.endsWith('.wasm')).sort(), ['mcp_json_toolbox_bg.wasm', 'mcp_json_toolbox_format_bg.wasm'], 'each .wasm is shipped once');
