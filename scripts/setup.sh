@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need. Every step is idempotent and skipped when it is
 # already satisfied, so `make` can call this before every target.
-#   bash scripts/setup.sh [rust|wasm-bindgen|node|chromium|all]...   (default: all)
+#   bash scripts/setup.sh [rust|wasm-bindgen|node|chromium|python|all]...   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -53,14 +53,27 @@ setup_chromium() {
   apt-get install -y chromium chromium-driver
 }
 
+# .venv/ with the pinned Python packages of requirements-dev.txt (real 2026-07-28 servers and
+# clients from PyPI: the official Python SDK `mcp`, `fastmcp-tasks`); remade when the file changes.
+setup_python() {
+  local stamp=.venv/.requirements-dev.txt
+  if [[ -f $stamp ]] && cmp -s requirements-dev.txt "$stamp"; then return; fi
+  say "python venv .venv/ from requirements-dev.txt"
+  rm -rf .venv
+  python3 -m venv .venv
+  .venv/bin/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+  cp requirements-dev.txt "$stamp"
+}
+
 steps=("$@")
-[[ ${#steps[@]} -eq 0 || ${steps[0]} == all ]] && steps=(rust wasm-bindgen node chromium)
+[[ ${#steps[@]} -eq 0 || ${steps[0]} == all ]] && steps=(rust wasm-bindgen node chromium python)
 for step in "${steps[@]}"; do
   case $step in
     rust) setup_rust ;;
     wasm-bindgen) setup_wasm_bindgen ;;
     node) setup_node ;;
     chromium) setup_chromium ;;
+    python) setup_python ;;
     *)
       echo "setup: unknown step '$step'" >&2
       exit 2
