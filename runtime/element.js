@@ -20,7 +20,7 @@
 import { h } from './dom.js';
 import { elementSheet } from './element-style.js';
 import { encodeFragment } from './fragment.js';
-import { check, disagreement, inputSchemaText, position } from './docs/verdict.js';
+import { check, disagreement, inputSchemaText, position } from './modes.js';
 import { WasmWorker } from './load/worker-client.js';
 
 /** Start checking an element this far before it scrolls into view. */

@@ -1,6 +1,6 @@
 // DOM rendering of results. User data only ever goes through textContent / attributes, never HTML.
 import { h } from '../runtime/dom.js';
-import { position } from '../runtime/docs/verdict.js';
+import { position } from '../runtime/modes.js';
 
 export { h };
 

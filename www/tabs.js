@@ -1,73 +1,25 @@
-// What each tab asks the wasm worker and how the answer is shown. Every runner gets
-// `api = {call(fn, ...args), has(fn), now(fn)}` (`has`: the page's wasm builds export `fn`; `now`:
-// it runs without waiting for the full build to load), the tab's texts and the output options, and returns a view
-// `{badges, message?, banner?, next?, summary?, timeline?, sequence?, diagnostics: [{...Diagnostic, editor: 'a' | 'b'}], output?}`,
+// What each tab runs and how its answer is shown: the runners are the modes of
+// ../runtime/modes.js (shared with `<mcp-json>`), given the page's `api = {call(fn, ...args),
+// has(fn), now(fn)}` (`has`: the page's wasm builds export `fn`; `now`: it runs without waiting for
+// the full build to load), the tab's texts and the output options. A tab's view is
+// `{badges, message?, banner?, next?, summary?, timeline?, sequence?, form?, diagnostics: [{...Diagnostic, editor: 'a' | 'b'}], output?, compat?}`,
 // where `next = {label, tab, docs}` offers to open the texts in another tab.
-import { classificationDiagnostics, inputSchemaText, isJson, jsonErrorAt, kindBadge } from '../runtime/docs/verdict.js';
+import { classifyMode, elicitationMode, formatMode, inputSchemaText, sessionMode, validateMode } from '../runtime/modes.js';
 
 import { compatOf, compatView } from './compat-view.js';
 
-/** Diagnostics tagged with the editor whose text their `span` points into. */
-function on(editor, diagnostics = []) {
-  return diagnostics.map((diagnostic) => ({ ...diagnostic, editor }));
-}
+/** The page's editors, as the places diagnostics point into. */
+const A = { editor: 'a' };
+const B = { editor: 'b' };
 
-/** A `JsonError` thrown by the worker as a view pointing at `editor`; other errors are rethrown. */
-function jsonErrorView(error, editor, what = 'The input') {
-  const diagnostic = jsonErrorAt(error);
-  return {
-    badges: [{ text: 'not JSON', tone: 'error' }],
-    message: `${what} is not JSON: line ${error.line}, column ${error.column}: ${error.message}`,
-    diagnostics: [{ ...diagnostic, editor }],
-  };
-}
-
-/** Pretty-prints with the output options; `pending` names what follows once the full build has loaded. */
-async function formatView(api, text, options, pending) {
-  try {
-    const result = await api.call('formatDocument', text, options);
-    const badges = [{ text: 'valid JSON', tone: 'ok' }];
-    if (result.unwrapDepth) badges.push({ text: `unwrapped ${result.unwrapDepth} string layer(s)`, tone: 'info' });
-    if (pending) badges.push({ text: `${pending} when the validator has loaded…`, tone: 'muted' });
-    return { badges, diagnostics: on('a', result.diagnostics), output: result.output };
-  } catch (error) {
-    return jsonErrorView(error, 'a');
-  }
-}
-
-/** What to tell a reader about a task handle, by generation. */
-function taskHandleBanner(generation) {
-  const next = generation === '2026-07-28'
-    ? 'poll it with tasks/get; the completed task carries the tool result.'
-    : 'poll it with tasks/get, then fetch the tool result with tasks/result.';
-  return `Task handle, not a tool result: ${next}`;
-}
-
-/** Names the payload (kind + generation badges, summary card, diagnostics) beside its pretty print. */
+/** Names the payload beside its pretty print; a tool (or a tools/list) also gets its Compatibility matrix, at once. */
 async function classifyView(api, text, options) {
-  let formatted;
-  try {
-    formatted = await api.call('formatDocument', text, options);
-  } catch (error) {
-    return jsonErrorView(error, 'a');
-  }
-  const classification = await api.call('classify', text);
-  const { kind, generation, versions = [], items } = classification;
-  // The classifier's one-sentence advice becomes the banner; the rest of the summary is the card.
-  const { nextStep: advice, ...summary } = classification.summary ?? {};
-  if (items?.length) summary.items = items.map((item) => item.kind);
+  const view = await classifyMode(api, text, { place: A, options });
+  if (view.mode !== 'classify') return view;
   return {
-    next: nextStep(api, kind, items, text),
-    badges: [
-      kindBadge(kind),
-      { text: generation ?? 'generation unknown', tone: generation ? 'info' : 'muted', title: versions.length ? `Valid for ${versions.join(', ')}` : 'Valid for no schema version' },
-    ],
-    banner: advice ?? (kind === 'CreateTaskResult' ? taskHandleBanner(generation) : undefined),
-    summary,
-    diagnostics: on('a', classificationDiagnostics(classification)),
-    output: formatted.output,
-    // A tool or a tools/list: who takes it, at once.
-    compat: TOOL_KINDS.has(kind) && api.has('checkCompatibility') ? await compatOf(api, text) : undefined,
+    ...view,
+    next: nextStep(api, view.kind, view.items, text),
+    compat: TOOL_KINDS.has(view.kind) && api.has('checkCompatibility') ? await compatOf(api, text) : undefined,
   };
 }
 
@@ -86,79 +38,6 @@ function nextStep(api, kind, items, text) {
   return undefined;
 }
 
-/** Checks arguments against an inputSchema; the output shows the arguments decoded and formatted. */
-async function validateView(api, schema, args, options) {
-  let report;
-  try {
-    report = await api.call('validateArguments', schema, args);
-  } catch (error) {
-    if (error.name === 'JsonError') {
-      const schemaBroken = !(await isJson(api, schema));
-      return jsonErrorView(error, schemaBroken ? 'a' : 'b', schemaBroken ? 'The inputSchema' : 'The arguments');
-    }
-    if (!Array.isArray(error.diagnostics)) throw error;
-    return { badges: [{ text: 'invalid schema', tone: 'error' }], message: error.message, diagnostics: on('a', error.diagnostics) };
-  }
-  const decoded = await api.call('formatDocument', args, { ...options, unwrapString: true }).then((r) => r.output, () => '');
-  const badges = [report.valid ? { text: 'valid arguments', tone: 'ok' } : { text: 'invalid arguments', tone: 'error' }];
-  if (report.stringified) badges.push({ text: 'stringified', tone: 'warning', title: 'The arguments were a JSON string holding the object' });
-  return {
-    badges,
-    message: report.stringified ? 'The arguments arrived as a JSON string; the output shows them decoded.' : '',
-    diagnostics: on('b', report.diagnostics),
-    output: decoded,
-  };
-}
-
-/**
- * Replays a session transcript: the host's task state as output, the lifecycle findings as
- * diagnostics; the optional tool text (a Tool or a tools/list result) is checked with `checkTool`.
- */
-async function sessionView(api, transcript, tool) {
-  let replay;
-  try {
-    replay = await api.call('replaySession', transcript);
-  } catch (error) {
-    return jsonErrorView(error, 'a', 'The transcript');
-  }
-  const toolReport = tool.trim() && api.has('checkTool') ? await api.call('checkTool', tool) : { diagnostics: [] };
-  const tasks = Object.entries(replay.tasks ?? {});
-  // The output is the host's session state; each task's history is drawn as the timeline instead.
-  const state = Object.fromEntries(tasks.map(([id, { history, ...task }]) => [id, task]));
-  return {
-    badges: [{ text: `${tasks.length} task${tasks.length === 1 ? '' : 's'}`, tone: 'kind' }],
-    timeline: tasks,
-    // Drawn as a sequence diagram by www/sequence.js.
-    sequence: { transcript, report: replay },
-    diagnostics: [...on('a', replay.diagnostics), ...on('b', toolReport.diagnostics)],
-    output: JSON.stringify(state, null, 2),
-  };
-}
-
-/**
- * Checks an elicitation request (either generation) and the answer in the second editor; the view's
- * `form` is what the page previews (www/elicitation-form.js), and its answer fills that editor.
- */
-async function elicitationView(api, request, response) {
-  let report;
-  try {
-    report = await api.call('checkElicitation', request, response.trim() ? response : undefined);
-  } catch (error) {
-    return jsonErrorView(error, 'a', 'The request');
-  }
-  const modes = [...new Set(report.requests.map((r) => r.mode))];
-  return {
-    badges: [
-      report.valid ? { text: 'valid elicitation', tone: 'ok' } : { text: 'invalid elicitation', tone: 'error' },
-      { text: report.generation ?? 'generation unknown', tone: report.generation ? 'info' : 'muted' },
-      ...modes.map((mode) => ({ text: `${mode} mode`, tone: 'kind' })),
-    ],
-    diagnostics: [...on('a', report.diagnostics), ...on('b', report.responseDiagnostics)],
-    form: { requestText: request, requests: report.requests },
-    output: response,
-  };
-}
-
 /** The tabs: labels of their inputs (`b` only when the tab has two), the wasm functions they need, their runner. */
 export const TABS = {
   home: {
@@ -167,23 +46,23 @@ export const TABS = {
     // Formats at once with the format core; classifies once the full build is there (the page
     // runs the tab again when it arrives).
     run: (api, a, _b, options) => {
-      if (!api.has('classify')) return formatView(api, a, options);
-      return api.now('classify') ? classifyView(api, a, options) : formatView(api, a, options, 'classifying');
+      if (!api.has('classify')) return formatMode(api, a, { place: A, options });
+      return api.now('classify') ? classifyView(api, a, options) : formatMode(api, a, { place: A, options, pending: 'classifying' });
     },
   },
-  format: { a: 'JSON', needs: ['formatDocument'], run: (api, a, _b, options) => formatView(api, a, options) },
+  format: { a: 'JSON', needs: ['formatDocument'], run: (api, a, _b, options) => formatMode(api, a, { place: A, options }) },
   validate: {
     a: 'inputSchema',
     b: 'Arguments (an object, or a JSON string holding one)',
     needs: ['validateArguments', 'formatDocument'],
-    run: (api, a, b, options) => validateView(api, a, b, options),
+    run: (api, a, b, options) => validateMode(api, a, b, { place: B, schemaPlace: A, decode: options }),
   },
   classify: { a: 'MCP payload', needs: ['classify', 'formatDocument'], run: (api, a, _b, options) => classifyView(api, a, options) },
   elicit: {
     a: 'Elicitation request: elicitation/create, its params, or inputRequests',
     b: 'Answer: ElicitResult or inputResponses (the form below fills it)',
     needs: ['checkElicitation'],
-    run: (api, a, b) => elicitationView(api, a, b),
+    run: (api, a, b) => elicitationMode(api, a, b, { place: A, answerPlace: B }),
   },
   compat: {
     a: 'Tool, array of tools, or tools/list result',
@@ -194,7 +73,7 @@ export const TABS = {
     a: 'Transcript: a JSON array or JSON Lines of messages, in order',
     b: 'Tool or tools/list result (optional)',
     needs: ['replaySession'],
-    run: (api, a, b) => sessionView(api, a, b),
+    run: (api, a, b) => sessionMode(api, a, { place: A, tool: b, toolPlace: B }),
   },
 };
 

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { docsExamples } from './examples.js';
-import { check, disagreement } from './verdict.js';
+import { check, disagreement } from '../modes.js';
 
 /** Which reader a file extension takes. */
 const KINDS = { '.md': 'markdown', '.markdown': 'markdown', '.mdx': 'markdown', '.html': 'html', '.htm': 'html' };

@@ -3,7 +3,7 @@
 // `<mcp-json>` markup the markdown plugins put in its place. Shared by the markdown-it plugin,
 // the remark plugin and the docs check, so all three read a fence the same way.
 
-import { MODES } from './verdict.js';
+import { MODES } from '../modes.js';
 
 /** Languages a live example's fence may name. */
 const LANGUAGES = new Set(['json', 'jsonc', 'json5']);

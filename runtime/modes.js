@@ -1,0 +1,333 @@
+// The modes: what each check of a JSON text (format, validate, classify, session, elicitation)
+// asks the wasm and the view of its answer. The toolbox page's tabs (www/tabs.js) and
+// `<mcp-json>` with the docs check (`check` below) run the same runners, in the browser (through
+// a worker) and in Node (the package directly). Every runner gets
+// `api = { call(fn, ...args) → Promise, has(fn) → boolean }`, its texts and, for each text, the
+// `place` its diagnostics are tagged with (the page: `{ editor: 'a' }`; the docs:
+// `{ on: 'example' }`), and returns a view:
+//
+//   { mode, badges, line, diagnostics, message?, banner?, summary?, formatted?, output?, kind?,
+//     generation?, timeline?, sequence?, form? }
+//
+// `line` is the answer in one line ("task handle, poll tasks/get every 5 s"), `summary` the
+// classifier's summary card, `formatted` the (first) text pretty-printed, `output` what the
+// page's output pane shows (for a session, the task state).
+
+/**
+ * @typedef {{ text: string, tone: 'ok' | 'error' | 'warning' | 'info' | 'kind' | 'muted', title?: string }} Badge
+ * @typedef {object} Verdict     the docs' view of one example (`check`)
+ * @property {string} mode        the mode that ran (`auto` resolved)
+ * @property {Badge[]} badges
+ * @property {string} summary     one line, e.g. "task handle, poll tasks/get every 5 s"
+ * @property {object[]} diagnostics  `Diagnostic`s, each with `on: 'example' | 'schema'` (the text its span points into)
+ * @property {number} errors      diagnostics of severity error
+ * @property {string} [kind]      the classified kind
+ * @property {string|null} [generation]
+ * @property {string} [output]    the example pretty-printed, when it is JSON
+ */
+
+/** The modes of a docs example; `auto` validates when a schema is given and classifies otherwise. */
+export const MODES = ['format', 'validate', 'classify', 'session', 'auto'];
+
+/** Diagnostics tagged with the text their spans point into (`place`: `{ editor: 'a' }`, `{ on: 'example' }`). */
+export function placed(place, diagnostics = []) {
+  return diagnostics.map((diagnostic) => ({ ...diagnostic, ...place }));
+}
+
+/** A thrown `JsonError` as a diagnostic at its position, its message as thrown; any other error is rethrown. */
+export function jsonErrorAt(error) {
+  if (error?.name !== 'JsonError') throw error;
+  const span = { start: error.offset, end: error.offset, line: error.line, column: error.column, endLine: error.line, endColumn: error.column };
+  return { severity: 'error', code: error.code, message: error.message, instancePath: '', span };
+}
+
+/** The view of a text that is not JSON (`what`: "The arguments"), from the `JsonError` thrown; any other error is rethrown. */
+function notJson(mode, error, place, what = 'The input') {
+  const diagnostic = jsonErrorAt(error);
+  const said = `${what} ${what.endsWith('s') ? 'are' : 'is'} not JSON`;
+  return {
+    mode,
+    badges: [{ text: 'not JSON', tone: 'error' }],
+    line: said.replace(/^The /, 'the '),
+    message: `${said}: line ${error.line}, column ${error.column}: ${error.message}`,
+    diagnostics: [{ ...diagnostic, message: `not JSON: ${diagnostic.message}`, ...place }],
+  };
+}
+
+/** Whether `text` is JSON (the format core reads it): which of two texts a `JsonError` is about. */
+export function isJson(api, text) {
+  return api.call('format', text, { minify: true }).then(() => true, () => false);
+}
+
+/** The badge of a classified kind. */
+export function kindBadge(kind) {
+  return { text: kind, tone: kind === 'Unknown' ? 'muted' : 'kind' };
+}
+
+/** "3:7" (line:column) of a span, or "". */
+export function position(span) {
+  return span ? `${span.line}:${span.column}` : '';
+}
+
+/** "1 error", "3 errors". */
+export function plural(n, word) {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** The `inputSchema` of a Tool definition, or the text itself when it is a schema. */
+export function inputSchemaText(schemaText) {
+  try {
+    const value = JSON.parse(schemaText);
+    if (value && typeof value.inputSchema === 'object' && value.inputSchema !== null) {
+      return { text: JSON.stringify(value.inputSchema, null, 2), fromTool: true };
+    }
+  } catch {
+    /* not JSON: the validator reports it */
+  }
+  return { text: schemaText, fromTool: false };
+}
+
+/** Diagnostics of a classification and of its items, without repeats. */
+export function classificationDiagnostics(classification) {
+  const all = [...(classification.diagnostics ?? []), ...(classification.items ?? []).flatMap((item) => item.diagnostics ?? [])];
+  const seen = new Set();
+  return all.filter((d) => {
+    const key = `${d.code}|${d.instancePath}|${d.span?.start}|${d.message}`;
+    return !seen.has(key) && seen.add(key);
+  });
+}
+
+/** The format view of `formatDocument`'s result; `pending` names what follows once the full build has loaded. */
+function formatView(result, place, pending) {
+  const badges = [{ text: 'valid JSON', tone: 'ok' }];
+  if (result.unwrapDepth) badges.push({ text: `unwrapped ${result.unwrapDepth} string layer(s)`, tone: 'info' });
+  if (pending) badges.push({ text: `${pending} when the validator has loaded…`, tone: 'muted' });
+  return { mode: 'format', badges, line: 'JSON', diagnostics: placed(place, result.diagnostics), formatted: result.output, output: result.output };
+}
+
+/** The text pretty-printed with `options`, with its warnings (duplicate keys, ...). */
+export async function formatMode(api, text, { place, options = {}, pending } = {}) {
+  try {
+    return formatView(await api.call('formatDocument', text, options), place, pending);
+  } catch (error) {
+    return notJson('format', error, place);
+  }
+}
+
+/**
+ * Arguments against a schema or a Tool's `inputSchema` (the schema's diagnostics then lose their
+ * spans: they point into the inputSchema alone). With `decode` (format options), the output is
+ * the arguments decoded (a stringified object unwrapped) and pretty-printed.
+ */
+export async function validateMode(api, schemaText, argsText, { place, schemaPlace, decode } = {}) {
+  if (schemaText === undefined) {
+    const diagnostic = { severity: 'error', code: 'missing-schema', message: 'validate needs a schema: schema="#id" or a schema fence', instancePath: '', ...place };
+    return { mode: 'validate', badges: [{ text: 'no schema', tone: 'error' }], line: 'no schema to validate against', diagnostics: [diagnostic] };
+  }
+  const schema = inputSchemaText(schemaText);
+  const unplaced = (d) => (schema.fromTool ? { ...d, span: undefined } : d);
+  let report;
+  try {
+    report = await api.call('validateArguments', schema.text, argsText);
+  } catch (error) {
+    if (Array.isArray(error?.diagnostics)) {
+      return { mode: 'validate', badges: [{ text: 'invalid schema', tone: 'error' }], line: error.message, message: error.message, diagnostics: placed(schemaPlace, error.diagnostics).map(unplaced) };
+    }
+    if (error?.name !== 'JsonError') throw error;
+    const schemaBroken = !(await isJson(api, schema.text));
+    const view = schemaBroken ? notJson('validate', error, schemaPlace, 'The inputSchema') : notJson('validate', error, place, 'The arguments');
+    return schemaBroken ? { ...view, diagnostics: view.diagnostics.map(unplaced) } : view;
+  }
+  const diagnostics = placed(place, report.diagnostics);
+  const badges = [report.valid ? { text: 'valid arguments', tone: 'ok' } : { text: 'invalid arguments', tone: 'error' }];
+  if (report.stringified) badges.push({ text: 'stringified', tone: 'warning', title: 'The arguments were a JSON string holding the object' });
+  const line = report.valid ? 'valid arguments' : `invalid arguments: ${diagnostics.find((d) => d.severity === 'error')?.message ?? ''}`;
+  if (!decode) return { mode: 'validate', badges, line, diagnostics };
+  const output = await api.call('formatDocument', argsText, { ...decode, unwrapString: true }).then((r) => r.output, () => '');
+  const message = report.stringified ? 'The arguments arrived as a JSON string; the output shows them decoded.' : '';
+  return { mode: 'validate', badges, line, message, diagnostics, output };
+}
+
+/** A classification summary as one line: "task handle, poll tasks/get every 5 s". */
+function summaryLine(kind, summary) {
+  if (!summary) return { Unknown: 'not an MCP payload', Tool: 'tool definition' }[kind] ?? kind;
+  switch (summary.type) {
+    case 'task':
+      if (summary.handle) return `task handle, poll tasks/get${summary.pollInterval ? ` every ${summary.pollInterval.human}` : ''}`;
+      return `task ${summary.status ?? 'of unknown status'}${summary.terminal ? ' (final)' : ''}`;
+    case 'toolResult':
+      return `tool result${summary.isError ? ' (isError)' : ''}: ${plural(summary.content.length, 'content block')}${summary.structuredContent ? ', structuredContent' : ''}`;
+    case 'request':
+      return `${summary.notification ? 'notification' : 'request'} ${summary.method}${summary.toolName ? ` (${summary.toolName})` : ''}${summary.asksForTask ? ', runs as a task' : ''}`;
+    case 'error':
+      return `error ${summary.code ?? ''} ${summary.name}`.replace(/\s+/g, ' ');
+    case 'taskList':
+      return `${plural(summary.tasks.length, 'task')}${summary.more ? ', more to fetch' : ''}`;
+    case 'batch':
+      return `${plural(summary.count, 'message')}: ${summary.kinds.join(', ')}`;
+    default:
+      return kind;
+  }
+}
+
+/** What to tell a reader about a task handle, by generation. */
+function taskHandleBanner(generation) {
+  const next = generation === '2026-07-28'
+    ? 'poll it with tasks/get; the completed task carries the tool result.'
+    : 'poll it with tasks/get, then fetch the tool result with tasks/result.';
+  return `Task handle, not a tool result: ${next}`;
+}
+
+/** Kinds a Tool's `outputSchema` applies to (a tool result). */
+const RESULT_KINDS = new Set(['CallToolResult', 'GetTaskPayloadResult']);
+
+/** Host checks of a payload against the Tool it belongs to (`checkToolResult` / `checkToolCall`). */
+async function hostDiagnostics(api, kind, text, toolText) {
+  if (!toolText || !inputSchemaText(toolText).fromTool) return [];
+  if (RESULT_KINDS.has(kind) && api.has('checkToolResult')) return (await api.call('checkToolResult', toolText, text)).diagnostics;
+  if (kind === 'CallToolRequest' && api.has('checkToolCall')) return (await api.call('checkToolCall', toolText, text)).diagnostics;
+  return [];
+}
+
+/**
+ * Names the payload (kind and generation badges, the summary card and line, the classifier's
+ * advice as banner) beside its pretty print; with a Tool's text (`tool`), also the host's checks
+ * against it. `fallBack`: a payload of no known kind is shown as plain JSON (format mode).
+ */
+export async function classifyMode(api, text, { place, options = {}, tool, fallBack = false } = {}) {
+  let formatted;
+  try {
+    formatted = await api.call('formatDocument', text, options);
+  } catch (error) {
+    return notJson('classify', error, place);
+  }
+  const classification = await api.call('classify', text);
+  const { kind, generation, versions = [], items } = classification;
+  if (fallBack && kind === 'Unknown' && !items) return formatView(formatted, place);
+  // The classifier's one-sentence advice becomes the banner; the rest of the summary is the card.
+  const { nextStep: advice, ...summary } = classification.summary ?? {};
+  if (items?.length) summary.items = items.map((item) => item.kind);
+  const own = classificationDiagnostics(classification);
+  const said = new Set(own.map((d) => d.message));
+  const host = (await hostDiagnostics(api, kind, text, tool)).filter((d) => !said.has(d.message));
+  return {
+    mode: 'classify',
+    badges: [
+      kindBadge(kind),
+      { text: generation ?? 'generation unknown', tone: generation ? 'info' : 'muted', title: versions.length ? `Valid for ${versions.join(', ')}` : 'Valid for no schema version' },
+    ],
+    line: summaryLine(kind, classification.summary),
+    banner: advice ?? (kind === 'CreateTaskResult' ? taskHandleBanner(generation) : undefined),
+    summary,
+    diagnostics: placed(place, [...own, ...host]),
+    formatted: formatted.output,
+    output: formatted.output,
+    kind,
+    generation,
+    items,
+  };
+}
+
+/**
+ * Replays a session transcript: its tasks (the output is their state, each one's history the
+ * timeline) and lifecycle findings; the optional tool text (a Tool or a tools/list result) is
+ * checked with `checkTool`.
+ */
+export async function sessionMode(api, transcript, { place, tool, toolPlace } = {}) {
+  let replay;
+  try {
+    replay = await api.call('replaySession', transcript);
+  } catch (error) {
+    return notJson('session', error, place, 'The transcript');
+  }
+  const toolReport = tool?.trim() && api.has('checkTool') ? await api.call('checkTool', tool) : { diagnostics: [] };
+  const tasks = Object.entries(replay.tasks ?? {});
+  const state = Object.fromEntries(tasks.map(([id, { history, ...task }]) => [id, task]));
+  const line = tasks.map(([id, task]) => `${task.toolName ?? 'task'} ${id.slice(0, 8)}: ${task.lastStatus ?? '?'}`).join(' · ');
+  return {
+    mode: 'session',
+    badges: [{ text: plural(tasks.length, 'task'), tone: 'kind' }],
+    line: line || 'no tasks',
+    timeline: tasks,
+    // Drawn as a sequence diagram by www/sequence.js.
+    sequence: { transcript, report: replay },
+    diagnostics: [...placed(place, replay.diagnostics), ...placed(toolPlace, toolReport.diagnostics)],
+    output: JSON.stringify(state, null, 2),
+  };
+}
+
+/**
+ * Checks an elicitation request (either generation) and, optionally, its answer; the view's
+ * `form` is what the page previews (www/elicitation-form.js).
+ */
+export async function elicitationMode(api, request, response, { place, answerPlace } = {}) {
+  let report;
+  try {
+    report = await api.call('checkElicitation', request, response.trim() ? response : undefined);
+  } catch (error) {
+    return notJson('elicitation', error, place, 'The request');
+  }
+  const modes = [...new Set(report.requests.map((r) => r.mode))];
+  return {
+    mode: 'elicitation',
+    badges: [
+      report.valid ? { text: 'valid elicitation', tone: 'ok' } : { text: 'invalid elicitation', tone: 'error' },
+      { text: report.generation ?? 'generation unknown', tone: report.generation ? 'info' : 'muted' },
+      ...modes.map((mode) => ({ text: `${mode} mode`, tone: 'kind' })),
+    ],
+    line: report.valid ? 'valid elicitation' : 'invalid elicitation',
+    diagnostics: [...placed(place, report.diagnostics), ...placed(answerPlace, report.responseDiagnostics)],
+    form: { requestText: request, requests: report.requests },
+    output: response,
+  };
+}
+
+/** The function each docs mode needs. */
+const NEEDS = { format: 'formatDocument', validate: 'validateArguments', classify: 'classify', session: 'replaySession' };
+
+/** Where a docs example's diagnostics point: the example, or the schema it refers to. */
+const EXAMPLE = { on: 'example' };
+const SCHEMA = { on: 'schema' };
+
+/** The docs' verdict from a view: its line as summary, its error count (and an errors badge), the example pretty-printed. */
+function verdict({ mode, badges, line, diagnostics, kind, generation, formatted }) {
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const counted = errors && !badges.some((b) => b.text === plural(errors, 'error')) ? [{ text: plural(errors, 'error'), tone: 'error' }] : [];
+  return { mode, badges: [...badges, ...counted], summary: line, diagnostics, errors, kind, generation, output: formatted };
+}
+
+/**
+ * Checks one docs example. `mode` is one of `MODES`; `schema` is the schema text (or a Tool's
+ * text) the example refers to, if any.
+ * @returns {Promise<Verdict>}
+ */
+export async function check(api, { mode = 'auto', text, schema }) {
+  const auto = mode === 'auto' || !MODES.includes(mode);
+  const resolved = auto ? (schema !== undefined ? 'validate' : 'classify') : mode;
+  if (!api.has(NEEDS[resolved])) {
+    if (auto || resolved === 'format') return verdict(await formatMode(api, text, { place: EXAMPLE }));
+    return verdict({ mode: resolved, badges: [{ text: 'not available', tone: 'muted' }], line: `${NEEDS[resolved]} is not in this build`, diagnostics: [] });
+  }
+  switch (resolved) {
+    case 'format':
+      return verdict(await formatMode(api, text, { place: EXAMPLE }));
+    case 'validate':
+      return verdict(await validateMode(api, schema, text, { place: EXAMPLE, schemaPlace: SCHEMA }));
+    case 'session':
+      return verdict(await sessionMode(api, text, { place: EXAMPLE }));
+    default:
+      return verdict(await classifyMode(api, text, { place: EXAMPLE, tool: schema, fallBack: auto }));
+  }
+}
+
+/**
+ * What is wrong with `verdict` given the author's `expect` (`valid`, `invalid` or a kind such as
+ * `CreateTaskResult`): a sentence, or null when it agrees (or nothing is expected).
+ */
+export function disagreement(verdict, expect) {
+  if (!expect) return null;
+  if (expect === 'valid') return verdict.errors === 0 ? null : `expected valid, found ${plural(verdict.errors, 'error')}`;
+  if (expect === 'invalid') return verdict.errors > 0 ? null : 'expected invalid, but the example has no errors';
+  if (verdict.kind === expect) return null;
+  return `expected ${expect}, found ${verdict.kind ?? `no kind (${verdict.mode} mode)`}`;
+}
