@@ -5,7 +5,7 @@
 #![cfg(test)]
 #![cfg(target_arch = "wasm32")]
 
-use mcp_json_toolbox::wasm_format::{format, format_document_js, FormatOptionsArg};
+use mcp_json_toolbox::wasm::{format, format_document_js, FormatOptionsArg};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 

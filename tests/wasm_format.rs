@@ -4,7 +4,7 @@
 //! wasm-bindgen-test-runner: what JavaScript callers get, including the thrown `JsonError`.
 
 use js_sys::{JsString, Reflect, JSON};
-use mcp_json_toolbox::wasm_format::{format, format_document_js, version, FormatOptionsArg};
+use mcp_json_toolbox::wasm::{format, format_document_js, version, FormatOptionsArg};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 

@@ -1,14 +1,14 @@
 //! The JavaScript API of the full build: validation, classification, host checks. Converts
 //! arguments and results between JS and the Rust modules; no logic lives here. The TypeScript
 //! types below describe exactly what the conversions produce; those shared with the format core
-//! (`Diagnostic`, `Span`, ...) are declared in `crate::wasm_format`. This whole module is the
-//! full build's (`feature = "full"`, gated in src/lib.rs): new full-build exports go here.
+//! (`Diagnostic`, `Span`, ...) are declared in [`super::core`]. This whole module is the
+//! full build's (`feature = "full"`, gated in src/wasm/mod.rs): new full-build exports go here.
 
 use wasm_bindgen::prelude::*;
 
+use super::conversions::{options_error, options_json, read_options, to_js};
 use crate::validate::{SchemaErrors, ValidateOptions, ValidationReport};
 use crate::validator::validate_arguments;
-use crate::wasm_format::{options_error, options_json, read_options, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"

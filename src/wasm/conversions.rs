@@ -1,0 +1,69 @@
+//! The conversions every export of both builds uses: results to plain JavaScript objects, options
+//! objects to Rust, errors to JavaScript errors. No logic lives here.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::json::JsonError;
+
+/// Serializes a result the way the TypeScript types describe (plain objects, not Maps).
+///
+/// Goes through JSON text and `JSON.parse`, which defines every key as an own property: a
+/// `"__proto__"` key from user input stays an ordinary key (serde-wasm-bindgen assigns keys, and
+/// assigning `__proto__` replaces the object's prototype instead), and serde_json's
+/// arbitrary-precision numbers arrive as numbers rather than as wrapper objects.
+pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
+    let text =
+        serde_json::to_string(value).map_err(|e| JsValue::from(JsError::new(&e.to_string())))?;
+    js_sys::JSON::parse(&text)
+}
+
+/// Reads an optional options object; a missing argument, `undefined` and `null` mean the defaults.
+/// Anything else that does not match `T` (unknown keys included) throws a `TypeError`.
+pub(crate) fn read_options<T: serde::de::DeserializeOwned + Default>(
+    value: Option<JsValue>,
+) -> Result<T, JsValue> {
+    let Some(json) = options_json(value)? else {
+        return Ok(T::default());
+    };
+    serde_json::from_value(json).map_err(|e| options_error(&e))
+}
+
+/// The options object as JSON, `None` for a missing argument, `undefined` or `null`: the part of
+/// [`read_options`] that does not depend on `T`, so each options type adds only its own decoding.
+#[inline(never)]
+pub(crate) fn options_json(value: Option<JsValue>) -> Result<Option<serde_json::Value>, JsValue> {
+    let Some(value) = value.filter(|v| !v.is_undefined() && !v.is_null()) else {
+        return Ok(None);
+    };
+    // Through serde_json::Value: serde-wasm-bindgen alone skips unknown keys, so a misspelt option
+    // would be ignored silently instead of honouring `deny_unknown_fields`.
+    serde_wasm_bindgen::from_value(value)
+        .map(Some)
+        .map_err(|e| options_error(&e))
+}
+
+/// The `TypeError` for options that do not match their type.
+#[inline(never)]
+pub(crate) fn options_error(e: &dyn std::fmt::Display) -> JsValue {
+    JsValue::from(js_sys::TypeError::new(&format!("invalid options: {e}")))
+}
+
+/// A JS `Error` named `JsonError` carrying the position fields.
+pub(crate) fn json_error(err: &JsonError) -> JsValue {
+    let error = js_sys::Error::new(&err.message);
+    error.set_name("JsonError");
+    let object: &JsValue = error.as_ref();
+    let set = |key: &str, value: JsValue| {
+        // Setting a property on a fresh Error object cannot fail.
+        let _ = js_sys::Reflect::set(object, &JsValue::from_str(key), &value);
+    };
+    set("code", err.code.into());
+    set("offset", (err.offset as f64).into());
+    set("line", (err.line as f64).into());
+    set("column", (err.column as f64).into());
+    set("byteOffset", (err.byte_offset as f64).into());
+    set("byteColumn", (err.byte_column as f64).into());
+    set("snippet", err.snippet.as_str().into());
+    error.into()
+}
