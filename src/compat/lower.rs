@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::json::tree::escape_pointer_token;
 use crate::json::{parse, ReadOptions};
-use crate::lint::ANNOTATIONS;
+use crate::schema::ANNOTATIONS;
 
 use super::check::optional_properties;
 use super::locate::is_tool;

@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use crate::json::tree::escape_pointer_token;
-use crate::lint::{holds, Holds};
+use crate::schema::{holds, Holds};
 
 /// One subschema: where it is (a JSON Pointer relative to the walked schema) and what it is (an
 /// object, or a boolean schema).

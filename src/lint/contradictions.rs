@@ -5,7 +5,7 @@ use jsonschema::Draft;
 use crate::diagnostic::Severity;
 use crate::json::{Document, Member, Node, NodeKind};
 
-use crate::validate::{ValidateOptions, Validator};
+use crate::validate::{CompiledSchema, ValidateOptions};
 
 use super::{quoted, show_types, Finding, Schema};
 
@@ -109,14 +109,14 @@ fn required_forbidden(schema: &Schema<'_>, out: &mut Vec<Finding>) {
         .and_then(Node::members)
         .unwrap_or_default();
     // Compiled as the validator compiles them (ECMA-262 translated to the Rust engine).
-    let patterns: Vec<Validator> = schema
+    let patterns: Vec<CompiledSchema> = schema
         .value("patternProperties")
         .and_then(Node::members)
         .unwrap_or_default()
         .iter()
         .filter_map(|p| {
             let text = serde_json::json!({ "pattern": p.key }).to_string();
-            Validator::new(&text, &ValidateOptions::default()).ok()
+            CompiledSchema::new(&text, &ValidateOptions::default()).ok()
         })
         .collect();
     let items = required.value.elements().unwrap_or_default();

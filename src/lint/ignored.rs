@@ -6,8 +6,8 @@ use jsonschema::Draft;
 use crate::diagnostic::Severity;
 use crate::json::{Document, Node, NodeKind};
 
-use super::vocabulary::{applies_to, draft_name, is_keyword, ANNOTATIONS};
 use super::{quoted, show_types, Finding, Schema};
+use crate::schema::{applies_to, draft_name, is_keyword, ANNOTATIONS};
 
 /// Runs every rule of this module on `schema`.
 pub fn check(doc: &Document<'_>, schema: &Schema<'_>, out: &mut Vec<Finding>) {

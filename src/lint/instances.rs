@@ -13,7 +13,7 @@ use crate::diagnostic::Severity;
 use crate::json::{Document, Node};
 use jsonschema::Draft;
 
-use crate::validate::{SchemaErrors, ValidateOptions, Validator};
+use crate::validate::{CompiledSchema, SchemaErrors, ValidateOptions};
 
 use super::{Finding, Schema};
 
@@ -122,7 +122,7 @@ impl<'d, 'a> Checker<'d, 'a> {
 impl Checker<'_, '_> {
     /// The validator of the array of collected values: the subschemas inlined when none has a
     /// reference (the common case, one small compile), else `$ref`s into the linted schema.
-    fn wrapper(&self) -> Result<Validator, SchemaErrors> {
+    fn wrapper(&self) -> Result<CompiledSchema, SchemaErrors> {
         let subschemas: Vec<&str> = self
             .values
             .iter()
@@ -147,7 +147,7 @@ impl Checker<'_, '_> {
                 .map(|s| format!("\"$schema\":{},", self.doc.lexeme(s)))
                 .unwrap_or_default();
             let text = format!("{{{dialect}\"{tuple}\":[{}]}}", subschemas.join(","));
-            return Validator::new(&text, &ValidateOptions::default());
+            return CompiledSchema::new(&text, &ValidateOptions::default());
         }
         let refs: Vec<serde_json::Value> = self
             .values
@@ -160,7 +160,7 @@ impl Checker<'_, '_> {
             schemas: BTreeMap::from([(ROOT_URI.to_owned(), root)]),
             ..ValidateOptions::default()
         };
-        Validator::new(&wrapper, &options)
+        CompiledSchema::new(&wrapper, &options)
     }
 }
 

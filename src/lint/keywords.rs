@@ -7,8 +7,8 @@ use crate::diagnostic::Severity;
 use crate::json::{Member, NodeKind};
 
 use super::suggest::nearest;
-use super::vocabulary::{defined_in_other, draft_name, is_keyword, keywords};
 use super::{quoted, Finding, Schema};
+use crate::schema::{defined_in_other, draft_name, is_keyword, keywords};
 
 /// Keywords of other specifications (OpenAPI, draft-03) often met in tool schemas, with what to
 /// write instead.

@@ -29,7 +29,6 @@ mod keywords;
 mod meta;
 mod pattern;
 mod suggest;
-mod vocabulary;
 
 use jsonschema::Draft;
 use serde::Serialize;
@@ -39,9 +38,7 @@ use crate::diagnostic::{
 };
 use crate::json::tree::escape_pointer_token;
 use crate::json::{parse, Document, Member, Node, NodeKind, ReadOptions};
-use crate::validate::dialect::builtin_draft;
-
-pub use vocabulary::{draft_name, holds, Holds, ANNOTATIONS};
+use crate::schema::{builtin_draft, draft_name, subschemas_in};
 
 /// What [`lint_schema`] returns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -197,51 +194,24 @@ impl<'n> Schema<'n> {
     }
 }
 
-/// Every schema object in the schema at `pointer`, with its dialect, without recursion.
+/// Every schema object in the schema at `pointer`, with its dialect (an embedded resource may
+/// declare its own).
 fn schemas<'n>(root: &'n Node, root_pointer: &str, draft: Draft) -> Vec<Schema<'n>> {
-    let mut found = Vec::new();
-    let mut stack = vec![(root, root_pointer.to_owned(), draft)];
-    while let Some((node, pointer, outer)) = stack.pop() {
-        let Some(members) = node.members() else {
-            continue;
-        };
-        // An embedded resource may declare its own dialect.
-        let draft = match node.value_of("$schema") {
-            Some(_) => declared_draft(node).unwrap_or(outer),
-            None => outer,
-        };
-        for member in members.iter().rev() {
-            let Some(holds) = vocabulary::holds(&member.key) else {
-                continue;
-            };
-            let here = format!("{pointer}/{}", escape_pointer_token(&member.key));
-            let value = &member.value;
-            let mut push = |child: &'n Node, at: String| stack.push((child, at, draft));
-            use vocabulary::Holds;
-            match (holds, &value.kind) {
-                (Holds::Schema | Holds::SchemaOrArray, NodeKind::Object(_)) => push(value, here),
-                (Holds::Array | Holds::SchemaOrArray, NodeKind::Array(items)) => {
-                    for (i, item) in items.iter().enumerate().rev() {
-                        push(item, format!("{here}/{i}"));
-                    }
-                }
-                (Holds::Map | Holds::MapOfSchemasOrNames, NodeKind::Object(entries)) => {
-                    for entry in entries.iter().rev() {
-                        let at = format!("{here}/{}", escape_pointer_token(&entry.key));
-                        push(&entry.value, at);
-                    }
-                }
-                _ => {}
-            }
-        }
-        found.push(Schema {
-            members,
-            pointer,
-            draft,
-            root: root_pointer.to_owned(),
-        });
-    }
-    found
+    let scope = |node: &Node, outer: &Draft| match node.value_of("$schema") {
+        Some(_) => declared_draft(node).unwrap_or(*outer),
+        None => *outer,
+    };
+    subschemas_in(root, root_pointer, draft, scope)
+        .into_iter()
+        .filter_map(|sub| {
+            Some(Schema {
+                members: sub.value.members()?,
+                pointer: sub.pointer,
+                draft: sub.context,
+                root: root_pointer.to_owned(),
+            })
+        })
+        .collect()
 }
 
 /// A finding before it is placed: what, where (a pointer and a byte range of the document) and

@@ -1,5 +1,6 @@
-//! What each JSON Schema dialect calls a keyword, which keywords hold subschemas, and which
-//! instance types a keyword applies to.
+//! What each JSON Schema dialect calls a keyword, which keywords are annotations, and which
+//! instance types a keyword applies to. The tables are held to the meta-schemas the engine ships
+//! (`vendor/jsonschema/metaschemas/`) by the tests below.
 
 use jsonschema::Draft;
 
@@ -87,6 +88,28 @@ pub const DRAFTS: [Draft; 5] = [
     Draft::Draft202012,
 ];
 
+/// The meta-schema URIs understood, without a trailing `#`, with their drafts.
+const KNOWN: [(&str, Draft); 5] = [
+    ("json-schema.org/draft/2020-12/schema", Draft::Draft202012),
+    ("json-schema.org/draft/2019-09/schema", Draft::Draft201909),
+    ("json-schema.org/draft-07/schema", Draft::Draft7),
+    ("json-schema.org/draft-06/schema", Draft::Draft6),
+    ("json-schema.org/draft-04/schema", Draft::Draft4),
+];
+
+/// The draft a `$schema` URI names, if it is one of the built-in ones (`http` or `https`,
+/// with or without an empty fragment).
+pub fn builtin_draft(uri: &str) -> Option<Draft> {
+    let uri = uri.strip_suffix('#').unwrap_or(uri);
+    let rest = uri
+        .strip_prefix("https://")
+        .or_else(|| uri.strip_prefix("http://"))?;
+    KNOWN
+        .iter()
+        .find(|(known, _)| *known == rest)
+        .map(|(_, draft)| *draft)
+}
+
 /// How a dialect is named in messages: `2020-12`, `draft-07`.
 pub fn draft_name(draft: Draft) -> &'static str {
     match draft {
@@ -140,46 +163,6 @@ pub fn defined_in_other(draft: Draft, keyword: &str) -> Option<Draft> {
         .rev()
         .copied()
         .find(|d| *d != draft && is_keyword(*d, keyword))
-}
-
-/// How a keyword's value holds subschemas.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Holds {
-    /// The value is a schema.
-    Schema,
-    /// The value is an array of schemas.
-    Array,
-    /// The value is an object whose member values are schemas.
-    Map,
-    /// A schema, or an array of schemas (`items` before 2020-12).
-    SchemaOrArray,
-    /// An object whose member values are schemas or arrays of names (`dependencies`).
-    MapOfSchemasOrNames,
-}
-
-/// How `keyword` holds subschemas (whatever the draft: a keyword a draft does not define still
-/// has its contents walked, so `$defs` in a draft-07 schema are linted too).
-pub fn holds(keyword: &str) -> Option<Holds> {
-    Some(match keyword {
-        "additionalProperties"
-        | "additionalItems"
-        | "propertyNames"
-        | "not"
-        | "contains"
-        | "if"
-        | "then"
-        | "else"
-        | "unevaluatedItems"
-        | "unevaluatedProperties"
-        | "contentSchema" => Holds::Schema,
-        "allOf" | "anyOf" | "oneOf" | "prefixItems" => Holds::Array,
-        "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas" => {
-            Holds::Map
-        }
-        "items" => Holds::SchemaOrArray,
-        "dependencies" => Holds::MapOfSchemasOrNames,
-        _ => return None,
-    })
 }
 
 /// Annotation keywords: they never change a verdict.
@@ -236,6 +219,9 @@ pub fn applies_to(keyword: &str) -> Option<&'static [&'static str]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::schema::walk::{holds, Holds};
+    use serde_json::Value;
+    use std::collections::BTreeSet;
 
     #[test]
     fn drafts_differ_where_the_specs_do() {
@@ -250,5 +236,129 @@ mod tests {
             Some(Draft::Draft202012)
         );
         assert_eq!(defined_in_other(Draft::Draft7, "maxLenght"), None);
+        assert!(holds("extends").is_none(), "draft-03 is no dialect here");
+    }
+
+    /// The meta-schema files of `draft` as the engine ships them (vendor/jsonschema/metaschemas):
+    /// the one file of draft-04..07, the dialect schema and its vocabulary files after.
+    fn meta_schemas(draft: Draft) -> Vec<Value> {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/jsonschema/metaschemas");
+        let read = |path: std::path::PathBuf| -> Value {
+            let text = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            serde_json::from_str(&text).unwrap()
+        };
+        let folder = match draft {
+            Draft::Draft4 => return vec![read(dir.join("draft4.json"))],
+            Draft::Draft6 => return vec![read(dir.join("draft6.json"))],
+            Draft::Draft7 => return vec![read(dir.join("draft7.json"))],
+            Draft::Draft201909 => dir.join("draft2019-09"),
+            _ => dir.join("draft2020-12"),
+        };
+        let mut files = vec![read(folder.join("schema.json"))];
+        for entry in std::fs::read_dir(folder.join("meta")).unwrap() {
+            files.push(read(entry.unwrap().path()));
+        }
+        files
+    }
+
+    /// The keywords `draft`'s meta-schemas describe (the names under their `properties`).
+    fn meta_keywords(draft: Draft) -> BTreeSet<String> {
+        meta_schemas(draft)
+            .iter()
+            .filter_map(|meta| meta.get("properties")?.as_object())
+            .flat_map(|properties| properties.keys().cloned())
+            .collect()
+    }
+
+    #[test]
+    fn each_drafts_keywords_are_the_ones_its_meta_schemas_describe() {
+        for draft in DRAFTS {
+            let table: BTreeSet<String> = keywords(draft).map(str::to_owned).collect();
+            let mut meta = meta_keywords(draft);
+            match draft {
+                // Draft-04's `$ref` is JSON Reference, a separate spec its meta-schema does not list.
+                Draft::Draft4 => assert!(meta.insert("$ref".to_owned())),
+                // The 2020-12 dialect schema keeps the replaced `$recursiveRef` and
+                // `$recursiveAnchor` (marked `deprecated`) only so that no one gives them another
+                // meaning; the 2020-12 specification has no such keywords, so the table keeps them
+                // 2019-09's (the lint names that draft for them).
+                Draft::Draft202012 => {
+                    assert!(meta.remove("$recursiveRef") && meta.remove("$recursiveAnchor"));
+                }
+                _ => {}
+            }
+            assert_eq!(table, meta, "{}", draft_name(draft));
+        }
+    }
+
+    /// How a meta-schema property holds subschemas: a reference to the meta-schema itself
+    /// (`{"$ref": "#"}`, `$recursiveRef`, `$dynamicRef`), an array of them, a map of them; names
+    /// the definitions it goes through (`schemaArray`).
+    fn shape(meta: &Value, property: &Value) -> Option<Holds> {
+        let recursive = |v: &Value| {
+            ["$ref", "$recursiveRef", "$dynamicRef"]
+                .iter()
+                .any(|k| matches!(v.get(*k).and_then(Value::as_str), Some("#" | "#meta")))
+        };
+        let resolve = |v: &Value| -> Value {
+            match v.get("$ref").and_then(Value::as_str) {
+                Some(r) if r.starts_with("#/") => meta
+                    .pointer(r.trim_start_matches('#'))
+                    .cloned()
+                    .unwrap_or(Value::Null),
+                _ => v.clone(),
+            }
+        };
+        let array = |v: &Value| {
+            let v = resolve(v);
+            v.get("type") == Some(&Value::from("array")) && v.get("items").is_some_and(recursive)
+        };
+        let branches: Vec<Value> = property
+            .get("anyOf")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_else(|| vec![property.clone()]);
+        let schema = branches.iter().any(recursive);
+        let list = branches.iter().any(array);
+        Some(match (schema, list) {
+            (true, true) => Holds::SchemaOrArray,
+            (true, false) => Holds::Schema,
+            (false, true) => Holds::Array,
+            (false, false) => {
+                let values = property.get("additionalProperties")?;
+                let names = values
+                    .get("anyOf")
+                    .and_then(Value::as_array)
+                    .is_some_and(|b| b.len() == 2);
+                match (recursive(values), names) {
+                    (true, _) => Holds::Map,
+                    (false, true) => Holds::MapOfSchemasOrNames,
+                    _ => return None,
+                }
+            }
+        })
+    }
+
+    #[test]
+    fn the_keywords_that_hold_subschemas_are_the_ones_the_meta_schemas_recurse_into() {
+        for draft in DRAFTS {
+            for meta in meta_schemas(draft) {
+                let Some(properties) = meta.get("properties").and_then(Value::as_object) else {
+                    continue;
+                };
+                for (keyword, property) in properties {
+                    let want = shape(&meta, property);
+                    // `items` is one schema or an array of them until 2020-12, where the array
+                    // form is `prefixItems`: one shape for every draft, as the walk needs.
+                    let want = match (keyword.as_str(), want) {
+                        ("items", Some(Holds::Schema)) => Some(Holds::SchemaOrArray),
+                        (_, want) => want,
+                    };
+                    assert_eq!(holds(keyword), want, "{} {keyword}", draft_name(draft));
+                }
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@ use jsonschema::Draft;
 use serde_json::Value;
 
 use crate::diagnostic::Diagnostic;
+use crate::schema::builtin_draft;
 
 /// The dialect a schema declares, as far as this crate cares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,28 +13,6 @@ pub enum Dialect {
     Builtin(Draft),
     /// A meta-schema the caller registered; the `jsonschema` crate follows its `$schema` chain.
     Registered,
-}
-
-/// The meta-schema URIs understood, without a trailing `#`, with their drafts.
-const KNOWN: [(&str, Draft); 5] = [
-    ("json-schema.org/draft/2020-12/schema", Draft::Draft202012),
-    ("json-schema.org/draft/2019-09/schema", Draft::Draft201909),
-    ("json-schema.org/draft-07/schema", Draft::Draft7),
-    ("json-schema.org/draft-06/schema", Draft::Draft6),
-    ("json-schema.org/draft-04/schema", Draft::Draft4),
-];
-
-/// The draft a `$schema` URI names, if it is one of the built-in ones (`http` or `https`,
-/// with or without an empty fragment).
-pub(crate) fn builtin_draft(uri: &str) -> Option<Draft> {
-    let uri = uri.strip_suffix('#').unwrap_or(uri);
-    let rest = uri
-        .strip_prefix("https://")
-        .or_else(|| uri.strip_prefix("http://"))?;
-    KNOWN
-        .iter()
-        .find(|(known, _)| *known == rest)
-        .map(|(_, draft)| *draft)
 }
 
 /// The dialect of `schema`: no `$schema` (or a non-object schema) means 2020-12, the MCP rule;

@@ -3,70 +3,19 @@
 
 use serde_json::Value;
 
-use crate::json::tree::escape_pointer_token;
-
-/// Keywords whose value is one subschema.
-const ONE: [&str; 13] = [
-    "additionalProperties",
-    "additionalItems",
-    "items",
-    "contains",
-    "not",
-    "if",
-    "then",
-    "else",
-    "propertyNames",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "contentSchema",
-    "extends",
-];
-/// Keywords whose value is an array of subschemas.
-const LIST: [&str; 5] = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
-/// Keywords whose value maps names to subschemas.
-const MAP: [&str; 6] = [
-    "properties",
-    "patternProperties",
-    "$defs",
-    "definitions",
-    "dependentSchemas",
-    "dependencies",
-];
+use crate::schema::subschemas;
 
 /// `(pointer of the format keyword, format name)` for every `format` in a subschema position of
 /// `schema` that `is_known` rejects. Values of `enum`, `const`, `default`, `x-*` and other
 /// non-schema keywords are not searched.
 pub fn unknown_formats(schema: &Value, is_known: impl Fn(&str) -> bool) -> Vec<(String, String)> {
-    let mut found = Vec::new();
-    let mut stack: Vec<(String, &Value)> = vec![(String::new(), schema)];
-    while let Some((pointer, node)) = stack.pop() {
-        let Some(object) = node.as_object() else {
-            continue;
-        };
-        for (key, value) in object {
-            let here = format!("{pointer}/{}", escape_pointer_token(key));
-            match value {
-                Value::String(name) if key == "format" && !is_known(name) => {
-                    found.push((here, name.clone()));
-                }
-                Value::Object(_) if ONE.contains(&key.as_str()) => stack.push((here, value)),
-                Value::Array(items) if LIST.contains(&key.as_str()) => {
-                    stack.extend(
-                        items
-                            .iter()
-                            .enumerate()
-                            .map(|(i, item)| (format!("{here}/{i}"), item)),
-                    );
-                }
-                Value::Object(map) if MAP.contains(&key.as_str()) => {
-                    stack.extend(map.iter().map(|(name, sub)| {
-                        (format!("{here}/{}", escape_pointer_token(name)), sub)
-                    }));
-                }
-                _ => {}
-            }
-        }
-    }
+    let mut found: Vec<(String, String)> = subschemas(schema)
+        .into_iter()
+        .filter_map(|sub| {
+            let name = sub.value.get("format")?.as_str()?;
+            (!is_known(name)).then(|| (format!("{}/format", sub.pointer), name.to_owned()))
+        })
+        .collect();
     found.sort();
     found
 }
