@@ -1,5 +1,5 @@
-//! The public [`Validator`]: the engine's validator ([`crate::validate`]) with the schema lint
-//! ([`crate::lint`]) on top. It compiles a schema with the engine, explains meta-schema
+//! The public [`Validator`]: the engine's compiled schema ([`crate::validate::CompiledSchema`])
+//! with the schema lint ([`crate::lint`]) on top. It compiles a schema with the engine, explains meta-schema
 //! violations with the lint (each by its closest alternative, with the nearest allowed value),
 //! and appends the lint's findings to the schema warnings once, when the schema is compiled.
 //!
@@ -14,8 +14,8 @@ use crate::validate::{self, parse_schema, SchemaErrors, ValidateOptions};
 
 /// A schema compiled by the engine, and the lint's findings about it.
 pub struct LintedSchema {
-    /// The engine's validator of the schema, without the lint.
-    pub engine: validate::Validator,
+    /// The schema compiled by the engine, without the lint.
+    pub engine: validate::CompiledSchema,
     /// The lint's findings, as the lint reports them (errors stay errors).
     pub lint: Vec<Diagnostic>,
 }
@@ -27,7 +27,7 @@ pub fn compile_linted(
     pointer: &str,
     options: &ValidateOptions,
 ) -> Result<LintedSchema, SchemaErrors> {
-    match validate::Validator::from_node(doc, pointer, options) {
+    match validate::CompiledSchema::from_node(doc, pointer, options) {
         Ok(engine) => Ok(LintedSchema {
             engine,
             lint: lint_node(doc, pointer),
@@ -54,14 +54,14 @@ fn explained(doc: &Document<'_>, pointer: &str, errors: SchemaErrors) -> SchemaE
 
 /// A compiled schema, ready to validate many arguments texts; its schema warnings include the
 /// schema lint's findings.
-pub struct Validator(validate::Validator);
+pub struct Validator(validate::CompiledSchema);
 
 impl Validator {
     /// Compiles `schema_text`. Fails with positioned diagnostics if it is not JSON, declares an
     /// unsupported dialect, violates its meta-schema or has a `$ref` that cannot be resolved.
     pub fn new(schema_text: &str, options: &ValidateOptions) -> Result<Self, SchemaErrors> {
         let doc = parse_schema(schema_text)?;
-        let engine = validate::Validator::from_document(&doc, options)
+        let engine = validate::CompiledSchema::from_document(&doc, options)
             .map_err(|errors| explained(&doc, "", errors))?;
         Ok(Self::with_lint(engine, lint_node(&doc, "")))
     }
@@ -81,7 +81,7 @@ impl Validator {
     /// The engine's validator with the lint's findings as schema warnings (a report's verdict is
     /// about the arguments alone), placed like the other schema warnings: by keyword location
     /// and schema span, no instance position.
-    fn with_lint(engine: validate::Validator, lint: Vec<Diagnostic>) -> Self {
+    fn with_lint(engine: validate::CompiledSchema, lint: Vec<Diagnostic>) -> Self {
         Self(
             engine.with_schema_warnings(lint.into_iter().map(|d| Diagnostic {
                 severity: Severity::Warning,
@@ -139,7 +139,7 @@ mod tests {
     fn meta_schema_violations_are_explained_by_the_lint() {
         let text = r#"{"type": "objct"}"#;
         let options = ValidateOptions::default();
-        let Err(bare) = validate::Validator::new(text, &options) else {
+        let Err(bare) = validate::CompiledSchema::new(text, &options) else {
             panic!("not a schema");
         };
         assert!(bare.meta_schema_violations);
@@ -158,7 +158,7 @@ mod tests {
     }
 
     fn bare_errors(text: &str) -> Vec<Diagnostic> {
-        validate::Validator::new(text, &ValidateOptions::default())
+        validate::CompiledSchema::new(text, &ValidateOptions::default())
             .err()
             .map(|e| e.diagnostics)
             .unwrap_or_default()
@@ -176,7 +176,7 @@ mod tests {
         let report = public.validate(r#"{"a": "x"}"#);
         assert!(report.valid);
         assert_eq!(codes(&report.diagnostics), ["unknown-keyword"]);
-        let bare = validate::Validator::new(text, &options).unwrap();
+        let bare = validate::CompiledSchema::new(text, &options).unwrap();
         assert!(bare.schema_warnings().is_empty());
         // In a document: the lint keeps its severities for the host, the validator warns.
         let doc = parse(

@@ -7,7 +7,7 @@
 //! `../shared/mcp-schema/`.
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::json::{Document, Node};
+use crate::json::{diagnostic_at, Document, Node};
 use crate::protocol::Generation;
 
 use super::rule::{Check, Effect, Field, Rule};
@@ -60,19 +60,6 @@ pub const OUTPUT_ROOT: Rule = Rule {
 
 /// The spec's rules.
 pub const RULES: &[Rule] = &[NAME, INPUT_ROOT, OUTPUT_ROOT];
-
-/// A diagnostic about the value at `path` of `doc`, with its span.
-pub(crate) fn diagnostic_at(
-    doc: &Document<'_>,
-    severity: Severity,
-    code: &str,
-    message: String,
-    path: String,
-) -> Diagnostic {
-    Diagnostic::new(severity, code, message)
-        .with_span(doc.span_at(&path))
-        .at_pointer(path)
-}
 
 /// Checks a tool name (the node at `path`): a string of 1-128 characters from `[A-Za-z0-9_.-]`.
 /// An empty or non-string name is an error (`tool-name-missing` for a non-string), the rest

@@ -70,8 +70,8 @@ impl HostReport {
     }
 }
 
-// A diagnostic about the value at a pointer, with its span (shared with the spec rules).
-pub(crate) use crate::compat::mcp::diagnostic_at;
+// A diagnostic about the value at a pointer, with its span (the JSON layer's).
+pub(crate) use crate::json::diagnostic_at;
 
 /// Parses one input text; its reader warnings, or the parse error, go to `out`.
 fn parse_into<'a>(text: &'a str, out: &mut Vec<Diagnostic>) -> Option<Document<'a>> {

@@ -9,7 +9,7 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::json::Document;
-use crate::validate::{Grouping, SchemaFault, ValidateOptions, Validator};
+use crate::validate::{CompiledSchema, Grouping, SchemaFault, ValidateOptions};
 use crate::validator::compile_linted;
 
 /// Code of a schema that its meta-schema rejects.
@@ -24,7 +24,7 @@ pub const UNUSABLE_SCHEMA: &str = "unusable-schema";
 pub fn check_schema(
     doc: &Document<'_>,
     pointer: &str,
-) -> Result<(Vec<Diagnostic>, Option<Validator>), Vec<Diagnostic>> {
+) -> Result<(Vec<Diagnostic>, Option<CompiledSchema>), Vec<Diagnostic>> {
     if doc.pointer(pointer).is_none() {
         return Ok((Vec::new(), None));
     }
@@ -62,8 +62,11 @@ pub fn validate_value(
 /// Compiles the schema at `schema_pointer` in `schema_doc` for [`validate_compiled`]: the
 /// validator owns what it needs (its keyword spans are in `schema_doc`'s text), so it outlives
 /// the document. `None` for a schema that cannot be compiled: [`check_schema`] reports it.
-pub fn compile_value_schema(schema_doc: &Document<'_>, schema_pointer: &str) -> Option<Validator> {
-    Validator::from_node(schema_doc, schema_pointer, &ValidateOptions::default()).ok()
+pub fn compile_value_schema(
+    schema_doc: &Document<'_>,
+    schema_pointer: &str,
+) -> Option<CompiledSchema> {
+    CompiledSchema::from_node(schema_doc, schema_pointer, &ValidateOptions::default()).ok()
 }
 
 /// Validates the value at `instance_pointer` in `instance_doc` with a schema compiled by
@@ -74,7 +77,7 @@ pub fn compile_value_schema(schema_doc: &Document<'_>, schema_pointer: &str) -> 
 /// the instance text and its keyword's span in the schema text (its keyword location is the
 /// evaluation path, prefixed with the schema's pointer).
 pub fn validate_compiled(
-    validator: &Validator,
+    validator: &CompiledSchema,
     instance_doc: &Document<'_>,
     instance_pointer: &str,
 ) -> Vec<Diagnostic> {

@@ -17,7 +17,7 @@ use crate::host::schema::{check_schema, compile_value_schema};
 use crate::host::{diagnostic_at as at, parse_into, HostReport};
 use crate::json::{Document, Node};
 use crate::protocol::Generation;
-use crate::validate::Validator;
+use crate::validate::CompiledSchema;
 
 /// Keywords that give an `inputSchema` without `properties` its arguments anyway.
 const OPENING_KEYWORDS: [&str; 10] = [
@@ -75,9 +75,9 @@ pub struct CompiledTool {
     /// What the checks need about it.
     pub info: ToolInfo,
     /// Its `inputSchema`, compiled (`None` when absent or unusable).
-    pub input_schema: Option<Validator>,
+    pub input_schema: Option<CompiledSchema>,
     /// Its `outputSchema`, compiled (`None` when absent or unusable).
-    pub output_schema: Option<Validator>,
+    pub output_schema: Option<CompiledSchema>,
 }
 
 impl CompiledTool {
@@ -213,7 +213,7 @@ fn check_one(
     pointer: &str,
     generation: Option<Generation>,
     out: &mut Vec<Diagnostic>,
-) -> (Option<Validator>, Option<Validator>) {
+) -> (Option<CompiledSchema>, Option<CompiledSchema>) {
     let Some(tool) = doc.pointer(pointer).filter(|t| t.members().is_some()) else {
         out.push(at(
             doc,
@@ -281,7 +281,7 @@ fn check_usable(
     path: &str,
     root_rule: Option<Severity>,
     out: &mut Vec<Diagnostic>,
-) -> Option<Validator> {
+) -> Option<CompiledSchema> {
     let (compiled, found) = match check_schema(doc, path) {
         Ok((lint, compiled)) => (compiled, lint),
         Err(problems) => (None, problems),

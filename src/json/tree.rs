@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Number, Value};
 
-use crate::diagnostic::{cap_with_dropped, ByteRange, Diagnostic, LineIndex, Span};
+use crate::diagnostic::{cap_with_dropped, ByteRange, Diagnostic, LineIndex, Severity, Span};
 use crate::json::error::JsonError;
 use crate::json::reader::{ReadOptions, ReadWarning, Reader, TokenKind};
 use crate::json::string::decode_string;
@@ -292,6 +292,20 @@ pub fn pointer_tokens(pointer: &str) -> Option<Vec<String>> {
 /// Escapes one reference token for a JSON Pointer.
 pub fn escape_pointer_token(token: &str) -> String {
     token.replace('~', "~0").replace('/', "~1")
+}
+
+/// A diagnostic about the value at `path` (a JSON Pointer) of `doc`, with its span there
+/// (none when nothing is at `path`).
+pub fn diagnostic_at(
+    doc: &Document<'_>,
+    severity: Severity,
+    code: &str,
+    message: String,
+    path: String,
+) -> Diagnostic {
+    Diagnostic::new(severity, code, message)
+        .with_span(doc.span_at(&path))
+        .at_pointer(path)
 }
 
 impl<'a> Document<'a> {

@@ -15,9 +15,9 @@ use super::dialect::{detect, Dialect};
 use super::fast::FastPath;
 use super::formats::unknown_formats;
 use super::group::{Converter, Grouping};
-use super::instance::TapeJson;
 use super::locate::{InstanceLocator, SchemaSpans};
 use super::meta;
+use super::tape::TapeJson;
 use super::uri_template::is_uri_template;
 use super::{SchemaErrors, SchemaFault, ValidateOptions};
 

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use jsonschema::{Draft, Retrieve, ValidationError, ValidationOptions, Validator};
 use serde_json::Value;
 
-use super::instance::{Tape, TapeJson};
+use super::tape::{Tape, TapeJson};
 
 thread_local! {
     /// The meta-schema validators over the tape, by [`index`], built on first use.

@@ -15,8 +15,8 @@
 //! - **Diagnostics**: every error, with the failing keyword as code, a plain-English message,
 //!   instance and keyword locations and spans in both texts; `anyOf`/`oneOf` failures are grouped
 //!   per branch, closest first (or, with [`Grouping::Closest`], explained by the closest branch).
-//! - **Schemas and values inside larger documents**: [`Validator::from_node`] compiles a schema
-//!   that is one value of a parsed document and [`Validator::validate_at`] validates one value of
+//! - **Schemas and values inside larger documents**: [`CompiledSchema::from_node`] compiles a schema
+//!   that is one value of a parsed document and [`CompiledSchema::validate_at`] validates one value of
 //!   a parsed document; locations and spans are then pointers and positions in those documents.
 //!   This is the one mapping from `jsonschema` errors to [`Diagnostic`]s of every feature.
 //! - **Formats** annotate by default in 2019-09/2020-12 (draft-04..07 assert them, as those drafts
@@ -28,13 +28,13 @@ pub(crate) mod dialect;
 mod fast;
 mod formats;
 mod group;
-mod instance;
 mod locate;
 pub(crate) mod messages;
 pub(crate) mod meta;
 pub mod official;
 mod output;
 mod stringified;
+mod tape;
 mod uri_template;
 
 use std::collections::BTreeMap;
@@ -48,18 +48,18 @@ use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::json::{parse, Document, JsonError, NodeKind, ReadOptions};
 
 pub use group::Grouping;
-pub use instance::TapeJson;
 pub use output::OutputFormat;
 pub(crate) use stringified::{unwrap_root_starting, Unwrapped};
+pub use tape::TapeJson;
 
 pub use compile::parse_schema;
 use compile::{compile, compile_document, compile_node, Compiled};
 use fast::Verdict;
 use group::Converter;
-use instance::{Instance, Tape};
 use locate::InstanceLocator;
 use locate::SchemaSpans;
 use stringified::unwrap_root;
+use tape::{Instance, Tape};
 
 /// How to compile a schema and what reports carry.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -125,12 +125,12 @@ impl std::error::Error for SchemaErrors {}
 
 /// A compiled schema, ready to validate many arguments texts: the engine alone, without the
 /// schema lint (the public [`crate::Validator`] adds it).
-pub struct Validator {
+pub struct CompiledSchema {
     compiled: Compiled,
     output: Option<OutputFormat>,
 }
 
-impl Validator {
+impl CompiledSchema {
     /// Compiles `schema_text`. Fails with positioned diagnostics if it is not JSON, declares an
     /// unsupported dialect, violates its meta-schema or has a `$ref` that cannot be resolved.
     pub fn new(schema_text: &str, options: &ValidateOptions) -> Result<Self, SchemaErrors> {
@@ -141,7 +141,7 @@ impl Validator {
     }
 
     /// Compiles the schema that is the whole of `doc` (see [`parse_schema`]), like
-    /// [`Validator::new`] compiles its text.
+    /// [`CompiledSchema::new`] compiles its text.
     pub fn from_document(
         doc: &Document<'_>,
         options: &ValidateOptions,
@@ -273,7 +273,7 @@ impl Validator {
     }
 
     /// Whether an arguments text is valid, without building positions or messages (fast path);
-    /// the same verdict as [`Validator::validate`].
+    /// the same verdict as [`CompiledSchema::validate`].
     pub fn is_valid(&self, args: &str) -> bool {
         match self.fast_verdict(args) {
             Verdict::Valid { .. } => return true,
@@ -296,7 +296,7 @@ impl Validator {
         self.compiled.fast.is_some()
     }
 
-    /// [`Validator::is_valid`] by the `jsonschema` engine alone, without the fast path (the
+    /// [`CompiledSchema::is_valid`] by the `jsonschema` engine alone, without the fast path (the
     /// oracle the fast path is tested against).
     pub fn engine_is_valid(&self, args: &str) -> bool {
         let Some(tape) = Tape::read(args) else {

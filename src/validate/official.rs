@@ -11,11 +11,11 @@ use crate::json::Document;
 use crate::protocol::schemas::{definition, Definition};
 use crate::protocol::Generation;
 
-use super::{Grouping, TapeJson, Validator};
+use super::{CompiledSchema, Grouping, TapeJson};
 
 /// The cached validator of `found`, compiled on first use.
-fn validator(found: &Definition<'_>) -> Option<Arc<Validator>> {
-    type Cache = Mutex<HashMap<(&'static str, String), Option<Arc<Validator>>>>;
+fn validator(found: &Definition<'_>) -> Option<Arc<CompiledSchema>> {
+    type Cache = Mutex<HashMap<(&'static str, String), Option<Arc<CompiledSchema>>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     let key = (found.document, found.name.to_owned());
@@ -27,7 +27,7 @@ fn validator(found: &Definition<'_>) -> Option<Arc<Validator>> {
         // A `$ref` to an official definition needs no meta-schema check (meta.rs).
         .build_unchecked(&found.reference())
         .ok()
-        .map(|compiled| Arc::new(Validator::from_compiled(compiled)));
+        .map(|compiled| Arc::new(CompiledSchema::from_compiled(compiled)));
     cache.lock().ok()?.insert(key, compiled.clone());
     compiled
 }

@@ -3,7 +3,7 @@
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
-use super::instance::{Instance, TapeJson};
+use super::tape::{Instance, TapeJson};
 
 /// Which standard output structure a report also carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]

@@ -1,8 +1,8 @@
 use super::*;
 use crate::diagnostic::Severity;
 
-fn validator(schema: &str) -> Validator {
-    Validator::new(schema, &ValidateOptions::default()).unwrap_or_else(|e| panic!("{e:?}"))
+fn validator(schema: &str) -> CompiledSchema {
+    CompiledSchema::new(schema, &ValidateOptions::default()).unwrap_or_else(|e| panic!("{e:?}"))
 }
 
 fn errors(report: &ValidationReport) -> Vec<&Diagnostic> {
@@ -99,7 +99,7 @@ fn dialects_come_from_dollar_schema() {
     assert!(v.is_valid(r#"["a", 1]"#));
     assert!(!v.is_valid("[1]"));
     let modern = r#"{"items": [{"type": "string"}]}"#;
-    assert!(Validator::new(modern, &ValidateOptions::default()).is_err());
+    assert!(CompiledSchema::new(modern, &ValidateOptions::default()).is_err());
     for uri in [
         "https://json-schema.org/draft/2019-09/schema",
         "http://json-schema.org/draft-06/schema#",
@@ -109,7 +109,7 @@ fn dialects_come_from_dollar_schema() {
         assert!(v.is_valid("3") && !v.is_valid("\"3\""), "{uri}");
     }
     let draft3 = r#"{"$schema": "http://json-schema.org/draft-03/schema#"}"#;
-    let err = Validator::new(draft3, &ValidateOptions::default())
+    let err = CompiledSchema::new(draft3, &ValidateOptions::default())
         .err()
         .unwrap();
     assert_eq!(err.diagnostics[0].code, "unsupported-dialect");
@@ -122,7 +122,7 @@ fn dialects_come_from_dollar_schema() {
 #[test]
 fn a_broken_schema_is_reported_in_the_schema_text() {
     let schema = "{\n  \"type\": \"strng\",\n  \"minimum\": \"zero\"\n}";
-    let err = Validator::new(schema, &ValidateOptions::default())
+    let err = CompiledSchema::new(schema, &ValidateOptions::default())
         .err()
         .unwrap();
     let spans: Vec<&str> = err
@@ -136,7 +136,7 @@ fn a_broken_schema_is_reported_in_the_schema_text() {
         .diagnostics
         .iter()
         .all(|d| d.message.starts_with("invalid schema")));
-    let not_json = Validator::new("{\"type\": }", &ValidateOptions::default())
+    let not_json = CompiledSchema::new("{\"type\": }", &ValidateOptions::default())
         .err()
         .unwrap();
     assert_eq!(
@@ -151,7 +151,7 @@ fn a_broken_schema_is_reported_in_the_schema_text() {
 #[test]
 fn remote_refs_resolve_only_from_registered_schemas() {
     let schema = r#"{"properties": {"when": {"$ref": "https://example.com/date.json"}}}"#;
-    let err = Validator::new(schema, &ValidateOptions::default())
+    let err = CompiledSchema::new(schema, &ValidateOptions::default())
         .err()
         .unwrap();
     let d = &err.diagnostics[0];
@@ -170,7 +170,7 @@ fn remote_refs_resolve_only_from_registered_schemas() {
         "https://example.com/date.json".into(),
         r#"{"type": "string"}"#.into(),
     );
-    let v = Validator::new(schema, &options).unwrap();
+    let v = CompiledSchema::new(schema, &options).unwrap();
     assert!(v.is_valid(r#"{"when": "today"}"#));
     assert!(!v.is_valid(r#"{"when": 1}"#));
 }
@@ -184,7 +184,7 @@ fn cyclic_refs_do_not_hang() {
     assert_eq!(errors(&report)[0].instance_path, "/kids/0/kids/0");
     let loop_schema = r##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}"##;
     // Either refused or answered; what matters is that it returns.
-    if let Ok(v) = Validator::new(loop_schema, &ValidateOptions::default()) {
+    if let Ok(v) = CompiledSchema::new(loop_schema, &ValidateOptions::default()) {
         let _ = v.validate("{}");
     }
 }
@@ -284,7 +284,7 @@ fn formats_annotate_unless_asserted_and_unknown_ones_warn() {
                 .iter()
                 .any(|d| d.code == "unknown-format")
     );
-    let strict = Validator::new(
+    let strict = CompiledSchema::new(
         schema,
         &ValidateOptions {
             assert_formats: true,
@@ -304,7 +304,7 @@ fn flag_and_basic_outputs_follow_the_standard() {
         output: Some(OutputFormat::Flag),
         ..Default::default()
     };
-    let report = Validator::new(TOOL, &flag)
+    let report = CompiledSchema::new(TOOL, &flag)
         .unwrap()
         .validate(r#"{"shard": 1}"#);
     assert_eq!(report.output, Some(serde_json::json!({"valid": false})));
@@ -312,7 +312,7 @@ fn flag_and_basic_outputs_follow_the_standard() {
         output: Some(OutputFormat::Basic),
         ..Default::default()
     };
-    let report = Validator::new(TOOL, &basic)
+    let report = CompiledSchema::new(TOOL, &basic)
         .unwrap()
         .validate(r#"{"dataset": "x", "shard": -1}"#);
     let output = report.output.unwrap();
@@ -323,7 +323,7 @@ fn flag_and_basic_outputs_follow_the_standard() {
         .any(|u| u["keywordLocation"] == "/properties/shard/minimum"
             && u["instanceLocation"] == "/shard"));
     assert!(units.iter().all(|u| u["error"].is_string()));
-    let report = Validator::new(TOOL, &basic)
+    let report = CompiledSchema::new(TOOL, &basic)
         .unwrap()
         .validate(r#"{"dataset": "logs-2026-11"}"#);
     assert_eq!(report.output, Some(serde_json::json!({"valid": true})));
@@ -368,7 +368,7 @@ fn odd_schemas_are_answered_not_panicked_on() {
         r##"{"$ref": "#/nowhere"}"##,
         r##"{"$ref": "#foo"}"##,
     ] {
-        match Validator::new(schema, &ValidateOptions::default()) {
+        match CompiledSchema::new(schema, &ValidateOptions::default()) {
             Ok(v) => {
                 let _ = v.validate("{}");
             }
@@ -398,7 +398,7 @@ fn schemas_and_values_inside_documents_are_located_in_them() {
         {"properties": {"type": {"const": "b"}}, "required": ["name", "id"]}
     ]}, "mode": {"anyOf": [{"const": "x"}, {"const": "y"}]}}}}"#;
     let tool = parse(tool_text, ReadOptions::default()).unwrap();
-    let schema = Validator::from_node(&tool, "/inputSchema", &ValidateOptions::default())
+    let schema = CompiledSchema::from_node(&tool, "/inputSchema", &ValidateOptions::default())
         .unwrap_or_else(|e| panic!("{e:?}"));
     let call_text = r#"{"arguments": {"kind": {"type": "b", "size": "big"}, "mode": "z"}}"#;
     let call = parse(call_text, ReadOptions::default()).unwrap();
@@ -450,7 +450,8 @@ fn schemas_and_values_inside_documents_are_located_in_them() {
         ReadOptions::default(),
     )
     .unwrap();
-    let Err(errors) = Validator::from_node(&broken, "/inputSchema", &ValidateOptions::default())
+    let Err(errors) =
+        CompiledSchema::from_node(&broken, "/inputSchema", &ValidateOptions::default())
     else {
         panic!("a string minimum is not a schema");
     };

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use crate::json::lex;
 use crate::json::string::decode_string;
 
-use super::super::instance::Tape;
+use super::super::tape::Tape;
 use super::schema::{types, Check, CheckId, ObjectRules, Program, Rules, Scalar};
 
 /// Why a run ends without a verdict of its own.
@@ -277,7 +277,7 @@ impl<'p, 't> Run<'p, 't> {
                 Some(Some(false)) => false,
                 Some(Some(true)) if !rules.engine_always => true,
                 _ => rules.string_engine.as_ref().is_none_or(|engine| {
-                    engine.is_valid(super::super::instance::Instance::Name(&content))
+                    engine.is_valid(super::super::tape::Instance::Name(&content))
                 }),
             };
         Ok((end, valid))

@@ -14,7 +14,7 @@
 use jsonschema::Draft;
 use serde_json::{Map, Value};
 
-use super::super::instance::TapeJson;
+use super::super::tape::TapeJson;
 use super::pattern::Simple;
 
 /// The keywords that never change a verdict.

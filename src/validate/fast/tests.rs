@@ -1,10 +1,10 @@
 use super::*;
-use crate::validate::{ValidateOptions, Validator};
+use crate::validate::{CompiledSchema, ValidateOptions};
 
 /// Compiles `schema` (which must get a fast path when `fast`), and asserts on every text that
 /// the fast path agrees with the engine and `validate` with both; returns the verdicts.
 fn verdicts(schema: &str, texts: &[&str]) -> Vec<bool> {
-    let validator = Validator::new(schema, &ValidateOptions::default()).unwrap();
+    let validator = CompiledSchema::new(schema, &ValidateOptions::default()).unwrap();
     assert!(validator.has_fast_path(), "no fast path for {schema}");
     texts
         .iter()
@@ -171,7 +171,8 @@ fn agrees_with_the_engine_on_each_keyword() {
 
 #[test]
 fn unchecked_objects_and_lone_surrogates_leave_validate_to_the_full_parse() {
-    let validator = Validator::new(r#"{"type":"object"}"#, &ValidateOptions::default()).unwrap();
+    let validator =
+        CompiledSchema::new(r#"{"type":"object"}"#, &ValidateOptions::default()).unwrap();
     let report = validator.validate(r#"{"a":{"x":1,"x":2}}"#);
     assert!(report.valid);
     assert_eq!(
@@ -196,7 +197,7 @@ fn schemas_outside_the_subset_get_no_fast_path() {
         r#"{"properties":{"a":{"$schema":"https://json-schema.org/draft/2020-12/schema"}}}"#,
         r#"{"x-vendor":1}"#,
     ] {
-        let validator = Validator::new(schema, &ValidateOptions::default()).unwrap();
+        let validator = CompiledSchema::new(schema, &ValidateOptions::default()).unwrap();
         assert!(!validator.has_fast_path(), "{schema}");
     }
 }
@@ -228,7 +229,7 @@ fn agrees_with_the_engine_on_the_json_schema_test_suite() {
                     map.insert("$schema".into(), Value::from(dialect));
                 }
                 let Ok(validator) =
-                    Validator::new(&schema.to_string(), &ValidateOptions::default())
+                    CompiledSchema::new(&schema.to_string(), &ValidateOptions::default())
                 else {
                     continue;
                 };
