@@ -3,22 +3,27 @@
 //! Check the JSON that Model Context Protocol tools exchange: validate tool arguments against a
 //! tool's `inputSchema`, classify pasted payloads, and pretty-print JSON exactly.
 //!
-//! Every module here is plain Rust and tested natively; [`wasm_format`] and `wasm` only translate
-//! between JavaScript and these modules.
+//! Every module here is plain Rust and tested natively; `wasm` (src/wasm/) only translates
+//! between JavaScript and these modules. ARCHITECTURE.md at the repository root shows the whole
+//! way from these layers through the wasm boundary to the runtime, the page, the element, the CLI
+//! and the proxy.
 //!
 //! ## Layers
 //!
 //! Modules import only from lower layers, never from their own layer or a higher one, so there
-//! is no import circle (`tests/layers.rs` reads every `crate::…` path of `src/` and fails on a
-//! breach, naming its `file:line`). Lowest first:
+//! is no import circle; inside a module's folder the files do not import each other around a
+//! circle either (`tests/layers.rs` reads every `crate::…` and `super::…` path of `src/` and fails
+//! on a breach, naming its `file:line`). Lowest first:
 //!
-//! `diagnostic` < `json` < `format` < `protocol` < `validate` < `lint` < `validator` < `compat` < `classify` and `host` < `wasm_format` < `wasm`
+//! `diagnostic` < `json` < `format` < `schema` < `protocol` < `validate` < `lint` < `validator` < `compat` < `classify` and `host` < `wasm`
 //!
 //! - [`diagnostic`], [`json`], [`format`]: findings, the JSON reader, the formatter.
+//! - [`schema`]: the JSON Schema vocabulary — each draft's keywords, the annotations, which
+//!   keywords hold subschemas and the one walk over them; no validation.
 //! - [`protocol`]: the MCP vocabulary — generations and what differs between them, task
 //!   statuses, message shapes, the embedded official schemas.
-//! - [`validate`]: the JSON Schema engine (`jsonschema`) and the mapping of its errors to
-//!   diagnostics; no lint.
+//! - [`validate`]: the JSON Schema engine (`jsonschema`): a schema compiled
+//!   ([`validate::CompiledSchema`]) and the mapping of its errors to diagnostics; no lint.
 //! - [`lint`]: the schema lint, which uses the engine.
 //! - [`validator`]: the public [`Validator`], the engine with the lint's findings as schema
 //!   warnings.
@@ -26,7 +31,8 @@
 //!   and the lowering of a tool for one of them; the MCP spec's own tool rules (`compat::mcp`).
 //! - [`classify`] and [`host`]: the payload classifier and the host checks; peers, neither
 //!   imports the other.
-//! - [`wasm_format`] and `wasm`: the JavaScript APIs, translating only.
+//! - `wasm`: the JavaScript APIs, translating only — `wasm/core.rs` (both builds),
+//!   `wasm/full.rs` (the full build), `wasm/conversions.rs` (what both use to cross the boundary).
 //!
 //! Two builds come from this crate (Cargo features): the default `full` build has everything;
 //! without `full` it is the format core ([`json`], [`format`], [`diagnostic`]), which the npm
@@ -48,17 +54,15 @@ pub mod lint;
 #[cfg(feature = "full")]
 pub mod protocol;
 #[cfg(feature = "full")]
+pub mod schema;
+#[cfg(feature = "full")]
 pub mod validate;
 #[cfg(feature = "full")]
 pub mod validator;
 
-// The JavaScript API of both builds: format, formatDocument, version.
+// The JavaScript APIs of both builds (src/wasm/core.rs) and of the full build only
+// (src/wasm/full.rs, where its new exports go).
 #[cfg(target_arch = "wasm32")]
-pub mod wasm_format;
-
-// The JavaScript API of the full build only (validation, classification, host checks): new
-// exports of the full build go into src/wasm.rs, and are gated by this one attribute.
-#[cfg(all(target_arch = "wasm32", feature = "full"))]
 pub mod wasm;
 
 pub use diagnostic::{ByteRange, Diagnostic, Fix, LineIndex, Severity, Span};

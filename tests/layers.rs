@@ -1,8 +1,11 @@
 //! The layer order of `src/lib.rs`, checked: every `crate::…` reference in a module of `src/`
 //! (`use crate::…` lines, `use crate::{a::b, c}` groups, `crate::x::y` paths in code) must name a
 //! module of a lower layer. An import from a lower layer to a higher one, between two modules of
-//! one layer, or around a circle fails with the offending edge as `file:line`. `super::` stays
-//! inside a module and is not an edge; comments (and doc links) are not read.
+//! one layer, or around a circle fails with the offending edge as `file:line`. Inside a layer's
+//! folder (`src/host/session/`, `src/wasm/`, …) the files must not import each other around a
+//! circle either (through `super::`, `crate::…` or a name the folder's `mod.rs` re-exports; the
+//! `mod.rs` itself is the folder's root, not one of its files). Comments (and doc links) are not
+//! read.
 #![cfg(test)]
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -16,13 +19,13 @@ const LAYERS: &[&[&str]] = &[
     &["diagnostic"],
     &["json"],
     &["format"],
+    &["schema"],
     &["protocol"],
     &["validate"],
     &["lint"],
     &["validator"],
     &["compat"],
     &["classify", "host"],
-    &["wasm_format"],
     &["wasm"],
 ];
 
@@ -319,7 +322,202 @@ fn problems(files: &BTreeMap<String, String>, layers: &[&[&str]]) -> Vec<String>
         let shown: Vec<String> = circle.iter().map(Edge::show).collect();
         found.push(format!("import circle: {}", shown.join(", then ")));
     }
+    for (folder, edges) in folder_edges(files) {
+        if let Some(circle) = circle(&edges) {
+            let shown: Vec<String> = circle.iter().map(Edge::show).collect();
+            found.push(format!(
+                "import circle in src/{}/: {}",
+                folder.join("/"),
+                shown.join(", then ")
+            ));
+        }
+    }
     found
+}
+
+/// The module path of a file under `src/` (`host/session/input.rs` → host, session, input;
+/// `host/session/mod.rs` → host, session; `lib.rs` → nothing).
+fn module_path(relative: &str) -> Vec<String> {
+    let mut path: Vec<String> = relative
+        .trim_end_matches(".rs")
+        .split('/')
+        .map(str::to_owned)
+        .collect();
+    if path
+        .last()
+        .is_some_and(|last| last == "mod" || last == "lib")
+    {
+        path.pop();
+    }
+    path
+}
+
+/// The paths `code` names, each as its segments after its first one (`crate`, `super`, `self`
+/// or, in a `use` of a `mod.rs`, a child's name), `{…}` groups expanded (`a::{b, c::d}` → a::b,
+/// a::c::d), `as` renames dropped.
+fn paths_from(code: &str) -> Vec<Vec<String>> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut found = Vec::new();
+    let mut segments = Vec::new();
+    let mut rest = code.trim();
+    loop {
+        let name: String = rest.chars().take_while(|c| ident(*c)).collect();
+        if name.is_empty() {
+            break;
+        }
+        segments.push(name.clone());
+        rest = rest.get(name.len()..).unwrap_or_default();
+        let Some(tail) = rest.strip_prefix("::") else {
+            break;
+        };
+        rest = tail;
+        if rest.starts_with('{') {
+            let end = matching_brace(rest).unwrap_or(rest.len());
+            let inner = rest
+                .get(1..end.saturating_sub(1).max(1))
+                .unwrap_or_default();
+            let mut depth = 0usize;
+            let mut item = String::new();
+            for c in inner.chars().chain(std::iter::once(',')) {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+                if c == ',' && depth == 0 {
+                    for tail in paths_from(&item) {
+                        let tail: Vec<String> = tail.into_iter().filter(|s| s != "self").collect();
+                        found.push([segments.clone(), tail].concat());
+                    }
+                    item.clear();
+                } else {
+                    item.push(c);
+                }
+            }
+            return found;
+        }
+    }
+    if !segments.is_empty() {
+        found.push(segments);
+    }
+    found
+}
+
+/// Every path `code` names from the crate root, resolved from the module at `here`:
+/// `crate::a::b`, `super::b` and `self::b` (each `super` one module up).
+fn absolute_paths(code: &str, here: &[String]) -> Vec<Vec<String>> {
+    let mut found = Vec::new();
+    let mut rest = code;
+    while let Some(at) = ["crate::", "super::", "self::"]
+        .iter()
+        .filter_map(|start| rest.find(start))
+        .min()
+    {
+        let (head, text) = rest.split_at(at);
+        let before = head.chars().next_back();
+        rest = text.get(5..).unwrap_or_default();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+            continue;
+        }
+        for path in paths_from(text) {
+            let mut base: Vec<String> = match path.first().map(String::as_str) {
+                Some("crate") => Vec::new(),
+                _ => here.to_vec(),
+            };
+            let mut segments = path.into_iter().skip_while(|s| s == "crate").peekable();
+            while let Some(step) = segments.next_if(|s| s == "super" || s == "self") {
+                if step == "super" {
+                    base.pop();
+                }
+            }
+            base.extend(segments);
+            found.push(base);
+        }
+    }
+    found
+}
+
+/// The import edges between the files of each folder of `src/` (a module with a `mod.rs`), by
+/// folder: file `a` → file `b` when `a` names `b` (or anything in it, or a name the folder's
+/// `mod.rs` re-exports from it); a subfolder counts as one file of its parent.
+fn folder_edges(files: &BTreeMap<String, String>) -> BTreeMap<Vec<String>, Vec<Edge>> {
+    let paths: BTreeMap<&String, Vec<String>> = files.keys().map(|f| (f, module_path(f))).collect();
+    let folders: BTreeSet<Vec<String>> = files
+        .keys()
+        .filter(|f| f.ends_with("/mod.rs"))
+        .map(|f| module_path(f))
+        .collect();
+    let mut found: BTreeMap<Vec<String>, BTreeSet<Edge>> = BTreeMap::new();
+    for folder in &folders {
+        let child_of = |path: &[String]| -> Option<String> {
+            (path.len() > folder.len() && path.starts_with(folder))
+                .then(|| path[folder.len()].clone())
+        };
+        let children: BTreeSet<String> = paths.values().filter_map(|p| child_of(p)).collect();
+        // What the folder's mod.rs re-exports (`pub use input::Pending;`), by name.
+        let mod_rs = format!("{}/mod.rs", folder.join("/"));
+        let mut reexports: BTreeMap<String, String> = BTreeMap::new();
+        for statement in use_statements(files.get(&mod_rs).map_or("", String::as_str)) {
+            let text = statement
+                .text
+                .trim_start_matches("pub(crate) ")
+                .trim_start_matches("pub ");
+            let text = text.trim_start_matches("use ").trim_start_matches("self::");
+            for path in paths_from(text) {
+                if let (Some(first), Some(last)) = (path.first(), path.last()) {
+                    if children.contains(first) && path.len() > 1 {
+                        reexports.insert(last.clone(), first.clone());
+                    }
+                }
+            }
+        }
+        let show = |child: &str| [folder.as_slice(), &[child.to_owned()]].concat().join("::");
+        for (file, source) in files {
+            let Some(from) = child_of(&paths[file]) else {
+                continue;
+            };
+            let here = &paths[file];
+            let statements = use_statements(source);
+            let mut lines: Vec<(usize, String)> = statements
+                .iter()
+                .map(|s| (s.line, s.text.clone()))
+                .collect();
+            for (index, raw) in source.lines().enumerate() {
+                if !statements
+                    .iter()
+                    .any(|s| (s.line..=s.last_line).contains(&(index + 1)))
+                {
+                    lines.push((index + 1, code_of(raw).to_owned()));
+                }
+            }
+            for (line, code) in lines {
+                for path in absolute_paths(&code, here) {
+                    let Some(next) = child_of(&path) else {
+                        continue;
+                    };
+                    let to = if children.contains(&next) {
+                        next
+                    } else if let Some(child) = reexports.get(&next) {
+                        child.clone()
+                    } else {
+                        continue;
+                    };
+                    if to != from {
+                        found.entry(folder.clone()).or_default().insert(Edge {
+                            from: show(&from),
+                            to: show(&to),
+                            file: format!("src/{file}"),
+                            line,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    found
+        .into_iter()
+        .map(|(folder, edges)| (folder, edges.into_iter().collect()))
+        .collect()
 }
 
 /// Every `.rs` file under `dir`, by its path relative to `root`.
@@ -348,16 +546,40 @@ fn src_modules_import_only_lower_layers() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = BTreeMap::new();
     read_sources(&root, &root, &mut files);
-    // The graph is read at all: the host imports the protocol vocabulary, the façade the lint.
+    // The graph is read at all: the host imports the protocol vocabulary, the façade the lint,
+    // the lint, the engine and the compatibility checks the JSON Schema vocabulary.
     let found = edges(&files);
     for (from, to) in [
         ("host", "protocol"),
         ("validator", "lint"),
-        ("wasm", "wasm_format"),
+        ("lint", "schema"),
+        ("validate", "schema"),
+        ("compat", "schema"),
+        ("wasm", "format"),
     ] {
         assert!(
             found.iter().any(|e| e.from == from && e.to == to),
             "no edge {from} -> {to} found: the reader misses imports"
+        );
+    }
+    // And inside the folders: the wasm exports use the shared conversions, the session's files
+    // each other.
+    let inside = folder_edges(&files);
+    for (folder, from, to) in [
+        ("wasm", "wasm::full", "wasm::conversions"),
+        ("wasm", "wasm::core", "wasm::conversions"),
+        (
+            "host/session",
+            "host::session::tasks",
+            "host::session::dispatch",
+        ),
+    ] {
+        let folder: Vec<String> = folder.split('/').map(str::to_owned).collect();
+        assert!(
+            inside
+                .get(&folder)
+                .is_some_and(|edges| edges.iter().any(|e| e.from == from && e.to == to)),
+            "no edge {from} -> {to} found inside the folder: the reader misses imports"
         );
     }
     let problems = problems(&files, LAYERS);
@@ -418,6 +640,35 @@ fn the_checker_reports_a_circle_and_an_upward_import_with_file_and_line() {
             "import circle: src/high.rs:1: high -> mid, then src/mid/mod.rs:1: mid -> high",
         ]
     );
+    // Inside a folder: two files importing each other (one through a name mod.rs re-exports)
+    // are a circle; a file naming mod.rs's own items, and mod.rs naming its files, are not.
+    let folder = synthetic(&[
+        ("low.rs", ""),
+        (
+            "mid/mod.rs",
+            "mod a;\nmod b;\nmod c;\npub use b::Bee;\nuse a::Ay;\npub struct Root;\n",
+        ),
+        (
+            "mid/a.rs",
+            "use super::Root;\nuse crate::low::X;\nfn f() -> super::Bee { todo!() }\n",
+        ),
+        ("mid/b.rs", "use crate::mid::{a::Ay, Root};\n"),
+        ("mid/c.rs", "use super::{a::Ay, b::Bee};\n"),
+    ]);
+    assert_eq!(
+        problems(&folder, ORDER),
+        ["import circle in src/mid/: src/mid/a.rs:3: mid::a -> mid::b, then src/mid/b.rs:1: mid::b -> mid::a"]
+    );
+    let no_circle = synthetic(&[
+        (
+            "mid/mod.rs",
+            "mod a;\nmod b;\nuse a::Ay;\npub struct Root;\n",
+        ),
+        ("mid/a.rs", "use super::{b::Bee, Root};\n"),
+        ("mid/b.rs", "use super::Root;\n"),
+    ]);
+    assert!(problems(&no_circle, ORDER).is_empty());
+
     // A clean graph passes, and a module outside the order is named.
     let clean = synthetic(&[("mid.rs", "use crate::low::X;\n"), ("low.rs", "")]);
     assert!(problems(&clean, ORDER).is_empty());

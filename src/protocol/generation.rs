@@ -122,6 +122,20 @@ impl Generation {
     }
 }
 
+// Where the generations differ, so here rather than in task_status.rs (which the generations'
+// rules use).
+impl TaskStatus {
+    /// The terminal status a finished tool call must have: `completed`, or with `isError: true`
+    /// the generation's [`Rules::tool_error_status`].
+    pub fn for_tool_result(generation: Generation, is_error: bool) -> Self {
+        if is_error {
+            generation.rules().tool_error_status
+        } else {
+            Self::Completed
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

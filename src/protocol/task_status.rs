@@ -2,8 +2,6 @@
 
 use serde::Serialize;
 
-use super::Generation;
-
 /// The status of a task.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -47,15 +45,5 @@ impl TaskStatus {
     /// Whether the task can no longer change.
     pub fn is_terminal(self) -> bool {
         matches!(self, Self::Completed | Self::Failed | Self::Cancelled)
-    }
-
-    /// The terminal status a finished tool call must have: `completed`, or with `isError: true`
-    /// the generation's [`Rules::tool_error_status`](super::Rules::tool_error_status).
-    pub fn for_tool_result(generation: Generation, is_error: bool) -> Self {
-        if is_error {
-            generation.rules().tool_error_status
-        } else {
-            Self::Completed
-        }
     }
 }
