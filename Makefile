@@ -55,7 +55,7 @@ test: ## Every check, in order, stopping at the first failure
 fmt-check: ## cargo fmt --check
 	cargo fmt --check
 
-vendor-check: ## vendor/jsonschema is the crates.io release plus only its documented patch
+vendor-check: ## vendor/jsonschema is the crates.io release plus only its documented patches
 	bash scripts/check-vendor.sh
 
 lint: ## cargo clippy -D warnings, native (all targets) and wasm32 (library and wasm tests; the format core too)

@@ -1,5 +1,5 @@
 // The export list is kept once. The API is what the glue exports (`apiNames` of runtime/load/glue.js,
-// from src/wasm.rs through wasm-bindgen): every entry exports exactly that. The exports that also
+// from src/wasm/ through wasm-bindgen): every entry exports exactly that. The exports that also
 // take JSON values are `valueExports()` of runtime/values.js: values.d.ts declares exactly those,
 // the glue has each, and the entries' types take them from values.d.ts.
 import assert from 'node:assert/strict';
@@ -41,7 +41,7 @@ for (const [glue, entries] of [
       assert.deepEqual(sorted(list('values\\.js')), sorted(takingValues), file);
       assert.deepEqual(sorted([...list(`${glue}\\.js`), ...list('values\\.js')]), names, file);
     }
-    // The glue's own declarations (wasm-bindgen's, from src/wasm.rs) declare every export.
+    // The glue's own declarations (wasm-bindgen's, from src/wasm/) declare every export.
     const glueTypes = text(new URL(`${glue}.d.ts`, PKG));
     for (const name of names) assert.match(glueTypes, new RegExp(`^export (?:declare )?(?:function|class) ${name}\\b`, 'm'), name);
   });
