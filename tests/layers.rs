@@ -116,13 +116,14 @@ fn code_of(line: &str) -> &str {
     line.split("//").next().unwrap_or(line)
 }
 
-/// The first segments of the paths a `crate::{…}` group names (`{a::b, c::{d, e}}` → a, c).
-fn group_heads(group: &str) -> Vec<String> {
+/// The items of a `{…}` group, split at its top-level commas (`{a::b, c::{d, e}}` → a::b,
+/// c::{d, e}).
+fn group_items(group: &str) -> Vec<String> {
     let inner = group
         .strip_prefix('{')
         .and_then(|g| g.strip_suffix('}'))
         .unwrap_or(group);
-    let mut heads = Vec::new();
+    let mut items = Vec::new();
     let mut depth = 0usize;
     let mut item = String::new();
     for c in inner.chars().chain(std::iter::once(',')) {
@@ -132,22 +133,25 @@ fn group_heads(group: &str) -> Vec<String> {
             _ => {}
         }
         if c == ',' && depth == 0 {
-            let head = item
-                .trim()
-                .split("::")
-                .next()
-                .unwrap_or("")
-                .trim()
-                .to_owned();
-            if !head.is_empty() {
-                heads.push(head);
+            if !item.trim().is_empty() {
+                items.push(item.trim().to_owned());
             }
             item.clear();
         } else {
             item.push(c);
         }
     }
-    heads
+    items
+}
+
+/// The first segments of the paths a `crate::{…}` group names (`{a::b, c::{d, e}}` → a, c).
+fn group_heads(group: &str) -> Vec<String> {
+    group_items(group)
+        .iter()
+        .filter_map(|item| item.split("::").next())
+        .map(|head| head.trim().to_owned())
+        .filter(|head| !head.is_empty())
+        .collect()
 }
 
 /// The identifiers following each `crate::` in a line of code (`crate::host::check` → host).
@@ -373,25 +377,10 @@ fn paths_from(code: &str) -> Vec<Vec<String>> {
         rest = tail;
         if rest.starts_with('{') {
             let end = matching_brace(rest).unwrap_or(rest.len());
-            let inner = rest
-                .get(1..end.saturating_sub(1).max(1))
-                .unwrap_or_default();
-            let mut depth = 0usize;
-            let mut item = String::new();
-            for c in inner.chars().chain(std::iter::once(',')) {
-                match c {
-                    '{' => depth += 1,
-                    '}' => depth = depth.saturating_sub(1),
-                    _ => {}
-                }
-                if c == ',' && depth == 0 {
-                    for tail in paths_from(&item) {
-                        let tail: Vec<String> = tail.into_iter().filter(|s| s != "self").collect();
-                        found.push([segments.clone(), tail].concat());
-                    }
-                    item.clear();
-                } else {
-                    item.push(c);
+            for item in group_items(rest.get(..end).unwrap_or_default()) {
+                for tail in paths_from(&item) {
+                    let tail: Vec<String> = tail.into_iter().filter(|s| s != "self").collect();
+                    found.push([segments.clone(), tail].concat());
                 }
             }
             return found;
