@@ -38,7 +38,7 @@ use crate::diagnostic::{
 };
 use crate::json::tree::escape_pointer_token;
 use crate::json::{parse, Document, Member, Node, NodeKind, ReadOptions};
-use crate::schema::{builtin_draft, draft_name, subschemas_in};
+use crate::schema::{builtin_draft, draft_name, subschemas};
 
 /// What [`lint_schema`] returns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -197,17 +197,13 @@ impl<'n> Schema<'n> {
 /// Every schema object in the schema at `pointer`, with its dialect (an embedded resource may
 /// declare its own).
 fn schemas<'n>(root: &'n Node, root_pointer: &str, draft: Draft) -> Vec<Schema<'n>> {
-    let scope = |node: &Node, outer: &Draft| match node.value_of("$schema") {
-        Some(_) => declared_draft(node).unwrap_or(*outer),
-        None => *outer,
-    };
-    subschemas_in(root, root_pointer, draft, scope)
+    subschemas(root, root_pointer, draft)
         .into_iter()
         .filter_map(|sub| {
             Some(Schema {
                 members: sub.value.members()?,
                 pointer: sub.pointer,
-                draft: sub.context,
+                draft: sub.draft,
                 root: root_pointer.to_owned(),
             })
         })

@@ -14,4 +14,4 @@ pub use vocabulary::{
     applies_to, builtin_draft, defined_in_other, draft_name, is_keyword, keywords, ANNOTATIONS,
     DRAFTS,
 };
-pub use walk::{holds, subschemas, subschemas_in, Holds, SchemaTree, Sub};
+pub use walk::{holds, subschemas, Holds, SchemaTree, Sub};

@@ -4,8 +4,11 @@
 
 use serde_json::Value;
 
+use jsonschema::Draft;
+
 use crate::json::tree::escape_pointer_token;
 use crate::json::{Node, NodeKind};
+use crate::schema::vocabulary::builtin_draft;
 
 /// How a keyword's value holds subschemas.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,114 +53,150 @@ pub fn holds(keyword: &str) -> Option<Holds> {
 
 /// A JSON tree the walk can read: objects with members in document order, arrays, booleans.
 pub trait SchemaTree {
-    /// The members of an object in document order (keys as decoded); `None` for other values.
-    fn object(&self) -> Option<Vec<(&str, &Self)>>;
+    /// Calls `each` with every member of an object, in document order (keys as decoded); false
+    /// for any other value.
+    fn each_member<'a>(&'a self, each: &mut dyn FnMut(&'a str, &'a Self)) -> bool;
     /// The items of an array; `None` for other values.
-    fn array(&self) -> Option<&[Self]>
+    fn items(&self) -> Option<&[Self]>
     where
         Self: Sized;
     /// Whether the value can be a schema: an object or a boolean.
     fn is_schema(&self) -> bool;
+    /// The value of member `key` of an object (the last one of a duplicated key).
+    fn member(&self, key: &str) -> Option<&Self>;
+    /// The value of a string.
+    fn text(&self) -> Option<&str>;
 }
 
 impl SchemaTree for Value {
-    fn object(&self) -> Option<Vec<(&str, &Self)>> {
-        self.as_object()
-            .map(|members| members.iter().map(|(k, v)| (k.as_str(), v)).collect())
+    fn each_member<'a>(&'a self, each: &mut dyn FnMut(&'a str, &'a Self)) -> bool {
+        let Some(members) = self.as_object() else {
+            return false;
+        };
+        for (key, value) in members {
+            each(key, value);
+        }
+        true
     }
-    fn array(&self) -> Option<&[Self]> {
+    fn items(&self) -> Option<&[Self]> {
         self.as_array().map(Vec::as_slice)
     }
     fn is_schema(&self) -> bool {
         self.is_object() || self.is_boolean()
     }
+    fn member(&self, key: &str) -> Option<&Self> {
+        self.get(key)
+    }
+    fn text(&self) -> Option<&str> {
+        self.as_str()
+    }
 }
 
 impl SchemaTree for Node {
-    fn object(&self) -> Option<Vec<(&str, &Self)>> {
-        self.members()
-            .map(|members| members.iter().map(|m| (m.key.as_str(), &m.value)).collect())
+    fn each_member<'a>(&'a self, each: &mut dyn FnMut(&'a str, &'a Self)) -> bool {
+        let Some(members) = self.members() else {
+            return false;
+        };
+        for member in members {
+            each(&member.key, &member.value);
+        }
+        true
     }
-    fn array(&self) -> Option<&[Self]> {
+    fn items(&self) -> Option<&[Self]> {
         self.elements()
     }
     fn is_schema(&self) -> bool {
         matches!(self.kind, NodeKind::Object(_) | NodeKind::Bool(_))
     }
+    fn member(&self, key: &str) -> Option<&Self> {
+        self.value_of(key)
+    }
+    fn text(&self) -> Option<&str> {
+        self.as_str()
+    }
 }
 
-/// One subschema: where it is and what it is, with the context its enclosing schemas gave it.
-pub struct Sub<'v, T, C> {
+/// One subschema: where it is, what it is, and its dialect.
+pub struct Sub<'v, T> {
     /// Its JSON Pointer (the walk's root pointer, then one token per step).
     pub pointer: String,
     /// The schema: an object, or a boolean schema.
     pub value: &'v T,
-    /// What `scope` said for it.
-    pub context: C,
+    /// Its dialect: the enclosing schema's, unless its own `$schema` names another.
+    pub draft: Draft,
+}
+
+/// The dialect of `schema` inside a schema of dialect `outer`: an embedded resource may declare
+/// its own with `$schema`. A `$schema` that names no built-in draft leaves `outer`; one that is not
+/// a string means 2020-12, the MCP default (the meta-schema check reports it).
+fn dialect<T: SchemaTree>(schema: &T, outer: Draft) -> Draft {
+    match schema.member("$schema") {
+        None => outer,
+        Some(value) => match value.text() {
+            Some(uri) => builtin_draft(uri).unwrap_or(outer),
+            None => Draft::Draft202012,
+        },
+    }
+}
+
+/// The subschemas directly inside `value` (its members [`holds`] names), in document order.
+fn children<'v, T: SchemaTree>(value: &'v T, pointer: &str, out: &mut Vec<(&'v T, String)>) {
+    value.each_member(&mut |key, child| {
+        let Some(kind) = holds(key) else { return };
+        let here = format!("{pointer}/{}", escape_pointer_token(key));
+        match (kind, child.items()) {
+            (Holds::Schema | Holds::SchemaOrArray, None) => out.push((child, here)),
+            (Holds::Array | Holds::SchemaOrArray, Some(items)) => {
+                for (i, item) in items.iter().enumerate() {
+                    out.push((item, format!("{here}/{i}")));
+                }
+            }
+            (Holds::Map | Holds::MapOfSchemasOrNames, None) => {
+                child.each_member(&mut |name, entry| {
+                    out.push((entry, format!("{here}/{}", escape_pointer_token(name))));
+                });
+            }
+            _ => {}
+        }
+    });
 }
 
 /// Every subschema of `root` (objects and boolean schemas in a subschema position of
-/// [`holds`]), root first, in document order, without recursion. Values of `enum`, `const`,
-/// `default`, `x-*` and other non-schema keywords are not entered. `scope(schema, outer)` gives
-/// each schema its context from its enclosing schema's (`context` for the root): the lint's
-/// dialect, which an embedded `$schema` changes.
-pub fn subschemas_in<'v, T: SchemaTree, C: Clone>(
+/// [`holds`]), root first, in document order, each with its dialect (`draft` for `root` unless its
+/// `$schema` says otherwise), without recursion. Values of `enum`, `const`, `default`, `x-*` and
+/// other non-schema keywords are not entered.
+pub fn subschemas<'v, T: SchemaTree>(
     root: &'v T,
     root_pointer: &str,
-    context: C,
-    scope: impl Fn(&'v T, &C) -> C,
-) -> Vec<Sub<'v, T, C>> {
+    draft: Draft,
+) -> Vec<Sub<'v, T>> {
     let mut found = Vec::new();
     if !root.is_schema() {
         return found;
     }
-    let mut stack = vec![(root, root_pointer.to_owned(), scope(root, &context))];
-    while let Some((value, pointer, context)) = stack.pop() {
-        let mut children = Vec::new();
-        for (key, child) in value.object().unwrap_or_default() {
-            let Some(kind) = holds(key) else { continue };
-            let here = format!("{pointer}/{}", escape_pointer_token(key));
-            match (kind, child.array()) {
-                (Holds::Schema | Holds::SchemaOrArray, None) => children.push((child, here)),
-                (Holds::Array | Holds::SchemaOrArray, Some(items)) => children.extend(
-                    items
-                        .iter()
-                        .enumerate()
-                        .map(|(i, item)| (item, format!("{here}/{i}"))),
-                ),
-                (Holds::Map | Holds::MapOfSchemasOrNames, None) => {
-                    children.extend(child.object().unwrap_or_default().into_iter().map(
-                        |(name, entry)| (entry, format!("{here}/{}", escape_pointer_token(name))),
-                    ));
-                }
-                _ => {}
+    let mut stack = vec![(root, root_pointer.to_owned(), dialect(root, draft))];
+    let mut inside = Vec::new();
+    while let Some((value, pointer, draft)) = stack.pop() {
+        children(value, &pointer, &mut inside);
+        for (child, at) in inside.drain(..).rev() {
+            if child.is_schema() {
+                stack.push((child, at, dialect(child, draft)));
             }
         }
-        stack.extend(
-            children
-                .into_iter()
-                .rev()
-                .filter(|(child, _)| child.is_schema())
-                .map(|(child, at)| (child, at, scope(child, &context))),
-        );
         found.push(Sub {
             pointer,
             value,
-            context,
+            draft,
         });
     }
     found
-}
-
-/// Every subschema of `root`, root first, in document order, by pointers relative to `root`.
-pub fn subschemas<T: SchemaTree>(root: &T) -> Vec<Sub<'_, T, ()>> {
-    subschemas_in(root, "", (), |_, _| ())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::json::{parse, ReadOptions};
+    use crate::schema::vocabulary::draft_name;
     use serde_json::json;
 
     /// A schema with a subschema under every shape of [`Holds`], and schema-like values where
@@ -192,7 +231,10 @@ mod tests {
     #[test]
     fn every_subschema_in_document_order_and_nothing_else() {
         let schema = sample();
-        let pointers: Vec<String> = subschemas(&schema).into_iter().map(|s| s.pointer).collect();
+        let pointers: Vec<String> = subschemas(&schema, "", Draft::Draft202012)
+            .into_iter()
+            .map(|s| s.pointer)
+            .collect();
         assert_eq!(pointers, POINTERS);
     }
 
@@ -200,11 +242,11 @@ mod tests {
     fn the_positioned_tree_walks_the_same() {
         let text = serde_json::to_string(&sample()).unwrap();
         let doc = parse(&text, ReadOptions::default()).unwrap();
-        let from_value: Vec<String> = subschemas(&sample())
+        let from_value: Vec<String> = subschemas(&sample(), "", Draft::Draft202012)
             .into_iter()
             .map(|s| s.pointer)
             .collect();
-        let from_node: Vec<String> = subschemas(&doc.root)
+        let from_node: Vec<String> = subschemas(&doc.root, "", Draft::Draft202012)
             .into_iter()
             .map(|s| s.pointer)
             .collect();
@@ -212,24 +254,31 @@ mod tests {
     }
 
     #[test]
-    fn scope_passes_context_down_from_the_enclosing_schema() {
-        let schema = json!({"title": "outer", "properties": {"a": {"title": "inner", "not": {}}}});
-        let titles: Vec<(String, String)> =
-            subschemas_in(&schema, "/root", String::new(), |s, outer| {
-                s.get("title")
-                    .and_then(Value::as_str)
-                    .map_or_else(|| outer.clone(), str::to_owned)
-            })
+    fn an_embedded_schema_declares_its_own_dialect_for_what_it_holds() {
+        let schema = json!({
+            "properties": {
+                "old": {
+                    "$schema": "http://json-schema.org/draft-07/schema#",
+                    "items": {"not": {}}
+                },
+                "odd": {"$schema": "https://example.com/mine", "not": {}},
+                "bad": {"$schema": 7}
+            }
+        });
+        let drafts: Vec<(String, &str)> = subschemas(&schema, "/root", Draft::Draft201909)
             .into_iter()
-            .map(|s| (s.pointer, s.context))
+            .map(|s| (s.pointer, draft_name(s.draft)))
             .collect();
-        assert_eq!(
-            titles,
-            [
-                ("/root".to_owned(), "outer".to_owned()),
-                ("/root/properties/a".to_owned(), "inner".to_owned()),
-                ("/root/properties/a/not".to_owned(), "inner".to_owned()),
-            ]
-        );
+        let want = [
+            ("/root", "2019-09"),
+            ("/root/properties/old", "draft-07"),
+            ("/root/properties/old/items", "draft-07"),
+            ("/root/properties/old/items/not", "draft-07"),
+            ("/root/properties/odd", "2019-09"),
+            ("/root/properties/odd/not", "2019-09"),
+            ("/root/properties/bad", "2020-12"),
+        ];
+        let want: Vec<(String, &str)> = want.iter().map(|(p, d)| ((*p).to_owned(), *d)).collect();
+        assert_eq!(drafts, want);
     }
 }

@@ -145,7 +145,7 @@ pub fn compile_node(
         Dialect::Registered => None,
     };
     let warnings: Vec<Diagnostic> =
-        unknown_formats(&schema, |name| builder.is_known_format(draft, name))
+        unknown_formats(node, |name| builder.is_known_format(draft, name))
             .into_iter()
             .map(|(path, name)| {
                 let location = spans.location(&path);
