@@ -217,9 +217,8 @@ pub fn applies_to(keyword: &str) -> Option<&'static [&'static str]> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::schema::walk::{holds, Holds};
     use serde_json::Value;
     use std::collections::BTreeSet;
 
@@ -236,12 +235,11 @@ mod tests {
             Some(Draft::Draft202012)
         );
         assert_eq!(defined_in_other(Draft::Draft7, "maxLenght"), None);
-        assert!(holds("extends").is_none(), "draft-03 is no dialect here");
     }
 
     /// The meta-schema files of `draft` as the engine ships them (vendor/jsonschema/metaschemas):
     /// the one file of draft-04..07, the dialect schema and its vocabulary files after.
-    fn meta_schemas(draft: Draft) -> Vec<Value> {
+    pub(crate) fn meta_schemas(draft: Draft) -> Vec<Value> {
         let dir =
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("vendor/jsonschema/metaschemas");
         let read = |path: std::path::PathBuf| -> Value {
@@ -290,75 +288,6 @@ mod tests {
                 _ => {}
             }
             assert_eq!(table, meta, "{}", draft_name(draft));
-        }
-    }
-
-    /// How a meta-schema property holds subschemas: a reference to the meta-schema itself
-    /// (`{"$ref": "#"}`, `$recursiveRef`, `$dynamicRef`), an array of them, a map of them; names
-    /// the definitions it goes through (`schemaArray`).
-    fn shape(meta: &Value, property: &Value) -> Option<Holds> {
-        let recursive = |v: &Value| {
-            ["$ref", "$recursiveRef", "$dynamicRef"]
-                .iter()
-                .any(|k| matches!(v.get(*k).and_then(Value::as_str), Some("#" | "#meta")))
-        };
-        let resolve = |v: &Value| -> Value {
-            match v.get("$ref").and_then(Value::as_str) {
-                Some(r) if r.starts_with("#/") => meta
-                    .pointer(r.trim_start_matches('#'))
-                    .cloned()
-                    .unwrap_or(Value::Null),
-                _ => v.clone(),
-            }
-        };
-        let array = |v: &Value| {
-            let v = resolve(v);
-            v.get("type") == Some(&Value::from("array")) && v.get("items").is_some_and(recursive)
-        };
-        let branches: Vec<Value> = property
-            .get("anyOf")
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_else(|| vec![property.clone()]);
-        let schema = branches.iter().any(recursive);
-        let list = branches.iter().any(array);
-        Some(match (schema, list) {
-            (true, true) => Holds::SchemaOrArray,
-            (true, false) => Holds::Schema,
-            (false, true) => Holds::Array,
-            (false, false) => {
-                let values = property.get("additionalProperties")?;
-                let names = values
-                    .get("anyOf")
-                    .and_then(Value::as_array)
-                    .is_some_and(|b| b.len() == 2);
-                match (recursive(values), names) {
-                    (true, _) => Holds::Map,
-                    (false, true) => Holds::MapOfSchemasOrNames,
-                    _ => return None,
-                }
-            }
-        })
-    }
-
-    #[test]
-    fn the_keywords_that_hold_subschemas_are_the_ones_the_meta_schemas_recurse_into() {
-        for draft in DRAFTS {
-            for meta in meta_schemas(draft) {
-                let Some(properties) = meta.get("properties").and_then(Value::as_object) else {
-                    continue;
-                };
-                for (keyword, property) in properties {
-                    let want = shape(&meta, property);
-                    // `items` is one schema or an array of them until 2020-12, where the array
-                    // form is `prefixItems`: one shape for every draft, as the walk needs.
-                    let want = match (keyword.as_str(), want) {
-                        ("items", Some(Holds::Schema)) => Some(Holds::SchemaOrArray),
-                        (_, want) => want,
-                    };
-                    assert_eq!(holds(keyword), want, "{} {keyword}", draft_name(draft));
-                }
-            }
         }
     }
 }

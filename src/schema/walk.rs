@@ -196,7 +196,8 @@ pub fn subschemas<'v, T: SchemaTree>(
 mod tests {
     use super::*;
     use crate::json::{parse, ReadOptions};
-    use crate::schema::vocabulary::draft_name;
+    use crate::schema::vocabulary::tests::meta_schemas;
+    use crate::schema::vocabulary::{draft_name, DRAFTS};
     use serde_json::json;
 
     /// A schema with a subschema under every shape of [`Holds`], and schema-like values where
@@ -227,6 +228,11 @@ mod tests {
         "/not",
         "/not/items",
     ];
+
+    #[test]
+    fn draft_03_extends_holds_nothing() {
+        assert!(holds("extends").is_none(), "draft-03 is no dialect here");
+    }
 
     #[test]
     fn every_subschema_in_document_order_and_nothing_else() {
@@ -280,5 +286,74 @@ mod tests {
         ];
         let want: Vec<(String, &str)> = want.iter().map(|(p, d)| ((*p).to_owned(), *d)).collect();
         assert_eq!(drafts, want);
+    }
+
+    /// How a meta-schema property holds subschemas: a reference to the meta-schema itself
+    /// (`{"$ref": "#"}`, `$recursiveRef`, `$dynamicRef`), an array of them, a map of them; names
+    /// the definitions it goes through (`schemaArray`).
+    fn shape(meta: &Value, property: &Value) -> Option<Holds> {
+        let recursive = |v: &Value| {
+            ["$ref", "$recursiveRef", "$dynamicRef"]
+                .iter()
+                .any(|k| matches!(v.get(*k).and_then(Value::as_str), Some("#" | "#meta")))
+        };
+        let resolve = |v: &Value| -> Value {
+            match v.get("$ref").and_then(Value::as_str) {
+                Some(r) if r.starts_with("#/") => meta
+                    .pointer(r.trim_start_matches('#'))
+                    .cloned()
+                    .unwrap_or(Value::Null),
+                _ => v.clone(),
+            }
+        };
+        let array = |v: &Value| {
+            let v = resolve(v);
+            v.get("type") == Some(&Value::from("array")) && v.get("items").is_some_and(recursive)
+        };
+        let branches: Vec<Value> = property
+            .get("anyOf")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_else(|| vec![property.clone()]);
+        let schema = branches.iter().any(recursive);
+        let list = branches.iter().any(array);
+        Some(match (schema, list) {
+            (true, true) => Holds::SchemaOrArray,
+            (true, false) => Holds::Schema,
+            (false, true) => Holds::Array,
+            (false, false) => {
+                let values = property.get("additionalProperties")?;
+                let names = values
+                    .get("anyOf")
+                    .and_then(Value::as_array)
+                    .is_some_and(|b| b.len() == 2);
+                match (recursive(values), names) {
+                    (true, _) => Holds::Map,
+                    (false, true) => Holds::MapOfSchemasOrNames,
+                    _ => return None,
+                }
+            }
+        })
+    }
+
+    #[test]
+    fn the_keywords_that_hold_subschemas_are_the_ones_the_meta_schemas_recurse_into() {
+        for draft in DRAFTS {
+            for meta in meta_schemas(draft) {
+                let Some(properties) = meta.get("properties").and_then(Value::as_object) else {
+                    continue;
+                };
+                for (keyword, property) in properties {
+                    let want = shape(&meta, property);
+                    // `items` is one schema or an array of them until 2020-12, where the array
+                    // form is `prefixItems`: one shape for every draft, as the walk needs.
+                    let want = match (keyword.as_str(), want) {
+                        ("items", Some(Holds::Schema)) => Some(Holds::SchemaOrArray),
+                        (_, want) => want,
+                    };
+                    assert_eq!(holds(keyword), want, "{} {keyword}", draft_name(draft));
+                }
+            }
+        }
     }
 }
