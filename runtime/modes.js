@@ -7,11 +7,12 @@
 // `{ on: 'example' }`), and returns a view:
 //
 //   { mode, badges, line, diagnostics, message?, banner?, summary?, formatted?, output?, kind?,
-//     generation?, timeline?, sequence?, form? }
+//     generation?, timeline?, sequence?, form?, notJson? }
 //
 // `line` is the answer in one line ("task handle, poll tasks/get every 5 s"), `summary` the
 // classifier's summary card, `formatted` the (first) text pretty-printed, `output` what the
-// page's output pane shows (for a session, the task state).
+// page's output pane shows (for a session, the task state); `notJson` marks the view of a text
+// that is not JSON (a front end may try it as something else, e.g. a log).
 
 /**
  * @typedef {{ text: string, tone: 'ok' | 'error' | 'warning' | 'info' | 'kind' | 'muted', title?: string }} Badge
@@ -47,6 +48,7 @@ function notJson(mode, error, place, what = 'The input') {
   const said = `${what} ${what.endsWith('s') ? 'are' : 'is'} not JSON`;
   return {
     mode,
+    notJson: true,
     badges: [{ text: 'not JSON', tone: 'error' }],
     line: said.replace(/^The /, 'the '),
     message: `${said}: line ${error.line}, column ${error.column}: ${error.message}`,
