@@ -252,3 +252,29 @@ fn check_call_validates_arguments_against_the_listed_tool() {
     assert_eq!(codes(&session.check_call("nope", "{}")), ["unknown-tool"]);
     assert_eq!(codes(&session.check_call("index", "{")), ["eof"]);
 }
+
+#[test]
+fn a_list_page_repeating_a_cursor_of_its_listing_is_a_cursor_loop() {
+    let mut session = Session::new();
+    let page = |id: u32, cursor: &str| {
+        format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"tools":[],"nextCursor":"{cursor}"}}}}"#)
+    };
+    session.push(
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+        Direction::Client,
+    );
+    assert!(session.push(&page(1, "a"), Direction::Server).is_empty());
+    session.push(
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":"a"}}"#,
+        Direction::Client,
+    );
+    let looped = session.push(&page(2, "a"), Direction::Server);
+    assert_eq!(codes(&looped), ["cursor-loop"]);
+    assert_eq!(looped[0].instance_path, "/result/nextCursor");
+    // A new listing (no cursor) may give the same cursors again.
+    session.push(
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#,
+        Direction::Client,
+    );
+    assert!(session.push(&page(3, "a"), Direction::Server).is_empty());
+}

@@ -170,6 +170,7 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
                 if let Some(pending) = self.take_pending(sides, id) {
                     let method = pending.method.clone();
                     self.response(pending);
+                    self.cursor_given(&method);
                     if method == "server/discover" {
                         self.versions_discovered();
                     }
@@ -348,6 +349,14 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
             "tasks/update" => Some(TaskMethod::Other),
             _ => None,
         };
+        if method.ends_with("/list")
+            && node
+                .value_of("params")
+                .and_then(|p| p.get("cursor"))
+                .is_none()
+        {
+            self.session.cursors.remove(method);
+        }
         let request = match (method, task_method) {
             ("tools/call", _) => self.tool_call(),
             (_, Some(task_method)) => {
@@ -434,6 +443,36 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
             arguments: arguments.map_or(Value::Null, |node| doc.value_of(node)),
             task_requested: call.task_requested(),
             must_refuse,
+        }
+    }
+
+    /// `cursor-loop` (error): a page of a paginated list (`*/list`) whose `nextCursor` an earlier
+    /// page of the same listing (since the last request without `cursor`) already gave: a client
+    /// following the cursors never ends. Pagination, "Clients MUST treat cursors as opaque
+    /// tokens" and follow `nextCursor` until it is absent,
+    /// <https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/pagination>
+    /// (checked 2026-12-03).
+    fn cursor_given(&mut self, method: &str) {
+        if !method.ends_with("/list") {
+            return;
+        }
+        let next = self
+            .doc
+            .pointer("/result/nextCursor")
+            .and_then(Node::as_str)
+            .map(str::to_owned);
+        let Some(next) = next else { return };
+        if self.session.cursors.len() > MAX_TOOLS {
+            self.session.cursors.clear();
+        }
+        let seen = self.session.cursors.entry(method.to_owned()).or_default();
+        if seen.len() >= MAX_TOOLS {
+            seen.clear();
+        }
+        if !seen.insert(next.clone()) {
+            let message = format!("{method}: nextCursor {next:?} was already given in this listing: following the cursors never ends");
+            let path = "/result/nextCursor".to_owned();
+            self.report(Severity::Error, "cursor-loop", message, path);
         }
     }
 

@@ -84,6 +84,12 @@
 //!   which definition);
 //!   one finding per violation, at the offending value, the failing keyword's place in the
 //!   official schema in `keyword_location`.
+//! - `cursor-loop` (error): a list page repeats a `nextCursor` of its listing (`dispatch.rs`).
+//! - `task-support-unavailable` (error), and each tool's compatibility verdicts for the
+//!   session's targets (codes `target/rule`), on every `tools/list` page (`session/tools.rs`),
+//!   each finding naming its tool (`Diagnostic::tool`); [`Session::tools`] the verdict table.
+//! - `null-id`, `schema-version` (error): hints folded into `official-schema` (`official.rs`).
+//! - The answers of a 2026-07-28 `input_required` `tools/call`, in its retry (`input.rs`).
 //! - `session-limit` (warning): something was dropped to keep memory bounded (see above).
 
 mod dispatch;
@@ -226,6 +232,8 @@ pub struct Session {
     server_name: Option<String>,
     /// Every listed tool's verdicts.
     table: ToolTable,
+    /// The `nextCursor`s each paginated list method gave in its current listing.
+    cursors: BTreeMap<String, HashSet<String>>,
     /// 2026-07-28 `input_required` answers to `tools/call`, waiting for the retry that answers
     /// their `inputRequests` (the newest last; at most [`MAX_PENDING_REQUESTS`]).
     rounds: VecDeque<pending::PendingRound>,
