@@ -8,10 +8,9 @@
 // transcript, which `--record FILE` keeps in the form `replay` reads.
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import * as toolbox from 'mcp-json-toolbox';
-import { UsageError, readInput } from './command.js';
-import { FORMATS, exitCode, findings as toFindings, report } from './report.js';
+import { UsageError, command, readInput } from './command.js';
+import { findings as toFindings } from './report.js';
 import { parseTargets } from './targets.js';
 import { ServerFailure } from '../mcp-client/connection.js';
 import { connectHttp } from '../mcp-client/http.js';
@@ -32,12 +31,7 @@ const TARGET_NAMES = typeof toolbox.compatTargets === 'function'
 const NAME = 'check-server';
 const SUMMARY = 'Start an MCP server (or connect to --url) and check everything it publishes: the official\n' +
   'schemas of every answer, every tool, task calls, results and elicitations.';
-const HELP = `Usage: mcp-json-toolbox ${NAME} [OPTIONS] -- COMMAND ARGS…
-       mcp-json-toolbox ${NAME} [OPTIONS] --url URL
-
-${SUMMARY}
-
-  --url URL                   a Streamable HTTP endpoint instead of a command over stdio
+const OPTIONS_HELP = `  --url URL                   a Streamable HTTP endpoint instead of a command over stdio
   --protocol ${PROTOCOLS.join('|')}  the protocol version to offer (default ${PROTOCOLS.at(-1)})
   --call NAME ARGS_FILE       call tool NAME with the arguments in ARGS_FILE (repeatable)
   --send-invalid              send arguments that fail the tool's inputSchema anyway
@@ -47,56 +41,31 @@ ${SUMMARY}
   --target NAME[,NAME]        compatibility profiles to judge each tool by (repeatable, or
                               all; default the package's: see \`compat --help\`); known:
                               ${TARGET_NAMES.join(', ')}
-  --format human|json|github  how findings are printed (default human)
-  -h, --help                  this help
 
-Exit codes: 0 no errors, 1 errors found, 2 usage or I/O error, or a server that cannot be
-started, dies, or does not answer within --timeout.
-`;
+Exit code 2 also for a server that cannot be started, dies, or does not answer within --timeout.`;
 
 const OPTIONS = {
   url: { type: 'string' },
   protocol: { type: 'string', default: PROTOCOLS.at(-1) },
+  call: { type: 'string', multiple: true },
   'send-invalid': { type: 'boolean', default: false },
   elicit: { type: 'string' },
   timeout: { type: 'string', default: '10000' },
   record: { type: 'string' },
   target: { type: 'string', multiple: true },
-  format: { type: 'string', default: 'human' },
-  help: { type: 'boolean', short: 'h' },
 };
 
-/** Splits argv into the options, the `--call NAME ARGS_FILE` pairs and the server command. */
-export function splitArguments(argv) {
-  const split = argv.indexOf('--');
-  const own = split < 0 ? argv : argv.slice(0, split);
-  const server = split < 0 ? [] : argv.slice(split + 1);
-  const rest = [];
-  const calls = [];
-  for (let i = 0; i < own.length; i++) {
-    if (own[i] !== '--call') {
-      rest.push(own[i]);
-      continue;
-    }
-    const [name, file] = [own[i + 1], own[i + 2]];
-    if (name === undefined || file === undefined || name.startsWith('--') || file.startsWith('--')) {
-      throw new UsageError('--call takes two values: the tool NAME and an ARGS_FILE');
-    }
-    calls.push({ name, file });
-    i += 2;
+/** The `--call NAME ARGS_FILE` pairs: each `--call` takes its NAME, the ARGS_FILEs are the
+ * positionals, in order. */
+function callPairs(names = [], files) {
+  if (names.length !== files.length || names.some((n) => n.startsWith('--'))) {
+    throw new UsageError('--call takes two values: the tool NAME and an ARGS_FILE');
   }
-  let parsed;
-  try {
-    parsed = parseArgs({ args: rest, options: OPTIONS, allowPositionals: false, strict: true });
-  } catch (error) {
-    throw new UsageError(error.message);
-  }
-  return { values: parsed.values, calls, server };
+  return names.map((name, i) => ({ name, file: files[i] }));
 }
 
-/** The options checked: `{ timeoutMs, protocol, ... }`, or a UsageError. */
+/** The options checked: `{ timeoutMs, targets }`, or a UsageError. */
 function checkOptions(values, server) {
-  if (!FORMATS.includes(values.format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
   if (!PROTOCOLS.includes(values.protocol)) throw new UsageError(`--protocol must be one of ${PROTOCOLS.join(', ')}`);
   const timeoutMs = Number(values.timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError('--timeout must be a whole number of milliseconds');
@@ -106,33 +75,23 @@ function checkOptions(values, server) {
   return { timeoutMs, targets: parseTargets(values.target, TARGET_NAMES) };
 }
 
-export default {
+export default command({
   name: NAME,
-  summary: SUMMARY,
-  usage: HELP,
-  async run(argv, io) {
-    let options;
-    try {
-      const { values, calls, server } = splitArguments(argv);
-      if (values.help) {
-        io.stdout.write(HELP);
-        return 0;
-      }
-      const { timeoutMs, targets } = checkOptions(values, server);
-      const inputs = await Promise.all(calls.map(async (call) => ({ ...call, ...(await readInput(call.file, io)) })));
-      const elicit = values.elicit ? await readInput(values.elicit, io) : undefined;
-      options = { values, calls: inputs, server, timeoutMs, targets, elicit };
-    } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      io.stderr.write(`mcp-json-toolbox ${NAME}: ${error.message}\n(mcp-json-toolbox ${NAME} --help for usage)\n`);
-      return 2;
-    }
-    return checkServer(options, io);
+  summary: `${SUMMARY}\n\n${OPTIONS_HELP}`,
+  usage: `[OPTIONS] -- COMMAND ARGS…\n       mcp-json-toolbox ${NAME} [OPTIONS] --url URL`,
+  options: OPTIONS,
+  tail: true,
+  async check(values, positionals, io, server) {
+    const calls = callPairs(values.call, positionals);
+    const { timeoutMs, targets } = checkOptions(values, server);
+    const inputs = await Promise.all(calls.map(async (call) => ({ ...call, ...(await readInput(call.file, io)) })));
+    const elicit = values.elicit ? await readInput(values.elicit, io) : undefined;
+    return checkServer({ values, calls: inputs, server, timeoutMs, targets, elicit }, io);
   },
-};
+});
 
-/** Runs the session; prints the session checker's findings over its transcript and the summary;
- * returns the exit code. */
+/** Runs the session: the session checker's findings over its transcript and the summary, as a
+ * command's outcome (`exit: 2` when the run could not finish). */
 async function checkServer({ values, calls, server, timeoutMs, targets, elicit }, io) {
   const transport = values.url
     ? connectHttp(values.url, { timeoutMs })
@@ -159,8 +118,7 @@ async function checkServer({ values, calls, server, timeoutMs, targets, elicit }
     io.stderr.write(`mcp-json-toolbox ${NAME}: ${failure.message}\n${tail ? `the server's stderr (last lines):\n${tail.replace(/^/gm, '  ')}\n` : ''}`);
     // A CI step reading --format json or github learns why too (human output: stderr alone).
     const error = { message: failure.message, stderrTail: tail };
-    report([], { format: values.format, results: [{ file: record, server: session.negotiated ?? null, error }], failure: failure.message, io });
-    return 2;
+    return { findings: [], results: [{ file: record, server: session.negotiated ?? null, error }], failure: failure.message, exit: 2 };
   }
   const checked = replaySession(text, sessionOptions(session));
   const found = [...withTool(record, checked.diagnostics), ...session.notes.map((note) => placed(record, note))];
@@ -169,8 +127,7 @@ async function checkServer({ values, calls, server, timeoutMs, targets, elicit }
   const listed = { prompts: session.prompts?.length, resources: session.resources?.length };
   const summary = summaryText(session.negotiated, checked.tools, listed, session.calls);
   const result = { file: record, server: session.negotiated, tools: checked.tools.tools, list: checked.tools.list, ...listed, calls: session.calls, text: summary };
-  report(found, { format: values.format, sources, results: [result], io });
-  return exitCode(found);
+  return { findings: found, sources, results: [result] };
 }
 
 /** The session checker's options: the targets (none: its default) and the server's name. */

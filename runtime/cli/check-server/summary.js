@@ -18,10 +18,10 @@ function table(rows) {
 }
 
 /** The human summary: server, version, capabilities, how many prompts and resources were listed
- * (when the capabilities say so), the tools table (`table`: the session's; each tool's findings,
+ * (when the capabilities say so), the tools table (`verdicts`: the session's; each tool's findings,
  * then each target's verdict; the last row the whole list's) and the calls. */
-export function summaryText(negotiated, table, listed, calls) {
-  const { tools, list } = table;
+export function summaryText(negotiated, verdicts, listed, calls) {
+  const { tools, list } = verdicts;
   const info = negotiated?.serverInfo;
   const lines = [
     `server: ${info ? `${info.name ?? '?'} ${info.version ?? ''}`.trim() : '(no serverInfo)'}`,
