@@ -81,7 +81,7 @@ test('server-everything over stdio: the summary, a plain tool and the task tool 
   assert.ok(!run.codes.includes('elicitation-cancelled'));
   assert.deepEqual([...new Set(run.document.findings.map((f) => f.severity))], ['warning']);
   // The recorded transcript is what `replay` reads: the same task, completed.
-  const replay = await cli(['replay', 'everything.jsonl']);
+  const replay = await cli(['replay', '--target', 'claude-code', 'everything.jsonl']);
   assert.equal(replay.status, 0);
   assert.match(replay.stdout, new RegExp(`everything\\.jsonl: 1 task \\(${research.taskId} completed\\)`));
 });
@@ -207,14 +207,15 @@ test('a server that crashes mid-list, and a command that does not exist: exit 2 
   assert.match(missing.stderr, /cannot start .*no-such-server: no such command/);
 });
 
-test('tools/list pages that loop: stopped and reported at the repeating page, exit 1', async () => {
+test('tools/list pages that loop: stopped, and the session reports the repeated cursor, exit 1', async () => {
   const run = await json(check('--target', 'claude-code', '--timeout', '3000', '--record', 'loop.jsonl', '--', process.execPath, join(DOUBLES, 'cursor-loop.mjs')), { limitMs: 10000 });
   assert.equal(run.status, 1);
   assert.deepEqual(run.codes, ['cursor-loop']);
   const [finding] = run.document.findings;
   assert.match(finding.message, /nextCursor "page-1" was already given/);
   const line = readFileSync(join(TEMP, 'loop.jsonl'), 'utf8').split('\n')[finding.line - 1];
-  assert.equal(line.slice(finding.column - 1, finding.endColumn - 1), '"nextCursor":"page-1"');
+  assert.equal(line.slice(finding.column - 1, finding.endColumn - 1), '"page-1"');
+  assert.equal(finding.instancePath, `/${finding.line - 1}/message/result/nextCursor`);
   assert.deepEqual(run.result.tools.map((t) => t.name), ['tool-start', 'tool-page-1', 'tool-page-2']);
 });
 
@@ -226,7 +227,7 @@ test('a tool Claude Code drops (inputSchema not an object): an error finding in 
   const transcript = readFileSync(join(TEMP, 'dropped.jsonl'), 'utf8').split('\n');
   assert.equal(transcript[finding.line - 1].slice(finding.column - 1, finding.endColumn - 1), '"string"');
   assert.deepEqual(run.result.tools.map((t) => [t.name, t.errors > 0, t.targets['claude-code']]), [['fine', false, 'accepted'], ['dropped', true, 'rejected']]);
-  assert.deepEqual(finding.tool, { name: 'dropped', pointer: '/inputSchema' });
+  assert.deepEqual(finding.tool, { name: 'dropped', pointer: '/inputSchema/type' });
   assert.equal(run.result.list['claude-code'], 'rejected');
   assert.ok(run.codes.includes('anthropic/root-type'), run.codes.join());
 });

@@ -140,7 +140,8 @@ test('a real server-everything task session with an elicitation: check-server, r
 test('a deliberately broken double: check-server, replay and proxy agree on every fault', async () => {
   const count = join(TEMP, 'count.json');
   writeFileSync(count, '{"what": "apples"}');
-  const { served, replayed } = await agree('broken.jsonl', ['--target', 'claude-code,vscode', '--timeout', '5000', '--call', 'needs-task', count, '--call', 'count', count, '--', process.execPath, join(DOUBLES, 'broken-mix.mjs')]);
+  // Default targets: the proxy has no --target, and each front end must judge alike.
+  const { served, replayed } = await agree('broken.jsonl', ['--timeout', '5000', '--call', 'needs-task', count, '--call', 'count', count, '--', process.execPath, join(DOUBLES, 'broken-mix.mjs')]);
   const codes = replayed.map((f) => f.code);
   // The server offers no tasks: its tool requiring them is flagged on the list, and the call
   // without a task is no fault of the client's; the -32021 refusal is a valid error response.
@@ -154,6 +155,6 @@ test('a deliberately broken double: check-server, replay and proxy agree on ever
   assert.ok(renamed.length > 0 && renamed.every((f) => f.tool.name === 'bad name!'), JSON.stringify(renamed));
   const table = served.document.results[0];
   assert.deepEqual(table.tools.map((t) => t.name), ['needs-task', 'count', 'bad name!']);
-  assert.deepEqual(Object.keys(table.list), ['claude-code', 'vscode']);
+  for (const target of ['claude-code', 'vscode']) assert.ok(target in table.list, target);
   assert.equal(served.document.results[0].calls[0].error, 'this tool must be called as a task');
 });
