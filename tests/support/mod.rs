@@ -37,15 +37,24 @@ pub const DEFAULT_TARGETS: [&str; 7] = [
     "mcp",
 ];
 
-/// Replays a transcript with [`DEFAULT_TARGETS`].
-pub fn replay_session(text: &str) -> mcp_json_toolbox::host::SessionReport {
+/// The session options with [`DEFAULT_TARGETS`].
+pub fn default_options() -> mcp_json_toolbox::host::session::SessionOptions {
     let targets = DEFAULT_TARGETS
         .iter()
         .map(|t| mcp_json_toolbox::compat::Target::try_from(t.to_string()).expect("a target"))
         .collect();
-    let options = mcp_json_toolbox::host::session::SessionOptions {
+    mcp_json_toolbox::host::session::SessionOptions {
         targets,
         server_name: None,
-    };
-    mcp_json_toolbox::host::session::replay_session_with(text, options)
+    }
+}
+
+/// Replays a transcript with [`DEFAULT_TARGETS`].
+pub fn replay_session(text: &str) -> mcp_json_toolbox::host::SessionReport {
+    mcp_json_toolbox::host::session::replay_session_with(text, default_options())
+}
+
+/// A session judging tools with [`DEFAULT_TARGETS`].
+pub fn session() -> mcp_json_toolbox::host::Session {
+    mcp_json_toolbox::host::Session::with_options(default_options())
 }

@@ -355,7 +355,8 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
                 .and_then(|p| p.get("cursor"))
                 .is_none()
         {
-            self.session.cursors.remove(method);
+            let listing = format!("{method} ");
+            self.session.cursors.retain(|c| !c.starts_with(&listing));
         }
         let request = match (method, task_method) {
             ("tools/call", _) => self.tool_call(),
@@ -399,6 +400,7 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
     }
 
     /// Checks a `tools/call` request against its tool and the negotiated capabilities.
+    #[inline(never)]
     fn tool_call(&mut self) -> Request {
         let doc = self.doc;
         let Some(call) = read_call(doc, "") else {
@@ -462,14 +464,10 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
             .and_then(Node::as_str)
             .map(str::to_owned);
         let Some(next) = next else { return };
-        if self.session.cursors.len() > MAX_TOOLS {
+        if self.session.cursors.len() >= MAX_TOOLS {
             self.session.cursors.clear();
         }
-        let seen = self.session.cursors.entry(method.to_owned()).or_default();
-        if seen.len() >= MAX_TOOLS {
-            seen.clear();
-        }
-        if !seen.insert(next.clone()) {
+        if !self.session.cursors.insert(format!("{method} {next}")) {
             let message = format!("{method}: nextCursor {next:?} was already given in this listing: following the cursors never ends");
             let path = "/result/nextCursor".to_owned();
             self.report(Severity::Error, "cursor-loop", message, path);

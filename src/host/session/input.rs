@@ -166,9 +166,9 @@ impl Dispatch<'_, '_, '_> {
         }
         let rounds = &mut self.session.rounds;
         if rounds.len() >= MAX_PENDING_REQUESTS {
-            rounds.pop_front();
+            rounds.remove(0);
         }
-        rounds.push_back(PendingRound {
+        rounds.push(PendingRound {
             tool: tool.map(str::to_owned),
             request_state: node
                 .value_of("requestState")
@@ -183,6 +183,7 @@ impl Dispatch<'_, '_, '_> {
 
     /// A `tools/call` (`call`) carrying `inputResponses`: checked against the `inputRequests` of
     /// the answer it retries.
+    #[inline(never)]
     pub(super) fn input_retried(&mut self, call: &ToolCall<'_>) {
         let responses = format!("{}/inputResponses", call.pointer);
         let Some(params) = self.doc.pointer(&call.pointer) else {
@@ -203,9 +204,10 @@ impl Dispatch<'_, '_, '_> {
                 .iter()
                 .rposition(|r| r.request_state.is_none() && r.tool.as_deref() == call.name)
         });
-        let Some(round) = at.and_then(|at| rounds.remove(at)) else {
+        let Some(at) = at.filter(|&at| at < rounds.len()) else {
             return;
         };
+        let round = rounds.remove(at);
         let Some(answer) = round.answer.doc() else {
             return;
         };

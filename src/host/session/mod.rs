@@ -232,11 +232,12 @@ pub struct Session {
     server_name: Option<String>,
     /// Every listed tool's verdicts.
     table: ToolTable,
-    /// The `nextCursor`s each paginated list method gave in its current listing.
-    cursors: BTreeMap<String, HashSet<String>>,
+    /// The `nextCursor`s each paginated list method gave in its current listing, as
+    /// `"<method> <cursor>"` (one set for all: a listing's are dropped when it starts again).
+    cursors: HashSet<String>,
     /// 2026-07-28 `input_required` answers to `tools/call`, waiting for the retry that answers
     /// their `inputRequests` (the newest last; at most [`MAX_PENDING_REQUESTS`]).
-    rounds: VecDeque<pending::PendingRound>,
+    rounds: Vec<pending::PendingRound>,
 }
 
 impl Session {

@@ -123,6 +123,7 @@ impl Dispatch<'_, '_, '_> {
     /// The compatibility findings and verdicts of the tools at `pointers` of this message (a
     /// `tools/list` page); findings about a tool in `repeated` (listed before word for word) are
     /// not reported again. `checked`: the page's own findings, for each tool's counts.
+    #[inline(never)]
     pub(super) fn tools_listed(
         &mut self,
         pointers: &[String],
