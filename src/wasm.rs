@@ -248,7 +248,7 @@ export interface SessionReport {
   tools: ToolTable;
 }
 
-/** Options of `new Session` and `replaySession`: the compatibility targets each tools/list page is judged for (the `checkCompatibility` default when left out), and the server's name (else the initialize result's `serverInfo.name`). */
+/** Options of `new Session` and `replaySession`: the compatibility targets each tools/list page is judged for (the `checkCompatibility` default when left out), and the server's name (else the one the initialize or server/discover result gives). */
 export type SessionOptions = CompatOptions;
 
 /** One listed tool's verdicts: the errors and warnings found about it in its tools/list page, and its compatibility verdict per target. */

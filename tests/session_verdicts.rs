@@ -278,3 +278,53 @@ fn a_list_page_repeating_a_cursor_of_its_listing_is_a_cursor_loop() {
     );
     assert!(session.push(&page(3, "a"), Direction::Server).is_empty());
 }
+
+#[test]
+fn the_server_name_for_cursor_comes_from_the_handshake_of_either_generation() {
+    let options = || SessionOptions {
+        targets: vec![Target::try_from("cursor".to_owned()).unwrap()],
+        server_name: None,
+    };
+    let tool = "t".repeat(40);
+    let page = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"result":{{"tools":[{{"name":"{tool}","inputSchema":{{"type":"object"}}}}]}}}}"#
+    );
+    let list = |session: &mut Session| {
+        session.push(
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+            Direction::Client,
+        );
+        codes(&session.push(&page, Direction::Server))
+            .into_iter()
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    let long = "s".repeat(25);
+    // Without a server name, 40 characters stay under 60.
+    let alone = list(&mut Session::with_options(options()));
+    assert!(
+        !alone.contains(&"cursor/server-tool-length".to_owned()),
+        "{alone:?}"
+    );
+    // 2025-11-25: `serverInfo.name` of the initialize result.
+    let mut old = Session::with_options(options());
+    old.push(r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#, Direction::Client);
+    old.push(&format!(r#"{{"jsonrpc":"2.0","id":0,"result":{{"protocolVersion":"2025-11-25","capabilities":{{}},"serverInfo":{{"name":"{long}","version":"1"}}}}}}"#), Direction::Server);
+    let found = list(&mut old);
+    assert!(
+        found.contains(&"cursor/server-tool-length".to_owned()),
+        "{found:?}"
+    );
+    // 2026-07-28: `_meta["io.modelcontextprotocol/serverInfo"].name` of the discover result.
+    let mut new = Session::with_options(options());
+    new.push(
+        r#"{"jsonrpc":"2.0","id":0,"method":"server/discover","params":{}}"#,
+        Direction::Client,
+    );
+    new.push(&format!(r#"{{"jsonrpc":"2.0","id":0,"result":{{"supportedVersions":["2026-07-28"],"capabilities":{{}},"_meta":{{"io.modelcontextprotocol/serverInfo":{{"name":"{long}","version":"1"}}}}}}}}"#), Direction::Server);
+    let found = list(&mut new);
+    assert!(
+        found.contains(&"cursor/server-tool-length".to_owned()),
+        "{found:?}"
+    );
+}

@@ -130,10 +130,10 @@ async function checkServer({ values, calls, server, timeoutMs, targets, elicit }
   return { findings: found, sources, results: [result] };
 }
 
-/** The session checker's options: the targets (none: its default) and the server's name. */
+/** The session checker's options: the targets (none: its default). The server's name it reads
+ * from the transcript's handshake itself, as `replay` and the proxy do. */
 function sessionOptions(session) {
-  const name = session.negotiated?.serverInfo?.name;
-  return { ...(session.targets ? { targets: session.targets } : {}), ...(typeof name === 'string' ? { serverName: name } : {}) };
+  return session.targets ? { targets: session.targets } : {};
 }
 
 /** Findings of `diagnostics` in `file`, each with the tool it concerns. */

@@ -173,6 +173,11 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
                     self.cursor_given(&method);
                     if method == "server/discover" {
                         self.versions_discovered();
+                        // 2026-07-28: the server's name is in the discover result's `_meta`.
+                        let info = "/result/_meta/io.modelcontextprotocol~1serverInfo/name";
+                        if let Some(name) = self.doc.pointer(info).and_then(Node::as_str) {
+                            self.session.server_name = Some(name.to_owned());
+                        }
                     }
                     self.check_official(&message, Some(&method));
                 }

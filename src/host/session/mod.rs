@@ -121,7 +121,8 @@ pub use tools::{ToolTable, ToolVerdict, Verdicts};
 
 /// What a session checks against (from JavaScript `{ targets?, serverName? }`): the
 /// compatibility targets each `tools/list` page is judged for (none: the compatibility default)
-/// and the server's name as the host knows it (else the `initialize` result's `serverInfo.name`).
+/// and the server's name as the host knows it (else the `initialize` result's `serverInfo.name`,
+/// or the 2026-07-28 `server/discover` result's `_meta["io.modelcontextprotocol/serverInfo"].name`).
 pub type SessionOptions = crate::compat::CompatOptions;
 
 /// Terminal tasks kept; older terminal tasks are forgotten.
@@ -228,7 +229,7 @@ pub struct Session {
     pushed: usize,
     /// The targets and server name the tools are judged with.
     options: SessionOptions,
-    /// The server's name from the `initialize` result.
+    /// The server's name from the `initialize` (or `server/discover`) result.
     server_name: Option<String>,
     /// Every listed tool's verdicts.
     table: ToolTable,
