@@ -12,6 +12,7 @@ import type {
   HostReport,
   LintReport,
   LoweredTool,
+  SessionOptions,
   SessionReport,
   ValidateOptions,
   ValidationReport,
@@ -84,5 +85,5 @@ export declare function checkElicitation(requestText: string, responseText?: str
 export declare function checkElicitation(request: string | JsonInput, response?: string | JsonInput): ElicitationReport;
 
 /** Replays a session transcript: JSON text (an array or JSON Lines), or the array of messages itself. */
-export declare function replaySession(transcriptText: string): SessionReport;
-export declare function replaySession(transcript: readonly JsonInput[]): SessionReport;
+export declare function replaySession(transcriptText: string, options?: SessionOptions): SessionReport;
+export declare function replaySession(transcript: readonly JsonInput[], options?: SessionOptions): SessionReport;

@@ -87,6 +87,20 @@ pub struct Diagnostic {
     /// A replacement that fixes the finding, when there is exactly one obvious fix.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fix: Option<Fix>,
+    /// The tool the finding concerns (a session's findings on a `tools/list`, a `tools/call`, a
+    /// result or a compatibility verdict), when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tool: Option<Box<ToolRef>>,
+}
+
+/// The tool a [`Diagnostic`] concerns: its name and a JSON Pointer within its definition (`""`
+/// for the tool itself, `/inputSchema/properties/x` for a part of it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ToolRef {
+    /// The tool's `name`.
+    pub name: String,
+    /// JSON Pointer within the tool definition.
+    pub pointer: String,
 }
 
 /// A text edit that fixes a [`Diagnostic`]: put `replacement` where `span` is.
@@ -112,6 +126,7 @@ impl Diagnostic {
             schema_span: None,
             children: Vec::new(),
             fix: None,
+            tool: None,
         }
     }
 
@@ -152,6 +167,17 @@ impl Diagnostic {
     /// Sets the fix.
     pub fn with_fix(mut self, fix: Option<Fix>) -> Self {
         self.fix = fix;
+        self
+    }
+
+    /// Sets the tool it concerns (`pointer` within the tool definition), unless one is set.
+    pub fn about_tool(mut self, name: &str, pointer: impl Into<String>) -> Self {
+        if self.tool.is_none() {
+            self.tool = Some(Box::new(ToolRef {
+                name: name.to_owned(),
+                pointer: pointer.into(),
+            }));
+        }
         self
     }
 

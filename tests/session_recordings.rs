@@ -7,12 +7,12 @@
 
 mod support;
 
-use support::{fixture, list};
+use support::{fixture, list, replay_session};
 
 use std::collections::BTreeSet;
 
 use mcp_json_toolbox::classify::classify;
-use mcp_json_toolbox::host::{replay_session, SessionReport, TaskEvent, TaskStatus};
+use mcp_json_toolbox::host::{SessionReport, TaskEvent, TaskStatus};
 use mcp_json_toolbox::{Diagnostic, Severity};
 
 const PLAIN: &str = "everything-research-2025-11-25.jsonl";
@@ -28,24 +28,37 @@ const OPEN_NO_ARGUMENT_TOOLS: [&str; 6] = [
     "trigger-elicitation-request-async",
 ];
 
-/// The codes of the warnings and errors.
+/// The codes of the warnings and errors of the session's own rules (the compatibility verdicts,
+/// codes `target/rule`, are the profiles', tested in tests/compat.rs).
 fn codes(report: &SessionReport) -> Vec<&str> {
     report
         .diagnostics
         .iter()
-        .filter(|d| d.severity != Severity::Info)
+        .filter(|d| d.severity != Severity::Info && !d.code.contains('/'))
         .map(|d| d.code.as_str())
         .collect()
 }
 
 /// The findings of a real recording: one `no-argument-tool-open` per open no-argument tool, each
-/// naming its tool with that tool's own span, and nothing else.
+/// naming its tool (in its message and its `tool` member) with that tool's own span, and nothing
+/// else of the session's own rules (compatibility verdicts, codes `target/rule`, aside).
 fn assert_only_true_findings(report: &SessionReport) {
     let findings: Vec<&Diagnostic> = report
         .diagnostics
         .iter()
-        .filter(|d| d.severity != Severity::Info)
+        .filter(|d| d.severity != Severity::Info && !d.code.contains('/'))
         .collect();
+    for d in &findings {
+        let tool = d
+            .tool
+            .as_ref()
+            .expect("a tools/list finding names its tool");
+        assert!(
+            d.message.contains(&format!("tool {:?} ", tool.name)),
+            "{d:?}"
+        );
+        assert_eq!(tool.pointer, "/inputSchema", "{d:?}");
+    }
     assert!(
         findings.iter().all(|d| d.code == "no-argument-tool-open"),
         "{}",

@@ -1,5 +1,9 @@
 //! The streaming session checker (`Session`): one message at a time, spans into each message's
 //! text, end-of-session findings, and memory bounded over a long session.
+#![cfg(test)]
+#![cfg(not(target_arch = "wasm32"))]
+
+mod support;
 
 use mcp_json_toolbox::diagnostic::Diagnostic;
 use mcp_json_toolbox::host::session::{MAX_FINISHED_TASKS, MAX_PENDING_REQUESTS};
@@ -45,7 +49,7 @@ fn poll(session: &mut Session, id: usize, task: &str, status: &str) -> Vec<Diagn
 
 #[test]
 fn a_task_is_tracked_message_by_message() {
-    let mut session = Session::new();
+    let mut session = support::session();
     assert!(codes(&session.push(INITIALIZE, Direction::Client)).is_empty());
     assert!(codes(&session.push(INITIALIZED, Direction::Server)).is_empty());
     assert!(codes(&create(&mut session, 1, "t1")).is_empty());
@@ -68,7 +72,7 @@ fn a_task_is_tracked_message_by_message() {
 
 #[test]
 fn spans_point_into_the_message_pushed() {
-    let mut session = Session::new();
+    let mut session = support::session();
     create(&mut session, 1, "t1");
     let backwards = "{\"jsonrpc\":\"2.0\",\n \"id\": 9,\n \"result\": {}}";
     let found = session.push(backwards, Direction::Server);
@@ -79,7 +83,7 @@ fn spans_point_into_the_message_pushed() {
 
 #[test]
 fn poll_timing_needs_times() {
-    let mut session = Session::new();
+    let mut session = support::session();
     let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run","arguments":{},"task":{"ttl":60000}}}"#;
     let created = r#"{"jsonrpc":"2.0","id":1,"result":{"task":{"taskId":"t","status":"working","createdAt":"2026-11-07T02:10:00Z","lastUpdatedAt":"2026-11-07T02:10:00Z","ttl":60000,"pollInterval":5000}}}"#;
     let get = r#"{"jsonrpc":"2.0","id":2,"method":"tasks/get","params":{"taskId":"t"}}"#;
@@ -91,7 +95,7 @@ fn poll_timing_needs_times() {
 
 #[test]
 fn a_tool_result_handed_to_the_model_while_working_is_fake() {
-    let mut session = Session::new();
+    let mut session = support::session();
     create(&mut session, 1, "t1");
     let result = r#"{"content":[{"type":"text","text":"Done."}]}"#;
     let found = session.push_to_model(result, Some("t1"), None);
@@ -100,7 +104,7 @@ fn a_tool_result_handed_to_the_model_while_working_is_fake() {
 
 #[test]
 fn text_that_is_not_json_is_one_finding_and_the_session_goes_on() {
-    let mut session = Session::new();
+    let mut session = support::session();
     let found = session.push("{\"jsonrpc\": ", Direction::Client);
     assert_eq!(found.len(), 1);
     assert!(found[0].is_error());
@@ -110,7 +114,7 @@ fn text_that_is_not_json_is_one_finding_and_the_session_goes_on() {
 
 #[test]
 fn finished_tasks_are_forgotten_past_the_cap_over_100000_messages() {
-    let mut session = Session::new();
+    let mut session = support::session();
     let mut pushed = 0;
     let mut task = 0;
     while pushed < 100_000 {
@@ -136,7 +140,7 @@ fn finished_tasks_are_forgotten_past_the_cap_over_100000_messages() {
 
 #[test]
 fn requests_never_answered_are_dropped_past_the_cap() {
-    let mut session = Session::new();
+    let mut session = support::session();
     let mut limits = 0;
     for id in 0..MAX_PENDING_REQUESTS + 5 {
         let ping = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"ping"}}"#);
@@ -172,7 +176,7 @@ fn the_replay_is_the_same_session() {
         codes(&report.diagnostics),
         ["forbidden-transition", "unmatched-response"]
     );
-    let mut session = Session::new();
+    let mut session = support::session();
     let mut found = Vec::new();
     for line in text.lines() {
         let start = line.find("\"message\":").map_or(0, |i| i + 10);
@@ -197,7 +201,7 @@ fn the_replay_is_the_same_session() {
 
 #[test]
 fn an_early_notification_is_reported_in_its_own_text_when_its_task_is_created() {
-    let mut session = Session::new();
+    let mut session = support::session();
     let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run","arguments":{},"task":{"ttl":60000}}}"#;
     let early = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/tasks/status\",\n\"params\":{\"taskId\":\"t\",\"status\":\"working\",\"lastUpdatedAt\":\"soon\"}}";
     let created = r#"{"jsonrpc":"2.0","id":1,"result":{"task":{"taskId":"t","status":"working","createdAt":"2026-11-07T02:10:00Z","lastUpdatedAt":"2026-11-07T02:10:00Z","ttl":60000}}}"#;
@@ -247,7 +251,7 @@ fn call(name: &str, id: usize) -> String {
 
 /// A session past `initialize` (2025-11-25).
 fn initialized() -> Session {
-    let mut session = Session::new();
+    let mut session = support::session();
     session.push(INITIALIZE, Direction::Client);
     session.push(INITIALIZED, Direction::Server);
     session
@@ -287,13 +291,14 @@ fn a_tool_on_a_page_not_read_yet_is_not_unknown() {
         ["unknown-tool"]
     );
     // A new paged listing (after `list_changed`) is partial again until its last page.
-    assert!(codes(&list_tools(&mut session, 7, &["echo"], true)).is_empty());
+    let again = list_tools(&mut session, 7, &["echo"], true);
+    assert!(codes(&again).is_empty(), "{again:#?}");
     assert!(codes(&session.push(&call("newer", 8), Direction::Client)).is_empty());
 }
 
 #[test]
 fn messages_are_checked_against_the_negotiated_version_official_schema() {
-    let mut session = Session::new();
+    let mut session = support::session();
     // Before `initialize`, no version: nothing is checked.
     let bare = r#"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{}}"#;
     assert!(codes(&session.push(bare, Direction::Client)).is_empty());
@@ -359,7 +364,7 @@ fn discover(session: &mut Session, declared: Option<&str>, supported: &str) -> V
 
 #[test]
 fn a_clean_2026_07_28_session_has_no_official_schema_finding() {
-    let mut session = Session::new();
+    let mut session = support::session();
     let found = discover(&mut session, Some("2026-07-28"), r#"["2026-07-28"]"#);
     assert!(codes(&found).is_empty(), "{found:#?}");
     let meta = request_meta("2026-07-28");
@@ -379,7 +384,7 @@ fn a_clean_2026_07_28_session_has_no_official_schema_finding() {
 
 #[test]
 fn a_2026_07_28_request_is_checked_against_the_version_its_meta_declares() {
-    let mut session = Session::new();
+    let mut session = support::session();
     // No `server/discover`: the request's own `_meta` names the version.
     let meta = request_meta("2026-07-28");
     let text = format!(
@@ -395,20 +400,30 @@ fn a_2026_07_28_request_is_checked_against_the_version_its_meta_declares() {
     // The version stays in force for the answer: a 2026-07-28 result needs `resultType`.
     let answer = r#"{"jsonrpc":"2.0","id":1,"result":{"content":[]}}"#;
     let found = session.push(answer, Direction::Server);
-    assert_eq!(codes(&found), ["official-schema"], "{found:#?}");
+    // A 2025-11-25 result: `schema-version` says so.
+    assert_eq!(
+        codes(&found),
+        ["official-schema", "schema-version"],
+        "{found:#?}"
+    );
     assert!(found[0].message.contains("\"resultType\""), "{found:#?}");
+    assert!(found[1].message.contains("2025-11-25"), "{found:#?}");
 }
 
 #[test]
 fn a_discover_result_sets_the_version_until_a_request_declares_one() {
-    let mut session = Session::new();
+    let mut session = support::session();
     // The request declares none (unchecked: no version yet); the result lists two.
     let found = discover(&mut session, None, r#"["2025-11-25","2026-07-28"]"#);
     assert!(codes(&found).is_empty(), "{found:#?}");
     // The newest listed one is in force: a request without the required `_meta` breaks it.
     let bare = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#;
     let found = session.push(bare, Direction::Client);
-    assert_eq!(codes(&found), ["official-schema"], "{found:#?}");
+    assert_eq!(
+        codes(&found),
+        ["official-schema", "schema-version"],
+        "{found:#?}"
+    );
     assert!(found[0].message.contains("protocol 2026-07-28"));
     // A request declaring a version with no embedded schema: nothing is checked from it on.
     let text = format!(
@@ -421,7 +436,7 @@ fn a_discover_result_sets_the_version_until_a_request_declares_one() {
 
 #[test]
 fn initialize_wins_over_a_declared_version() {
-    let mut session = Session::new();
+    let mut session = support::session();
     session.push(INITIALIZE, Direction::Client);
     session.push(INITIALIZED, Direction::Server);
     // A request declaring 2026-07-28 in `_meta` is still checked against 2025-11-25.
@@ -439,7 +454,7 @@ fn initialize_wins_over_a_declared_version() {
 
 #[test]
 fn a_version_whose_schema_is_not_embedded_is_not_checked() {
-    let mut session = Session::new();
+    let mut session = support::session();
     let offer = INITIALIZE.replace("2025-11-25", "2025-06-18");
     assert!(codes(&session.push(&offer, Direction::Client)).is_empty());
     let text = r#"{"jsonrpc":"2.0","id":"init","result":{"protocolVersion":"2025-06-18","capabilities":{}}}"#;

@@ -642,6 +642,20 @@ fn pushed(text: &str, add: &mut dyn FnMut(&'static str, Value)) {
     }
     add("finish", json(&session.finish_findings()));
     add("state", json(&session.state()));
+    add("tools", json(session.tools()));
+    let names: Vec<String> = session
+        .tools()
+        .tools
+        .iter()
+        .map(|t| t.name.clone())
+        .collect();
+    for name in names {
+        add(
+            "checkCall",
+            json(&session.check_call(&name, r#"{"documents": 5}"#)),
+        );
+    }
+    add("checkCall", json(&session.check_call("unknown", "{")));
 }
 
 /// Each sample against its export's declared type; then every declared field of every result

@@ -45,10 +45,12 @@ export async function readInputs(paths, io) {
 
 /**
  * A command module's default export from its `name`, `summary`, `usage` (the lines after the
- * synopsis), its `options` (node:util parseArgs form) and `check(values, positionals, io)`, which
- * returns `{ findings, sources, results, stream }` (see report.js) or throws a UsageError.
+ * synopsis), its `options` (node:util parseArgs form) and `check(values, positionals, io, tail)`,
+ * which returns `{ findings, sources, results, stream, failure?, exit? }` (see report.js; `exit`
+ * overrides the exit code, e.g. 2 for a run that could not finish) or throws a UsageError. With
+ * `tail`, what follows the first `--` is not parsed and comes as `tail` (a command to run).
  */
-export function command({ name, summary, usage, options = {}, check }) {
+export function command({ name, summary, usage, options = {}, check, tail = false }) {
   const help = `Usage: mcp-json-toolbox ${name} ${usage}\n\n${summary}\n\n` +
     '  --format human|json|github  how findings are printed (default human)\n' +
     '  -h, --help                  this help\n\n' +
@@ -59,15 +61,17 @@ export function command({ name, summary, usage, options = {}, check }) {
     usage: help,
     async run(argv, io) {
       try {
-        const { values, positionals } = parseOptions(argv, options);
+        const split = tail ? argv.indexOf('--') : -1;
+        const own = split < 0 ? argv : argv.slice(0, split);
+        const { values, positionals } = parseOptions(own, options);
         if (values.help) {
           io.stdout.write(help);
           return 0;
         }
         if (!FORMATS.includes(values.format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
-        const outcome = await check(values, positionals, io);
+        const outcome = await check(values, positionals, io, split < 0 ? [] : argv.slice(split + 1));
         report(outcome.findings, { ...outcome, format: values.format, io });
-        return exitCode(outcome.findings);
+        return outcome.exit ?? exitCode(outcome.findings);
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;
         io.stderr.write(`mcp-json-toolbox ${name}: ${error.message}\n(mcp-json-toolbox ${name} --help for usage)\n`);

@@ -26,7 +26,7 @@ ${summary}
   --record FILE   write the session as a transcript (JSON Lines of {timestamp, direction, message})
                   that \`mcp-json-toolbox replay\` and the page's Session tab read
   --report FILE   write the findings as JSON Lines ({severity, code, message, index, direction,
-                  pointer, line, column})
+                  pointer, line, column, tool?})
   --quiet         no findings nor summary on stderr (the server's stderr still passes)
   --checker MODULE  a module whose default export makes the checker (tests)
   -h, --help      this help

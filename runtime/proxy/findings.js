@@ -14,10 +14,10 @@ export function findingLine(f) {
   return `${where}${f.severity}[${f.code}]: ${f.message}${pointer}`;
 }
 
-/** One `--report` line: `{severity, code, message, index, direction, pointer, line, column}`. */
+/** One `--report` line: `{severity, code, message, index, direction, pointer, line, column, tool?}`. */
 export function findingJson(f) {
-  const { severity, code, message, index = null, direction = null, pointer = '', line, column } = f;
-  return `${JSON.stringify({ severity, code, message, index, direction, pointer, line, column })}\n`;
+  const { severity, code, message, index = null, direction = null, pointer = '', line, column, tool } = f;
+  return `${JSON.stringify({ severity, code, message, index, direction, pointer, line, column, ...(tool ? { tool } : {}) })}\n`;
 }
 
 /** "12 messages checked, 2 errors, 1 warning" plus what was skipped, for the end of a session. */

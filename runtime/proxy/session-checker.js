@@ -26,13 +26,15 @@ class Directions {
 }
 
 /**
- * A checker over a new `Session`: `{ push(text, direction, timeMs) → findings, finish() →
- * findings }`, each finding `{ severity, code, message, index, direction, pointer, line, column }`
- * with `index` the message it is about (usually the one pushed; an early status notification's
- * findings come once its task exists) and the position inside that message's text.
+ * A checker over a new `Session` (`options`: its `{ targets?, serverName? }`, the compatibility
+ * targets each tools/list page is judged for): `{ push(text, direction, timeMs) → findings,
+ * finish() → findings }`, each finding `{ severity, code, message, index, direction, pointer,
+ * line, column, tool? }` with `index` the message it is about (usually the one pushed; an early
+ * status notification's findings come once its task exists), the position inside that message's
+ * text, and the tool it concerns (`{ name, pointer }`) when there is one.
  */
-export function createSessionChecker() {
-  const session = new Session();
+export function createSessionChecker(options) {
+  const session = new Session(options);
   const directions = new Directions();
   const finding = (d) => ({
     severity: d.severity,
@@ -43,6 +45,7 @@ export function createSessionChecker() {
     pointer: d.instancePath ?? '',
     line: d.span?.line ?? 1,
     column: d.span?.column ?? 1,
+    ...(d.tool ? { tool: d.tool } : {}),
   });
   return {
     push(text, direction, timeMs) {

@@ -33,7 +33,12 @@ export interface Diagnostic {
   children?: Diagnostic[];
   /** A replacement that fixes the finding (schema lint): write `replacement` where `span` is. */
   fix?: Fix;
+  /** The tool it concerns (a session's findings on tools/list, calls, results, compatibility): its name and a JSON Pointer within its definition ("" for the tool itself). */
+  tool?: ToolRef;
 }
+
+/** The tool a diagnostic concerns: its `name`, and a JSON Pointer within its definition ("" for the tool itself, e.g. `/inputSchema/properties/x`). */
+export interface ToolRef { name: string; pointer: string }
 
 /** A text edit that fixes a diagnostic; `replacement` is JSON text (e.g. `"maxLength"` with its quotes). */
 export interface Fix { span: Span; replacement: string }

@@ -241,10 +241,29 @@ export interface ElicitationReport {
   responseDiagnostics: Diagnostic[];
 }
 
-/** What `replaySession` returns: the session state by taskId, and the findings (spans into the transcript). */
+/** What `replaySession` returns: the session state by taskId, the findings (spans into the transcript) and the tools' verdicts. */
 export interface SessionReport {
   tasks: Record<string, TaskState>;
   diagnostics: Diagnostic[];
+  tools: ToolTable;
+}
+
+/** Options of `new Session` and `replaySession`: the compatibility targets each tools/list page is judged for (the `checkCompatibility` default when left out), and the server's name (else the one the initialize or server/discover result gives). */
+export type SessionOptions = CompatOptions;
+
+/** One listed tool's verdicts: the errors and warnings found about it in its tools/list page, and its compatibility verdict per target. */
+export interface ToolVerdict {
+  name: string;
+  taskSupport: string | null;
+  errors: number;
+  warnings: number;
+  targets: Partial<Record<CompatTarget, CompatVerdict>>;
+}
+
+/** Every tool a session listed (the last listing of each name), and the whole list's verdict per target (the worst over the pages). */
+export interface ToolTable {
+  tools: ToolVerdict[];
+  list: Partial<Record<CompatTarget, CompatVerdict>>;
 }
 
 /** A finding of `Session`: a Diagnostic whose `span` and `instancePath` point into the text of push
@@ -431,13 +450,20 @@ pub fn check_compatibility_js(
     #[wasm_bindgen(js_name = toolsText)] tools_text: &str,
     options: Option<CompatOptionsArg>,
 ) -> Result<JsValue, JsValue> {
-    let options = match options_json(options.map(JsValue::from))? {
+    let options = compat_options(options)?;
+    to_js(&crate::compat::check_compatibility(tools_text, &options))
+}
+
+/// `{ targets?, serverName? }` from JavaScript (none: the defaults); a `TypeError` when bad.
+fn compat_options(
+    options: Option<CompatOptionsArg>,
+) -> Result<crate::compat::CompatOptions, JsValue> {
+    Ok(match options_json(options.map(JsValue::from))? {
         Some(json) => {
             crate::compat::CompatOptions::from_json(json).map_err(|e| options_error(&e))?
         }
         None => crate::compat::CompatOptions::default(),
-    };
-    to_js(&crate::compat::check_compatibility(tools_text, &options))
+    })
 }
 
 /// Rewrites one tool so that `target` accepts it; throws a `TypeError` for an unknown target.
@@ -463,15 +489,35 @@ pub fn lint_schema_js(
 
 /// A streaming session checker: the rules of `replaySession`, one message at a time.
 #[wasm_bindgen(js_name = Session)]
-#[derive(Default)]
 pub struct JsSession(crate::host::Session);
 
 #[wasm_bindgen(js_class = Session)]
 impl JsSession {
-    /// An empty session.
+    /// An empty session judging tools with `options` (`{ targets?, serverName? }`); throws a
+    /// `TypeError` for bad options.
     #[wasm_bindgen(constructor)]
-    pub fn new() -> JsSession {
-        JsSession::default()
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "SessionOptions")] options: Option<CompatOptionsArg>,
+    ) -> Result<JsSession, JsValue> {
+        let options = compat_options(options)?;
+        Ok(JsSession(crate::host::Session::with_options(options)))
+    }
+
+    /// Every tool listed so far with its verdicts, and the list's verdict per target.
+    #[wasm_bindgen(unchecked_return_type = "ToolTable")]
+    pub fn tools(&self) -> Result<JsValue, JsValue> {
+        to_js(self.0.tools())
+    }
+
+    /// Checks arguments (`argumentsText`) for a call of the listed tool `name` against its
+    /// inputSchema before sending it: the findings, spans into `argumentsText`.
+    #[wasm_bindgen(js_name = checkCall, unchecked_return_type = "Diagnostic[]")]
+    pub fn check_call(
+        &self,
+        name: &str,
+        #[wasm_bindgen(js_name = argumentsText)] arguments_text: &str,
+    ) -> Result<JsValue, JsValue> {
+        to_js(&self.0.check_call(name, arguments_text))
     }
 
     /// Checks one JSON-RPC message text sent by `direction` ("client" or "server"; null when
@@ -535,8 +581,13 @@ fn millis(time_ms: Option<f64>) -> Option<i64> {
 #[wasm_bindgen(js_name = replaySession, unchecked_return_type = "SessionReport")]
 pub fn replay_session_js(
     #[wasm_bindgen(js_name = transcriptText)] transcript_text: &str,
+    #[wasm_bindgen(unchecked_param_type = "SessionOptions")] options: Option<CompatOptionsArg>,
 ) -> Result<JsValue, JsValue> {
-    to_js(&crate::host::replay_session(transcript_text))
+    let options = compat_options(options)?;
+    to_js(&crate::host::session::replay_session_with(
+        transcript_text,
+        options,
+    ))
 }
 
 /// Checks an elicitation request (`elicitation/create`, its params, or `inputRequests`) and,

@@ -24,3 +24,37 @@ pub fn fixture(name: &str) -> String {
     );
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("missing fixture {path}: {e}"))
 }
+
+/// The compatibility targets that take a tool without opt-in (issue 30's default), named here so
+/// that the session tests judge tools the same way before and after the default changes.
+pub const DEFAULT_TARGETS: [&str; 7] = [
+    "anthropic",
+    "openai",
+    "gemini-json-schema",
+    "claude-code",
+    "cursor",
+    "vscode",
+    "mcp",
+];
+
+/// The session options with [`DEFAULT_TARGETS`].
+pub fn default_options() -> mcp_json_toolbox::host::session::SessionOptions {
+    let targets = DEFAULT_TARGETS
+        .iter()
+        .map(|t| mcp_json_toolbox::compat::Target::try_from(t.to_string()).expect("a target"))
+        .collect();
+    mcp_json_toolbox::host::session::SessionOptions {
+        targets,
+        server_name: None,
+    }
+}
+
+/// Replays a transcript with [`DEFAULT_TARGETS`].
+pub fn replay_session(text: &str) -> mcp_json_toolbox::host::SessionReport {
+    mcp_json_toolbox::host::session::replay_session_with(text, default_options())
+}
+
+/// A session judging tools with [`DEFAULT_TARGETS`].
+pub fn session() -> mcp_json_toolbox::host::Session {
+    mcp_json_toolbox::host::Session::with_options(default_options())
+}

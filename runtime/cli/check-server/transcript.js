@@ -1,31 +1,9 @@
-// The transcript of a check-server session as JSON Lines (one `{timestamp, direction, message}`
-// entry per line: what `replay` reads), and the mapping of a finding inside one message's JSON
-// text to its place in the transcript.
+// The transcript of a check-server session as JSON Lines: one `{timestamp, direction, message}`
+// envelope per line (what `replay` reads), written by the proxy's envelope writer so that both
+// record the same form. Entry `i` is line `i + 1`.
+import { envelope } from '../../proxy/recording.js';
 
-/**
- * `{ text, locate }` for `entries`: `text` the JSON Lines; `locate(index, finding, line = 1)`
- * moves a Finding whose position is in entry `index`'s message text (written alone, its JSON on
- * line `line`) to the transcript; `locate.entries` the entries. With no index the finding is
- * returned as it is (its position is in the transcript already).
- */
+/** The JSON Lines text of `entries` (`{ timestamp, direction, message }`, timestamp ISO 8601). */
 export function transcriptText(entries) {
-  const offsets = [];
-  const lines = entries.map(({ timestamp, direction, message }) => {
-    const head = `${JSON.stringify({ timestamp, direction }).slice(0, -1)},"message":`;
-    offsets.push(head.length);
-    return `${head}${JSON.stringify(message)}}`;
-  });
-  const text = lines.length ? `${lines.join('\n')}\n` : '';
-  const locate = (index, finding, line = 1) => {
-    if (index === undefined || index < 0 || index >= entries.length) return finding;
-    const offset = offsets[index];
-    const moved = { ...finding, line: index + 1 };
-    if (finding.line !== line) return { ...moved, column: offset + 1, endLine: undefined, endColumn: undefined };
-    moved.column = finding.column + offset;
-    if (finding.endLine === line) Object.assign(moved, { endLine: index + 1, endColumn: finding.endColumn + offset });
-    else Object.assign(moved, { endLine: undefined, endColumn: undefined });
-    return moved;
-  };
-  locate.entries = entries;
-  return { text, locate };
+  return entries.map(({ timestamp, direction, message }) => envelope(JSON.stringify(message), direction, Date.parse(timestamp))).join('');
 }

@@ -12,6 +12,7 @@ use crate::host::call::{
 use crate::host::diagnostic_at;
 use crate::host::result::check_result;
 use crate::host::session::pending::{PendingRequest, Request, RequestKey, TaskMethod};
+use crate::host::session::tools::tag_call;
 use crate::host::session::{
     Direction, Entry, Finding, KeptMessage, KnownTool, Session, MAX_EARLY_NOTIFICATIONS,
     MAX_PENDING_REQUESTS, MAX_TOOLS,
@@ -169,8 +170,14 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
                 if let Some(pending) = self.take_pending(sides, id) {
                     let method = pending.method.clone();
                     self.response(pending);
+                    self.cursor_given(&method);
                     if method == "server/discover" {
                         self.versions_discovered();
+                        // 2026-07-28: the server's name is in the discover result's `_meta`.
+                        let info = "/result/_meta/io.modelcontextprotocol~1serverInfo/name";
+                        if let Some(name) = self.doc.pointer(info).and_then(Node::as_str) {
+                            self.session.server_name = Some(name.to_owned());
+                        }
                     }
                     self.check_official(&message, Some(&method));
                 }
@@ -181,12 +188,14 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
                 if let Some(PendingRequest {
                     request:
                         Request::ToolCall {
-                            must_refuse: true, ..
+                            must_refuse: true,
+                            tool,
+                            ..
                         },
                     ..
                 }) = pending
                 {
-                    self.check_refusal_code(node);
+                    self.check_refusal_code(node, tool.as_deref());
                 }
                 self.release_early();
                 self.check_official(&message, None);
@@ -304,14 +313,7 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
             })
             .collect();
         let (found, compiled) = check_and_compile_tools(doc, &tools, generation);
-        let found = found.into_iter().filter(|d| {
-            !repeated.iter().any(|p| {
-                d.instance_path
-                    .strip_prefix(p.as_str())
-                    .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
-            })
-        });
-        self.found(found.collect());
+        self.tools_listed(&tools, &repeated, &found);
         let mut dropped = 0_usize;
         for tool in compiled {
             let known = self.session.tools.contains_key(&tool.info.name);
@@ -352,6 +354,15 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
             "tasks/update" => Some(TaskMethod::Other),
             _ => None,
         };
+        if method.ends_with("/list")
+            && node
+                .value_of("params")
+                .and_then(|p| p.get("cursor"))
+                .is_none()
+        {
+            let listing = format!("{method} ");
+            self.session.cursors.retain(|c| !c.starts_with(&listing));
+        }
         let request = match (method, task_method) {
             ("tools/call", _) => self.tool_call(),
             (_, Some(task_method)) => {
@@ -394,6 +405,7 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
     }
 
     /// Checks a `tools/call` request against its tool and the negotiated capabilities.
+    #[inline(never)]
     fn tool_call(&mut self) -> Request {
         let doc = self.doc;
         let Some(call) = read_call(doc, "") else {
@@ -411,17 +423,27 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
         let requires_task = tool
             .as_ref()
             .is_some_and(|t| t.compiled.info.task_support == TaskSupport::Required);
-        let must_refuse = requires_task
-            && call.task.is_none()
-            && call.generation != Some(Generation::V2026_07_28);
+        // At 2025-11-25 a server that does not declare task-augmented `tools/call` must not be
+        // sent a task whatever the tool says (`session/tools.rs`): a call without one is no
+        // client fault and its answer no server fault; the tool list was flagged instead.
+        let tasks_offered = self.session.server_declares != Some(false);
+        let by_2026 = call.generation == Some(Generation::V2026_07_28);
+        let must_refuse = requires_task && call.task.is_none() && !by_2026 && tasks_offered;
         if tool.is_none() && call.name.is_some() && self.session.tools_complete {
             let listed = "in the tools/list answers so far";
-            self.found(vec![unknown_tool(doc, &call, listed)]);
+            let name = call.name.unwrap_or_default();
+            self.found(vec![unknown_tool(doc, &call, listed).about_tool(name, "")]);
         }
-        if let Some(tool) = tool {
-            let found = check_against_tool(doc, &call, &tool.compiled);
+        if let Some(tool) = &tool {
+            let found = check_against_tool(doc, &call, &tool.compiled)
+                .into_iter()
+                .filter(|d| tasks_offered || by_2026 || d.code != "task-required")
+                .collect();
+            let info = &tool.compiled.info;
+            let found = tag_call(found, &info.name, &info.pointer);
             self.found_against(found, Some(tool.source));
         }
+        self.input_retried(&call);
         let arguments = doc.pointer(&format!("{}/arguments", call.pointer));
         Request::ToolCall {
             tool: call.name.map(str::to_owned),
@@ -431,8 +453,34 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
         }
     }
 
+    /// `cursor-loop` (error): a page of a paginated list (`*/list`) whose `nextCursor` an earlier
+    /// page of the same listing (since the last request without `cursor`) already gave: a client
+    /// following the cursors never ends. Pagination, "Clients MUST treat cursors as opaque
+    /// tokens" and follow `nextCursor` until it is absent,
+    /// <https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/pagination>
+    /// (checked 2026-12-03).
+    fn cursor_given(&mut self, method: &str) {
+        if !method.ends_with("/list") {
+            return;
+        }
+        let next = self
+            .doc
+            .pointer("/result/nextCursor")
+            .and_then(Node::as_str)
+            .map(str::to_owned);
+        let Some(next) = next else { return };
+        if self.session.cursors.len() >= MAX_TOOLS {
+            self.session.cursors.clear();
+        }
+        if !self.session.cursors.insert(format!("{method} {next}")) {
+            let message = format!("{method}: nextCursor {next:?} was already given in this listing: following the cursors never ends");
+            let path = "/result/nextCursor".to_owned();
+            self.report(Severity::Error, "cursor-loop", message, path);
+        }
+    }
+
     /// Warns when a call that had to be refused for lack of a task got another error code.
-    fn check_refusal_code(&mut self, node: &Node) {
+    fn check_refusal_code(&mut self, node: &Node, tool: Option<&str>) {
         let code = node.value_of("error").and_then(|e| e.value_of("code"));
         let lexeme = code.map_or("", |c| self.doc.lexeme(c));
         if !matches!(lexeme, "-32601" | "-32600") {
@@ -440,7 +488,14 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
                 "a call refused for lack of a task should get -32601 (or -32600), not {lexeme}"
             );
             let path = "/error/code".to_owned();
-            self.report(Severity::Warning, "wrong-refusal-code", message, path);
+            let found = diagnostic_at(
+                self.doc,
+                Severity::Warning,
+                "wrong-refusal-code",
+                message,
+                path,
+            );
+            self.found(vec![found.about_tool(tool.unwrap_or_default(), "")]);
         }
     }
 
@@ -478,12 +533,17 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
             } => {
                 if must_refuse {
                     let message = "the tool requires a task and the call asked for none: the server must refuse it with -32601 (or -32600), not answer it";
-                    self.report(
+                    let code = "required-task-not-refused";
+                    let found = diagnostic_at(
+                        self.doc,
                         Severity::Error,
-                        "required-task-not-refused",
+                        code,
                         message.into(),
                         result.to_owned(),
                     );
+                    self.found(vec![
+                        found.about_tool(tool.as_deref().unwrap_or_default(), "")
+                    ]);
                 }
                 let call = AnsweredCall {
                     tool,
@@ -505,6 +565,11 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
             Request::Task(TaskMethod::Result, task_id) => self.result_delivered(result, &task_id),
             Request::Initialize => {
                 self.session.server_declares = self.doc.pointer(result).map(declares_task_calls);
+                self.session.server_name = self
+                    .doc
+                    .pointer("/result/serverInfo/name")
+                    .and_then(Node::as_str)
+                    .map(str::to_owned);
                 self.version_negotiated();
             }
             Request::ToolsList => {
@@ -528,6 +593,9 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
         let Some(node) = doc.pointer(result) else {
             return;
         };
+        if let ResultKind::InputRequired = result_kind(node) {
+            return self.input_required(node, call.tool.as_deref());
+        }
         let ResultKind::TaskHandle(generation) = result_kind(node) else {
             return;
         };
@@ -548,6 +616,14 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
         let known = self.tool(tool);
         let compiled = known.as_ref().map(|t| &*t.compiled);
         let found = check_result(doc, result, compiled, task_requested);
+        let found = match (&known, tool) {
+            (Some(known), _) => {
+                let info = &known.compiled.info;
+                tag_call(found, &info.name, &info.pointer)
+            }
+            (None, Some(name)) => tag_call(found, name, ""),
+            (None, None) => found,
+        };
         self.found_against(found, known.map(|t| t.source));
     }
 

@@ -9,38 +9,31 @@
 //!   findings), each elicitation answer validated against its request. `input-after-terminal`
 //!   (error): a `tasks/update` for a finished task; `input-not-requested` (error): for a task that
 //!   waits for no input.
+//! - 2026-07-28 multi-round-trip, without a task: a `tools/call` answered with an
+//!   `InputRequiredResult` (`resultType: "input_required"`, `inputRequests`) is retried by the
+//!   client as a new `tools/call` carrying `inputResponses` and the `requestState` it was given
+//!   (`CallToolRequestParams`, `InputRequiredResult`, `../shared/mcp-schema/2026-07-28/schema.json`).
+//!   The retry is paired with the latest waiting answer of the same `requestState` (else of the
+//!   same tool) and its `inputResponses` are checked key for key like a `tasks/update`'s; a
+//!   retry that matches no waiting answer is not checked (no finding: the server may have sent
+//!   the requests outside this transcript).
 //!
 //! [`check_elicitation`]: crate::host::check_elicitation
 
 use crate::diagnostic::Severity;
+use crate::host::call::ToolCall;
 use crate::host::elicitation::{check_answer, check_input_responses, check_params};
 use crate::host::session::dispatch::Dispatch;
-use crate::host::session::pending::Request;
+use crate::host::session::pending::{
+    PendingElicitation, PendingInputRequests, PendingRound, Request,
+};
+use crate::host::session::tools::tag_call;
 use crate::host::session::KeptMessage;
+use crate::host::session::MAX_PENDING_REQUESTS;
 use crate::host::task_state::TaskStatus;
 use crate::json::Node;
 use crate::protocol::messages::{meta, RequestId, RELATED_TASK};
 use crate::protocol::Generation;
-
-/// A server's `elicitation/create` waiting for the client's answer.
-#[derive(Debug)]
-pub(super) struct PendingElicitation {
-    /// The request message (its parameters at `/params`).
-    request: KeptMessage,
-    /// The task it is related to, if any.
-    task: Option<String>,
-    /// Its request id, as `pendingInput` shows it.
-    key: String,
-}
-
-/// The `inputRequests` a task waits for (2026-07-28): the report that carried them.
-#[derive(Debug)]
-pub(super) struct PendingInputRequests {
-    /// The report message.
-    report: KeptMessage,
-    /// Pointer to the `inputRequests` map in it.
-    pointer: String,
-}
 
 impl Dispatch<'_, '_, '_> {
     /// The server's `elicitation/create`: its parameters are checked and, if it is related to a
@@ -163,5 +156,78 @@ impl Dispatch<'_, '_, '_> {
             );
             self.found_against(found, Some(requests.report.number));
         }
+    }
+
+    /// A `tools/call` answered `input_required` (the result `node`): its `inputRequests` wait
+    /// for the retry.
+    pub(super) fn input_required(&mut self, node: &Node, tool: Option<&str>) {
+        if node.get("inputRequests").is_none() {
+            return;
+        }
+        let rounds = &mut self.session.rounds;
+        if rounds.len() >= MAX_PENDING_REQUESTS {
+            rounds.remove(0);
+        }
+        rounds.push(PendingRound {
+            tool: tool.map(str::to_owned),
+            request_state: node
+                .value_of("requestState")
+                .and_then(Node::as_str)
+                .map(str::to_owned),
+            answer: KeptMessage {
+                text: self.doc.text.to_owned(),
+                number: self.number,
+            },
+        });
+    }
+
+    /// A `tools/call` (`call`) carrying `inputResponses`: checked against the `inputRequests` of
+    /// the answer it retries.
+    #[inline(never)]
+    pub(super) fn input_retried(&mut self, call: &ToolCall<'_>) {
+        let responses = format!("{}/inputResponses", call.pointer);
+        let Some(params) = self.doc.pointer(&call.pointer) else {
+            return;
+        };
+        if params.get("inputResponses").is_none() {
+            return;
+        }
+        let state = params.value_of("requestState").and_then(Node::as_str);
+        let rounds = &mut self.session.rounds;
+        let by_state = state.and_then(|state| {
+            rounds
+                .iter()
+                .rposition(|r| r.request_state.as_deref() == Some(state))
+        });
+        let at = by_state.or_else(|| {
+            rounds
+                .iter()
+                .rposition(|r| r.request_state.is_none() && r.tool.as_deref() == call.name)
+        });
+        let Some(at) = at.filter(|&at| at < rounds.len()) else {
+            return;
+        };
+        let round = rounds.remove(at);
+        let Some(answer) = round.answer.doc() else {
+            return;
+        };
+        let mut found = Vec::new();
+        check_input_responses(
+            &answer,
+            "/result/inputRequests",
+            self.doc,
+            &responses,
+            Generation::V2026_07_28,
+            &mut found,
+        );
+        let pointer = self
+            .tool(call.name)
+            .map(|t| t.compiled.info.pointer.clone())
+            .unwrap_or_default();
+        let found = match call.name {
+            Some(name) => tag_call(found, name, &pointer),
+            None => found,
+        };
+        self.found_against(found, Some(round.answer.number));
     }
 }

@@ -84,6 +84,12 @@
 //!   which definition);
 //!   one finding per violation, at the offending value, the failing keyword's place in the
 //!   official schema in `keyword_location`.
+//! - `cursor-loop` (error): a list page repeats a `nextCursor` of its listing (`dispatch.rs`).
+//! - `task-support-unavailable` (error), and each tool's compatibility verdicts for the
+//!   session's targets (codes `target/rule`), on every `tools/list` page (`session/tools.rs`),
+//!   each finding naming its tool (`Diagnostic::tool`); [`Session::tools`] the verdict table.
+//! - `null-id`, `schema-version` (error): hints folded into `official-schema` (`official.rs`).
+//! - The answers of a 2026-07-28 `input_required` `tools/call`, in its retry (`input.rs`).
 //! - `session-limit` (warning): something was dropped to keep memory bounded (see above).
 
 mod dispatch;
@@ -92,6 +98,7 @@ mod official;
 mod pending;
 mod replay;
 mod tasks;
+mod tools;
 
 use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::rc::Rc;
@@ -109,7 +116,14 @@ use pending::PendingRequests;
 use tasks::TrackedTask;
 
 pub use crate::host::transcript::Direction;
-pub use replay::{replay_session, SessionReport};
+pub use replay::{replay_session, replay_session_with, SessionReport};
+pub use tools::{ToolTable, ToolVerdict, Verdicts};
+
+/// What a session checks against (from JavaScript `{ targets?, serverName? }`): the
+/// compatibility targets each `tools/list` page is judged for (none: the compatibility default)
+/// and the server's name as the host knows it (else the `initialize` result's `serverInfo.name`,
+/// or the 2026-07-28 `server/discover` result's `_meta["io.modelcontextprotocol/serverInfo"].name`).
+pub type SessionOptions = crate::compat::CompatOptions;
 
 /// Terminal tasks kept; older terminal tasks are forgotten.
 pub const MAX_FINISHED_TASKS: usize = 1_000;
@@ -213,12 +227,76 @@ pub struct Session {
     finished: VecDeque<String>,
     /// Messages pushed so far.
     pushed: usize,
+    /// The targets and server name the tools are judged with.
+    options: SessionOptions,
+    /// The server's name from the `initialize` (or `server/discover`) result.
+    server_name: Option<String>,
+    /// Every listed tool's verdicts.
+    table: ToolTable,
+    /// The `nextCursor`s each paginated list method gave in its current listing, as
+    /// `"<method> <cursor>"` (one set for all: a listing's are dropped when it starts again).
+    cursors: HashSet<String>,
+    /// 2026-07-28 `input_required` answers to `tools/call`, waiting for the retry that answers
+    /// their `inputRequests` (the newest last; at most [`MAX_PENDING_REQUESTS`]).
+    rounds: Vec<pending::PendingRound>,
 }
 
 impl Session {
     /// An empty session.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An empty session judging tools with `options`.
+    pub fn with_options(options: SessionOptions) -> Self {
+        Self {
+            options,
+            ..Self::default()
+        }
+    }
+
+    /// Every tool listed so far, with its verdicts, and the list's verdict per target.
+    pub fn tools(&self) -> &ToolTable {
+        &self.table
+    }
+
+    /// Checks arguments (`arguments_text`, a JSON object) for a call of the listed tool `name`
+    /// against its `inputSchema`, before the call is sent: the findings, spans into
+    /// `arguments_text`, each about the tool (`unknown-tool` when none of that name was listed).
+    pub fn check_call(&self, name: &str, arguments_text: &str) -> Vec<Diagnostic> {
+        let doc = match parse(arguments_text, ReadOptions::default()) {
+            Ok(doc) => doc,
+            Err(error) => return vec![error.to_diagnostic(&LineIndex::new(arguments_text))],
+        };
+        let mut found = doc.warnings.clone();
+        match self.tools.get(name) {
+            Some(known) => {
+                let compiled = &known.compiled;
+                let checked = compiled
+                    .input_schema
+                    .as_ref()
+                    .map_or_else(Vec::new, |schema| {
+                        crate::host::schema::validate_compiled(schema, &doc, "")
+                    });
+                let pointer = compiled.info.pointer.as_str();
+                let checked = tools::tag_call(checked, name, pointer);
+                // The keyword spans are in the tool list's text, not in the arguments.
+                found.extend(checked.into_iter().map(|d| Diagnostic {
+                    schema_span: None,
+                    ..d
+                }));
+            }
+            None => {
+                let message = format!("no tool named {name:?} in the tools/list answers so far");
+                let span = Some(doc.span(doc.root.range));
+                found.push(
+                    Diagnostic::error("unknown-tool", message)
+                        .with_span(span)
+                        .about_tool(name, ""),
+                );
+            }
+        }
+        found
     }
 
     /// Checks one JSON-RPC message `text` sent by `direction`; returns the findings, spans into

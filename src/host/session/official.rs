@@ -29,10 +29,16 @@
 //!
 //! For a version whose schema is not embedded (e.g. 2025-06-18), or with no signal, nothing is
 //! checked.
+//!
+//! Hints folded in where a message breaks its definition (the payload classifier's, said once
+//! here): `null-id` (error) instead of the schema's complaint about a null `id`, and
+//! `schema-version` (error) when another embedded version's definition accepts the message (see
+//! [`other_version`]).
 
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::host::diagnostic_at;
 use crate::host::session::dispatch::Dispatch;
-use crate::json::{Node, NodeKind};
+use crate::json::{Document, Node, NodeKind};
 use crate::protocol::kinds::{error_kind_in, method_kind_in, result_kind_in};
 use crate::protocol::messages::{meta, Message, PROTOCOL_VERSION};
 use crate::protocol::{Generation, GENERATIONS};
@@ -55,7 +61,7 @@ pub(super) enum Negotiation {
 
 impl Negotiation {
     /// The version to check against, if known and embedded.
-    fn version(self) -> Option<Generation> {
+    pub(super) fn version(self) -> Option<Generation> {
         match self {
             Self::Unknown => None,
             Self::Offered(version) | Self::Negotiated(version) | Self::Declared(version) => version,
@@ -141,44 +147,122 @@ impl Dispatch<'_, '_, '_> {
             return;
         };
         let doc = self.doc;
-        let root = &doc.root;
-        let (kind, node, pointer) = match *message {
-            Message::Request { method, .. } => (
-                method_kind_in(version, method).unwrap_or("JSONRPCRequest"),
-                root,
-                "",
-            ),
-            Message::Notification { method } => (
-                method_kind_in(version, method).unwrap_or("JSONRPCNotification"),
-                root,
-                "",
-            ),
-            Message::Response { .. } => {
-                let (Some(method), Some(result)) = (answered, root.value_of("result")) else {
-                    return;
-                };
-                (result_kind_in(version, method, result), result, "/result")
-            }
-            Message::ErrorResponse { .. } => {
-                let code = root
-                    .value_of("error")
-                    .and_then(|e| e.value_of("code"))
-                    .filter(|c| matches!(c.kind, NodeKind::Number))
-                    .and_then(|c| doc.lexeme(c).parse().ok());
-                let kind = code.and_then(|code| error_kind_in(version, code, true));
-                (kind.unwrap_or("JSONRPCErrorResponse"), root, "")
-            }
-            Message::Other => return,
+        let Some((kind, node, pointer)) = definition(doc, version, message, answered) else {
+            return;
         };
         let Some(found) = official::check(version, kind, doc.lexeme(node), doc, pointer) else {
             return;
         };
-        let found = found
+        if found.is_empty() {
+            return;
+        }
+        let null_id = doc
+            .root
+            .value_of("id")
+            .is_some_and(|id| id.kind == NodeKind::Null);
+        let mut out: Vec<Diagnostic> = found
             .into_iter()
+            .filter(|d| !(null_id && d.instance_path == "/id"))
             .map(|d| official_finding(d, kind, version))
             .collect();
-        self.found(found);
+        if null_id {
+            let message = "`id` is null: MCP request ids are a string or an integer (an error response that cannot name its request omits `id`)";
+            out.push(diagnostic_at(
+                doc,
+                Severity::Error,
+                "null-id",
+                message.into(),
+                "/id".into(),
+            ));
+        }
+        out.extend(other_version(doc, version, message, answered));
+        self.found(out);
     }
+}
+
+/// The official definition a message is checked as in `version`, the node validated and its
+/// pointer.
+fn definition<'d>(
+    doc: &'d Document<'_>,
+    version: Generation,
+    message: &Message<'_>,
+    answered: Option<&str>,
+) -> Option<(&'static str, &'d Node, &'static str)> {
+    let root = &doc.root;
+    Some(match *message {
+        Message::Request { method, .. } => (
+            method_kind_in(version, method).unwrap_or("JSONRPCRequest"),
+            root,
+            "",
+        ),
+        Message::Notification { method } => (
+            method_kind_in(version, method).unwrap_or("JSONRPCNotification"),
+            root,
+            "",
+        ),
+        Message::Response { .. } => {
+            let (method, result) = (answered?, root.value_of("result")?);
+            (result_kind_in(version, method, result), result, "/result")
+        }
+        Message::ErrorResponse { .. } => {
+            let code = root
+                .value_of("error")
+                .and_then(|e| e.value_of("code"))
+                .filter(|c| matches!(c.kind, NodeKind::Number))
+                .and_then(|c| doc.lexeme(c).parse().ok());
+            let kind = code.and_then(|code| error_kind_in(version, code, true));
+            (kind.unwrap_or(GENERIC_ERROR), root, "")
+        }
+        Message::Other => return None,
+    })
+}
+
+/// The generic error response definition.
+const GENERIC_ERROR: &str = "JSONRPCErrorResponse";
+
+/// `schema-version` (error): a message that breaks its definition in the negotiated `version`
+/// but satisfies it in another embedded version — sent for the wrong protocol version. An error
+/// response valid as the negotiated version's `JSONRPCErrorResponse` is never one, whatever
+/// newer definition its code also matches (e.g. a -32021 refusal at 2025-11-25).
+fn other_version(
+    doc: &Document<'_>,
+    version: Generation,
+    message: &Message<'_>,
+    answered: Option<&str>,
+) -> Option<Diagnostic> {
+    if let Message::ErrorResponse { .. } = message {
+        let generic = official::check(version, GENERIC_ERROR, doc.lexeme(&doc.root), doc, "");
+        if generic.is_none_or(|found| found.is_empty()) {
+            return None;
+        }
+    }
+    let others: Vec<&str> = GENERATIONS
+        .into_iter()
+        .filter(|&other| other != version)
+        .filter(|&other| {
+            definition(doc, other, message, answered).is_some_and(|(kind, node, pointer)| {
+                official::check(other, kind, doc.lexeme(node), doc, pointer)
+                    .is_some_and(|found| found.is_empty())
+            })
+        })
+        .map(Generation::as_str)
+        .collect();
+    if others.is_empty() {
+        return None;
+    }
+    let (kind, ..) = definition(doc, version, message, answered)?;
+    let message = format!(
+        "this {kind} satisfies the official schema of {} but not of the negotiated {}",
+        others.join(", "),
+        version.as_str()
+    );
+    Some(diagnostic_at(
+        doc,
+        Severity::Error,
+        "schema-version",
+        message,
+        String::new(),
+    ))
 }
 
 /// A violation of definition `kind` of `version` as an `official-schema` error (the failing

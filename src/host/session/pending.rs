@@ -5,8 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde_json::Value;
 
-use crate::host::session::input::PendingElicitation;
-use crate::host::session::{Direction, MAX_PENDING_REQUESTS};
+use crate::host::session::{Direction, KeptMessage, MAX_PENDING_REQUESTS};
 use crate::protocol::messages::RequestId;
 
 /// Who sent a request, and its id.
@@ -23,6 +22,39 @@ pub(super) enum TaskMethod {
     Cancel,
     /// `tasks/update` (2026-07-28) and anything else about a task.
     Other,
+}
+
+/// A server's `elicitation/create` waiting for the client's answer.
+#[derive(Debug)]
+pub(super) struct PendingElicitation {
+    /// The request message (its parameters at `/params`).
+    pub(super) request: KeptMessage,
+    /// The task it is related to, if any.
+    pub(super) task: Option<String>,
+    /// Its request id, as `pendingInput` shows it.
+    pub(super) key: String,
+}
+
+/// The `inputRequests` a task waits for (2026-07-28): the report that carried them.
+#[derive(Debug)]
+pub(super) struct PendingInputRequests {
+    /// The report message.
+    pub(super) report: KeptMessage,
+    /// Pointer to the `inputRequests` map in it.
+    pub(super) pointer: String,
+}
+
+/// A 2026-07-28 `tools/call` answered `input_required` (multi-round-trip): its `inputRequests`
+/// wait for the client's retry of the call, which carries `inputResponses` (and the
+/// `requestState`, when the server gave one).
+#[derive(Debug)]
+pub(super) struct PendingRound {
+    /// The tool called.
+    pub(super) tool: Option<String>,
+    /// The `requestState` the server gave, which the retry echoes.
+    pub(super) request_state: Option<String>,
+    /// The response carrying the `inputRequests` (at `/result/inputRequests`).
+    pub(super) answer: KeptMessage,
 }
 
 /// What a request waiting for its response asked.

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Span};
-use crate::host::session::{Entry, Finding, Session};
+use crate::host::session::{Entry, Finding, Session, SessionOptions, ToolTable};
 use crate::host::task_state::TaskState;
 use crate::host::transcript::{self, read_transcript};
 use crate::json::{parse, Document, ReadOptions};
@@ -19,25 +19,33 @@ pub struct SessionReport {
     pub tasks: BTreeMap<String, TaskState>,
     /// Everything found, in transcript order; spans point into the transcript text.
     pub diagnostics: Vec<Diagnostic>,
+    /// Every tool listed, with its verdicts, and the list's verdict per target.
+    pub tools: ToolTable,
 }
 
 /// Replays a transcript (a JSON array of entries, or JSON Lines) and returns the session state
 /// and the findings. Text that is not JSON gives one `JsonError` diagnostic and no tasks.
 pub fn replay_session(transcript_text: &str) -> SessionReport {
+    replay_session_with(transcript_text, SessionOptions::default())
+}
+
+/// [`replay_session`] judging the tools with `options` (the compatibility targets, the server's
+/// name).
+pub fn replay_session_with(transcript_text: &str, options: SessionOptions) -> SessionReport {
     let transcript = match read_transcript(transcript_text) {
         Ok(transcript) => transcript,
         Err(error) => {
             let diagnostics = vec![error.to_diagnostic(&LineIndex::new(transcript_text))];
             return SessionReport {
-                tasks: BTreeMap::new(),
                 diagnostics,
+                ..SessionReport::default()
             };
         }
     };
     // The transcript's reader warnings cover every message's: a message's own are not repeated.
     let mut diagnostics = transcript.doc.warnings.clone();
     diagnostics.extend(transcript.diagnostics.iter().cloned());
-    let mut session = Session::new();
+    let mut session = Session::with_options(options);
     let mut placed = Vec::with_capacity(transcript.entries.len());
     let mut findings = Vec::new();
     for (index, entry) in transcript.entries.iter().enumerate() {
@@ -78,7 +86,11 @@ pub fn replay_session(transcript_text: &str) -> SessionReport {
             (id, task)
         })
         .collect();
-    SessionReport { tasks, diagnostics }
+    SessionReport {
+        tasks,
+        diagnostics,
+        tools: session.tools().clone(),
+    }
 }
 
 /// The push a transcript entry is.

@@ -4,7 +4,7 @@
 use crate::diagnostic::{Diagnostic, Severity};
 
 use crate::host::session::dispatch::{AnsweredCall, Dispatch};
-use crate::host::session::input::PendingInputRequests;
+use crate::host::session::pending::PendingInputRequests;
 use crate::host::session::{Finding, MAX_HISTORY, MAX_TASKS};
 use crate::host::task_state::{
     check_transition, HistoryEntry, TaskEvent, TaskState, TaskStatus, TransitionError,
