@@ -1,10 +1,10 @@
 // The summary of a check-server run: the server, the negotiated version and capabilities, each
 // tool with its checkTool verdict and its verdict per compatibility target (checkCompatibility),
 // the whole list's verdict per target, and each call.
-import { checkCompatibility, checkTool } from 'mcp-json-toolbox';
+import { checkCompatibility, checkTool, compatTargets } from 'mcp-json-toolbox';
 
 /** The compatibility profiles `checkCompatibility` knows, in its order (`--target`). */
-export const TARGET_NAMES = Object.keys(checkCompatibility('{"tools":[]}').list);
+export const TARGET_NAMES = compatTargets().map((t) => t.name);
 
 /** How bad a verdict is, for the worst of several pages. */
 const RANK = ['accepted', 'rewritten', 'dropped', 'rejected'];
