@@ -37,30 +37,34 @@ pub const OUTPUT_BOOLEAN: Rule = Rule {
     fix: Some("write `{}` for `true` (any value) and `{\"not\": {}}` for `false`"),
 };
 
-/// `outputSchema` declares a `$schema` other than 2020-12 (the draft-07 one the TypeScript SDK
-/// v1 writes): Claude Code refuses every call of the tool ("dropped": it is listed, but cannot
-/// be called).
+/// A note on an `outputSchema` that declares a `$schema` other than 2020-12 (the draft-07 one the
+/// TypeScript SDK v1 writes): some Claude Code and Claude Desktop versions refuse every call of
+/// such a tool.
 ///
-/// Sources (checked 2026-12-03): <https://github.com/anthropics/claude-code/issues/88882>
-/// (2026-08-22, open: "tools/list succeeds … the error only surfaces when a tool is actually
-/// invoked"; `server-filesystem` unusable), <https://github.com/anthropics/claude-code/issues/86142>
-/// (2026-08-12), <https://github.com/anthropics/claude-code/issues/90549> (2026-08-29),
-/// <https://github.com/n8n-io/n8n/issues/36361> (since the 13-14 Aug 2026 Claude Code / Desktop
-/// update). The message is the MCP TypeScript SDK v2's: its `AjvJsonSchemaValidator` (default
-/// engine `Ajv2020`) throws for any `$schema` string outside the two 2020-12 URIs (compared
-/// without a trailing `#`) when no engine is passed in (`@modelcontextprotocol/client` 2.4.0,
-/// `validators/ajv`); the SDK v1 (`@modelcontextprotocol/sdk` 1.32) compiles with the draft-07
-/// `Ajv` class and `validateSchema: false`, and takes draft-07 (and 2020-12) alike. The sources
-/// disagree on one point: the README of a `perplexity-mcp-shim` found by code search says Claude
-/// Code accepts draft-07 and only Claude Desktop refuses it; the Claude Code issues above say
-/// otherwise, and the stricter reading is used. Only `outputSchema` is shown
-/// failing: draft-07 `inputSchema`s are accepted.
+/// Unverified for current versions (checked 2026-12-03), so a note, not a verdict. Since the
+/// 13-14 Aug 2026 update, calls fail with the MCP TypeScript SDK v2's message ("tools/list
+/// succeeds … the error only surfaces when a tool is actually invoked"):
+/// <https://github.com/anthropics/claude-code/issues/86142> (2026-08-12),
+/// <https://github.com/anthropics/claude-code/issues/88882> (2026-08-22, open; names
+/// `server-filesystem`), <https://github.com/anthropics/claude-code/issues/90549> (2026-08-29),
+/// <https://github.com/n8n-io/n8n/issues/36361>; Claude Desktop 2.2553.1 still on 2026-09-21
+/// (<https://github.com/shashankswe2020-ux/whoop-mcp/issues/251>). But a Claude Code maintainer
+/// could not reproduce it on 2.1.233 (2026-08-17, in #86142): "Claude Code now accepts
+/// `outputSchema` documents declaring the draft-04/06/07 and 2019-09 dialects". The validator
+/// behind the message is the MCP TypeScript SDK v2's `AjvJsonSchemaValidator`: an earlier v2
+/// build threw for any `$schema` outside the two 2020-12 URIs (the code search shows that
+/// version's `ajvProvider.ts`); the `@modelcontextprotocol/client` 2.4.0 in `node_modules`
+/// (`dist/dialects-*.mjs`, `declaredDialect`, read and run 2026-12-03) takes 2020-12, 2019-09,
+/// draft-07 and draft-06 and throws "unsupported dialect" only for others (draft-04…); the SDK v1
+/// (`@modelcontextprotocol/sdk` 1.32.2, `validation/ajv-provider.js`: the draft-07 `Ajv` class
+/// with `validateSchema: false`) takes any. Only `outputSchema` is shown failing: draft-07
+/// `inputSchema`s are accepted. Lowering does not act on a note.
 pub const OUTPUT_DIALECT: Rule = Rule {
     code: "claude-code/output-dialect",
-    effect: Effect::Dropped,
+    effect: Effect::Noted,
     check: Check::OutputDialect(DIALECT_2020_12),
     seen: Some("Error: Tool '{name}' has an invalid outputSchema: JSON Schema declares an unsupported dialect (\"$schema\": \"…\"). The default validator supports JSON Schema 2020-12 only"),
-    fix: Some("remove `$schema` from `outputSchema` (it is then read as 2020-12), or declare https://json-schema.org/draft/2020-12/schema"),
+    fix: Some("for older Claude Code and Claude Desktop versions, remove `$schema` from `outputSchema` (it is then read as 2020-12) or declare https://json-schema.org/draft/2020-12/schema"),
 };
 
 /// Claude Code's own rules.

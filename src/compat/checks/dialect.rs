@@ -76,3 +76,34 @@ pub(super) fn lower(l: &mut Lowering, tool: &mut Value) {
         l.lose(at, keyword, message);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::super::super::claude_code::DIALECT_2020_12;
+    use super::super::super::rule::Check;
+    use super::super::edit::Lowering;
+
+    /// The pass a profile with a (non-note) dialect rule runs: a draft-07 `$schema` removed, the
+    /// draft-07 keywords whose meaning 2020-12 changes listed as lost; 2020-12 left alone.
+    #[test]
+    fn lowering_removes_a_refused_dialect() {
+        let mut l = Lowering {
+            checks: vec![Check::OutputDialect(DIALECT_2020_12)],
+            changes: Vec::new(),
+            lost: Vec::new(),
+        };
+        let mut tool = json!({"name": "t", "outputSchema": {
+            "$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
+            "properties": {"xs": {"type": "array", "items": [{"type": "string"}], "additionalItems": false}}}});
+        super::lower(&mut l, &mut tool);
+        assert!(tool["outputSchema"].get("$schema").is_none());
+        let lost: Vec<&str> = l.lost.iter().map(|x| x.keyword.as_str()).collect();
+        assert_eq!(lost, ["additionalItems", "items"]);
+        let mut kept = json!({"outputSchema": {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object"}});
+        let before = kept.clone();
+        super::lower(&mut l, &mut kept);
+        assert_eq!(kept, before);
+    }
+}
