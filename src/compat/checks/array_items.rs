@@ -27,21 +27,19 @@ fn outside_vscode_walk(sub: &Sub<'_>) -> bool {
         "else",
         "contains",
     ];
-    let tokens: Vec<&str> = sub.pointer.split('/').skip(1).collect();
-    let mut i = 0;
-    while let Some(keyword) = tokens.get(i) {
-        if !ENTERED.contains(keyword) {
+    let mut tokens = sub.pointer.split('/').skip(1).peekable();
+    while let Some(keyword) = tokens.next() {
+        if !ENTERED.contains(&keyword) {
             return true;
         }
-        i += 1;
         // A member name, or an index into a list of schemas, follows some keywords.
-        let map = matches!(
-            *keyword,
-            "properties" | "patternProperties" | "dependencies"
-        );
-        let index = tokens.get(i).is_some_and(|t| t.parse::<usize>().is_ok());
-        if map || (index && matches!(*keyword, "anyOf" | "allOf" | "oneOf" | "items")) {
-            i += 1;
+        let map = matches!(keyword, "properties" | "patternProperties" | "dependencies");
+        let list = matches!(keyword, "anyOf" | "allOf" | "oneOf" | "items");
+        let index = tokens
+            .peek()
+            .is_some_and(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()));
+        if map || (list && index) {
+            tokens.next();
         }
     }
     false

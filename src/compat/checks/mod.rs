@@ -113,7 +113,6 @@ pub(super) fn lower(l: &mut Lowering, tool: &mut Value, generation: Option<Gener
         open_object::lower(l, input);
     }
     root::lower_output(l, tool, generation);
-    dialect::lower(l, tool);
     ignored::lower(l, tool);
     name::lower(l, tool);
 }
