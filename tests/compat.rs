@@ -129,12 +129,13 @@ fn cases() -> Vec<Case> {
             tool(closed),
             Rejected,
         ),
+        // A note (no public source shows the figures): found, but the verdict stays accepted.
         case(
             AnthropicStrict,
             "anthropic-strict/budget",
             many(21, r#"{"type": "object", "additionalProperties": false}"#),
             many(20, r#"{"type": "object", "additionalProperties": false}"#),
-            Rejected,
+            Accepted,
         ),
         case(OpenAi, "openai/name", named("a/b"), named("a-b"), Rejected),
         case(
@@ -224,6 +225,15 @@ fn cases() -> Vec<Case> {
             Rejected,
         ),
         case(
+            Gemini,
+            "gemini/format",
+            tool(r#"{"type": "object", "properties": {"u": {"type": "string", "format": "uri"}}}"#),
+            tool(
+                r#"{"type": "object", "properties": {"d": {"type": "string", "format": "date-time"}, "n": {"type": "integer", "format": "int64"}}}"#,
+            ),
+            Rejected,
+        ),
+        case(
             GeminiJsonSchema,
             "gemini-json-schema/root-type",
             tool(r#"{"type": "array"}"#),
@@ -245,18 +255,47 @@ fn cases() -> Vec<Case> {
             Rejected,
         ),
         case(
+            ClaudeCode,
+            "claude-code/output-dialect",
+            with_output(
+                r#"{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object"}"#,
+            ),
+            with_output(
+                r#"{"$schema": "https://json-schema.org/draft/2020-12/schema#", "type": "object"}"#,
+            ),
+            Accepted,
+        ),
+        case(
             Cursor,
             "cursor/name",
+            named("get.weather"),
             named("get-weather"),
-            named("get_weather"),
             Dropped,
         ),
+        // A note (no source shows a hyphen-only name failing): the verdict stays accepted.
+        case(
+            Cursor,
+            "cursor/name-hyphen",
+            named("get-weather"),
+            named("get_weather"),
+            Accepted,
+        ),
+        // VS Code's sanitiser is case-insensitive: upper case is kept, `.` becomes `_`.
         case(
             VsCode,
             "vscode/name",
             named("Get.Weather"),
-            named("get-weather"),
+            named("Get-Weather"),
             Rewritten,
+        ),
+        case(
+            VsCode,
+            "vscode/array-items",
+            tool(r#"{"type": "object", "properties": {"xs": {"type": "array"}}}"#),
+            tool(
+                r#"{"type": "object", "properties": {"xs": {"type": ["array", "null"]}}, "$defs": {"ys": {"type": "array"}}}"#,
+            ),
+            Rejected,
         ),
         case(
             VsCode,
@@ -439,14 +478,48 @@ fn a_rejected_tool_rejects_the_list() {
 }
 
 #[test]
-fn default_targets_are_all_of_them_in_order() {
+fn default_targets_are_the_consumers_without_opt_in() {
     let report = check_compatibility(&named("t"), &CompatOptions::default());
     let names: Vec<Target> = report
         .tools
         .iter()
         .flat_map(|t| t.targets.0.iter().map(|(t, _)| *t))
         .collect();
-    assert_eq!(names, Target::ALL);
+    use Target::*;
+    assert_eq!(
+        names,
+        [
+            Anthropic,
+            OpenAi,
+            GeminiJsonSchema,
+            ClaudeCode,
+            Cursor,
+            VsCode,
+            Mcp
+        ]
+    );
+    let opt_in: Vec<&str> = Target::ALL
+        .iter()
+        .filter(|t| t.opt_in())
+        .map(|t| t.name())
+        .collect();
+    assert_eq!(
+        opt_in,
+        ["anthropic-strict", "openai-strict", "gemini", "webmcp"]
+    );
+    // `all`, alone or among names, is every target in report order, each once.
+    let all = CompatOptions::from_json(json!({"targets": ["mcp", "all"]})).unwrap();
+    assert_eq!(all.targets.first(), Some(&Mcp));
+    assert_eq!(all.targets.len(), Target::ALL.len());
+    let all = CompatOptions::from_json(json!({"targets": "all"})).unwrap();
+    assert_eq!(all.targets, Target::ALL);
+    // What the wasm export `compatTargets()` returns.
+    let infos = serde_json::to_value(mcp_json_toolbox::compat::target_infos()).unwrap();
+    assert_eq!(infos.as_array().map(Vec::len), Some(Target::ALL.len()));
+    assert_eq!(infos[1]["name"], "anthropic-strict");
+    assert_eq!(infos[1]["optIn"], true);
+    assert_eq!(infos[0]["optIn"], false);
+    assert!(infos[0]["title"].as_str().is_some_and(|t| !t.is_empty()));
     let json = serde_json::to_value(&report).unwrap();
     assert_eq!(
         json["tools"][0]["targets"]["anthropic"]["verdict"],
@@ -483,7 +556,7 @@ fn reference_servers_matrix() {
     for (server, text) in reference_servers() {
         let options = CompatOptions {
             server_name: Some(server.clone()),
-            ..CompatOptions::default()
+            targets: Target::ALL.to_vec(),
         };
         let report = check_compatibility(&text, &options);
         assert!(
@@ -502,17 +575,22 @@ fn reference_servers_matrix() {
     println!("{matrix}");
     // Columns: anthropic, anthropic-strict, openai, openai-strict, gemini, gemini-json-schema,
     // claude-code, cursor, vscode, webmcp, mcp. The recorded lists carry a draft-07 `$schema`
-    // at every root (Gemini's `parameters` has no such field), open objects and numeric bounds
-    // (strict modes), `outputSchema`s (WebMCP ignores them) and, in server-everything, names
-    // with `-` (Cursor).
+    // at every root (Gemini's `parameters` has no such field; Claude Code only notes it on an
+    // `outputSchema`: some versions refused it, current ones are reported to take it), open
+    // objects and numeric bounds (strict modes), `outputSchema`s (WebMCP ignores them).
+    // server-everything's names with `-` get only Cursor's note.
     let expected = [
-        "everything: Accepted Rejected Accepted Rejected Rejected Accepted Accepted Dropped Accepted Rewritten Accepted",
+        "everything: Accepted Rejected Accepted Rejected Rejected Accepted Accepted Accepted Accepted Rewritten Accepted",
         "filesystem: Accepted Rejected Accepted Rejected Rejected Accepted Accepted Accepted Accepted Rewritten Accepted",
         "memory: Accepted Rejected Accepted Rejected Rejected Accepted Accepted Accepted Accepted Rewritten Accepted",
         "sequential-thinking: Accepted Rejected Accepted Rejected Rejected Accepted Accepted Accepted Accepted Rewritten Accepted",
     ];
     assert_eq!(rows, expected);
-    let everything = check_compatibility(&reference_servers()[0].1, &CompatOptions::default());
+    let all = CompatOptions {
+        targets: Target::ALL.to_vec(),
+        server_name: None,
+    };
+    let everything = check_compatibility(&reference_servers()[0].1, &all);
     let gemini = findings(&everything, Target::Gemini);
     assert!(gemini
         .iter()
@@ -668,7 +746,7 @@ fn bad_input_is_reported_not_panicked_on() {
         let tools_ok = report
             .tools
             .iter()
-            .all(|t| t.targets.0.len() == Target::ALL.len());
+            .all(|t| t.targets.0.len() == Target::DEFAULT.len());
         assert!(tools_ok);
         assert!(
             lowered.tool.is_none() || !lowered.diagnostics.is_empty() || text.starts_with('['),
@@ -758,10 +836,326 @@ fn options_from_json() {
         (json!({"targets": [1]}), "a target is a string"),
         (json!({"targets": "gemini"}), "`targets` is an array"),
         (json!({"targets": null}), "`targets` is an array"),
+        (json!({"targets": ["al"]}), "or all"),
         (json!({"serverName": 1}), "`serverName` is a string"),
         (json!([]), "expected an object"),
     ] {
         let error = CompatOptions::from_json(bad.clone()).expect_err(&bad.to_string());
         assert!(error.contains(names), "{bad}: {error}");
     }
+}
+
+/// Every diagnostic of `report`, for every target it has.
+fn all_findings(report: &CompatReport) -> Vec<Diagnostic> {
+    Target::ALL
+        .iter()
+        .flat_map(|t| findings(report, *t))
+        .collect()
+}
+
+/// Every target, with the server name Cursor's length rule needs.
+fn every_target() -> CompatOptions {
+    CompatOptions {
+        targets: Target::ALL.to_vec(),
+        server_name: Some("server".to_owned()),
+    }
+}
+
+/// Issue 30: VS Code's sanitiser (`/[^a-z0-9_-]/gi`, case-insensitive) keeps upper case and
+/// turns only other characters into `_`.
+#[test]
+fn vscode_keeps_upper_case_names() {
+    let report = check(&named("GetWeather"), Target::VsCode, None);
+    assert_eq!(verdict(&report, Target::VsCode), Verdict::Accepted);
+    assert!(findings(&report, Target::VsCode).is_empty());
+    let report = check(&named("Get.Weather"), Target::VsCode, None);
+    let fix = findings(&report, Target::VsCode)
+        .into_iter()
+        .find_map(|d| d.fix);
+    assert_eq!(
+        fix.map(|f| f.replacement),
+        Some("\"Get_Weather\"".to_owned())
+    );
+    let lowered = lower_tool(&named("Get.Weather"), Target::VsCode);
+    assert_eq!(lowered.tool.unwrap()["name"], "Get_Weather");
+    // Two names equal only after the rewrite collide; names differing in case do not.
+    let pair = format!("[{}, {}]", named("A-b"), named("a-b"));
+    assert!(findings(&check(&pair, Target::VsCode, None), Target::VsCode).is_empty());
+}
+
+/// Issue 30: Cursor drops what a source shows failing (a `.`); a name with `-` gets a note
+/// that says it is unverified, never a drop, and lowering leaves the `-`.
+#[test]
+fn cursor_notes_hyphens_without_a_verdict() {
+    let report = check(&named("get-weather"), Target::Cursor, None);
+    assert_eq!(verdict(&report, Target::Cursor), Verdict::Accepted);
+    let found = findings(&report, Target::Cursor);
+    assert_eq!(found.len(), 1, "{}", list(&found));
+    assert_eq!(found[0].severity, mcp_json_toolbox::Severity::Info);
+    assert!(
+        found[0].message.contains("unverified"),
+        "{}",
+        found[0].message
+    );
+    let lowered = lower_tool(&named("get-weather"), Target::Cursor);
+    assert_eq!(lowered.tool.unwrap()["name"], "get-weather");
+    assert!(lowered.changes.is_empty());
+    let lowered = lower_tool(&named("get.weather"), Target::Cursor);
+    assert_eq!(lowered.tool.unwrap()["name"], "get_weather");
+}
+
+/// Issue 30: the strict-budget figures have no public source: a note, no rejection, and
+/// lowering does not act on it.
+#[test]
+fn the_anthropic_strict_budget_is_a_note() {
+    let text = many(25, r#"{"type": "object", "additionalProperties": false}"#);
+    let report = check(&text, Target::AnthropicStrict, None);
+    assert_eq!(
+        report.list.get(Target::AnthropicStrict).map(|r| r.verdict),
+        Some(Verdict::Accepted)
+    );
+    let found = findings(&report, Target::AnthropicStrict);
+    assert!(found
+        .iter()
+        .all(|d| d.severity == mcp_json_toolbox::Severity::Info));
+    let optional = tool(&format!(
+        r#"{{"type": "object", "additionalProperties": false, "properties": {{{}}}}}"#,
+        (0..30)
+            .map(|i| format!(r#""p{i}": {{"type": "string"}}"#))
+            .collect::<Vec<_>>()
+            .join(",")
+    ));
+    let lowered = lower_tool(&optional, Target::AnthropicStrict);
+    assert!(lowered.lost.iter().all(|l| l.keyword != "required"));
+}
+
+/// Issue 30: a typeless `enum` and string formats other than `enum`/`date-time` are refused by
+/// Gemini's `parameters`; lowering fixes both and its output passes.
+#[test]
+fn gemini_refuses_typeless_enums_and_string_formats_and_lowering_fixes_them() {
+    let text = tool(
+        r#"{"type": "object", "properties": {"unit": {"enum": ["c", "f"]}, "url": {"type": "string", "format": "uri"}, "at": {"type": "string", "format": "date-time"}, "big": {"type": "integer", "format": "int64"}}}"#,
+    );
+    let found = findings(&check(&text, Target::Gemini, None), Target::Gemini);
+    let at: Vec<(&str, &str)> = found
+        .iter()
+        .map(|d| (d.code.as_str(), d.instance_path.as_str()))
+        .collect();
+    assert_eq!(
+        at,
+        [
+            (
+                "gemini/enum-not-string",
+                "/inputSchema/properties/unit/enum"
+            ),
+            ("gemini/format", "/inputSchema/properties/url/format"),
+        ]
+    );
+    let lowered = lower_tool(&text, Target::Gemini);
+    let out = lowered.tool.clone().unwrap();
+    assert_eq!(
+        out["inputSchema"]["properties"]["unit"],
+        json!({"enum": ["c", "f"], "type": "string"})
+    );
+    assert_eq!(
+        out["inputSchema"]["properties"]["url"],
+        json!({"type": "string"})
+    );
+    assert_eq!(
+        out["inputSchema"]["properties"]["at"]["format"],
+        "date-time"
+    );
+    assert!(lowered.lost.iter().any(|l| l.keyword == "format"));
+    assert_lowers(&text, Target::Gemini);
+}
+
+/// Issue 30: a draft-07 `outputSchema` gets Claude Code's note (some versions refused calls to
+/// it; a maintainer reports current ones take it), never a verdict; 2020-12 (http or https, with
+/// or without `#`) and no `$schema` get nothing; lowering leaves a note alone.
+#[test]
+fn claude_code_notes_a_draft_07_output_schema() {
+    let with_output = |output: &str| {
+        format!(r#"{{"name": "t", "inputSchema": {{"type": "object"}}, "outputSchema": {output}}}"#)
+    };
+    for ok in [
+        r#"{"type": "object"}"#,
+        r#"{"$schema": "http://json-schema.org/draft/2020-12/schema", "type": "object"}"#,
+        r#"{"$schema": "https://json-schema.org/draft/2020-12/schema#", "type": "object"}"#,
+    ] {
+        let report = check(&with_output(ok), Target::ClaudeCode, None);
+        assert!(findings(&report, Target::ClaudeCode).is_empty(), "{ok}");
+    }
+    let draft7 =
+        with_output(r#"{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object"}"#);
+    let report = check(&draft7, Target::ClaudeCode, None);
+    assert_eq!(verdict(&report, Target::ClaudeCode), Verdict::Accepted);
+    let found = findings(&report, Target::ClaudeCode);
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].severity, mcp_json_toolbox::Severity::Info);
+    assert!(
+        found[0]
+            .message
+            .contains("Tool 't' has an invalid outputSchema"),
+        "{}",
+        found[0].message
+    );
+    // The input schema's dialect is not noted.
+    let input = r#"{"name": "t", "inputSchema": {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object"}}"#;
+    assert!(findings(&check(input, Target::ClaudeCode, None), Target::ClaudeCode).is_empty());
+    let lowered = lower_tool(&draft7, Target::ClaudeCode);
+    assert!(lowered.changes.is_empty());
+}
+
+/// VS Code's array rule reads what VS Code walks: a string `type: "array"` outside `$defs`.
+#[test]
+fn vscode_array_items_follows_its_walk() {
+    let nested = tool(
+        r#"{"type": "object", "properties": {"a": {"anyOf": [{"type": "object", "properties": {"xs": {"type": "array"}}}]}}}"#,
+    );
+    let found = findings(&check(&nested, Target::VsCode, None), Target::VsCode);
+    assert_eq!(
+        found
+            .iter()
+            .map(|d| d.instance_path.as_str())
+            .collect::<Vec<_>>(),
+        ["/inputSchema/properties/a/anyOf/0/properties/xs"]
+    );
+    assert_lowers(&nested, Target::VsCode);
+}
+
+/// Issue 30: no message carries a placeholder (`NAME`, `KEYWORD`, `{name}`, a bare `N`), and
+/// every fix about a keyword names that keyword.
+#[test]
+fn messages_fill_their_placeholders_and_fixes_fit_their_keyword() {
+    let placeholder = |message: &str| {
+        message.contains("{name}")
+            || message.contains("{keyword}")
+            || message
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|word| matches!(word, "NAME" | "KEYWORD" | "N" | "P"))
+    };
+    let mut texts: Vec<String> = cases().into_iter().map(|c| c.bad).collect();
+    let keywords = [
+        "$schema",
+        "$ref",
+        "$defs",
+        "definitions",
+        "const",
+        "oneOf",
+        "allOf",
+        "anyOf",
+        "not",
+        "if",
+        "exclusiveMinimum",
+        "minimum",
+        "maxLength",
+        "additionalProperties",
+        "propertyNames",
+        "dependentRequired",
+        "$dynamicRef",
+        "$recursiveRef",
+        "examples",
+    ];
+    for keyword in keywords {
+        // At the root (where combinators are refused) and in a property.
+        texts.push(tool(&format!(
+            r#"{{"type": "object", {keyword:?}: {{}}, "properties": {{"a": {{"type": "string", {keyword:?}: {{}}}}}}}}"#
+        )));
+    }
+    for text in &texts {
+        let report = check_compatibility(text, &every_target());
+        for d in all_findings(&report) {
+            assert!(!placeholder(&d.message), "{}: {}", d.code, d.message);
+            let keyword = d.instance_path.rsplit('/').next().unwrap_or_default();
+            let Some(fix) = d.message.split("; fix: ").nth(1) else {
+                continue;
+            };
+            if keywords.contains(&keyword) && !d.code.ends_with("/name") {
+                let named = format!("`{keyword}`");
+                assert!(
+                    fix.contains(&named),
+                    "{}: the fix for {keyword} does not name it: {fix}",
+                    d.code
+                );
+                // What a fix may name besides its keyword: the replacement it suggests.
+                let instead = |other: &str| match keyword {
+                    "oneOf" => other == "anyOf",
+                    "$dynamicRef" | "$recursiveRef" => matches!(other, "$ref" | "$defs"),
+                    _ => false,
+                };
+                for other in keywords.iter().filter(|k| **k != keyword && !instead(k)) {
+                    assert!(
+                        !fix.contains(&format!("`{other}`")),
+                        "{}: the fix for {keyword} speaks of {other}: {fix}",
+                        d.code
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Every JSON file under `dir` (recursively), as (path, text).
+fn json_files(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut paths: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+    paths.sort();
+    for path in paths {
+        if path.is_dir() {
+            json_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "json") {
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                out.push((path.display().to_string(), text));
+            }
+        }
+    }
+}
+
+/// Issue 30: a lowered tool is never called accepted when its own profile still refuses it:
+/// every tool of every fixture (and of the official examples, when `../shared` is there),
+/// lowered for every target, passes that target.
+#[test]
+fn lowering_passes_its_profile_on_every_real_tool() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    json_files(&root.join("tests/fixtures"), &mut files);
+    json_files(&root.join("../shared/mcp-schema"), &mut files);
+    let mut lowered = 0;
+    for (path, text) in files {
+        let report = check_compatibility(&text, &CompatOptions::default());
+        if !report.diagnostics.is_empty() {
+            continue;
+        }
+        let Ok(value) = serde_json::from_str::<Value>(&text) else {
+            continue;
+        };
+        for one in &report.tools {
+            let Some(tool) = value.pointer(&one.pointer) else {
+                continue;
+            };
+            if !tool.is_object() || tool.get("inputSchema").is_none() {
+                continue;
+            }
+            let tool = tool.to_string();
+            for target in Target::ALL {
+                let out = lower_tool(&tool, target);
+                let Some(out) = out.tool else {
+                    panic!("{path}{}: nothing lowered", one.pointer);
+                };
+                let again = check(&out.to_string(), target, None);
+                assert_eq!(
+                    verdict(&again, target),
+                    Verdict::Accepted,
+                    "{path}{} lowered for {}: {}",
+                    one.pointer,
+                    target.name(),
+                    list(&findings(&again, target))
+                );
+                lowered += 1;
+            }
+        }
+    }
+    assert!(lowered > 100, "only {lowered} tools lowered");
 }

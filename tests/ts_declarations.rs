@@ -553,6 +553,11 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
             add("lowerTool", &path, json(&lower_tool(&text, target)));
         }
     }
+    add(
+        "compatTargets",
+        "all",
+        json(&mcp_json_toolbox::compat::target_infos()),
+    );
     // A tool every profile takes as it is, one most reject, and text that is not JSON.
     let accepted = r#"{"name": "add", "inputSchema": {"type": "object", "properties": {"a": {"type": "number"}}, "required": ["a"], "additionalProperties": false}}"#;
     let rejected = r##"{"name": "git.search", "inputSchema": {"oneOf": [{"type": "object"}, {"$ref": "#/$defs/q"}], "$defs": {"q": {"type": ["string", "null"], "format": "uri"}}}}"##;

@@ -45,9 +45,25 @@ const options = { serverName: '' };
 /** The open cell, kept across runs by `{pointer, target}` (`pointer` null for the whole-list row). */
 let open = null;
 
+/**
+ * The targets as `compatTargets()` lists them, by name (`{ name, optIn, title }`): the page shows
+ * every column, the opt-in ones (strict modes, Gemini `parameters`, WebMCP) marked as such.
+ */
+let infos = new Map();
+
 /** A target's name on the page: `Gemini JSON Schema` for `gemini-json-schema`. */
 function targetLabel(target) {
   return TARGET_LABELS[target] ?? target;
+}
+
+/** Whether the target is opt-in (checked by the CLI only with `--target`). */
+function optIn(target) {
+  return infos.get(target)?.optIn === true;
+}
+
+/** A target's label with ` (opt-in)` after an opt-in one, for badges and announcements. */
+function targetWords(target) {
+  return optIn(target) ? `${targetLabel(target)} (opt-in)` : targetLabel(target);
 }
 
 /** `"1 finding"`, `"3 findings"`. */
@@ -71,7 +87,10 @@ function textAt(text, pointer) {
  * target)`, which runs `lowerTool` on the tool at `pointer`.
  */
 export async function compatOf(api, text) {
-  const report = await api.call('checkCompatibility', text, options.serverName ? { serverName: options.serverName } : {});
+  if (infos.size === 0 && api.has?.('compatTargets')) {
+    infos = new Map((await api.call('compatTargets')).map((info) => [info.name, info]));
+  }
+  const report = await api.call('checkCompatibility', text, { targets: ['all'], ...(options.serverName ? { serverName: options.serverName } : {}) });
   return { report, lower: (pointer, target) => api.call('lowerTool', textAt(text, pointer), target) };
 }
 
@@ -93,7 +112,7 @@ function compatBadges(report) {
   const tones = { rejected: 'error', dropped: 'warning', rewritten: 'info' };
   const badges = Object.entries(tones).flatMap(([verdict, tone]) => {
     const targets = Object.keys(worst).filter((target) => worst[target] === verdict);
-    return targets.length ? [{ text: `${verdict} by ${targets.map(targetLabel).join(', ')}`, tone }] : [];
+    return targets.length ? [{ text: `${verdict} by ${targets.map(targetWords).join(', ')}`, tone }] : [];
   });
   return badges.length ? badges : [{ text: 'all targets accept', tone: 'ok' }];
 }
@@ -141,7 +160,7 @@ export function renderCompat(container, compat, hooks) {
   };
   const table = matrix(compat.report, cells, select);
   const more = compat.report.tools.length - MAX_ROWS;
-  const hint = h('p', { className: 'compat-hint', id: 'compat-hint', textContent: 'Select a cell to see its findings. Arrow keys move between cells; the table scrolls sideways.' },
+  const hint = h('p', { className: 'compat-hint', id: 'compat-hint', textContent: 'Select a cell to see its findings. Arrow keys move between cells; the table scrolls sideways. Columns marked opt-in (strict modes, Gemini parameters, WebMCP) are checked by the command line only with --target.' },
     more > 0 && ` The first ${MAX_ROWS} tools are shown; the ${more} others count in the badges and the whole-list row.`);
   table.setAttribute('aria-describedby', 'compat-hint');
   container.querySelector('.compat-main').replaceChildren(h('div', { className: 'compat-scroll' }, table), hint, panel);
@@ -185,7 +204,7 @@ function matrix(report, cells, select) {
     const n = result.diagnostics.length;
     const button = h('button', {
       type: 'button', className: `verdict verdict-${result.verdict}`, tabIndex: r === 0 && c === 0 ? 0 : -1,
-      'aria-label': `${row.name}, ${targetLabel(target)}: ${word}, ${findings(n)}`, 'aria-expanded': 'false', 'aria-controls': PANEL_ID,
+      'aria-label': `${row.name}, ${targetWords(target)}: ${word}, ${findings(n)}`, 'aria-expanded': 'false', 'aria-controls': PANEL_ID,
     },
     h('span', { className: 'verdict-symbol', 'aria-hidden': 'true', textContent: symbol }),
     !symbolOnly && h('span', { textContent: word }),
@@ -203,7 +222,8 @@ function matrix(report, cells, select) {
   const table = h('table', { className: 'compat-matrix' },
     h('caption', { textContent: `Compatibility: ${report.tools.length} tool${report.tools.length === 1 ? '' : 's'} × ${targets.length} targets` }),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col', textContent: 'Tool' }),
-      targets.map((target) => h('th', { scope: 'col', title: target, textContent: targetLabel(target) })))),
+      targets.map((target) => h('th', { scope: 'col', title: infos.get(target)?.title ?? target, 'data-target': target, className: optIn(target) ? 'compat-opt-in' : '' },
+        targetLabel(target), optIn(target) && h('span', { className: 'compat-opt-in-mark', textContent: 'opt-in' }))))),
     h('tbody', {}, rows.slice(0, -1).map(line)),
     h('tfoot', {}, line(rows.at(-1), rows.length - 1)));
   table.addEventListener('keydown', (event) => move(event, cells, rows.length, targets.length));

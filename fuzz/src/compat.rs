@@ -13,7 +13,7 @@ pub fn run(data: &[u8]) {
     let mut dice = Dice::from_bytes(data);
     let server_name = (dice.below(2) == 0).then(|| "s".repeat(dice.below(70) as usize));
     let options = CompatOptions {
-        targets: Vec::new(),
+        targets: Target::ALL.to_vec(),
         server_name,
     };
     let report = check_compatibility(text, &options);

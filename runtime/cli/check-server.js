@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import * as toolbox from 'mcp-json-toolbox';
 import { UsageError, command, readInput } from './command.js';
 import { findings as toFindings } from './report.js';
-import { parseTargets } from './targets.js';
+import { TARGET_NAMES, parseTargets } from './targets.js';
 import { ServerFailure } from '../mcp-client/connection.js';
 import { connectHttp } from '../mcp-client/http.js';
 import { PROTOCOLS, listAll, negotiate } from '../mcp-client/session.js';
@@ -21,12 +21,6 @@ import { transcriptText } from './check-server/transcript.js';
 import { summaryText } from './check-server/summary.js';
 
 const { Session, replaySession } = toolbox;
-
-/** The compatibility targets the package knows (`compatTargets()` where exported; else the
- * targets a session judges an empty list for by default). */
-const TARGET_NAMES = typeof toolbox.compatTargets === 'function'
-  ? toolbox.compatTargets().map((t) => t.name)
-  : Object.keys(replaySession('{"tools":[]}').tools.list);
 
 const NAME = 'check-server';
 const SUMMARY = 'Start an MCP server (or connect to --url) and check everything it publishes: the official\n' +

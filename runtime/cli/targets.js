@@ -1,23 +1,46 @@
-// `--target` as every command reads it: `a,b` and repeated both work, `all` selects every known
-// target. (The `compat` engineer's module of the same name and signature replaces this one at
-// the merge; the lead keeps one.)
+// One `--target` syntax for every command that judges tools by consumer profiles (`compat`,
+// `check-tool`, `check-server`): comma-separated lists and repeated flags both work, `all` names
+// every profile, `default` the default ones, and an unknown name is a usage error that names it.
+import { compatTargets } from 'mcp-json-toolbox';
 import { UsageError } from './command.js';
 
+/** Every profile the crate knows, in report order: `[{ name, optIn, title }]` (`compatTargets()`). */
+export const TARGETS = compatTargets();
+
+/** Every profile's name, in report order. */
+export const TARGET_NAMES = TARGETS.map((t) => t.name);
+
+/** The default profiles' names (the consumers that take a tool without opt-in). */
+export const DEFAULT_TARGETS = TARGETS.filter((t) => !t.optIn).map((t) => t.name);
+
 /**
- * The targets named by `values` (parseArgs `multiple` strings, or undefined): each split at
- * commas, `all` standing for every name in `known`; undefined when none was given (the default
- * applies). A name not in `known` is a UsageError.
+ * The targets of `--target` values (`values`: the string[] of parseArgs with `multiple: true`,
+ * or undefined when the flag is absent): each value a comma-separated list; `all` stands for every
+ * name of `known`, in its order, and `default` for the default targets among them. Returns the names in the order given, each once; `[]` when the
+ * flag is absent (`checkCompatibility` then checks its default targets). Throws a UsageError
+ * naming unknown targets, or saying that the list is empty.
  */
 export function parseTargets(values, known) {
-  if (values === undefined || values.length === 0) return undefined;
-  const names = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
-  if (names.length === 0) throw new UsageError('--target needs a name');
-  const out = [];
-  for (const name of names) {
-    const add = name === 'all' ? known : [name];
-    for (const n of add) if (!out.includes(n)) out.push(n);
+  if (values === undefined) return [];
+  const names = values.flatMap((v) => v.split(',')).map((n) => n.trim()).filter(Boolean);
+  const unknown = names.filter((n) => n !== 'all' && n !== 'default' && !known.includes(n));
+  if (unknown.length > 0) {
+    throw new UsageError(`unknown --target ${unknown.join(', ')}; known: ${known.join(', ')}, all, default`);
   }
-  const unknown = out.filter((t) => !known.includes(t));
-  if (unknown.length) throw new UsageError(`unknown --target ${unknown.join(', ')}; known: ${known.join(', ')}`);
+  if (names.length === 0) throw new UsageError(`--target needs a name: ${known.join(', ')}, all, default`);
+  const expand = (n) => (n === 'all' ? known : n === 'default' ? known.filter((k) => DEFAULT_TARGETS.includes(k)) : [n]);
+  const out = [];
+  for (const name of names.flatMap(expand)) {
+    if (!out.includes(name)) out.push(name);
+  }
   return out;
+}
+
+/** The help lines for `--target`, indented to `pad` columns. */
+export function targetHelp(pad) {
+  const indent = ' '.repeat(pad);
+  const list = (ts) => ts.map((t) => t.name).join(', ');
+  return `${indent}default: ${list(TARGETS.filter((t) => !t.optIn))}\n` +
+    `${indent}opt-in: ${list(TARGETS.filter((t) => t.optIn))}\n` +
+    `${indent}(\`default\` names the default ones, \`all\` every one)`;
 }

@@ -1,10 +1,21 @@
 //! Gemini API function declarations: `parameters` (a subset of the OpenAPI 3.0 Schema object)
 //! and `parametersJsonSchema` (JSON Schema).
 //!
-//! Sources checked 2026-12-02: the FunctionDeclaration and Schema references
-//! (<https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration>,
-//! <https://cloud.google.com/vertex-ai/docs/reference/rest/v1/Schema>,
-//! <https://ai.google.dev/api/caching#FunctionDeclaration>) and the 400 errors users report.
+//! Which API: the **Gemini API** (`generativelanguage.googleapis.com`, Google AI Studio keys).
+//! Vertex AI's Gemini differs: its Schema object now also has `additionalProperties`, `ref`/`defs`
+//! and `anyOf` (<https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Schema>,
+//! and the `google.cloud.aiplatform.v1beta1.Schema` proto:
+//! <https://docs.cloud.google.com/nodejs/docs/reference/aiplatform/latest/aiplatform/protos.google.cloud.aiplatform.v1beta1.ischema>),
+//! which the Gemini API's Schema does not list
+//! (<https://ai.google.dev/api/caching#Schema>,
+//! <https://docs.cloud.google.com/nodejs/docs/reference/generativelanguage/latest/generativelanguage/protos.google.ai.generativelanguage.v1beta.ischema>).
+//! So a finding here on those three keywords may not hold on Vertex AI; the other rules hold on
+//! both as far as the sources show.
+//!
+//! Sources checked 2026-12-03: the FunctionDeclaration and Schema references above
+//! (<https://ai.google.dev/api/caching#FunctionDeclaration>,
+//! <https://cloud.google.com/vertex-ai/docs/reference/rest/v1beta1/FunctionDeclaration>) and the
+//! 400 errors users report.
 
 use super::anthropic::name_char;
 use super::rule::{Check, Effect, Field, NameRule, Rule};
@@ -39,9 +50,10 @@ pub const NAME: Rule = Rule {
     fix: Some("rename the tool"),
 };
 
-/// The fields of Gemini's Schema object: any other member is an unknown proto field.
+/// The fields of the Gemini API's Schema object: any other member is an unknown proto field.
 ///
-/// Sources (checked 2026-12-02): the Schema reference (its field list);
+/// Sources (checked 2026-12-03): the Gemini API's Schema reference (its field list; Vertex AI
+/// adds `additionalProperties`, `$ref`/`$defs` and `anyOf`, see the module docs);
 /// <https://github.com/openswarm-ai/openswarm/issues/24> (`$schema`, `additionalProperties`,
 /// `propertyNames`), <https://github.com/zed-industries/zed/issues/44875> (`const`),
 /// <https://github.com/nanbingxyz/5ire/issues/42> (`additionalProperties` in `items`).
@@ -72,8 +84,8 @@ pub const UNKNOWN_FIELD: Rule = Rule {
         "minimum",
         "maximum",
     ]),
-    seen: Some("Invalid JSON payload received. Unknown name \"KEYWORD\" at 'tools[0].function_declarations[N].parameters…': Cannot find field."),
-    fix: Some("remove the keyword (inline `$ref`, write `const` as a one-value `enum`)"),
+    seen: Some("Invalid JSON payload received. Unknown name \"{keyword}\" at 'tools[0].function_declarations[…].parameters…': Cannot find field."),
+    fix: Some("remove `{keyword}` and check what it said in the server"),
 };
 
 /// `type` is one value: a list is not a repeated proto field.
@@ -87,10 +99,11 @@ pub const TYPE_ARRAY: Rule = Rule {
     fix: Some("use one `type` and `\"nullable\": true` for null"),
 };
 
-/// `enum` holds strings, on string schemas only.
+/// `enum` holds strings, on schemas that say `type: "string"`: a typeless `enum` is refused too.
 ///
-/// Sources (checked 2026-12-02): <https://github.com/decolua/9router/pull/380> (the message
-/// below), <https://github.com/microsoft/azure-devops-mcp/issues/139> (numbers in `enum`:
+/// Sources (checked 2026-12-03): <https://github.com/decolua/9router/issues/359> and
+/// <https://github.com/decolua/9router/pull/380> (the message below, for an `enum` without
+/// `type`), <https://github.com/microsoft/azure-devops-mcp/issues/139> (numbers in `enum`:
 /// `Invalid value at '…enum[1]' (TYPE_STRING), 2`), <https://github.com/microsoft/vscode/pull/328147>.
 pub const ENUM_NOT_STRING: Rule = Rule {
     code: "gemini/enum-not-string",
@@ -100,8 +113,29 @@ pub const ENUM_NOT_STRING: Rule = Rule {
     fix: Some("make the enum a string enum and convert the values in the server"),
 };
 
+/// On a string, `format` is only `enum` or `date-time` (the numeric ones, `float`, `double`,
+/// `int32`, `int64`, are for numbers and integers, and not checked here).
+///
+/// Sources (checked 2026-12-03): <https://github.com/google-gemini/gemini-cli/issues/3178> (the
+/// 400 below, for `format: "uri"`), <https://github.com/enechange/collmbo/pull/195>,
+/// <https://github.com/labring/aiproxy/pull/312>; the Schema reference's `format` ("for STRING
+/// type: enum, date-time").
+pub const STRING_FORMAT: Rule = Rule {
+    code: "gemini/format",
+    effect: Effect::Rejected,
+    check: Check::StringFormatNotIn(&["enum", "date-time"]),
+    seen: Some("GenerateContentRequest.tools[0].function_declarations[…].parameters…format: only 'enum' and 'date-time' are supported for STRING type"),
+    fix: Some("remove the `format` and check it in the server"),
+};
+
 /// Gemini's rules on `parameters`.
-pub const RULES: &[Rule] = &[NAME, UNKNOWN_FIELD, TYPE_ARRAY, ENUM_NOT_STRING];
+pub const RULES: &[Rule] = &[
+    NAME,
+    UNKNOWN_FIELD,
+    TYPE_ARRAY,
+    ENUM_NOT_STRING,
+    STRING_FORMAT,
+];
 
 /// `parametersJsonSchema` must describe an object whose properties are the parameters.
 ///

@@ -14,6 +14,7 @@
 
 pub mod anthropic;
 mod check;
+mod checks;
 pub mod claude_code;
 pub mod cursor;
 pub mod gemini;
@@ -35,23 +36,25 @@ use crate::json::{parse, ReadOptions};
 
 pub use locate::{locate_tools, tools_generation};
 pub use lower::{lower_tool, Change, Lost, Lowered};
-pub use rule::{Check, Effect, Field, NameRule, Rule};
-pub use target::Target;
+pub use rule::{ArrayScope, Check, Effect, Field, NameRule, Rule};
+pub use target::{parse_targets, Target};
 
 /// What [`check_compatibility`] checks against (from JavaScript: `{ targets?, serverName? }`,
 /// read by [`CompatOptions::from_json`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CompatOptions {
-    /// The targets, in the order reported; empty means all of [`Target::ALL`].
+    /// The targets, in the order reported; empty means [`Target::DEFAULT`] (the consumers that
+    /// take a tool without opt-in).
     pub targets: Vec<Target>,
     /// The server's name as the host knows it (Cursor's name-length rule needs it).
     pub server_name: Option<String>,
 }
 
 impl CompatOptions {
-    /// The options from their JSON form: `targets` (an array of target names) and `serverName`
-    /// (a string, or `null` for none), each optional; any other member, or a member of
-    /// another type, is an error that names it. Written by hand rather than derived: the
+    /// The options from their JSON form: `targets` (an array of target names, `"all"` among
+    /// them standing for every target; or the string `"all"`) and `serverName` (a string, or
+    /// `null` for none), each optional; any other member, or a member of another type, is an
+    /// error that names it. Written by hand rather than derived: the
     /// derived decoder cost the full build 382 B more brotli (README, "Size").
     pub fn from_json(value: Value) -> Result<Self, String> {
         let Value::Object(members) = value else {
@@ -61,16 +64,25 @@ impl CompatOptions {
         for (key, value) in members {
             match (key.as_str(), value) {
                 ("targets", Value::Array(names)) => {
+                    let mut strings = Vec::new();
                     for name in names {
                         let Value::String(name) = name else {
                             return Err(format!("a target is a string, found {name}"));
                         };
-                        options.targets.push(Target::try_from(name)?);
+                        strings.push(name);
                     }
+                    options.targets = parse_targets(&strings)?;
+                }
+                ("targets", Value::String(all)) if all == "all" => {
+                    options.targets = Target::ALL.to_vec();
                 }
                 ("serverName", Value::String(name)) => options.server_name = Some(name),
                 ("serverName", Value::Null) => {}
-                ("targets", other) => return Err(format!("`targets` is an array, found {other}")),
+                ("targets", other) => {
+                    return Err(format!(
+                        "`targets` is an array of target names (or \"all\"), found {other}"
+                    ))
+                }
                 ("serverName", other) => {
                     return Err(format!("`serverName` is a string, found {other}"))
                 }
@@ -83,6 +95,31 @@ impl CompatOptions {
         }
         Ok(options)
     }
+}
+
+/// One target as the front ends list it (the wasm export `compatTargets()`): its name, whether it
+/// is checked only when asked for, and what it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TargetInfo {
+    /// The name `targets` and `--target` take.
+    pub name: &'static str,
+    /// Whether it is left out of the default targets ([`Target::DEFAULT`]).
+    #[serde(rename = "optIn")]
+    pub opt_in: bool,
+    /// What it is, in a few words.
+    pub title: &'static str,
+}
+
+/// Every target, in report order, as [`TargetInfo`].
+pub fn target_infos() -> Vec<TargetInfo> {
+    Target::ALL
+        .iter()
+        .map(|t| TargetInfo {
+            name: t.name(),
+            opt_in: t.opt_in(),
+            title: t.title(),
+        })
+        .collect()
 }
 
 /// How a consumer treats a tool, or a whole list.
@@ -103,7 +140,7 @@ impl Verdict {
     /// The verdict a finding of `effect` gives.
     fn of(effect: Effect) -> Self {
         match effect {
-            Effect::Warned => Self::Accepted,
+            Effect::Noted | Effect::Warned => Self::Accepted,
             Effect::Rewritten => Self::Rewritten,
             Effect::Dropped => Self::Dropped,
             Effect::Rejected => Self::Rejected,
@@ -198,7 +235,7 @@ pub fn check_compatibility(text: &str, options: &CompatOptions) -> CompatReport 
         };
     };
     let targets = if options.targets.is_empty() {
-        Target::ALL.to_vec()
+        Target::DEFAULT.to_vec()
     } else {
         options.targets.clone()
     };

@@ -6,7 +6,7 @@
 //! the 400 errors users report (each rule names its issue).
 
 use super::anthropic::name_char;
-use super::rule::{Check, Effect, NameRule, Rule};
+use super::rule::{ArrayScope, Check, Effect, NameRule, Rule};
 
 /// Function names: `^[a-zA-Z0-9_-]+$`, at most 64 characters.
 ///
@@ -21,7 +21,7 @@ pub const NAME: Rule = Rule {
         rest: name_char,
         allowed: "1-64 characters of A-Z, a-z, 0-9, `_` and `-`",
     }),
-    seen: Some("Invalid 'tools[N].function.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'."),
+    seen: Some("Invalid 'tools[…].function.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'."),
     fix: Some("rename the tool: replace other characters (`.`, `/`, spaces) with `_`"),
 };
 
@@ -32,8 +32,8 @@ pub const NAME: Rule = Rule {
 pub const ARRAY_ITEMS: Rule = Rule {
     code: "openai/array-items",
     effect: Effect::Rejected,
-    check: Check::ArrayWithoutItems,
-    seen: Some("Invalid schema for function 'NAME': In context=('properties', 'P'), array schema missing items."),
+    check: Check::ArrayWithoutItems(ArrayScope::All),
+    seen: Some("Invalid schema for function '{name}': In context=('properties', '…'), array schema missing items."),
     fix: Some("give the array an `items` schema"),
 };
 
@@ -45,7 +45,7 @@ pub const MAX_TOOLS: Rule = Rule {
     code: "openai/max-tools",
     effect: Effect::Rejected,
     check: Check::MaxTools(128),
-    seen: Some("Invalid 'tools': array too long. Expected an array with maximum length 128, but got an array with length N instead."),
+    seen: Some("Invalid 'tools': array too long. Expected an array with maximum length 128, but got an array with length … instead."),
     fix: Some("send at most 128 tools (split the server, or let the host pick)"),
 };
 
@@ -60,7 +60,7 @@ pub const STRICT_OPEN_OBJECT: Rule = Rule {
     code: "openai-strict/open-object",
     effect: Effect::Rejected,
     check: Check::OpenObject,
-    seen: Some("Invalid schema for function 'NAME': In context=(), 'additionalProperties' is required to be supplied and to be false."),
+    seen: Some("Invalid schema for function '{name}': In context=(…), 'additionalProperties' is required to be supplied and to be false."),
     fix: Some("add `\"additionalProperties\": false` to every object schema"),
 };
 
@@ -72,7 +72,7 @@ pub const STRICT_ALL_REQUIRED: Rule = Rule {
     code: "openai-strict/not-all-required",
     effect: Effect::Rejected,
     check: Check::NotAllRequired,
-    seen: Some("Invalid schema for function 'NAME': In context=(), 'required' is required to be supplied and to be an array including every key in properties."),
+    seen: Some("Invalid schema for function '{name}': In context=(…), 'required' is required to be supplied and to be an array including every key in properties."),
     fix: Some("list every property in `required`; make an optional one nullable (`\"type\": [T, \"null\"]`)"),
 };
 
@@ -95,7 +95,7 @@ pub const STRICT_UNSUPPORTED: Rule = Rule {
         "dependentSchemas",
     ]),
     seen: None,
-    fix: Some("express alternatives with `anyOf`, or check them in the server"),
+    fix: Some("remove `{keyword}` and check what it said in the server"),
 };
 
 /// Strict mode takes only nine formats.
@@ -106,9 +106,17 @@ pub const STRICT_FORMAT: Rule = Rule {
     code: "openai-strict/format",
     effect: Effect::Rejected,
     check: Check::FormatNotIn(&[
-        "date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid",
+        "date-time",
+        "time",
+        "date",
+        "duration",
+        "email",
+        "hostname",
+        "ipv4",
+        "ipv6",
+        "uuid",
     ]),
-    seen: Some("Invalid schema for function 'NAME': In context=('properties', 'url'), 'uri' is not a valid format."),
+    seen: Some("Invalid schema for function '{name}': In context=(…), '…' is not a valid format."),
     fix: Some("remove the `format` and check it in the server"),
 };
 

@@ -1,5 +1,6 @@
 //! What a profile rule is: a stable code, what the consumer does, what users see, the fix, and
-//! the [`Check`] that finds it (the same `Check` drives [`super::lower_tool`]).
+//! the [`Check`] that finds it. Each check kind has one file in `checks/` holding both its
+//! detection and its lowering pass; a new rule of an existing kind touches only a profile file.
 
 use serde::Serialize;
 
@@ -7,11 +8,14 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Effect {
+    /// Nothing shown to fail: a note on something no public source shows the consumer refusing
+    /// (the rule says what is unverified). Never changes the verdict; lowering ignores it.
+    Noted,
     /// Accepted as it is, with a warning (a spec SHOULD).
     Warned,
     /// Silently changed (a renamed tool, an ignored field).
     Rewritten,
-    /// This tool is skipped; the others are kept.
+    /// This tool is skipped (or cannot be called); the others are kept.
     Dropped,
     /// The request or the server's whole tool list fails.
     Rejected,
@@ -59,22 +63,14 @@ impl NameRule {
             && name.chars().next().is_some_and(self.first)
     }
 
-    /// `name` made to follow the rule: a character the rule refuses becomes its lowercase if the
-    /// rule takes that, else `_`; an empty name becomes `tool`; a refused first character gets a
-    /// `_` before it (every profile's first-character rule takes `_`); then it is cut to `max`.
+    /// `name` made to follow the rule: a character the rule refuses becomes `_` (no consumer
+    /// whose source we read changes case: VS Code's sanitiser is case-insensitive); an empty
+    /// name becomes `tool`; a refused first character gets a `_` before it (every profile's
+    /// first-character rule takes `_`); then it is cut to `max`.
     pub fn sanitize(&self, name: &str) -> String {
         let mut out: String = name
             .chars()
-            .map(|c| {
-                let lower = c.to_ascii_lowercase();
-                if (self.rest)(c) {
-                    c
-                } else if (self.rest)(lower) {
-                    lower
-                } else {
-                    '_'
-                }
-            })
+            .map(|c| if (self.rest)(c) { c } else { '_' })
             .collect();
         if out.is_empty() {
             out = "tool".to_owned();
@@ -86,48 +82,68 @@ impl NameRule {
     }
 }
 
-/// What a rule looks for. Each variant is checked in `check.rs` and lowered in `lower.rs`.
+/// Which subschemas an array rule walks, and which `type` it reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArrayScope {
+    /// Every subschema; `type` a string or a list that holds `"array"`.
+    All,
+    /// VS Code's walk (`forEachSchemaNode`): not `$defs`/`definitions`, and only `type:
+    /// "array"` written as a string.
+    VsCode,
+}
+
+/// What a rule looks for. Each variant has one file in `checks/` (its detection and its
+/// lowering pass); `checks/mod.rs` dispatches to it.
 #[derive(Clone, Copy, Debug)]
 pub enum Check {
-    /// The tool name follows a [`NameRule`].
+    /// The tool name follows a [`NameRule`] (`checks/name.rs`).
     Name(NameRule),
-    /// The MCP spec's name rule ([`super::mcp::check_name`]).
+    /// The MCP spec's name rule (`checks/name.rs`).
     McpName,
-    /// The root of the field is `type: "object"`; a missing `inputSchema` breaks it too.
+    /// The tool name has none of these characters (`checks/name.rs`).
+    NameHas(&'static str),
+    /// The root of the field is `type: "object"`; a missing `inputSchema` breaks it too
+    /// (`checks/root.rs`).
     RootObject(Field),
-    /// The spec's root rule for the field, per protocol version ([`super::mcp::root_rule`]).
+    /// The spec's root rule for the field, per protocol version (`checks/root.rs`).
     McpRoot(Field),
-    /// None of these keywords at the root of `inputSchema`.
+    /// None of these keywords at the root of `inputSchema` (`checks/combinators.rs`).
     RootKeywords(&'static [&'static str]),
-    /// None of these keywords in any subschema of `inputSchema`.
+    /// None of these keywords in any subschema of `inputSchema` (`checks/keywords.rs`).
     Keywords(&'static [&'static str]),
-    /// Only these keywords in any subschema of `inputSchema`.
+    /// Only these keywords in any subschema of `inputSchema` (`checks/keywords.rs`).
     OnlyKeywords(&'static [&'static str]),
-    /// No `type` given as an array.
+    /// No `type` given as an array (`checks/type_array.rs`).
     TypeArray,
-    /// `enum` only on strings, with string values.
+    /// `enum` only on schemas that say `type: "string"`, with string values (`checks/enums.rs`).
     EnumNotString,
-    /// Every `type: "array"` has `items`.
-    ArrayWithoutItems,
-    /// Every object schema says `additionalProperties: false`.
+    /// Every array schema has `items` (`checks/array_items.rs`).
+    ArrayWithoutItems(ArrayScope),
+    /// Every object schema says `additionalProperties: false` (`checks/open_object.rs`).
     OpenObject,
-    /// Every object schema lists all its `properties` in `required`.
+    /// Every object schema lists all its `properties` in `required` (`checks/all_required.rs`).
     NotAllRequired,
-    /// `format` only one of these.
+    /// `format` only one of these (`checks/formats.rs`).
     FormatNotIn(&'static [&'static str]),
-    /// No boolean subschema (`true`/`false`) in the field.
+    /// On a `type: "string"` schema, `format` only one of these (`checks/formats.rs`).
+    StringFormatNotIn(&'static [&'static str]),
+    /// No boolean subschema (`true`/`false`) in the field (`checks/booleans.rs`).
     BooleanSubschema(Field),
-    /// The consumer ignores this member of a tool.
+    /// `outputSchema`'s root `$schema` is none of these dialects (`checks/dialect.rs`).
+    OutputDialect(&'static [&'static str]),
+    /// The consumer ignores this member of a tool (`checks/ignored.rs`).
     IgnoredMember(&'static str),
-    /// Server name + tool name shorter than this many characters (needs the server name).
+    /// Server name + tool name shorter than this many characters (needs the server name;
+    /// `checks/server_tool_length.rs`).
     ServerToolLength(usize),
-    /// List: at most this many tools.
+    /// List: at most this many tools (`checks/list.rs`).
     MaxTools(usize),
-    /// List: no two tools with the same name.
+    /// List: no two tools with the same name (`checks/list.rs`).
     DuplicateName,
-    /// List: no two tools whose names the [`NameRule`]'s rewrite makes equal.
+    /// List: no two tools whose names the [`NameRule`]'s rewrite makes equal (`checks/list.rs`).
     DuplicateAfterRewrite(NameRule),
-    /// List: at most `tools` tools, and `optional` optional parameters in all.
+    /// List: at most `tools` tools, and `optional` optional parameters in all
+    /// (`checks/list.rs`).
     StrictBudget {
         /// Most tools.
         tools: usize,
@@ -158,8 +174,10 @@ pub struct Rule {
     pub effect: Effect,
     /// What the rule looks for.
     pub check: Check,
-    /// The message users see, where known.
+    /// The message users see, where known: `{name}` is the tool's name, `{keyword}` the
+    /// offending keyword, `…` what varies and is not known here.
     pub seen: Option<&'static str>,
-    /// How to fix it, where a fix exists.
+    /// How to fix it, where a fix exists (`{keyword}` is the offending keyword); a check may
+    /// give a fix that fits the keyword better (`checks/keywords.rs`).
     pub fix: Option<&'static str>,
 }

@@ -46,6 +46,41 @@ impl Target {
         Self::Mcp,
     ];
 
+    /// The targets checked when none are named: the consumers that take a tool without the
+    /// server's author opting in (strict modes, Gemini's `parameters` and WebMCP are opt-in).
+    pub const DEFAULT: [Target; 7] = [
+        Self::Anthropic,
+        Self::OpenAi,
+        Self::GeminiJsonSchema,
+        Self::ClaudeCode,
+        Self::Cursor,
+        Self::VsCode,
+        Self::Mcp,
+    ];
+
+    /// Whether the target is checked only when asked for (`--target`, or `all`): a mode a
+    /// host or the author turns on (strict tool use, Gemini's `parameters`, WebMCP).
+    pub fn opt_in(self) -> bool {
+        !Self::DEFAULT.contains(&self)
+    }
+
+    /// What the target is, in a few words (for a column header's tooltip, a help text).
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::Anthropic => "Anthropic Messages API (input_schema)",
+            Self::AnthropicStrict => "Anthropic strict tool use (strict: true)",
+            Self::OpenAi => "OpenAI function calling",
+            Self::OpenAiStrict => "OpenAI strict mode (Structured Outputs)",
+            Self::Gemini => "Gemini API parameters (OpenAPI subset)",
+            Self::GeminiJsonSchema => "Gemini API parametersJsonSchema",
+            Self::ClaudeCode => "Claude Code (its MCP client, then the Anthropic API)",
+            Self::Cursor => "Cursor",
+            Self::VsCode => "VS Code (Copilot Chat)",
+            Self::WebMcp => "WebMCP (navigator.modelContext)",
+            Self::Mcp => "The MCP specification",
+        }
+    }
+
     /// The target's name: `anthropic`, `openai-strict`, `claude-code`…
     pub fn name(self) -> &'static str {
         match self {
@@ -91,13 +126,34 @@ impl Target {
     }
 }
 
+/// The targets `names` name, in order: `all` stands for [`Target::ALL`] (in its place, once);
+/// an unknown name is an error that lists the known ones.
+pub fn parse_targets<S: AsRef<str>>(names: &[S]) -> Result<Vec<Target>, String> {
+    let mut out: Vec<Target> = Vec::new();
+    for name in names {
+        let found = match name.as_ref() {
+            "all" => Target::ALL.to_vec(),
+            one => vec![Target::try_from(one.to_owned())?],
+        };
+        for target in found {
+            if !out.contains(&target) {
+                out.push(target);
+            }
+        }
+    }
+    Ok(out)
+}
+
 impl TryFrom<String> for Target {
     type Error = String;
 
     fn try_from(name: String) -> Result<Self, String> {
         Self::parse(&name).ok_or_else(|| {
             let names: Vec<&str> = Self::ALL.iter().map(|t| t.name()).collect();
-            format!("unknown target {name:?}: one of {}", names.join(", "))
+            format!(
+                "unknown target {name:?}: one of {}, or all",
+                names.join(", ")
+            )
         })
     }
 }

@@ -3,7 +3,8 @@
 use serde_json::Value;
 
 use crate::json::tree::escape_pointer_token;
-use crate::schema::{holds, Holds};
+// The one import of lint's JSON Schema vocabulary in compat (the rest of compat reads it here).
+pub(in crate::compat) use crate::schema::{holds, Holds, ANNOTATIONS};
 
 /// One subschema: where it is (a JSON Pointer relative to the walked schema) and what it is (an
 /// object, or a boolean schema).

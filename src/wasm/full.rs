@@ -146,10 +146,17 @@ export type CompatTarget = "anthropic" | "anthropic-strict" | "openai" | "openai
 /** How a consumer treats a tool or a list: `rejected` (the request or the whole list fails), `dropped` (this tool is skipped), `rewritten` (silently changed). */
 export type CompatVerdict = "accepted" | "rewritten" | "dropped" | "rejected";
 
+/** A target as `compatTargets()` lists it: `optIn` ones are checked only when named (or with `"all"`). */
+export interface CompatTargetInfo {
+  name: CompatTarget;
+  optIn: boolean;
+  title: string;
+}
+
 /** What `checkCompatibility` checks against. */
 export interface CompatOptions {
-  /** The targets, in the order reported; all of them when left out. */
-  targets?: CompatTarget[];
+  /** The targets, in the order reported (`"all"` for every one); when left out, the default ones (`compatTargets()` with `optIn: false`). */
+  targets?: (CompatTarget | "all")[] | "all";
   /** The server's name as the host knows it (Cursor's server + tool name length needs it). */
   serverName?: string;
 }
@@ -464,6 +471,13 @@ fn compat_options(
         }
         None => crate::compat::CompatOptions::default(),
     })
+}
+
+/// Every consumer `checkCompatibility` knows, in report order: `{ name, optIn, title }` (the
+/// opt-in ones are checked only when named).
+#[wasm_bindgen(js_name = compatTargets, unchecked_return_type = "CompatTargetInfo[]")]
+pub fn compat_targets_js() -> Result<JsValue, JsValue> {
+    to_js(&crate::compat::target_infos())
 }
 
 /// Rewrites one tool so that `target` accepts it; throws a `TypeError` for an unknown target.

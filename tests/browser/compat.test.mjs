@@ -47,19 +47,21 @@ async function openCompat(t, options = {}) {
 function readMatrix(page) {
   return page.evaluate(() => {
     const table = document.querySelector('#compat table');
-    const targets = [...table.querySelectorAll('thead th')].slice(1).map((th) => th.title);
+    const heads = [...table.querySelectorAll('thead th')].slice(1);
+    const targets = heads.map((th) => th.dataset.target);
+    const optIn = heads.filter((th) => th.textContent.includes('opt-in')).map((th) => th.dataset.target);
     const row = (tr) => ({
       name: tr.querySelector('th').textContent,
       verdicts: [...tr.querySelectorAll('td')].map((td) => td.querySelector('button')?.className.match(/verdict-(\w+)/)[1] ?? null),
       words: [...tr.querySelectorAll('td')].map((td) => td.textContent),
     });
-    return { targets, tools: [...table.querySelectorAll('tbody tr')].map(row), list: row(table.querySelector('tfoot tr')) };
+    return { targets, optIn, tools: [...table.querySelectorAll('tbody tr')].map(row), list: row(table.querySelector('tfoot tr')) };
   });
 }
 
-/** What the matrix must show for `text`, from the package in Node. */
+/** What the matrix must show for `text`, from the package in Node: every target (the page shows all columns). */
 function expected(text) {
-  const report = toolbox.checkCompatibility(text);
+  const report = toolbox.checkCompatibility(text, { targets: ['all'] });
   const targets = Object.keys(report.list);
   return {
     targets,
@@ -83,6 +85,10 @@ test('a reference server tools/list: the matrix shows what checkCompatibility sa
   assert.ok(want.tools.length >= 5, `the everything server has ${want.tools.length} tools`);
   const shown = await readMatrix(page);
   assert.deepEqual(shown.targets, want.targets);
+  // Every column is shown; the opt-in ones (checked by the CLI only with --target) are marked.
+  assert.deepEqual(shown.targets, toolbox.compatTargets().map((info) => info.name));
+  assert.deepEqual(shown.optIn, toolbox.compatTargets().filter((info) => info.optIn).map((info) => info.name));
+  assert.deepEqual(shown.optIn, ['anthropic-strict', 'openai-strict', 'gemini', 'webmcp']);
   assert.deepEqual(shown.tools.map(({ name, verdicts }) => ({ name, verdicts })), want.tools.map(({ name, verdicts }) => ({ name, verdicts })));
   assert.deepEqual(shown.list.verdicts, want.list);
   // Each verdict is spelled out in its cell (✓ for accepted, as the CLI prints it), never colour alone.
@@ -123,7 +129,7 @@ test('a tool Gemini rejects: its cell opens the findings, a finding selects its 
   assert.deepEqual((await readMatrix(page)).tools.map((row) => row.verdicts), want.tools.map((row) => row.verdicts));
   assert.match(await page.textContent('#badges'), /rejected by .*Gemini/);
 
-  const button = page.locator('#compat tbody button[aria-label^="search_issues, Gemini:"]');
+  const button = page.locator('#compat tbody button[aria-label^="search_issues, Gemini (opt-in):"]');
   assert.match(await button.getAttribute('aria-label'), new RegExp(`rejected, ${gemini.diagnostics.length} finding`));
   await button.click();
   assert.equal(await button.getAttribute('aria-expanded'), 'true');
@@ -219,7 +225,7 @@ test('the server name counts in Cursor\'s name length, as checkCompatibility say
   await pasteAndRun(page, 'editor-a', GEMINI_REJECTS);
   const column = (await readMatrix(page)).targets.indexOf('cursor');
   const cursorVerdict = async () => (await readMatrix(page)).tools[0].verdicts[column];
-  assert.equal(await cursorVerdict(), toolbox.checkCompatibility(GEMINI_REJECTS).tools[0].targets.cursor.verdict);
+  assert.equal(await cursorVerdict(), toolbox.checkCompatibility(GEMINI_REJECTS, { targets: ['all'] }).tools[0].targets.cursor.verdict);
   const serverName = 'an-mcp-server-with-a-rather-long-name-for-cursor-to-count';
   const want = toolbox.checkCompatibility(GEMINI_REJECTS, { serverName }).tools[0].targets.cursor;
   assert.notEqual(want.verdict, 'accepted', 'the package counts the server name');

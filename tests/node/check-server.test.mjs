@@ -79,7 +79,8 @@ test('server-everything over stdio: the summary, a plain tool and the task tool 
   assert.ok(research.statuses.includes('input_required'), research.statuses.join());
   assert.equal(research.statuses.at(-1), 'completed');
   assert.ok(!run.codes.includes('elicitation-cancelled'));
-  assert.deepEqual([...new Set(run.document.findings.map((f) => f.severity))], ['warning']);
+  // Notes (info: Claude Code's on a draft-07 outputSchema, unverified for current versions) aside.
+  assert.deepEqual([...new Set(run.document.findings.filter((f) => f.severity !== 'info').map((f) => f.severity))], ['warning']);
   // The recorded transcript is what `replay` reads: the same task, completed.
   const replay = await cli(['replay', '--target', 'claude-code', 'everything.jsonl']);
   assert.equal(replay.status, 0);

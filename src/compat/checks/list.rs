@@ -1,0 +1,69 @@
+//! Rules on the whole tool list: how many tools, duplicate names (as sent or after a host's
+//! rewrite), strict budgets. No lowering: lowering rewrites one tool.
+
+use std::collections::HashMap;
+
+use super::super::rule::{Check, Field};
+use super::all_required::optional_properties;
+use super::view::{Spot, ToolView};
+
+/// The findings of the list rule `check` over `views` (the list at `list`).
+#[inline(never)]
+pub(super) fn find(check: &Check, views: &[ToolView<'_>], list: &str) -> Vec<Spot> {
+    match *check {
+        Check::MaxTools(max) => (views.len() > max)
+            .then(|| {
+                Spot::new(
+                    list.to_owned(),
+                    format!("{} tools; at most {max} are taken", views.len()),
+                )
+            })
+            .into_iter()
+            .collect(),
+        Check::DuplicateName => duplicates(views, &|name| name.to_owned()),
+        Check::DuplicateAfterRewrite(names) => duplicates(views, &|name| names.sanitize(name)),
+        Check::StrictBudget { tools, optional } => {
+            let mut spots = Vec::new();
+            if views.len() > tools {
+                let detail = format!("{} strict tools; more than {tools}", views.len());
+                spots.push(Spot::new(list.to_owned(), detail));
+            }
+            let count: usize = views
+                .iter()
+                .flat_map(|v| v.subs(Field::Input))
+                .map(|sub| optional_properties(sub.value).len())
+                .sum();
+            if count > optional {
+                let detail = format!("{count} optional parameters in all; more than {optional}");
+                spots.push(Spot::new(list.to_owned(), detail));
+            }
+            spots
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// One finding per tool whose name, as `key` makes it, an earlier tool already has.
+#[inline(never)]
+fn duplicates(views: &[ToolView<'_>], key: &dyn Fn(&str) -> String) -> Vec<Spot> {
+    let mut seen: HashMap<String, (&str, &str)> = HashMap::new();
+    let mut spots = Vec::new();
+    for view in views {
+        let Some(name) = view.name else { continue };
+        let made = key(name);
+        match seen.get(&made) {
+            Some((first, at)) => {
+                let detail = if *first == name {
+                    format!("tool {name:?} is already defined at {at}")
+                } else {
+                    format!("tool {name:?} becomes {made:?}, as tool {first:?} at {at} does")
+                };
+                spots.push(Spot::new(format!("{}/name", view.pointer), detail));
+            }
+            None => {
+                seen.insert(made, (name, view.pointer));
+            }
+        }
+    }
+    spots
+}

@@ -1,0 +1,108 @@
+//! Tool names: a consumer's [`NameRule`], the spec's name rule, a note on characters no source
+//! shows failing; lowering renames the tool to follow every name rule of the profile.
+
+use serde_json::Value;
+
+use crate::diagnostic::{Diagnostic, Fix};
+use crate::json::Document;
+
+use super::super::mcp;
+use super::super::rule::{Check, NameRule};
+use super::edit::{put, Lowering};
+use super::view::{Spot, ToolView};
+
+/// The name of the tool against `names`.
+#[inline(never)]
+pub(super) fn find(doc: &Document<'_>, view: &ToolView<'_>, names: &NameRule) -> Vec<Spot> {
+    let path = format!("{}/name", view.pointer);
+    let Some(name) = view.name else {
+        return vec![Spot::new(path, "the tool has no string `name`")];
+    };
+    if names.accepts(name) {
+        return Vec::new();
+    }
+    let renamed = names.sanitize(name);
+    let fix = doc.pointer(&path).map(|node| Fix {
+        span: doc.span(node.range),
+        replacement: Value::String(renamed.clone()).to_string(),
+    });
+    vec![Spot {
+        fix,
+        ..Spot::new(
+            path,
+            format!(
+                "the tool name {name:?} is not {} (it would be {renamed:?})",
+                names.allowed
+            ),
+        )
+    }]
+}
+
+/// A name that holds one of `chars`.
+#[inline(never)]
+pub(super) fn find_chars(view: &ToolView<'_>, chars: &str) -> Vec<Spot> {
+    let Some(name) = view.name.filter(|n| n.chars().any(|c| chars.contains(c))) else {
+        return Vec::new();
+    };
+    let detail = format!("the tool name {name:?} has {chars:?}");
+    vec![Spot::new(format!("{}/name", view.pointer), detail)]
+}
+
+/// The spec's name rule on the tool.
+#[inline(never)]
+pub(super) fn find_mcp(doc: &Document<'_>, view: &ToolView<'_>) -> Option<Diagnostic> {
+    let tool = doc.pointer(view.pointer)?;
+    let path = format!("{}/name", view.pointer);
+    match tool.value_of("name") {
+        Some(name) => mcp::check_name(doc, name, path),
+        None => Some(
+            Diagnostic::error("tool-name-missing", "the tool has no `name`")
+                .with_span(doc.span_at(view.pointer))
+                .at_pointer(view.pointer),
+        ),
+    }
+}
+
+/// Lowering: the name follows every name rule of the profile.
+#[inline(never)]
+pub(super) fn lower(l: &mut Lowering, tool: &mut Value) {
+    let rules: Vec<NameRule> = l
+        .checks
+        .iter()
+        .filter_map(|c| match c {
+            Check::Name(rule) => Some(*rule),
+            Check::McpName => Some(NameRule {
+                max: mcp::MAX_NAME_CHARS,
+                first: mcp::name_char,
+                rest: mcp::name_char,
+                allowed: "",
+            }),
+            _ => None,
+        })
+        .collect();
+    if rules.is_empty() {
+        return;
+    }
+    let Some(members) = tool.as_object_mut() else {
+        return;
+    };
+    let before = members
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned();
+    let after = rules.iter().fold(before.clone(), |name, rule| {
+        if rule.accepts(&name) {
+            name
+        } else {
+            rule.sanitize(&name)
+        }
+    });
+    if after != before || members.get("name").and_then(Value::as_str).is_none() {
+        put(members, "name", Value::String(after.clone()));
+        l.change(
+            "/name".into(),
+            format!("renamed {before:?} to {after:?}: call it by this name"),
+        );
+    }
+}
