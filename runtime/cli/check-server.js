@@ -215,11 +215,14 @@ async function runCall(session, connection, call, { values, timeoutMs }) {
     record.skipped = 'arguments fail the inputSchema (--send-invalid sends them anyway)';
     return;
   }
+  const declinedBefore = session.declined ?? 0;
   const outcome = await callTool(connection, session.negotiated, tool, args, {
     timeoutMs,
     answerInput: (request, index, key) => answerInputRequest(session, request, index, key),
   });
-  Object.assign(record, { sent: true, asTask: outcome.asTask, taskId: outcome.taskId, statuses: outcome.statuses, timedOut: outcome.timedOut ?? false });
+  // `asTask`: a task was created (asked for one or not: the 2026-07-28 server decides).
+  Object.assign(record, { sent: true, asTask: outcome.taskId !== undefined, taskId: outcome.taskId, statuses: outcome.statuses, timedOut: outcome.timedOut ?? false });
+  Object.assign(record, { inputRounds: outcome.inputRounds ?? 0, inputRoundsExceeded: outcome.inputRoundsExceeded ?? false, declined: (session.declined ?? 0) - declinedBefore });
   record.isError = outcome.result?.isError ?? undefined;
   if (outcome.error) record.error = outcome.error.message ?? JSON.stringify(outcome.error);
   if (outcome.timedOut) session.found.push({ index: outcome.requestIndex, severity: 'error', code: 'task-timeout', message: `task ${outcome.taskId} of ${call.name} was not finished within --timeout ${timeoutMs} ms (cancelled)` });
@@ -264,6 +267,11 @@ function answerElicitation(session, connection, message, elicit) {
  * `index`): an elicitation is answered like a 2025-11-25 one, `roots/list` with no roots. */
 function answerInputRequest(session, request, index, key) {
   if (request?.method === 'roots/list') return { roots: [] };
+  if (!session.elicit) {
+    // No --elicit: the question is declined (the summary says so).
+    session.declined = (session.declined ?? 0) + 1;
+    return { action: 'decline' };
+  }
   return elicitationAnswer(session, JSON.stringify(session.transcript[index].message), index, session.elicit, key);
 }
 

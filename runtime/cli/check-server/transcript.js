@@ -1,5 +1,5 @@
 // The transcript of a check-server session as JSON Lines (one `{timestamp, direction, message}`
-// entry per line: what `replay` reads), and the mapping of a finding inside one message's JSON
+// entry per line, plus `http` for a message POSTed over Streamable HTTP: what `replay` reads), and the mapping of a finding inside one message's JSON
 // text to its place in the transcript.
 
 /**
@@ -10,10 +10,11 @@
  */
 export function transcriptText(entries) {
   const offsets = [];
-  const lines = entries.map(({ timestamp, direction, message }) => {
+  const lines = entries.map(({ timestamp, direction, message, http }) => {
     const head = `${JSON.stringify({ timestamp, direction }).slice(0, -1)},"message":`;
     offsets.push(head.length);
-    return `${head}${JSON.stringify(message)}}`;
+    // `http`: the request as sent over Streamable HTTP (runtime/mcp-client/http.js), after the message.
+    return `${head}${JSON.stringify(message)}${http ? `,"http":${JSON.stringify(http)}` : ''}}`;
   });
   const text = lines.length ? `${lines.join('\n')}\n` : '';
   const locate = (index, finding, line = 1) => {

@@ -60,6 +60,15 @@ pub fn replay_session(transcript_text: &str) -> SessionReport {
         }
     }
     findings.extend(session.finish_findings());
+    // The request as sent over HTTP, when the envelope records it (http.rs).
+    for place in &placed {
+        let envelope = format!("/{}", place.entry);
+        diagnostics.extend(super::http::check_entry(
+            &transcript.doc,
+            &envelope,
+            &place.pointer,
+        ));
+    }
     let mapper = Mapper {
         doc: &transcript.doc,
         placed: &placed,
