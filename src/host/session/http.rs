@@ -27,6 +27,8 @@
 //! checked; requests before 2026-07-28 are not checked (the 2025-11-25 `MCP-Protocol-Version`
 //! header rule has a backwards-compatibility default).
 
+use std::collections::VecDeque;
+
 use crate::diagnostic::Diagnostic;
 use crate::json::{Document, Node};
 use crate::protocol::messages::{meta, PROTOCOL_VERSION};
@@ -45,9 +47,37 @@ const NAME_BEARING: [(&str, &str); 3] = [
 /// Where the rule's source is, for the messages.
 const SOURCE: &str = "2026-07-28 Streamable HTTP, SEP-2243";
 
+/// `found` (each finding with the transcript entry it is about, in order) with the header
+/// findings of every entry in `sent` (its index and its message's pointer) placed after the
+/// findings of the entries before it.
+pub(super) fn with_header_findings<'p>(
+    doc: &Document<'_>,
+    sent: impl Iterator<Item = (usize, &'p str)>,
+    found: impl Iterator<Item = (Option<usize>, Diagnostic)>,
+) -> Vec<Diagnostic> {
+    let mut headers: VecDeque<(usize, Vec<Diagnostic>)> = sent
+        .map(|(entry, message)| (entry, check_entry(doc, &format!("/{entry}"), message)))
+        .filter(|(_, found)| !found.is_empty())
+        .collect();
+    let mut out = Vec::new();
+    for (entry, diagnostic) in found {
+        while headers
+            .front()
+            .is_some_and(|(next, _)| entry.is_some_and(|e| *next < e))
+        {
+            if let Some((_, found)) = headers.pop_front() {
+                out.extend(found);
+            }
+        }
+        out.push(diagnostic);
+    }
+    out.extend(headers.into_iter().flat_map(|(_, found)| found));
+    out
+}
+
 /// The header findings of the transcript entry at `envelope` (a pointer to the entry, e.g. `/3`)
 /// whose message is at `message` (e.g. `/3/message`), pointers and spans into `doc`.
-pub(super) fn check_entry(doc: &Document<'_>, envelope: &str, message: &str) -> Vec<Diagnostic> {
+fn check_entry(doc: &Document<'_>, envelope: &str, message: &str) -> Vec<Diagnostic> {
     let (Some(entry), Some(body)) = (doc.pointer(envelope), doc.pointer(message)) else {
         return Vec::new();
     };
@@ -176,6 +206,22 @@ mod tests {
                 ),
             ]
         );
+    }
+
+    #[test]
+    fn header_findings_come_in_entry_order() {
+        let bare = call("{}");
+        let unmatched = r#"{"direction":"server","message":{"jsonrpc":"2.0","id":99,"result":{}}}"#;
+        let text = [bare.as_str(), unmatched, bare.as_str()].join("\n");
+        let entries: Vec<char> = replay_session(&text)
+            .diagnostics
+            .iter()
+            .filter_map(|d| d.instance_path.chars().nth(1))
+            .collect();
+        let mut sorted = entries.clone();
+        sorted.sort_unstable();
+        assert_eq!(entries, sorted);
+        assert!(entries.contains(&'1'), "{entries:?}");
     }
 
     #[test]

@@ -60,20 +60,21 @@ pub fn replay_session(transcript_text: &str) -> SessionReport {
         }
     }
     findings.extend(session.finish_findings());
-    // The request as sent over HTTP, when the envelope records it (http.rs).
-    for place in &placed {
-        let envelope = format!("/{}", place.entry);
-        diagnostics.extend(super::http::check_entry(
-            &transcript.doc,
-            &envelope,
-            &place.pointer,
-        ));
-    }
     let mapper = Mapper {
         doc: &transcript.doc,
         placed: &placed,
     };
-    diagnostics.extend(findings.into_iter().map(|f| mapper.finding(f)));
+    // With the header findings of requests sent over HTTP (http.rs), in entry order.
+    let entry_of = |f: &Finding| placed.get(f.message_index).map(|p| p.entry);
+    let mapped = findings
+        .into_iter()
+        .map(|f| (entry_of(&f), mapper.finding(f)));
+    let sent = placed.iter().map(|p| (p.entry, p.pointer.as_str()));
+    diagnostics.extend(super::http::with_header_findings(
+        &transcript.doc,
+        sent,
+        mapped,
+    ));
     let tasks = session
         .state()
         .into_iter()
