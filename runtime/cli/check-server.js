@@ -31,7 +31,8 @@ ${SUMMARY}
   --protocol ${PROTOCOLS.join('|')}  the protocol version to offer (default ${PROTOCOLS.at(-1)})
   --call NAME ARGS_FILE       call tool NAME with the arguments in ARGS_FILE (repeatable)
   --send-invalid              send arguments that fail the tool's inputSchema anyway
-  --elicit FILE               the answer (ElicitResult) to an elicitation; without it, cancel
+  --elicit FILE               the answer (ElicitResult) to each question; without it, cancel
+                              (2025-11-25) or decline (2026-07-28, up to 10 input rounds a call)
   --timeout MS                how long the server may take to answer, and a call to finish (default 10000)
   --record FILE               keep the transcript (JSON Lines, what \`replay\` reads)
   --target NAME               a compatibility profile to judge each tool by (repeatable; default
