@@ -226,6 +226,7 @@ async function runCall(session, connection, call, { values, timeoutMs }) {
   Object.assign(record, { inputRounds: outcome.inputRounds ?? 0, inputRoundsExceeded: outcome.inputRoundsExceeded ?? false, declined: (session.declined ?? 0) - declinedBefore });
   record.isError = outcome.result?.isError ?? undefined;
   if (outcome.error) record.error = outcome.error.message ?? JSON.stringify(outcome.error);
+  if (outcome.inputRoundsExceeded) session.found.push({ index: outcome.resultIndex, severity: 'warning', code: 'input-rounds-exceeded', message: `${call.name} still asked for input after ${outcome.inputRounds} rounds; the check stopped there, as the official SDKs' clients do (10 rounds)` });
   if (outcome.timedOut) session.found.push({ index: outcome.requestIndex, severity: 'error', code: 'task-timeout', message: `task ${outcome.taskId} of ${call.name} was not finished within --timeout ${timeoutMs} ms (cancelled)` });
 }
 

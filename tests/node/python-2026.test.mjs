@@ -146,6 +146,27 @@ test('stdio, 2026-07-28 without --elicit: the question is declined, and the summ
   assert.match(checked.result.text, /call book \(.*\): complete after 1 input round \(1 question declined: no --elicit\)/);
 });
 
+test('a server that never stops asking: 10 input rounds, then the check stops and says so', async () => {
+  // A double (not the SDK): every tools/call is answered input_required, with a new requestState.
+  const double = file('asking.mjs', `
+    import { createInterface } from 'node:readline';
+    const send = (m) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\\n');
+    let round = 0;
+    createInterface({ input: process.stdin }).on('line', (line) => {
+      const { id, method } = JSON.parse(line);
+      if (method === 'server/discover') send({ id, result: { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'asking', version: '1' } } } });
+      else if (method === 'tools/list') send({ id, result: { resultType: 'complete', tools: [{ name: 'ask', inputSchema: { type: 'object' } }] } });
+      else send({ id, result: { resultType: 'input_required', requestState: 'r' + round++, inputRequests: { q: { method: 'elicitation/create', params: { mode: 'form', message: 'again?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } } } } } });
+    });`);
+  const checked = await check('--record', 'asking.jsonl', '--call', 'ask', file('none.json', {}), '--', process.execPath, double);
+  assert.deepEqual([checked.result.calls[0].inputRounds, checked.result.calls[0].inputRoundsExceeded], [10, true]);
+  assert.match(checked.result.text, /call ask \(.*\): still input_required after 10 rounds \(the limit\) \(10 questions declined: no --elicit\)/);
+  assert.ok(checked.findings.some((f) => f.code === 'input-rounds-exceeded' && f.severity === 'warning'));
+  const calls = entries('asking.jsonl').filter((e) => e.message.method === 'tools/call');
+  assert.equal(calls.length, 11);
+  assert.equal(calls.at(-1).message.params.requestState, 'r9');
+});
+
 for (const mode of ['sessions', 'stateless']) {
   test(`Streamable HTTP (${mode}), 2026-07-28: negotiated, the input round completed, every POST with the standard headers`, async () => {
     const record = `http-${mode}.jsonl`;
