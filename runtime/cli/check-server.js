@@ -29,7 +29,8 @@ const OPTIONS_HELP = `  --url URL                   a Streamable HTTP endpoint i
   --protocol ${PROTOCOLS.join('|')}  the protocol version to offer (default ${PROTOCOLS.at(-1)})
   --call NAME ARGS_FILE       call tool NAME with the arguments in ARGS_FILE (repeatable)
   --send-invalid              send arguments that fail the tool's inputSchema anyway
-  --elicit FILE               the answer (ElicitResult) to an elicitation; without it, cancel
+  --elicit FILE               the answer (ElicitResult) to each question; without it, cancel
+                              (2025-11-25) or decline (2026-07-28, up to 10 input rounds a call)
   --timeout MS                how long the server may take to answer, and a call to finish (default 10000)
   --record FILE               keep the transcript (JSON Lines, what \`replay\` reads)
   --target NAME[,NAME]        compatibility profiles to judge each tool by (repeatable, or
@@ -201,13 +202,17 @@ async function runCall(session, connection, call, { values, timeoutMs }) {
     record.skipped = 'arguments fail the inputSchema (--send-invalid sends them anyway)';
     return;
   }
+  const declinedBefore = session.declined ?? 0;
   const outcome = await callTool(connection, session.negotiated, tool, args, {
     timeoutMs,
     answerInput: (request, index, key) => answerInputRequest(session, request, index, key),
   });
-  Object.assign(record, { sent: true, asTask: outcome.asTask, taskId: outcome.taskId, statuses: outcome.statuses, timedOut: outcome.timedOut ?? false });
+  // `asTask`: a task was created (asked for one or not: the 2026-07-28 server decides).
+  Object.assign(record, { sent: true, asTask: outcome.taskId !== undefined, taskId: outcome.taskId, statuses: outcome.statuses, timedOut: outcome.timedOut ?? false });
+  Object.assign(record, { inputRounds: outcome.inputRounds ?? 0, inputRoundsExceeded: outcome.inputRoundsExceeded ?? false, declined: (session.declined ?? 0) - declinedBefore });
   record.isError = outcome.result?.isError ?? undefined;
   if (outcome.error) record.error = outcome.error.message ?? JSON.stringify(outcome.error);
+  if (outcome.inputRoundsExceeded) session.notes.push({ index: outcome.resultIndex, severity: 'warning', code: 'input-rounds-exceeded', message: `${call.name} still asked for input after ${outcome.inputRounds} rounds; the check stopped there, as the official SDKs' clients do (10 rounds)` });
   if (outcome.timedOut) session.notes.push({ index: outcome.requestIndex, severity: 'error', code: 'task-timeout', message: `task ${outcome.taskId} of ${call.name} was not finished within --timeout ${timeoutMs} ms (cancelled)` });
 }
 
@@ -236,5 +241,10 @@ function answerElicitation(session, connection, message) {
  * `index`): an elicitation is answered like a 2025-11-25 one, `roots/list` with no roots. */
 function answerInputRequest(session, request, index) {
   if (request?.method === 'roots/list') return { roots: [] };
+  if (!session.elicit) {
+    // No --elicit: the question is declined (the summary says so).
+    session.declined = (session.declined ?? 0) + 1;
+    return { action: 'decline' };
+  }
   return elicitationAnswer(session, index);
 }

@@ -2,10 +2,17 @@
 // capabilities allow it: 2025-11-25 (nested `task`, `tasks/get` every `pollInterval`,
 // `tasks/result`) and 2026-07-28 with the tasks extension (flat `resultType: "task"`, `tasks/get`
 // every `pollIntervalMs` until the result comes inside the completed task, `tasks/update` with
-// `inputResponses`).
+// `inputResponses`). At 2026-07-28 a call answered `resultType: "input_required"` (multi round
+// trip, SEP-2322) is retried with the answers as `inputResponses` and the `requestState` it was
+// given, round after round, up to MAX_INPUT_ROUNDS.
 import { TASKS_EXTENSION, withMeta } from './session.js';
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
+/** Retries of one `input_required` call before giving up: 10, the official Python SDK's
+ * `DEFAULT_INPUT_REQUIRED_MAX_ROUNDS` (mcp 2.3.0, mcp/client/_input_required.py: "Matches the
+ * typescript-sdk default; csharp-sdk and go-sdk use the same value"; checked 2026-12-03). */
+export const MAX_INPUT_ROUNDS = 10;
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Whether the call may be answered with a task: 2025-11-25, the tool's `taskSupport` allows it and
@@ -19,10 +26,13 @@ export function callsAsTask(tool, session) {
 
 /**
  * Calls `tool` with `args`; resolves with `{ asTask, requestIndex, resultIndex, result, error,
- * taskId, statuses, timedOut }` (`result` the CallToolResult, `resultIndex` the transcript index
- * of the message holding it). `timeoutMs` bounds the whole call; polls wait at least the server's
- * interval. A 2026-07-28 task asking for input gets `answerInput(inputRequest, index, key)` per key
- * (2025-11-25 elicitations are server requests: the connection's handler answers them).
+ * taskId, statuses, timedOut, inputRounds, inputRoundsExceeded }` (`result` the CallToolResult,
+ * `resultIndex` the transcript index of the message holding it; `asTask` whether the call was
+ * made as a task; `inputRounds` how many `input_required` answers were answered and retried).
+ * `timeoutMs` bounds the whole call; polls wait at least the server's interval. A 2026-07-28
+ * input request (in an `input_required` answer, or in a task) gets `answerInput(inputRequest,
+ * index, key)` per key, `index` the transcript index of the message asking (2025-11-25
+ * elicitations are server requests: the connection's handler answers them).
  */
 export async function callTool(connection, session, tool, args, { timeoutMs, answerInput }) {
   const deadline = Date.now() + timeoutMs;
@@ -30,8 +40,25 @@ export async function callTool(connection, session, tool, args, { timeoutMs, ans
   const modern = session.protocolVersion === '2026-07-28';
   const params = withMeta(session, { name: tool.name, arguments: args, ...(asTask && !modern ? { task: { ttl: timeoutMs } } : {}) });
   const requestIndex = connection.transcript.length;
-  const { message, index } = await connection.request('tools/call', params, { timeoutMs });
-  const outcome = { asTask, requestIndex, resultIndex: index, result: message.result, error: message.error, statuses: [] };
+  let { message, index } = await connection.request('tools/call', params, { timeoutMs });
+  let inputRounds = 0;
+  let inputRoundsExceeded = false;
+  while (modern && message.result?.resultType === 'input_required') {
+    if (inputRounds === MAX_INPUT_ROUNDS) {
+      inputRoundsExceeded = true;
+      break;
+    }
+    inputRounds += 1;
+    const { inputRequests, requestState } = message.result;
+    const keys = Object.entries(inputRequests ?? {});
+    const inputResponses = {};
+    for (const [key, request] of keys) inputResponses[key] = await answerInput(request, index, key);
+    // Only a `requestState` (the server is still working): a pause first, as the SDK's driver does.
+    if (keys.length === 0) await sleep(50);
+    const retry = { ...params, ...(keys.length ? { inputResponses } : {}), ...(requestState === undefined ? {} : { requestState }) };
+    ({ message, index } = await connection.request('tools/call', retry, { timeoutMs: Math.max(1, deadline - Date.now()) }));
+  }
+  const outcome = { asTask, requestIndex, resultIndex: index, result: message.result, error: message.error, statuses: [], inputRounds, inputRoundsExceeded };
   const handle = modern ? (message.result?.resultType === 'task' ? message.result : undefined) : message.result?.task;
   if (!handle?.taskId) return outcome;
   Object.assign(outcome, { taskId: handle.taskId, result: undefined, statuses: [handle.status] });

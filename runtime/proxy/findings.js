@@ -31,6 +31,7 @@ export function summaryLine(counts, summary) {
   if (summary.oversized) parts.push(`${summary.oversized} too large to check`);
   if (summary.timedOut) parts.push('the checker did not finish in time (findings may be missing)');
   if (summary.interrupted) parts.push('interrupted before the checker finished (findings may be missing)');
+  if (summary.crashed) parts.push(`the server ended (${summary.crashed}) while the host was still connected`);
   if (summary.failed) parts.push('the checker failed (above); the traffic was passed on');
   return parts.join(', ');
 }

@@ -4,9 +4,11 @@
 // written as the bytes that went over the wire.
 import { closeSync, openSync, writeSync } from 'node:fs';
 
-/** One envelope line (with its newline) for a message `text` seen at `timeMs` from `direction`. */
-export function envelope(text, direction, timeMs) {
-  return `{"timestamp":"${new Date(timeMs).toISOString()}","direction":"${direction}","message":${text}}\n`;
+/** One envelope line (with its newline) for a message `text` seen at `timeMs` from `direction`;
+ * `extra`'s members (e.g. `http`) follow the message. */
+export function envelope(text, direction, timeMs, extra) {
+  const tail = extra ? Object.entries(extra).map(([key, value]) => `,${JSON.stringify(key)}:${JSON.stringify(value)}`).join('') : '';
+  return `{"timestamp":"${new Date(timeMs).toISOString()}","direction":"${direction}","message":${text}${tail}}\n`;
 }
 
 /** Opens `path` (truncated) for a recording: `{ write(text, direction, timeMs), close() }`. */

@@ -259,7 +259,7 @@ for (const protocol of ['2025-11-25', '2026-07-28']) {
   });
 }
 
-test('a 2026-07-28 task asking for input (inputRequests): answered from --elicit by tasks/update and checked; without it, cancelled', async () => {
+test('a 2026-07-28 task asking for input (inputRequests): answered from --elicit by tasks/update and checked; without it, declined', async () => {
   const server = ['--', process.execPath, join(DOUBLES, 'input-task.mjs')];
   const args = file('convert.json', {});
   const good = await json(check('--target', 'claude-code', '--timeout', '3000', '--elicit', file('unit.json', { action: 'accept', content: { unit: 'metric' } }), '--call', 'convert', args, ...server));
@@ -272,8 +272,9 @@ test('a 2026-07-28 task asking for input (inputRequests): answered from --elicit
   assert.deepEqual(bad.document.findings.map((f) => [f.file, f.code]), [['check-server.jsonl', 'enum']]);
   assert.match(bad.document.findings[0].instancePath, /\/params\/inputResponses\/[^/]+\/content\/unit$/);
   const none = await json(check('--target', 'claude-code', '--timeout', '3000', '--call', 'convert', args, ...server));
-  assert.deepEqual(none.codes, ['elicitation-cancelled']);
-  assert.equal(none.result.calls[0].statuses.at(-1), 'completed');
+  // Without --elicit a 2026-07-28 input request is declined; the summary counts it.
+  assert.deepEqual(none.codes, []);
+  assert.deepEqual([none.result.calls[0].declined, none.result.calls[0].statuses.at(-1)], [1, 'completed']);
 });
 
 test('--format github annotations, human summary table, and usage errors exit 2', async () => {

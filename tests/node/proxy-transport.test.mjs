@@ -148,8 +148,32 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     const { code, stderr } = await run;
     assert.match(stderr, new RegExp(`got ${signal}`));
     assert.equal(code, 0, 'the server handled it and exited 0');
+    // The host still had our stdin open: the session was cut short, and the summary says so.
+    assert.match(stderr, /interrupted before the checker finished/);
   });
 }
+
+test('a session that ends normally ends cleanly: stdin EOF, then (the server lingering) the host\'s SIGTERM; a server that dies while the host is connected is reported', { timeout: 60000 }, async (t) => {
+  let ready;
+  const started = new Promise((resolve) => (ready = resolve));
+  const run = proxy(t, { server: ['--report-signals', '--linger'], checker: null });
+  run.child.stderr.on('data', (chunk) => chunk.toString().includes('ready') && ready());
+  await started;
+  const echoed = new Promise((resolve) => run.child.stdout.once('data', resolve));
+  run.child.stdin.end('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+  // As the SDK clients do: the input closed, a grace period, then a signal (here once the server
+  // has echoed the message; it ignores the end of its input).
+  await echoed;
+  run.child.kill('SIGTERM');
+  const ended = await run;
+  assert.equal(ended.code, 0);
+  assert.match(ended.stderr, /got SIGTERM/);
+  assert.match(ended.stderr, /mcp-json-toolbox proxy: 2 messages checked/);
+  assert.doesNotMatch(ended.stderr, /interrupted|ended \(/);
+  const crashed = await proxy(t, { server: ['--die', 'SIGKILL'], checker: null, feed: (stdin) => stdin.write('{"jsonrpc":"2.0","id":1,"method":"ping"}\n') });
+  assert.equal(crashed.signal, 'SIGKILL');
+  assert.match(crashed.stderr, /the server ended \(SIGKILL\) while the host was still connected/);
+});
 
 test('--quiet: nothing from the proxy on stderr, the report still written', { timeout: 60000 }, async (t) => {
   const input = Buffer.from('{"a":1}\nnot json\n');

@@ -40,10 +40,12 @@ export function summaryText(negotiated, verdicts, listed, calls) {
   }
   for (const c of calls) {
     const how = !c.sent ? `not sent: ${c.skipped ?? 'see the findings'}`
-      : c.asTask ? `task ${c.taskId ?? '(none created)'}: ${(c.statuses ?? []).join(' → ')}${c.timedOut ? ' (timed out, cancelled)' : ''}`
-        : 'direct call';
+      : c.asTask ? `task ${c.taskId}: ${(c.statuses ?? []).join(' → ')}${c.timedOut ? ' (timed out, cancelled)' : ''}`
+        : c.inputRoundsExceeded ? `still input_required after ${c.inputRounds} rounds (the limit)`
+          : `complete${c.inputRounds ? ` after ${c.inputRounds} input round${c.inputRounds === 1 ? '' : 's'}` : ''}`;
+    const declined = c.declined ? ` (${c.declined} question${c.declined === 1 ? '' : 's'} declined: no --elicit)` : '';
     const end = c.error ? `, error: ${c.error}` : c.isError ? ', isError: true' : '';
-    lines.push(`call ${c.tool} (${c.file}): ${how}${end}`);
+    lines.push(`call ${c.tool} (${c.file}): ${how}${declined}${end}`);
   }
   return lines.join('\n');
 }

@@ -93,6 +93,7 @@
 //! - `session-limit` (warning): something was dropped to keep memory bounded (see above).
 
 mod dispatch;
+mod http;
 mod input;
 mod official;
 mod pending;

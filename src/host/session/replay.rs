@@ -72,7 +72,17 @@ pub fn replay_session_with(transcript_text: &str, options: SessionOptions) -> Se
         doc: &transcript.doc,
         placed: &placed,
     };
-    diagnostics.extend(findings.into_iter().map(|f| mapper.finding(f)));
+    // With the header findings of requests sent over HTTP (http.rs), in entry order.
+    let entry_of = |f: &Finding| placed.get(f.message_index).map(|p| p.entry);
+    let mapped = findings
+        .into_iter()
+        .map(|f| (entry_of(&f), mapper.finding(f)));
+    let sent = placed.iter().map(|p| (p.entry, p.pointer.as_str()));
+    diagnostics.extend(super::http::with_header_findings(
+        &transcript.doc,
+        sent,
+        mapped,
+    ));
     let tasks = session
         .state()
         .into_iter()

@@ -1,0 +1,237 @@
+//! The standard HTTP headers of a 2026-07-28 request sent over Streamable HTTP, checked against
+//! its body, for transcript entries that record the request as sent: an envelope member
+//! `"http": { "method": "POST", "headers": { "<Name>": "<value>", … } }` (written by
+//! `check-server --url --record` and read from HAR files; any other entry is not checked).
+//!
+//! Source: the 2026-07-28 Streamable HTTP transport,
+//! <https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http>, and
+//! SEP-2243 "HTTP Header Standardization for Streamable HTTP Transport" (Final),
+//! <https://modelcontextprotocol.io/seps/2243-http-standardization>: every POST carries
+//! `MCP-Protocol-Version` and `Mcp-Method` (the body's `method`); `tools/call` and `prompts/get`
+//! carry `Mcp-Name` (their `params.name`), `resources/read` too (its `params.uri`); a server
+//! rejects a request whose standard header is missing or differs from the body (HTTP 400,
+//! JSON-RPC -32020). The reference implementation read: the official Python SDK 2.3.0 (PyPI
+//! `mcp`), `mcp/shared/inbound.py` (`NAME_BEARING_METHODS`, `classify_inbound_request` rung 2:
+//! the version header must equal the request's `_meta` version, `Mcp-Method` the method,
+//! `Mcp-Name` the named parameter) and `mcp/client/session.py` (the client's stamp). All checked
+//! 2026-12-03.
+//!
+//! When it applies: the entry is a client message with an `http` member whose `method` is `POST`
+//! (or absent), and the message declares 2026-07-28 in
+//! `params._meta["io.modelcontextprotocol/protocolVersion"]` — the per-request declaration every
+//! 2026-07-28 request carries, and the version the header must equal. Header names are compared
+//! without regard to case (HTTP field names are case-insensitive, RFC 9110 §5.1).
+//!
+//! Unverified, so not flagged: an `Mcp-Name` value in the SDK's `=?base64?…?=` form is taken as
+//! matching (not decoded here); the `Mcp-Param-*` headers of `x-mcp-header` arguments are not
+//! checked; requests before 2026-07-28 are not checked (the 2025-11-25 `MCP-Protocol-Version`
+//! header rule has a backwards-compatibility default).
+
+use std::collections::VecDeque;
+
+use crate::diagnostic::Diagnostic;
+use crate::json::{Document, Node};
+use crate::protocol::messages::{meta, PROTOCOL_VERSION};
+
+/// The protocol version whose requests carry the standard headers.
+const VERSION: &str = "2026-07-28";
+
+/// Methods mirrored in `Mcp-Name`, and the `params` member mirrored (SEP-2243; the Python SDK's
+/// `NAME_BEARING_METHODS`).
+const NAME_BEARING: [(&str, &str); 3] = [
+    ("tools/call", "name"),
+    ("prompts/get", "name"),
+    ("resources/read", "uri"),
+];
+
+/// Where the rule's source is, for the messages.
+const SOURCE: &str = "2026-07-28 Streamable HTTP, SEP-2243";
+
+/// `found` (each finding with the transcript entry it is about, in order) with the header
+/// findings of every entry in `sent` (its index and its message's pointer) placed after the
+/// findings of the entries before it.
+pub(super) fn with_header_findings<'p>(
+    doc: &Document<'_>,
+    sent: impl Iterator<Item = (usize, &'p str)>,
+    found: impl Iterator<Item = (Option<usize>, Diagnostic)>,
+) -> Vec<Diagnostic> {
+    let mut headers: VecDeque<(usize, Vec<Diagnostic>)> = sent
+        .map(|(entry, message)| (entry, check_entry(doc, &format!("/{entry}"), message)))
+        .filter(|(_, found)| !found.is_empty())
+        .collect();
+    let mut out = Vec::new();
+    for (entry, diagnostic) in found {
+        while headers
+            .front()
+            .is_some_and(|(next, _)| entry.is_some_and(|e| *next < e))
+        {
+            if let Some((_, found)) = headers.pop_front() {
+                out.extend(found);
+            }
+        }
+        out.push(diagnostic);
+    }
+    out.extend(headers.into_iter().flat_map(|(_, found)| found));
+    out
+}
+
+/// The header findings of the transcript entry at `envelope` (a pointer to the entry, e.g. `/3`)
+/// whose message is at `message` (e.g. `/3/message`), pointers and spans into `doc`.
+fn check_entry(doc: &Document<'_>, envelope: &str, message: &str) -> Vec<Diagnostic> {
+    let (Some(entry), Some(body)) = (doc.pointer(envelope), doc.pointer(message)) else {
+        return Vec::new();
+    };
+    let Some(http) = entry.value_of("http") else {
+        return Vec::new();
+    };
+    let client = entry
+        .value_of("direction")
+        .and_then(Node::as_str)
+        .is_none_or(|d| d == "client");
+    let post = http
+        .value_of("method")
+        .and_then(Node::as_str)
+        .is_none_or(|m| m.eq_ignore_ascii_case("POST"));
+    let Some(method) = body.value_of("method").and_then(Node::as_str) else {
+        return Vec::new();
+    };
+    let params = body.value_of("params");
+    let declared = params
+        .and_then(|p| meta(p, PROTOCOL_VERSION))
+        .and_then(Node::as_str);
+    if !client || !post || declared != Some(VERSION) {
+        return Vec::new();
+    }
+    let headers_pointer = format!("{envelope}/http/headers");
+    let headers = http.value_of("headers");
+    let header = |name: &str| {
+        headers
+            .and_then(Node::members)?
+            .iter()
+            .rev()
+            .find(|m| m.key.eq_ignore_ascii_case(name))
+    };
+    let mut out = Vec::new();
+    let mut expect = |name: &str, want: &str| match header(name) {
+        None => out.push(
+            Diagnostic::error(
+                "http-header-missing",
+                format!(
+                    "this {method} request went over HTTP without the `{name}` header ({want:?} \
+                     expected); a 2026-07-28 server rejects it ({SOURCE})"
+                ),
+            )
+            .at_pointer(headers_pointer.clone())
+            .with_span(doc.span_at(&headers_pointer)),
+        ),
+        Some(found) => {
+            let value = found.value.as_str();
+            let wrapped = value.is_some_and(|v| v.starts_with("=?base64?") && v.ends_with("?="));
+            if value != Some(want) && !(wrapped && name == "Mcp-Name") {
+                let pointer = format!("{headers_pointer}/{}", escape(&found.key));
+                out.push(
+                    Diagnostic::error(
+                        "http-header-mismatch",
+                        format!(
+                            "the `{name}` header says {} but the body says {want:?}; a 2026-07-28 \
+                             server rejects it ({SOURCE})",
+                            value.map_or_else(|| "no string".to_owned(), |v| format!("{v:?}")),
+                        ),
+                    )
+                    .at_pointer(pointer)
+                    .with_span(Some(doc.span(found.value.range))),
+                );
+            }
+        }
+    };
+    expect("MCP-Protocol-Version", VERSION);
+    expect("Mcp-Method", method);
+    if let Some((_, key)) = NAME_BEARING.iter().find(|(m, _)| *m == method) {
+        if let Some(name) = params.and_then(|p| p.value_of(key)).and_then(Node::as_str) {
+            expect("Mcp-Name", name);
+        }
+    }
+    out
+}
+
+/// A JSON Pointer token (RFC 6901: `~` as `~0`, `/` as `~1`).
+fn escape(token: &str) -> String {
+    token.replace('~', "~0").replace('/', "~1")
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::host::session::replay::replay_session;
+
+    /// The codes `replay_session` finds in `lines`, with their pointers.
+    fn found(lines: &[&str]) -> Vec<(String, String)> {
+        let text = lines.join("\n");
+        replay_session(&text)
+            .diagnostics
+            .into_iter()
+            .filter(|d| d.code.starts_with("http-"))
+            .map(|d| (d.code, d.instance_path))
+            .collect()
+    }
+
+    const META: &str = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
+
+    fn call(headers: &str) -> String {
+        format!(
+            r#"{{"direction":"client","message":{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"book","arguments":{{}},{META}}}}},"http":{{"method":"POST","headers":{headers}}}}}"#
+        )
+    }
+
+    #[test]
+    fn a_call_with_every_header_is_clean() {
+        let line = call(
+            r#"{"mcp-protocol-version":"2026-07-28","Mcp-Method":"tools/call","MCP-NAME":"book"}"#,
+        );
+        assert_eq!(found(&[&line]), vec![]);
+    }
+
+    #[test]
+    fn missing_and_differing_headers_are_findings() {
+        let line = call(r#"{"MCP-Protocol-Version":"2025-11-25","Mcp-Method":"tools/call"}"#);
+        assert_eq!(
+            found(&[&line]),
+            vec![
+                (
+                    "http-header-mismatch".to_owned(),
+                    "/0/http/headers/MCP-Protocol-Version".to_owned()
+                ),
+                (
+                    "http-header-missing".to_owned(),
+                    "/0/http/headers".to_owned()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn header_findings_come_in_entry_order() {
+        let bare = call("{}");
+        let unmatched = r#"{"direction":"server","message":{"jsonrpc":"2.0","id":99,"result":{}}}"#;
+        let text = [bare.as_str(), unmatched, bare.as_str()].join("\n");
+        let entries: Vec<char> = replay_session(&text)
+            .diagnostics
+            .iter()
+            .filter_map(|d| d.instance_path.chars().nth(1))
+            .collect();
+        let mut sorted = entries.clone();
+        sorted.sort_unstable();
+        assert_eq!(entries, sorted);
+        assert!(entries.contains(&'1'), "{entries:?}");
+    }
+
+    #[test]
+    fn only_2026_requests_that_went_over_http_are_checked() {
+        let stdio = format!(
+            r#"{{"direction":"client","message":{{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{{{META}}}}}}}"#
+        );
+        let old = r#"{"direction":"client","message":{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}},"http":{"method":"POST","headers":{}}}"#;
+        assert_eq!(found(&[&stdio, old]), vec![]);
+        let bare = call("{}");
+        assert_eq!(found(&[&bare]).len(), 3, "{:?}", found(&[&bare]));
+    }
+}
