@@ -1,5 +1,6 @@
 // The transcript of a check-server session as JSON Lines (one `{timestamp, direction, message}`
-// entry per line: what `replay` reads), and the mapping of a finding inside one message's JSON
+// entry per line, or `{timestamp, direction, stdout}` for a stdout line that is not JSON: what
+// `replay` reads), and the mapping of a finding inside one message's JSON
 // text to its place in the transcript.
 
 /**
@@ -10,7 +11,12 @@
  */
 export function transcriptText(entries) {
   const offsets = [];
-  const lines = entries.map(({ timestamp, direction, message }) => {
+  const lines = entries.map(({ timestamp, direction, message, stdout }) => {
+    // A stdout line that is not JSON (stdio.js): an entry of its own, no message.
+    if (stdout !== undefined) {
+      offsets.push(0);
+      return JSON.stringify({ timestamp, direction, stdout });
+    }
     const head = `${JSON.stringify({ timestamp, direction }).slice(0, -1)},"message":`;
     offsets.push(head.length);
     return `${head}${JSON.stringify(message)}}`;

@@ -41,6 +41,9 @@ pub fn replay_session(transcript_text: &str) -> SessionReport {
     let mut placed = Vec::with_capacity(transcript.entries.len());
     let mut findings = Vec::new();
     for (index, entry) in transcript.entries.iter().enumerate() {
+        if entry.stdout {
+            continue; // not a message: transcript.rs reported the line (stdout-not-json)
+        }
         let Some(node) = transcript.doc.pointer(&entry.pointer) else {
             continue;
         };
