@@ -17,7 +17,7 @@ import { PROTOCOLS, listAll, negotiate } from '../mcp-client/session.js';
 import { startStdio } from '../mcp-client/stdio.js';
 import { callTool } from '../mcp-client/task.js';
 import { transcriptText } from './check-server/transcript.js';
-import { TARGET_NAMES, compatDiagnostics, compatibility, summaryText, toolVerdicts } from './check-server/summary.js';
+import { TARGET_NAMES, compatDiagnostics, compatibility, nameTools, placeInTranscript, summaryText, toolVerdicts } from './check-server/summary.js';
 
 const NAME = 'check-server';
 const SUMMARY = 'Start an MCP server (or connect to --url) and check everything it publishes: the official\n' +
@@ -37,6 +37,8 @@ ${SUMMARY}
   --target NAME               a compatibility profile to judge each tool by (repeatable; default
                               all: ${TARGET_NAMES.join(', ')})
   --format human|json|github  how findings are printed (default human)
+  --verbose                   every finding with its excerpt and every tool in the table
+                              (default: one finding per rule with a count, the tools with findings)
   -h, --help                  this help
 
 Exit codes: 0 no errors, 1 errors found, 2 usage or I/O error, or a server that cannot be
@@ -52,6 +54,7 @@ const OPTIONS = {
   record: { type: 'string' },
   target: { type: 'string', multiple: true },
   format: { type: 'string', default: 'human' },
+  verbose: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -146,7 +149,7 @@ async function checkServer({ values, calls, server, timeoutMs, targets, elicit }
   if (values.record) await writeFile(resolve(io.cwd, values.record), text);
   if (failure) {
     const tail = transport.stderrTail();
-    io.stderr.write(`mcp-json-toolbox ${NAME}: ${failure.message}\n${tail ? `the server's stderr (last lines):\n${tail.replace(/^/gm, '  ')}\n` : ''}`);
+    io.stderr.write(`mcp-json-toolbox ${NAME}: ${failure.message}\n${tail ? `the server's stderr (first and last lines):\n${tail.replace(/^/gm, '  ')}\n` : ''}`);
     // A CI step reading --format json or github learns why too (human output: stderr alone).
     const error = { message: failure.message, stderrTail: tail };
     report([], { format: values.format, results: [{ file: record, server: session.negotiated ?? null, error }], failure: failure.message, io });
@@ -154,13 +157,15 @@ async function checkServer({ values, calls, server, timeoutMs, targets, elicit }
   }
   const pages = (session.toolPages ?? []).map((index) => ({ index, message: connection.transcript[index].message }));
   const compat = compatibility(pages, targets, session.negotiated?.serverInfo?.name);
-  const found = checkTranscript(session, text, locate, record, compat.reports);
+  const found = nameTools(checkTranscript(session, text, locate, record, compat.reports), connection.transcript);
   const sources = new Map([[record, text], ...calls.map((c) => [c.file, c.text]), ...(elicit ? [[elicit.file, elicit.text]] : [])]);
   const tools = toolVerdicts(session.tools ?? [], compat.tools);
   const listed = { prompts: session.prompts?.length, resources: session.resources?.length };
-  const summary = summaryText(session.negotiated, tools, compat.list, listed, session.calls);
+  const summary = summaryText(session.negotiated, tools, compat.list, listed, session.calls, { verbose: values.verbose, recorded: values.record });
   const result = { file: record, server: session.negotiated, tools, list: compat.list, ...listed, calls: session.calls, text: summary };
-  report(found, { format: values.format, sources, results: [result], io });
+  // Without --record the transcript is not on disk: a finding is placed by its tool or message.
+  const place = values.record ? undefined : placeInTranscript(record, connection.transcript);
+  report(found, { format: values.format, sources, results: [result], io, verbose: values.verbose, place });
   return exitCode(found);
 }
 
@@ -302,6 +307,7 @@ function checkTranscript(session, text, locate, file, compatReports) {
 function officialSchemas(entries, at, negotiated) {
   const requests = new Map();
   entries.forEach((entry, index) => {
+    if (!('message' in entry)) return; // a stdout line (replaySession reports it)
     const { message } = entry;
     if (entry.direction === 'client') {
       if (message?.method && message.id !== undefined) requests.set(message.id, message);

@@ -67,10 +67,14 @@ function table(rows) {
   return rows.map((r) => `  ${r.map((c, i) => c.padEnd(widths[i])).join('  ')}`.trimEnd()).join('\n');
 }
 
+/** Whether a tool row says nothing: checkTool found nothing, every target accepts it. */
+const quiet = (t) => t.checkTool.errors === 0 && t.checkTool.warnings === 0 && Object.values(t.targets).every((v) => v === 'accepted');
+
 /** The human summary: server, version, capabilities, how many prompts and resources were listed
  * (when the capabilities say so), the tools table (checkTool, then each target's verdict; the
- * last row the whole list's) and the calls. */
-export function summaryText(negotiated, tools, list, listed, calls) {
+ * last row the whole list's; unless `verbose`, only the tools with something to say, the others
+ * counted), the calls, and where the transcript was written (`recorded`). */
+export function summaryText(negotiated, tools, list, listed, calls, { verbose = false, recorded } = {}) {
   const info = negotiated?.serverInfo;
   const lines = [
     `server: ${info ? `${info.name ?? '?'} ${info.version ?? ''}`.trim() : '(no serverInfo)'}`,
@@ -79,13 +83,16 @@ export function summaryText(negotiated, tools, list, listed, calls) {
     ...Object.entries(listed).filter(([, n]) => n !== undefined).map(([what, n]) => `${what}: ${n}`),
     `tools: ${tools.length}`,
   ];
+  const shown = verbose ? tools : tools.filter((t) => !quiet(t));
   if (tools.length) {
     const targets = Object.keys(list);
     lines.push(table([
       ['tool', 'taskSupport', 'checkTool', ...targets],
-      ...tools.map((t) => [t.name, t.taskSupport ?? '-', cell(t.checkTool), ...targets.map((k) => t.targets[k] ?? '-')]),
+      ...shown.map((t) => [t.name, t.taskSupport ?? '-', cell(t.checkTool), ...targets.map((k) => t.targets[k] ?? '-')]),
       ...(targets.length ? [['(the list)', '', '', ...targets.map((k) => list[k])]] : []),
     ]));
+    const rest = tools.length - shown.length;
+    if (rest) lines.push(`  (${rest === tools.length ? 'every tool' : `${rest} more tool${rest === 1 ? '' : 's'}`}: ok, accepted by ${Object.keys(list).length ? 'every target' : 'checkTool'}; --verbose lists ${rest === 1 ? 'it' : 'them'})`);
   }
   for (const c of calls) {
     const how = !c.sent ? `not sent: ${c.skipped ?? 'see the findings'}`
@@ -94,5 +101,43 @@ export function summaryText(negotiated, tools, list, listed, calls) {
     const end = c.error ? `, error: ${c.error}` : c.isError ? ', isError: true' : '';
     lines.push(`call ${c.tool} (${c.file}): ${how}${end}`);
   }
+  lines.push(`transcript: ${recorded ?? 'not written (--record FILE keeps it; findings point to tools and messages)'}`);
   return lines.join('\n');
+}
+
+/** `/N/message/result/tools/K…` (a finding inside tool K of the tools/list answer at entry N). */
+const TOOL_PATH = /^\/(\d+)\/message\/result\/tools\/(\d+)(\/.*)?$/;
+
+/**
+ * Gives each finding inside a listed tool that has no `tool` yet its `{ name, pointer }` (from its
+ * instancePath into the transcript `entries`).
+ */
+export function nameTools(found, entries) {
+  for (const finding of found) {
+    const [, entry, index, pointer = ''] = TOOL_PATH.exec(finding.instancePath ?? '') ?? [];
+    const tool = entry && entries[entry]?.message?.result?.tools?.[index];
+    if (!finding.tool && tool && typeof tool === 'object') finding.tool = { name: String(tool.name ?? `#${index}`), pointer };
+  }
+  return found;
+}
+
+/**
+ * Where a finding in the unwritten transcript `file` is, for the reporter (report.js `place`): its
+ * tool and pointer, or the message (`message 3, the answer to initialize`) and pointer within it;
+ * undefined for a finding in another file.
+ */
+export function placeInTranscript(file, entries) {
+  const methods = new Map(entries.filter((e) => e.direction === 'client' && e.message?.method).map((e) => [e.message.id, e.message.method]));
+  return (finding) => {
+    if (finding.file !== file) return undefined;
+    if (finding.tool) return `tool ${JSON.stringify(String(finding.tool.name))}${finding.tool.pointer ? ` ${finding.tool.pointer}` : ''}`;
+    const entry = entries[finding.line - 1];
+    if (!entry) return 'the session';
+    const { message } = entry;
+    const what = entry.stdout !== undefined ? 'a stdout line'
+      : message?.method ? `${entry.direction === 'client' ? 'the client\'s' : 'the server\'s'} ${message.method}`
+        : methods.has(message?.id) ? `the answer to ${methods.get(message.id)}` : `a ${entry.direction} message`;
+    const pointer = (finding.instancePath ?? '').replace(/^\/\d+\/message/, '');
+    return `message ${finding.line} (${what})${pointer ? ` ${pointer}` : ''}`;
+  };
 }
