@@ -108,13 +108,13 @@ function human(finding, source, colour, place) {
 export const GROUP_NAMES = 5;
 
 /**
- * The findings grouped by rule (severity and code), in the order each rule is first found:
- * `[{ first, all }]`.
+ * The findings about tools grouped by rule (severity and code), in the order each rule is first
+ * found: `[{ first, all }]`; a finding about no tool (a place in a file) is a group of its own.
  */
 export function groupFindings(list) {
   const groups = new Map();
-  for (const finding of list) {
-    const key = `${finding.severity}\u0000${finding.code}`;
+  for (const [i, finding] of list.entries()) {
+    const key = finding.tool ? `${finding.severity}\u0000${finding.code}` : i;
     if (!groups.has(key)) groups.set(key, { first: finding, all: [] });
     groups.get(key).all.push(finding);
   }
@@ -129,20 +129,15 @@ function someOf(names) {
 
 /**
  * The count line under a rule's first instance when it was found more than once: `×28 in 24
- * tools: a, b, … 19 more` (each tool named once, in order), the places of those about no tool
- * (`×3 also at 4:7, 9:1`, or the `place` given), how many different messages (when more than
- * one), and that `--verbose` lists all.
+ * tools: "a", "b", … 19 more` (each tool named once, in order), how many different messages
+ * (when more than one), and that `--verbose` lists each.
  */
-export function countLine({ all }, place) {
-  const tools = [...new Set(all.filter((f) => f.tool).map((f) => String(f.tool.name)))];
-  const others = all.slice(1).filter((f) => !f.tool).map((f) => place?.(f) ?? `${f.file === all[0].file ? '' : `${f.file}:`}${f.line}:${f.column}`);
-  const parts = [];
+export function countLine({ all }) {
+  const tools = [...new Set(all.map((f) => JSON.stringify(String(f.tool?.name))))];
   // Messages that differ only by what they quote ("…": a name, a value) are one kind.
   const kinds = new Set(all.map((f) => f.message.replace(/"(?:[^"\\]|\\.)*"/g, '""'))).size;
-  if (tools.length) parts.push(`in ${tools.length} tool${tools.length === 1 ? '' : 's'}: ${someOf(tools.map((t) => JSON.stringify(t)))}`);
-  if (others.length) parts.push(`${tools.length ? 'and ' : ''}also at ${someOf(others)}`);
   const differ = kinds > 1 ? `${kinds} different messages; ` : '';
-  return `  ×${all.length} ${parts.join('; ')} (${differ}--verbose lists each)`;
+  return `  ×${all.length} in ${tools.length} tool${tools.length === 1 ? '' : 's'}: ${someOf(tools)} (${differ}--verbose lists each)`;
 }
 
 /** A GitHub workflow command property or message, escaped. */
@@ -200,7 +195,7 @@ export function report(list, { format = 'human', sources = new Map(), results = 
   if (verbose) list.forEach(show);
   for (const group of verbose ? [] : groupFindings(list)) {
     show(group.first);
-    if (group.all.length > 1) out(countLine(group, place));
+    if (group.all.length > 1) out(countLine(group));
   }
   const total = summary(list);
   if (total) out(total);

@@ -67,13 +67,16 @@ function table(rows) {
   return rows.map((r) => `  ${r.map((c, i) => c.padEnd(widths[i])).join('  ')}`.trimEnd()).join('\n');
 }
 
+/** A list of at most this many tools is shown whole in the table. */
+export const SHORT_LIST = 10;
+
 /** Whether a tool row says nothing: checkTool found nothing, every target accepts it. */
 const quiet = (t) => t.checkTool.errors === 0 && t.checkTool.warnings === 0 && Object.values(t.targets).every((v) => v === 'accepted');
 
 /** The human summary: server, version, capabilities, how many prompts and resources were listed
  * (when the capabilities say so), the tools table (checkTool, then each target's verdict; the
- * last row the whole list's; unless `verbose`, only the tools with something to say, the others
- * counted), the calls, and where the transcript was written (`recorded`). */
+ * last row the whole list's; of a list longer than SHORT_LIST, unless `verbose`, only the tools
+ * with something to say, the others counted), the calls, and where the transcript was written (`recorded`). */
 export function summaryText(negotiated, tools, list, listed, calls, { verbose = false, recorded } = {}) {
   const info = negotiated?.serverInfo;
   const lines = [
@@ -83,7 +86,7 @@ export function summaryText(negotiated, tools, list, listed, calls, { verbose = 
     ...Object.entries(listed).filter(([, n]) => n !== undefined).map(([what, n]) => `${what}: ${n}`),
     `tools: ${tools.length}`,
   ];
-  const shown = verbose ? tools : tools.filter((t) => !quiet(t));
+  const shown = verbose || tools.length <= SHORT_LIST ? tools : tools.filter((t) => !quiet(t));
   if (tools.length) {
     const targets = Object.keys(list);
     lines.push(table([
