@@ -93,7 +93,7 @@ function human(finding, source, colour, place) {
   const placed = place?.(finding);
   const where = paint(BOLD, placed ? `${placed}:` : `${finding.file}:${finding.line}:${finding.column}:`);
   const kind = paint(COLOURS[finding.severity] ?? '', `${finding.severity}[${finding.code}]`);
-  const lines = [`${where} ${kind}: ${finding.message}${placed && finding.tool ? '' : about(finding)}`];
+  const lines = [`${where} ${kind}: ${finding.message}${placed ? '' : about(finding)}`];
   const text = source?.split(/\r?\n|\r/)[finding.line - 1];
   if (text !== undefined) {
     const start = Math.min(finding.column - 1, text.length);
@@ -155,7 +155,7 @@ function github(finding, place) {
   if (!placed && finding.endLine !== undefined) props.push(`endLine=${finding.endLine}`);
   if (!placed && finding.endLine === finding.line && finding.endColumn !== undefined) props.push(`endColumn=${finding.endColumn}`);
   props.push(`title=${escapeGithub(finding.code, true)}`);
-  const message = placed ? `${placed}: ${finding.message}${finding.tool ? '' : about(finding)}` : finding.message + about(finding);
+  const message = placed ? `${placed}: ${finding.message}` : finding.message + about(finding);
   return `::${command} ${props.join(',')}::${escapeGithub(message)}`;
 }
 

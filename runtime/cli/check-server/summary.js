@@ -70,8 +70,8 @@ function table(rows) {
 /** A list of at most this many tools is shown whole in the table. */
 export const SHORT_LIST = 10;
 
-/** Whether a tool row says nothing: checkTool found nothing, every target accepts it. */
-const quiet = (t) => t.checkTool.errors === 0 && t.checkTool.warnings === 0 && Object.values(t.targets).every((v) => v === 'accepted');
+/** Whether a tool row says nothing the findings do not: no checkTool error, every target accepts it. */
+const quiet = (t) => t.checkTool.errors === 0 && Object.values(t.targets).every((v) => v === 'accepted');
 
 /** The human summary: server, version, capabilities, how many prompts and resources were listed
  * (when the capabilities say so), the tools table (checkTool, then each target's verdict; the
@@ -95,7 +95,7 @@ export function summaryText(negotiated, tools, list, listed, calls, { verbose = 
       ...(targets.length ? [['(the list)', '', '', ...targets.map((k) => list[k])]] : []),
     ]));
     const rest = tools.length - shown.length;
-    if (rest) lines.push(`  (${rest === tools.length ? 'every tool' : `${rest} more tool${rest === 1 ? '' : 's'}`}: ok, accepted by ${Object.keys(list).length ? 'every target' : 'checkTool'}; --verbose lists ${rest === 1 ? 'it' : 'them'})`);
+    if (rest) lines.push(`  (${rest === tools.length ? `all ${rest} tools` : `${rest} more tool${rest === 1 ? '' : 's'}`}: no checkTool error, accepted by every target; --verbose lists ${rest === 1 ? 'it' : 'them'})`);
   }
   for (const c of calls) {
     const how = !c.sent ? `not sent: ${c.skipped ?? 'see the findings'}`
@@ -136,9 +136,9 @@ export function placeInTranscript(file, entries) {
     if (finding.tool) return `tool ${JSON.stringify(String(finding.tool.name))}${finding.tool.pointer ? ` ${finding.tool.pointer}` : ''}`;
     const entry = entries[finding.line - 1];
     if (!entry) return 'the session';
+    if (entry.stdout !== undefined) return `entry ${finding.line} (a line on the server's stdout)`;
     const { message } = entry;
-    const what = entry.stdout !== undefined ? 'a stdout line'
-      : message?.method ? `${entry.direction === 'client' ? 'the client\'s' : 'the server\'s'} ${message.method}`
+    const what = message?.method ? `${entry.direction === 'client' ? 'the client\'s' : 'the server\'s'} ${message.method}`
         : methods.has(message?.id) ? `the answer to ${methods.get(message.id)}` : `a ${entry.direction} message`;
     const pointer = (finding.instancePath ?? '').replace(/^\/\d+\/message/, '');
     return `message ${finding.line} (${what})${pointer ? ` ${pointer}` : ''}`;
