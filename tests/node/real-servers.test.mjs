@@ -81,16 +81,27 @@ function cli(args, env = {}) {
   });
 }
 
-/** Each server's one run (`--format json`, default targets), all started at once. */
+/** The servers whose human report is read too: the longest tool lists (24 and 32 tools). */
+const READ = ['notion', 'chrome-devtools'];
+
+/** Each server's one run (`--format json`, default targets), and the human report of READ's, all
+ * started at once. */
 const RUNS = {};
+const HUMAN = {};
 before(async () => {
   assert.ok(existsSync(PYTHON), `${PYTHON}: run make setup (the Python .venv of requirements-dev.txt)`);
   const started = Date.now();
-  await Promise.all(Object.entries(SERVERS).map(async ([name, { command, env }]) => {
-    const run = await cli(['check-server', '--format', 'json', '--timeout', '30000', '--', ...command], env);
-    RUNS[name] = { ...run, document: run.status === 2 && !run.stdout ? undefined : JSON.parse(run.stdout) };
-  }));
-  process.stderr.write(`# real servers: ${Object.keys(SERVERS).length} check-server runs in ${Date.now() - started} ms\n`);
+  const args = ['check-server', '--timeout', '30000'];
+  await Promise.all([
+    ...Object.entries(SERVERS).map(async ([name, { command, env }]) => {
+      const run = await cli([...args, '--format', 'json', '--', ...command], env);
+      RUNS[name] = { ...run, document: run.status === 2 && !run.stdout ? undefined : JSON.parse(run.stdout) };
+    }),
+    ...READ.map(async (name) => {
+      HUMAN[name] = await cli([...args, '--', ...SERVERS[name].command], SERVERS[name].env);
+    }),
+  ]);
+  process.stderr.write(`# real servers: ${Object.keys(SERVERS).length + READ.length} check-server runs in ${Date.now() - started} ms\n`);
 });
 
 /** A finding as one line for an assertion message. */
@@ -142,3 +153,14 @@ for (const name of Object.keys(SERVERS)) {
     assert.equal(run.status, 0, 'a good server passes by default');
   });
 }
+
+test('the human report of the longest tool lists stays under a screen, and names no file that was not written', () => {
+  for (const name of READ) {
+    const { status, stdout } = HUMAN[name];
+    const lines = stdout.trimEnd().split('\n');
+    assert.ok(lines.length <= 40, `${name}: ${lines.length} lines\n${stdout}`);
+    assert.equal(status, RUNS[name].status, name);
+    assert.match(stdout, /^transcript: not written/m);
+    assert.doesNotMatch(stdout, /check-server\.jsonl/);
+  }
+});
