@@ -288,8 +288,8 @@ mod tests {
         assert_eq!(found.instance_path, "/1/stdout");
         let span = found.span.unwrap();
         assert_eq!(
-            &text[span.bytes.start..span.bytes.end],
-            "\"Server started\""
+            text.get(span.bytes.start..span.bytes.end),
+            Some("\"Server started\"")
         );
         assert_eq!(span.line, 2);
         // A `stdout` member on a client entry, or a message entry, is not a stdout line.
