@@ -1,6 +1,9 @@
 //! Reads a session transcript (its forms are described in [`crate::host::session`]) into one
 //! [`Document`] whose root is the array of entries, so every span points into the original text
-//! whichever form it had.
+//! whichever form it had. One more envelope is read here: `{"timestamp"?: ..., "direction":
+//! "server", "stdout": "<line>"}`, a line a stdio server wrote to its stdout that is not JSON (how
+//! check-server records one): no message to push, but a `stdout-not-json` error at the line
+//! ([`stdout_line`]).
 
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex};
 use crate::host::time::parse_rfc3339;
