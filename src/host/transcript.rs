@@ -3,7 +3,7 @@
 //! whichever form it had. One more envelope is read here: `{"timestamp"?: ..., "direction":
 //! "server", "stdout": "<line>"}`, a line a stdio server wrote to its stdout that is not JSON (how
 //! check-server records one): no message to push, but a `stdout-not-json` error at the line
-//! ([`stdout_line`]).
+//! (`stdout_line`).
 
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex};
 use crate::host::time::parse_rfc3339;
