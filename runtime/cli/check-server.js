@@ -162,7 +162,8 @@ async function checkServer({ values, calls, server, timeoutMs, targets, elicit }
   const tools = toolVerdicts(session.tools ?? [], compat.tools);
   const listed = { prompts: session.prompts?.length, resources: session.resources?.length };
   const summary = summaryText(session.negotiated, tools, compat.list, listed, session.calls, { verbose: values.verbose, recorded: values.record });
-  const result = { file: record, server: session.negotiated, tools, list: compat.list, ...listed, calls: session.calls, text: summary };
+  // `recorded`: whether `file` was written (--record); if not, findings' lines are in no file.
+  const result = { file: record, recorded: Boolean(values.record), server: session.negotiated, tools, list: compat.list, ...listed, calls: session.calls, text: summary };
   // Without --record the transcript is not on disk: a finding is placed by its tool or message.
   const place = values.record ? undefined : placeInTranscript(record, connection.transcript);
   report(found, { format: values.format, sources, results: [result], io, verbose: values.verbose, place });

@@ -122,6 +122,7 @@ test('one rule on 30 tools: one finding with its excerpt and a count line naming
     // JSON: each finding's tool and its pointer within the tool.
     const { findings } = JSON.parse(json.stdout);
     assert.deepEqual(findings[29].tool, { name: 'tool_30', pointer: '/inputSchema' });
+    assert.equal(JSON.parse(json.stdout).results[0].recorded, false, 'the transcript its lines point into was not written');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -137,6 +138,7 @@ test('a stdout line that is not JSON-RPC: recorded as a stdout entry, stdout-not
     assert.equal(json.status, 1, json.stderr);
     const { findings, results } = JSON.parse(json.stdout);
     assert.deepEqual(results[0].tools.map((t) => t.name), ['forecast', 'alerts'], 'the session went on');
+    assert.equal(results[0].recorded, true);
     const polluted = findings.filter((f) => f.code === 'stdout-not-json');
     assert.deepEqual(polluted.map((f) => f.severity), ['error', 'error']);
     assert.deepEqual(findings.filter((f) => f.severity === 'error').length, 2, JSON.stringify(findings));
