@@ -79,7 +79,7 @@ export function command({ name, summary, usage, options = {}, check }) {
 }
 
 /** The help line of `--verbose` (every command that prints findings has it). */
-export const VERBOSE_HELP = '  --verbose                   every finding with its excerpt (default: one per rule, with a count)';
+export const VERBOSE_HELP = '  --verbose                   every finding (default: those about tools one per rule, with a count)';
 
 /** parseArgs with `--help`, `--format` and `--verbose`; a parse failure is a UsageError. */
 function parseOptions(argv, options) {
