@@ -18,7 +18,7 @@ import { PROTOCOLS, listAll, negotiate } from '../mcp-client/session.js';
 import { startStdio } from '../mcp-client/stdio.js';
 import { callTool } from '../mcp-client/task.js';
 import { transcriptText } from './check-server/transcript.js';
-import { summaryText } from './check-server/summary.js';
+import { placeInTranscript, summaryText } from './check-server/summary.js';
 
 const { Session, replaySession } = toolbox;
 
@@ -110,7 +110,7 @@ async function checkServer({ values, calls, server, timeoutMs, targets, elicit }
   if (values.record) await writeFile(resolve(io.cwd, values.record), text);
   if (failure) {
     const tail = transport.stderrTail();
-    io.stderr.write(`mcp-json-toolbox ${NAME}: ${failure.message}\n${tail ? `the server's stderr (last lines):\n${tail.replace(/^/gm, '  ')}\n` : ''}`);
+    io.stderr.write(`mcp-json-toolbox ${NAME}: ${failure.message}\n${tail ? `the server's stderr (first and last lines):\n${tail.replace(/^/gm, '  ')}\n` : ''}`);
     // A CI step reading --format json or github learns why too (human output: stderr alone).
     const error = { message: failure.message, stderrTail: tail };
     return { findings: [], results: [{ file: record, server: session.negotiated ?? null, error }], failure: failure.message, exit: 2 };
@@ -120,9 +120,12 @@ async function checkServer({ values, calls, server, timeoutMs, targets, elicit }
   found.sort((x, y) => (x.file === y.file ? x.line - y.line || x.column - y.column : x.file === record ? -1 : 1));
   const sources = new Map([[record, text], ...calls.map((c) => [c.file, c.text])]);
   const listed = { prompts: session.prompts?.length, resources: session.resources?.length };
-  const summary = summaryText(session.negotiated, checked.tools, listed, session.calls);
-  const result = { file: record, server: session.negotiated, tools: checked.tools.tools, list: checked.tools.list, ...listed, calls: session.calls, text: summary };
-  return { findings: found, sources, results: [result] };
+  const summary = summaryText(session.negotiated, checked.tools, listed, session.calls, { verbose: values.verbose, recorded: values.record });
+  // `recorded`: whether `file` was written (--record); if not, findings' lines are in no file.
+  const result = { file: record, recorded: Boolean(values.record), server: session.negotiated, tools: checked.tools.tools, list: checked.tools.list, ...listed, calls: session.calls, text: summary };
+  // Without --record the transcript is not on disk: a finding is placed by its tool or message.
+  const place = values.record ? undefined : placeInTranscript(record, connection.transcript);
+  return { findings: found, sources, results: [result], place };
 }
 
 /** The session checker's options: the targets (none: its default). The server's name it reads

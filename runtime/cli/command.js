@@ -1,5 +1,5 @@
-// What every CLI command shares: option parsing with `--help` and `--format`, reading FILE or `-`
-// (stdin), and the exit codes (0 clean, 1 findings, 2 usage or I/O error).
+// What every CLI command shares: option parsing with `--help`, `--format` and `--verbose`,
+// reading FILE or `-` (stdin), and the exit codes (0 clean, 1 findings, 2 usage or I/O error).
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -53,6 +53,7 @@ export async function readInputs(paths, io) {
 export function command({ name, summary, usage, options = {}, check, tail = false }) {
   const help = `Usage: mcp-json-toolbox ${name} ${usage}\n\n${summary}\n\n` +
     '  --format human|json|github  how findings are printed (default human)\n' +
+    `${VERBOSE_HELP}\n` +
     '  -h, --help                  this help\n\n' +
     'Exit codes: 0 no errors, 1 errors found, 2 usage or I/O error.\n';
   return {
@@ -70,7 +71,7 @@ export function command({ name, summary, usage, options = {}, check, tail = fals
         }
         if (!FORMATS.includes(values.format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
         const outcome = await check(values, positionals, io, split < 0 ? [] : argv.slice(split + 1));
-        report(outcome.findings, { ...outcome, format: values.format, io });
+        report(outcome.findings, { ...outcome, format: values.format, verbose: values.verbose, io });
         return outcome.exit ?? exitCode(outcome.findings);
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;
@@ -81,12 +82,15 @@ export function command({ name, summary, usage, options = {}, check, tail = fals
   };
 }
 
-/** parseArgs with `--help` and `--format`; a parse failure is a UsageError. */
+/** The help line of `--verbose` (every command that prints findings has it). */
+export const VERBOSE_HELP = '  --verbose                   every finding (default: those about tools one per rule, with a count)';
+
+/** parseArgs with `--help`, `--format` and `--verbose`; a parse failure is a UsageError. */
 function parseOptions(argv, options) {
   try {
     return parseArgs({
       args: argv,
-      options: { ...options, help: { type: 'boolean', short: 'h' }, format: { type: 'string', default: 'human' } },
+      options: { ...options, help: { type: 'boolean', short: 'h' }, format: { type: 'string', default: 'human' }, verbose: { type: 'boolean', default: false } },
       allowPositionals: true,
       strict: true,
     });

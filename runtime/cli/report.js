@@ -16,7 +16,8 @@ export function useColour(io) {
 
 /**
  * Findings of `file` from API diagnostics: each diagnostic's `field` span (`span` or
- * `schemaSpan`) gives the position; one without it sits at 1:1.
+ * `schemaSpan`) gives the position; one without it sits at 1:1. A diagnostic about one tool keeps
+ * its `tool` (`{ name, pointer }`: the tool's name, the JSON pointer within its definition).
  */
 export function findings(file, diagnostics, field = 'span') {
   return diagnostics.map((d) => {
@@ -31,6 +32,7 @@ export function findings(file, diagnostics, field = 'span') {
     };
     if (span) Object.assign(finding, { endLine: span.endLine, endColumn: span.endColumn });
     if (d.instancePath) finding.instancePath = d.instancePath;
+    if (d.tool) finding.tool = d.tool;
     return finding;
   });
 }
@@ -75,13 +77,23 @@ export function excerpt(text, start, end, width = EXCERPT_WIDTH) {
   return { line, pad, carets: Math.max(1, Math.min(to, right + (right < text.length ? 0 : 1)) - from) };
 }
 
-/** `file:line:column: severity[code]: message (instancePath)`, the source line and a caret. */
-function human(finding, source, colour) {
+/** `(tool NAME, /pointer)` for a finding about one tool, else `(instancePath)`, or "". */
+function about(finding) {
+  if (finding.tool) return ` (tool ${JSON.stringify(String(finding.tool.name))}${finding.tool.pointer ? `, ${finding.tool.pointer}` : ''})`;
+  return finding.instancePath ? ` (${finding.instancePath})` : '';
+}
+
+/**
+ * `where severity[code]: message (tool or instancePath)`, the source line and a caret. `where` is
+ * `file:line:column:`, or `place(finding)` when that gives one (a finding in a file that was not
+ * written: check-server's transcript without --record).
+ */
+function human(finding, source, colour, place) {
   const paint = (style, text) => (colour ? `${style}${text}${RESET}` : text);
-  const where = paint(BOLD, `${finding.file}:${finding.line}:${finding.column}:`);
+  const placed = place?.(finding);
+  const where = paint(BOLD, placed ? `${placed}:` : `${finding.file}:${finding.line}:${finding.column}:`);
   const kind = paint(COLOURS[finding.severity] ?? '', `${finding.severity}[${finding.code}]`);
-  const path = finding.instancePath ? ` (${finding.instancePath})` : '';
-  const lines = [`${where} ${kind}: ${finding.message}${path}`];
+  const lines = [`${where} ${kind}: ${finding.message}${placed ? '' : about(finding)}`];
   const text = source?.split(/\r?\n|\r/)[finding.line - 1];
   if (text !== undefined) {
     const start = Math.min(finding.column - 1, text.length);
@@ -92,21 +104,59 @@ function human(finding, source, colour) {
   return lines.join('\n');
 }
 
+/** How many names or places a group's count line shows before `… N more`. */
+export const GROUP_NAMES = 5;
+
+/**
+ * The findings about tools grouped by rule (severity and code), in the order each rule is first
+ * found: `[{ first, all }]`; a finding about no tool (a place in a file) is a group of its own.
+ */
+export function groupFindings(list) {
+  const groups = new Map();
+  for (const [i, finding] of list.entries()) {
+    const key = finding.tool ? `${finding.severity}\u0000${finding.code}` : i;
+    if (!groups.has(key)) groups.set(key, { first: finding, all: [] });
+    groups.get(key).all.push(finding);
+  }
+  return [...groups.values()];
+}
+
+/** `a, b, c, … 4 more` for `names` (at most GROUP_NAMES shown). */
+function someOf(names) {
+  const shown = names.slice(0, GROUP_NAMES).join(', ');
+  return names.length > GROUP_NAMES ? `${shown}, … ${names.length - GROUP_NAMES} more` : shown;
+}
+
+/**
+ * The count line under a rule's first instance when it was found more than once: `×28 in 24
+ * tools: "a", "b", … 19 more` (each tool named once, in order), how many different messages
+ * (when more than one), and that `--verbose` lists each.
+ */
+export function countLine({ all }) {
+  const tools = [...new Set(all.map((f) => JSON.stringify(String(f.tool?.name))))];
+  // Messages that differ only by what they quote ("…": a name, a value) are one kind.
+  const kinds = new Set(all.map((f) => f.message.replace(/"(?:[^"\\]|\\.)*"/g, '""'))).size;
+  const differ = kinds > 1 ? `${kinds} different messages; ` : '';
+  return `  ×${all.length} in ${tools.length} tool${tools.length === 1 ? '' : 's'}: ${someOf(tools)} (${differ}--verbose lists each)`;
+}
+
 /** A GitHub workflow command property or message, escaped. */
 function escapeGithub(text, property) {
   const escaped = String(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   return property ? escaped.replace(/:/g, '%3A').replace(/,/g, '%2C') : escaped;
 }
 
-/** `::error file=…,line=…,col=…,title=code::message (instancePath)`. */
-function github(finding) {
+/** `::error file=…,line=…,col=…,title=code::message (tool or instancePath)`; a finding that
+ * `place` places (its file was not written) has no file: its place starts the message. */
+function github(finding, place) {
   const command = { error: 'error', warning: 'warning' }[finding.severity] ?? 'notice';
-  const props = [`file=${escapeGithub(finding.file, true)}`, `line=${finding.line}`, `col=${finding.column}`];
-  if (finding.endLine !== undefined) props.push(`endLine=${finding.endLine}`);
-  if (finding.endLine === finding.line && finding.endColumn !== undefined) props.push(`endColumn=${finding.endColumn}`);
+  const placed = place?.(finding);
+  const props = placed ? [] : [`file=${escapeGithub(finding.file, true)}`, `line=${finding.line}`, `col=${finding.column}`];
+  if (!placed && finding.endLine !== undefined) props.push(`endLine=${finding.endLine}`);
+  if (!placed && finding.endLine === finding.line && finding.endColumn !== undefined) props.push(`endColumn=${finding.endColumn}`);
   props.push(`title=${escapeGithub(finding.code, true)}`);
-  const path = finding.instancePath ? ` (${finding.instancePath})` : '';
-  return `::${command} ${props.join(',')}::${escapeGithub(finding.message + path)}`;
+  const message = placed ? `${placed}: ${finding.message}` : finding.message + about(finding);
+  return `::${command} ${props.join(',')}::${escapeGithub(message)}`;
 }
 
 /** "2 errors, 1 warning" for the findings, or "" when there are none. */
@@ -123,9 +173,12 @@ function summary(list) {
  * its text (for the source line under a finding); `results` are per-file outcomes
  * (`{ file, text, ... }`): a line each in human form, in the JSON document as they are (`text`
  * left out), not in annotations. `failure`: why the run could not finish (exit 2), an annotation
- * of its own in `github` form (human form: the caller's line on stderr).
+ * of its own in `github` form (human form: the caller's line on stderr). Human form groups the
+ * findings by rule (the first instance with its excerpt, then a count line naming the tools),
+ * unless `verbose`. `place(finding)`: where a finding is when its file was never written (e.g.
+ * `tool "x", /inputSchema`), or undefined to point at `file:line:column`.
  */
-export function report(list, { format = 'human', sources = new Map(), results = [], failure, io, stream = io.stdout }) {
+export function report(list, { format = 'human', sources = new Map(), results = [], failure, io, stream = io.stdout, verbose = false, place }) {
   const out = (text) => stream.write(`${text}\n`);
   if (format === 'json') {
     out(JSON.stringify({ findings: list, results: results.map(({ text, ...rest }) => rest) }, null, 2));
@@ -133,12 +186,17 @@ export function report(list, { format = 'human', sources = new Map(), results = 
   }
   if (format === 'github') {
     if (failure !== undefined) out(`::error title=${escapeGithub('mcp-json-toolbox', true)}::${escapeGithub(failure)}`);
-    for (const finding of list) out(github(finding));
+    for (const finding of list) out(github(finding, place));
     return;
   }
   const colour = useColour(io);
   for (const result of results) if (result.text) out(result.text);
-  for (const finding of list) out(human(finding, sources.get(finding.file), colour));
+  const show = (finding) => out(human(finding, sources.get(finding.file), colour, place));
+  if (verbose) list.forEach(show);
+  for (const group of verbose ? [] : groupFindings(list)) {
+    show(group.first);
+    if (group.all.length > 1) out(countLine(group));
+  }
   const total = summary(list);
   if (total) out(total);
 }

@@ -67,6 +67,12 @@ export class Connection {
       .catch((error) => this.fail(error instanceof ServerFailure ? error : new ServerFailure(error?.message ?? String(error))));
   }
 
+  /** A line the server wrote to stdout that is not JSON (stdio): kept in the transcript as
+   * `{ timestamp, direction: 'server', stdout }`, which replaySession reports (stdout-not-json). */
+  receiveStdout(line) {
+    this.transcript.push({ timestamp: new Date().toISOString(), direction: 'server', stdout: line });
+  }
+
   #record(direction, message) {
     this.transcript.push({ timestamp: new Date().toISOString(), direction, message });
     return this.transcript.length - 1;

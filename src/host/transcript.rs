@@ -1,6 +1,9 @@
 //! Reads a session transcript (its forms are described in [`crate::host::session`]) into one
 //! [`Document`] whose root is the array of entries, so every span points into the original text
-//! whichever form it had.
+//! whichever form it had. One more envelope is read here: `{"timestamp"?: ..., "direction":
+//! "server", "stdout": "<line>"}`, a line a stdio server wrote to its stdout that is not JSON (how
+//! check-server records one): no message to push, but a `stdout-not-json` error at the line
+//! (`stdout_line`).
 
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex};
 use crate::host::time::parse_rfc3339;
@@ -19,6 +22,9 @@ pub struct Entry {
     pub task_id: Option<String>,
     /// Who sent the message, when the envelope says (`"direction": "client"` or `"server"`).
     pub direction: Option<Direction>,
+    /// Whether this entry is a line the server wrote to stdout that is not JSON (`stdout`
+    /// envelope): reported by [`stdout_line`], not a message to push.
+    pub stdout: bool,
 }
 
 /// One end of an MCP session.
@@ -168,12 +174,20 @@ fn read_entry(
         .into_iter()
         .find(|k| node.value_of(k).is_some_and(|m| m.members().is_some()));
     let Some(key) = envelope else {
+        let stdout = match stdout_line(doc, i, node) {
+            Some(found) => {
+                diagnostics.push(found);
+                true
+            }
+            None => false,
+        };
         return Entry {
             pointer: format!("/{i}"),
             time: None,
             to_model: false,
             task_id: None,
             direction: None,
+            stdout,
         };
     };
     let time = node.value_of("timestamp").and_then(|stamp| {
@@ -203,7 +217,38 @@ fn read_entry(
             Some("server") => Some(Direction::Server),
             _ => None,
         },
+        stdout: false,
     }
+}
+
+/// The longest part of a stdout line a `stdout-not-json` message quotes (in characters).
+const STDOUT_QUOTE: usize = 120;
+
+/// `stdout-not-json` for entry `i` when it is `{ "direction": "server", "stdout": "<line>" }`:
+/// a line a stdio server wrote to its stdout that is not a JSON-RPC message (how check-server
+/// records one), at the span of the line.
+///
+/// Source: the stdio transport, <https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#stdio>
+/// (checked 2026-12-03): "The server **MUST NOT** write anything to its `stdout` that is not a
+/// valid MCP message." (the same sentence at 2025-03-26 and 2025-06-18).
+fn stdout_line(doc: &Document<'_>, i: usize, node: &Node) -> Option<Diagnostic> {
+    let line = node.value_of("stdout")?;
+    let text = line.as_str()?;
+    if node.value_of("direction").and_then(Node::as_str) != Some("server") {
+        return None;
+    }
+    let quoted: String = text.chars().take(STDOUT_QUOTE).collect();
+    let cut = if quoted.len() < text.len() { "…" } else { "" };
+    let message = format!(
+        "the server wrote a line to stdout that is not a JSON-RPC message: {quoted:?}{cut}; \
+         over stdio the server MUST NOT write anything to its stdout that is not a valid MCP \
+         message (MCP 2025-11-25, Transports, stdio): log to stderr"
+    );
+    Some(
+        Diagnostic::error("stdout-not-json", message)
+            .at_pointer(format!("/{i}/stdout"))
+            .with_span(Some(doc.span(line.range))),
+    )
 }
 
 #[cfg(test)]
@@ -226,6 +271,33 @@ mod tests {
     fn a_bad_line_is_an_error_at_its_place() {
         let err = read_transcript("{\"a\": 1}\n{\"b\": }\n").unwrap_err();
         assert_eq!((err.line, err.column), (2, 7));
+    }
+
+    #[test]
+    fn a_stdout_line_is_reported_at_its_place_and_is_no_message() {
+        let text = "{\"direction\":\"server\",\"message\":{\"id\":1}}\n{\"timestamp\":\"2026-01-01T00:00:00Z\",\"direction\":\"server\",\"stdout\":\"Server started\"}\n";
+        let transcript = read_transcript(text).unwrap();
+        assert!(!transcript.entries[0].stdout);
+        assert!(transcript.entries[1].stdout);
+        let [found] = transcript.diagnostics.as_slice() else {
+            panic!("{:?}", transcript.diagnostics);
+        };
+        assert_eq!(found.code, "stdout-not-json");
+        assert!(
+            found.message.contains("\"Server started\""),
+            "{}",
+            found.message
+        );
+        assert_eq!(found.instance_path, "/1/stdout");
+        let span = found.span.unwrap();
+        assert_eq!(
+            text.get(span.bytes.start..span.bytes.end),
+            Some("\"Server started\"")
+        );
+        assert_eq!(span.line, 2);
+        // A `stdout` member on a client entry, or a message entry, is not a stdout line.
+        let other = read_transcript("{\"direction\":\"client\",\"stdout\":\"x\"}\n").unwrap();
+        assert!(other.diagnostics.is_empty() && !other.entries[0].stdout);
     }
 
     #[test]

@@ -279,9 +279,9 @@ test('a 2026-07-28 task asking for input (inputRequests): answered from --elicit
 
 test('--format github annotations, human summary table, and usage errors exit 2', async () => {
   const server = ['--', process.execPath, join(DOUBLES, 'dropped-tool.mjs')];
-  const github = await cli(check('--format', 'github', '--target', 'claude-code', '--timeout', '3000', ...server));
+  const github = await cli(check('--format', 'github', '--record', 'dropped.jsonl', '--target', 'claude-code', '--timeout', '3000', ...server));
   assert.equal(github.status, 1);
-  assert.match(github.stdout, /^::error file=check-server\.jsonl,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=schema-root-not-object::/m);
+  assert.match(github.stdout, /^::error file=dropped\.jsonl,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=schema-root-not-object::/m);
   const human = await cli(check('--target', 'claude-code', '--timeout', '3000', ...server));
   assert.match(human.stdout, /^server: test-double 1\.0\.0\nprotocol: 2025-11-25 \(offered 2026-07-28, via initialize\)\ncapabilities: tools\ntools: 2\n  tool +taskSupport +findings +claude-code\n  fine +- +ok +accepted\n  dropped +- +\d+ errors?, \d+ warnings? +rejected\n  \(the list\) +rejected\n/);
   for (const args of [['--protocol', '2024-01-01', ...server], ['--call', 'x'], [], ['--url', 'ftp://x'], ['--timeout', 'soon', ...server], ['--target', 'nowhere', ...server]]) {

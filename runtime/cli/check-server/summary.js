@@ -17,10 +17,18 @@ function table(rows) {
   return rows.map((r) => `  ${r.map((c, i) => c.padEnd(widths[i])).join('  ')}`.trimEnd()).join('\n');
 }
 
+/** A list of at most this many tools is shown whole in the table. */
+export const SHORT_LIST = 10;
+
+/** Whether a tool row says nothing the findings do not: no error, every target accepts it. */
+const quiet = (t) => t.errors === 0 && Object.values(t.targets).every((v) => v === 'accepted');
+
 /** The human summary: server, version, capabilities, how many prompts and resources were listed
  * (when the capabilities say so), the tools table (`verdicts`: the session's; each tool's findings,
- * then each target's verdict; the last row the whole list's) and the calls. */
-export function summaryText(negotiated, verdicts, listed, calls) {
+ * then each target's verdict; the last row the whole list's; of a list longer than SHORT_LIST,
+ * unless `verbose`, only the tools with something to say, the others counted), the calls, and
+ * where the transcript was written (`recorded`). */
+export function summaryText(negotiated, verdicts, listed, calls, { verbose = false, recorded } = {}) {
   const { tools, list } = verdicts;
   const info = negotiated?.serverInfo;
   const lines = [
@@ -30,13 +38,16 @@ export function summaryText(negotiated, verdicts, listed, calls) {
     ...Object.entries(listed).filter(([, n]) => n !== undefined).map(([what, n]) => `${what}: ${n}`),
     `tools: ${tools.length}`,
   ];
+  const shown = verbose || tools.length <= SHORT_LIST ? tools : tools.filter((t) => !quiet(t));
   if (tools.length) {
     const targets = Object.keys(list);
     lines.push(table([
       ['tool', 'taskSupport', 'findings', ...targets],
-      ...tools.map((t) => [t.name, t.taskSupport ?? '-', cell(t), ...targets.map((k) => t.targets[k] ?? '-')]),
+      ...shown.map((t) => [t.name, t.taskSupport ?? '-', cell(t), ...targets.map((k) => t.targets[k] ?? '-')]),
       ...(targets.length ? [['(the list)', '', '', ...targets.map((k) => list[k])]] : []),
     ]));
+    const rest = tools.length - shown.length;
+    if (rest) lines.push(`  (${rest === tools.length ? `all ${rest} tools` : `${rest} more tool${rest === 1 ? '' : 's'}`}: no error, accepted by every target; --verbose lists ${rest === 1 ? 'it' : 'them'})`);
   }
   for (const c of calls) {
     const how = !c.sent ? `not sent: ${c.skipped ?? 'see the findings'}`
@@ -47,5 +58,43 @@ export function summaryText(negotiated, verdicts, listed, calls) {
     const end = c.error ? `, error: ${c.error}` : c.isError ? ', isError: true' : '';
     lines.push(`call ${c.tool} (${c.file}): ${how}${declined}${end}`);
   }
+  lines.push(`transcript: ${recorded ?? 'not written (--record FILE keeps it; findings point to tools and messages)'}`);
   return lines.join('\n');
+}
+
+/** `/N/message/result/tools/K…` (a finding inside tool K of the tools/list answer at entry N). */
+const TOOL_PATH = /^\/(\d+)\/message\/result\/tools\/(\d+)(\/.*)?$/;
+
+/**
+ * Gives each finding inside a listed tool that has no `tool` yet its `{ name, pointer }` (from its
+ * instancePath into the transcript `entries`).
+ */
+export function nameTools(found, entries) {
+  for (const finding of found) {
+    const [, entry, index, pointer = ''] = TOOL_PATH.exec(finding.instancePath ?? '') ?? [];
+    const tool = entry && entries[entry]?.message?.result?.tools?.[index];
+    if (!finding.tool && tool && typeof tool === 'object') finding.tool = { name: String(tool.name ?? `#${index}`), pointer };
+  }
+  return found;
+}
+
+/**
+ * Where a finding in the unwritten transcript `file` is, for the reporter (report.js `place`): its
+ * tool and pointer, or the message (`message 3, the answer to initialize`) and pointer within it;
+ * undefined for a finding in another file.
+ */
+export function placeInTranscript(file, entries) {
+  const methods = new Map(entries.filter((e) => e.direction === 'client' && e.message?.method).map((e) => [e.message.id, e.message.method]));
+  return (finding) => {
+    if (finding.file !== file) return undefined;
+    if (finding.tool) return `tool ${JSON.stringify(String(finding.tool.name))}${finding.tool.pointer ? ` ${finding.tool.pointer}` : ''}`;
+    const entry = entries[finding.line - 1];
+    if (!entry) return 'the session';
+    if (entry.stdout !== undefined) return `entry ${finding.line} (a line on the server's stdout)`;
+    const { message } = entry;
+    const what = message?.method ? `${entry.direction === 'client' ? 'the client\'s' : 'the server\'s'} ${message.method}`
+        : methods.has(message?.id) ? `the answer to ${methods.get(message.id)}` : `a ${entry.direction} message`;
+    const pointer = (finding.instancePath ?? '').replace(/^\/\d+\/message/, '');
+    return `message ${finding.line} (${what})${pointer ? ` ${pointer}` : ''}`;
+  };
 }

@@ -49,6 +49,9 @@ pub fn replay_session_with(transcript_text: &str, options: SessionOptions) -> Se
     let mut placed = Vec::with_capacity(transcript.entries.len());
     let mut findings = Vec::new();
     for (index, entry) in transcript.entries.iter().enumerate() {
+        if entry.stdout {
+            continue; // not a message: transcript.rs reported the line (stdout-not-json)
+        }
         let Some(node) = transcript.doc.pointer(&entry.pointer) else {
             continue;
         };
