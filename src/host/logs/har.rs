@@ -31,20 +31,7 @@ pub(super) fn read(found: &mut Found<'_>) {
     let text = found.text;
     let doc = match parse(text, ReadOptions::default()) {
         Ok(doc) => doc,
-        Err(error) => {
-            let at = error.byte_offset;
-            found.diagnostics.push(
-                Diagnostic::error(
-                    "har-invalid",
-                    format!(
-                        "the HAR does not parse at line {}, column {} ({}): is it cut short?",
-                        error.line, error.column, error.message
-                    ),
-                )
-                .with_span(Some(found.index.span(ByteRange::new(at, at)))),
-            );
-            return;
-        }
+        Err(error) => return found.unparsable("har-invalid", "the HAR", &error),
     };
     let Some(entries) = doc
         .root

@@ -127,6 +127,53 @@ impl SourceMap {
     }
 }
 
+/// A message put together from parts of the pasted text and text of its own (a message rebuilt
+/// from an export that stores its members apart).
+#[derive(Debug, Default)]
+pub struct Builder {
+    /// The message so far.
+    text: String,
+    /// Its pieces.
+    pieces: Vec<Piece>,
+}
+
+impl Builder {
+    /// Appends `part`, which is the pasted text's bytes from `from` as they are.
+    pub fn verbatim(&mut self, part: &str, from: usize) {
+        self.push(part, from, true);
+    }
+
+    /// Appends `part`, text of the message's own, about the pasted text at `from`.
+    pub fn own(&mut self, part: &str, from: usize) {
+        self.push(part, from, false);
+    }
+
+    /// Appends one piece.
+    fn push(&mut self, part: &str, from: usize, verbatim: bool) {
+        self.pieces.push(Piece {
+            at: self.text.len(),
+            from,
+            verbatim,
+        });
+        self.text.push_str(part);
+    }
+
+    /// The message and its map.
+    pub fn finish(mut self) -> (String, SourceMap) {
+        if self.pieces.is_empty() {
+            self.push("", 0, true);
+        }
+        let len = self.text.len();
+        (
+            self.text,
+            SourceMap {
+                pieces: self.pieces,
+                len,
+            },
+        )
+    }
+}
+
 /// Decodes the JSON string lexeme at `text[start..end]` (quotes included, already checked by the
 /// reader) with its source map.
 pub fn decode_with_map(text: &str, start: usize, end: usize) -> (String, SourceMap) {

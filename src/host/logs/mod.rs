@@ -8,6 +8,7 @@
 //!   envelopes `{timestamp, direction, message}`, or JSON Lines of them), replayed as they are;
 //! - `vscode`: VS Code's MCP output channel (`vscode.rs`);
 //! - `har`: an HTTP Archive (HAR 1.2) of a Streamable HTTP session (`har.rs`);
+//! - `mcp-debugger`: the JSON export of another MCP proxy, mcp-debugger (`mcp_debugger.rs`);
 //! - `jsonl`: JSON Lines with other lines among them — server stderr, log text — reported as
 //!   `log-line-skipped` and skipped (`lines.rs`).
 //!
@@ -20,12 +21,13 @@
 //!
 //! Findings of the readers: `log-line-skipped` (info; a line that is no message), `log-not-json`
 //! (warning; a message that does not parse, e.g. a line cut short), `har-invalid` (error; a HAR
-//! that does not parse or lacks `log.entries`), `log-empty` (warning; no message found).
+//! that does not parse or lacks `log.entries`), `export-invalid` (error; the same for an export), `log-empty` (warning; no message found).
 //! A pasted text larger than [`MAX_LOG_BYTES`] is refused with one error (`log-too-large`).
 
 mod har;
 mod lines;
 mod map;
+mod mcp_debugger;
 pub mod redact;
 mod vscode;
 
@@ -39,7 +41,7 @@ use crate::host::task_state::TaskState;
 use crate::host::time::format_rfc3339;
 use crate::host::transcript::read_transcript;
 use crate::json::string::write_json_string;
-use crate::json::{parse, ReadOptions};
+use crate::json::{parse, JsonError, ReadOptions};
 
 pub use map::SourceMap;
 pub use redact::{redact, Redacted};
@@ -62,16 +64,20 @@ pub enum LogFormat {
     Har,
     /// JSON Lines among other lines.
     Jsonl,
+    /// mcp-debugger's JSON export.
+    #[serde(rename = "mcp-debugger")]
+    McpDebugger,
 }
 
 impl LogFormat {
-    /// The format named `name` (`transcript`, `vscode`, `har`, `jsonl`).
+    /// The format named `name` (`transcript`, `vscode`, `har`, `jsonl`, `mcp-debugger`).
     pub fn from_name(name: &str) -> Option<Self> {
         match name {
             "transcript" => Some(Self::Transcript),
             "vscode" => Some(Self::Vscode),
             "har" => Some(Self::Har),
             "jsonl" => Some(Self::Jsonl),
+            "mcp-debugger" => Some(Self::McpDebugger),
             _ => None,
         }
     }
@@ -141,6 +147,8 @@ pub struct LogReport {
 pub fn detect_format(text: &str) -> LogFormat {
     if har::looks_like(text) {
         LogFormat::Har
+    } else if mcp_debugger::looks_like(text) {
+        LogFormat::McpDebugger
     } else if vscode::looks_like(text) {
         LogFormat::Vscode
     } else if text.len() <= MAX_LOG_BYTES && read_transcript(text).is_ok() {
@@ -186,6 +194,7 @@ pub fn read_log(text: &str, format: Option<LogFormat>) -> Log {
         LogFormat::Vscode => vscode::read(&mut found),
         LogFormat::Transcript => transcript_entries(&mut found),
         LogFormat::Jsonl => lines::read(&mut found),
+        LogFormat::McpDebugger => mcp_debugger::read(&mut found),
     }
     if found.skipped > MAX_SKIPPED_REPORTED {
         found.diagnostics.push(Diagnostic::info(
@@ -294,6 +303,21 @@ impl Found<'_> {
             span: self.index.span(ByteRange::new(start, end)),
             map,
         });
+    }
+
+    /// A whole-text format (a HAR, an export) that does not parse: `code` at the error's place.
+    fn unparsable(&mut self, code: &str, what: &str, error: &JsonError) {
+        let at = error.byte_offset;
+        self.diagnostics.push(
+            Diagnostic::error(
+                code,
+                format!(
+                    "{what} does not parse at line {}, column {} ({}): is it cut short?",
+                    error.line, error.column, error.message
+                ),
+            )
+            .with_span(Some(self.index.span(ByteRange::new(at, at)))),
+        );
     }
 
     /// A line (bytes `start..end`) that is no message: `log-line-skipped`.

@@ -188,3 +188,31 @@ fn many_stray_lines_are_counted_not_listed() {
     assert_eq!(skipped.len(), MAX_SKIPPED_REPORTED + 1);
     assert!(skipped[MAX_SKIPPED_REPORTED].message.starts_with("5 more"));
 }
+
+const MCP_DEBUGGER: &str = include_str!("../../../tests/fixtures/logs/mcp-debugger-export.json");
+
+#[test]
+fn an_mcp_debugger_export_is_rebuilt_into_messages() {
+    assert_eq!(detect_format(MCP_DEBUGGER), LogFormat::McpDebugger);
+    let report = replay_log(MCP_DEBUGGER, None);
+    assert_eq!(report.entries.len(), 9);
+    // Every answer is paired with its request: nothing unmatched.
+    assert!(
+        with_code(&report, "unmatched-response").is_empty(),
+        "{:#?}",
+        report.diagnostics
+    );
+    let unknown = with_code(&report, "unknown-tool");
+    assert_eq!(unknown.len(), 1, "{:#?}", report.diagnostics);
+    let span = unknown[0].span.expect("a span");
+    assert_eq!(under(MCP_DEBUGGER, &span), "\"subtract\"");
+    let initialize = &report.entries[0];
+    assert!(initialize
+        .message
+        .starts_with("{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\""));
+    let cut = MCP_DEBUGGER
+        .get(..MCP_DEBUGGER.len() - 10)
+        .unwrap_or_default();
+    let broken = replay_log(cut, None);
+    assert_eq!(with_code(&broken, "export-invalid").len(), 1);
+}
