@@ -12,7 +12,7 @@
 //! response: its request is the oldest unanswered one of that method from the other side). So an
 //! `id` finding is about this pairing, not the wire; the members are the export's text as it is.
 
-use crate::diagnostic::{ByteRange, Diagnostic};
+use crate::diagnostic::Diagnostic;
 use crate::host::logs::map::Builder;
 use crate::host::logs::Found;
 use crate::host::session::Direction;
