@@ -33,7 +33,7 @@ mod vscode;
 
 use std::collections::BTreeMap;
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Span};
 use crate::host::session::{replay_session, Direction};
@@ -53,7 +53,7 @@ pub const MAX_LOG_BYTES: usize = 64 << 20;
 pub const MAX_SKIPPED_REPORTED: usize = 100;
 
 /// The format of a pasted log.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LogFormat {
     /// This project's transcript or proxy recording.
@@ -81,6 +81,14 @@ impl LogFormat {
             _ => None,
         }
     }
+}
+
+/// The options of [`read_log`] and [`replay_log`] as JavaScript passes them: `{format?}`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LogOptions {
+    /// Read the text as this format instead of detecting it.
+    pub format: Option<LogFormat>,
 }
 
 /// The HTTP request that carried a client's message (a HAR entry's), as the transcript entry's
