@@ -43,8 +43,40 @@ function taskHandleBanner(generation) {
   return `Task handle, not a tool result: ${next}`;
 }
 
+/** The names of the log formats `replayLog` reads, as the page shows them. */
+const LOG_FORMATS = {
+  transcript: 'transcript',
+  vscode: 'VS Code MCP log',
+  har: 'HAR',
+  jsonl: 'JSON Lines log',
+  'mcp-debugger': 'mcp-debugger export',
+};
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * A pasted log (VS Code's MCP output, a HAR, JSON Lines among other lines, an mcp-debugger export)
+ * as a view offering the Session tab; undefined for anything else (a transcript, a payload).
+ */
+async function logView(api, text) {
+  if (!api.has('readLog') || !text.trim()) return undefined;
+  const format = await api.call('detectLogFormat', text);
+  if (format === 'transcript') return undefined;
+  const log = await api.call('readLog', text);
+  if (log.entries.length === 0) return undefined;
+  const name = LOG_FORMATS[format];
+  return {
+    badges: [{ text: name, tone: 'kind' }, { text: plural(log.entries.length, 'message'), tone: 'info' }],
+    message: `A ${name} with ${plural(log.entries.length, 'JSON-RPC message')}: replay it as a session to see them in order, with the findings on their lines.`,
+    next: { label: 'Replay this log as a session', tab: 'session', docs: { a: text } },
+    diagnostics: on('a', log.diagnostics),
+  };
+}
+
 /** Names the payload (kind + generation badges, summary card, diagnostics) beside its pretty print. */
 async function classifyView(api, text, options) {
+  const log = await logView(api, text);
+  if (log) return log;
   let formatted;
   try {
     formatted = await api.call('formatDocument', text, options);
@@ -117,7 +149,9 @@ async function validateView(api, schema, args, options) {
 async function sessionView(api, transcript, tool) {
   let replay;
   try {
-    replay = await api.call('replaySession', transcript);
+    // A pasted log of any format replayLog reads (its spans are into the log as pasted); builds
+    // without it replay transcripts only.
+    replay = api.has('replayLog') ? await api.call('replayLog', transcript) : await api.call('replaySession', transcript);
   } catch (error) {
     return jsonErrorView(error, 'a', 'The transcript');
   }
@@ -125,8 +159,12 @@ async function sessionView(api, transcript, tool) {
   const tasks = Object.entries(replay.tasks ?? {});
   // The output is the host's session state; each task's history is drawn as the timeline instead.
   const state = Object.fromEntries(tasks.map(([id, { history, ...task }]) => [id, task]));
+  const log = replay.format && replay.format !== 'transcript';
   return {
-    badges: [{ text: `${tasks.length} task${tasks.length === 1 ? '' : 's'}`, tone: 'kind' }],
+    badges: [
+      ...(log ? [{ text: `${LOG_FORMATS[replay.format]} · ${plural(replay.entries.length, 'message')}`, tone: 'info', title: 'Messages read from the pasted log; findings point into it' }] : []),
+      { text: plural(tasks.length, 'task'), tone: 'kind' },
+    ],
     timeline: tasks,
     // Drawn as a sequence diagram by www/sequence.js.
     sequence: { transcript, report: replay },
@@ -191,7 +229,7 @@ export const TABS = {
     run: (api, a) => compatView(api, a),
   },
   session: {
-    a: 'Transcript: a JSON array or JSON Lines of messages, in order',
+    a: 'Transcript or log: JSON array or JSON Lines of messages, VS Code MCP output, HAR, mcp-debugger export',
     b: 'Tool or tools/list result (optional)',
     needs: ['replaySession'],
     run: (api, a, b) => sessionView(api, a, b),
