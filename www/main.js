@@ -306,8 +306,8 @@ async function copyLink() {
  */
 async function offerRedaction(texts) {
   const api = await wasm.ready.catch(() => undefined);
-  if (!api?.has('redactLog')) return texts;
-  const redacted = await Promise.all(texts.map((text) => (text ? api.call('redactLog', text) : { text, spans: [] })));
+  if (!api?.functions.has('redactLog')) return texts;
+  const redacted = await Promise.all(texts.map((text) => (text ? wasm.call('redactLog', text) : { text, spans: [] })));
   const count = redacted.reduce((n, r) => n + r.spans.length, 0);
   if (count === 0) return texts;
   const offer = $('redact-offer');

@@ -14,17 +14,16 @@ function replay(args, input) {
 }
 
 test('replay reads every log fixture and finds the unknown tool on its line', () => {
-  for (const fixture of LOG_FIXTURES) {
-    const { status, out } = replay([fixture.path]);
-    assert.equal(out.results[0].format, fixture.format, fixture.file);
-    const unknown = out.findings.filter((f) => f.code === 'unknown-tool');
-    if (fixture.unknownTool) {
-      assert.equal(status, 1, fixture.file);
-      assert.deepEqual(unknown.map((f) => ({ line: f.line, column: f.column })), [fixture.unknownTool], fixture.file);
-    } else {
-      assert.equal(status, 0, `${fixture.file}: ${JSON.stringify(out.findings)}`);
-      assert.deepEqual(unknown, []);
-    }
+  // One run over all the files (each CLI start loads the wasm).
+  const { status, out } = replay(LOG_FIXTURES.map((f) => f.path));
+  assert.equal(status, 1);
+  for (const [i, fixture] of LOG_FIXTURES.entries()) {
+    assert.equal(out.results[i].format, fixture.format, fixture.file);
+    const mine = out.findings.filter((f) => f.file === fixture.path);
+    const unknown = mine.filter((f) => f.code === 'unknown-tool');
+    const expected = fixture.unknownTool ? [fixture.unknownTool] : [];
+    assert.deepEqual(unknown.map((f) => ({ line: f.line, column: f.column })), expected, fixture.file);
+    if (!fixture.unknownTool) assert.deepEqual(mine.filter((f) => f.severity === 'error'), [], fixture.file);
   }
 });
 
@@ -53,4 +52,21 @@ test('a truncated HAR and a log cut mid-line are reported at the cut', () => {
   const [broken] = run.out.findings.filter((f) => f.code === 'log-not-json');
   assert.equal(broken.line, partial.split('\n').length);
   assert.equal(run.out.findings.filter((f) => f.code === 'unknown-tool').length, 1);
+});
+
+test('the page\'s sequence rows of a log are its messages, each finding pinned to the row it points into', async () => {
+  const { replayLog } = await import(new URL('../../pkg/node.js', import.meta.url));
+  const { buildSequence } = await import('../../www/sequence-model.js');
+  for (const fixture of LOG_FIXTURES) {
+    const report = replayLog(fixture.text);
+    const { rows } = buildSequence(fixture.text, report);
+    assert.equal(rows.length, fixture.messages, fixture.file);
+    for (const [i, entry] of report.entries.entries()) {
+      assert.equal(rows[i].start, entry.span.start);
+      if (entry.direction) assert.equal(rows[i].from, entry.direction, `${fixture.file} row ${i}`);
+    }
+    const pinned = rows.filter((row) => row.findings.some((d) => d.code === 'unknown-tool'));
+    assert.equal(pinned.length, fixture.unknownTool ? 1 : 0, fixture.file);
+    if (pinned.length) assert.equal(pinned[0].label, 'tools/call');
+  }
 });
