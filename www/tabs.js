@@ -75,16 +75,21 @@ async function logView(api, text) {
 
 /** Names the payload (kind + generation badges, summary card, diagnostics) beside its pretty print. */
 async function classifyView(api, text, options) {
-  const log = await logView(api, text);
-  if (log) return log;
+  // A log is looked for only in what is not one JSON value (VS Code output, JSON Lines among other
+  // lines) or in JSON that opens like a HAR or an export: no extra pass over a payload.
   let formatted;
   try {
     formatted = await api.call('formatDocument', text, options);
   } catch (error) {
-    return jsonErrorView(error, 'a');
+    return (await logView(api, text)) ?? jsonErrorView(error, 'a');
   }
   const classification = await api.call('classify', text);
   const { kind, generation, versions = [], items } = classification;
+  // A HAR (`{"log": …}`) or an mcp-debugger export (`{"session": …}`; its `tools` look like a list).
+  if (/^\s*\{\s*"(log|session)"/.test(text.slice(0, 200))) {
+    const log = await logView(api, text);
+    if (log) return log;
+  }
   // The classifier's one-sentence advice becomes the banner; the rest of the summary is the card.
   const { nextStep: advice, ...summary } = classification.summary ?? {};
   if (items?.length) summary.items = items.map((item) => item.kind);
