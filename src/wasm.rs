@@ -606,15 +606,25 @@ pub fn detect_log_format_js(text: &str) -> Result<JsValue, JsValue> {
 /// bad input; a `TypeError` for bad options.
 #[wasm_bindgen(js_name = readLog, unchecked_return_type = "Log")]
 pub fn read_log_js(text: &str, options: Option<LogOptionsArg>) -> Result<JsValue, JsValue> {
-    let options: crate::host::logs::LogOptions = read_options(options.map(JsValue::from))?;
-    to_js(&crate::host::logs::read_log(text, options.format))
+    to_js(&crate::host::logs::read_log(text, log_format(options)?))
 }
 
 /// `replaySession` over a pasted log of any format `readLog` reads; every span into the log.
 #[wasm_bindgen(js_name = replayLog, unchecked_return_type = "LogReport")]
 pub fn replay_log_js(text: &str, options: Option<LogOptionsArg>) -> Result<JsValue, JsValue> {
-    let options: crate::host::logs::LogOptions = read_options(options.map(JsValue::from))?;
-    to_js(&crate::host::logs::replay_log(text, options.format))
+    to_js(&crate::host::logs::replay_log(text, log_format(options)?))
+}
+
+/// The format `LogOptions` forces, if any; a `TypeError` for bad options.
+fn log_format(
+    options: Option<LogOptionsArg>,
+) -> Result<Option<crate::host::logs::LogFormat>, JsValue> {
+    match options_json(options.map(JsValue::from))? {
+        Some(json) => crate::host::logs::LogOptions::from_json(json)
+            .map(|o| o.format)
+            .map_err(|e| options_error(&e)),
+        None => Ok(None),
+    }
 }
 
 /// A pasted log with its secrets (credential headers, cookies, tokens) replaced by `[REDACTED]`.

@@ -33,7 +33,7 @@ mod vscode;
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Span};
 use crate::host::session::{replay_session, Direction};
@@ -53,7 +53,7 @@ pub const MAX_LOG_BYTES: usize = 64 << 20;
 pub const MAX_SKIPPED_REPORTED: usize = 100;
 
 /// The format of a pasted log.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LogFormat {
     /// This project's transcript or proxy recording.
@@ -84,12 +84,39 @@ impl LogFormat {
 }
 
 /// The options of [`read_log`] and [`replay_log`] as JavaScript passes them: `{format?}`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LogOptions {
     /// Read the text as this format instead of detecting it.
     pub format: Option<LogFormat>,
 }
+
+impl LogOptions {
+    /// Reads `{"format"?: "<name>" | null}`; another key, or a name that is no format, is an
+    /// error saying so (read by hand: a serde derive would weigh more in the wasm build).
+    pub fn from_json(value: serde_json::Value) -> Result<Self, String> {
+        use serde_json::Value;
+        let Value::Object(members) = value else {
+            return Err(format!("expected an object, found {value}"));
+        };
+        let mut options = Self::default();
+        for (key, value) in members {
+            match (key.as_str(), value) {
+                ("format", Value::Null) => {}
+                ("format", Value::String(name)) => {
+                    options.format = Some(LogFormat::from_name(&name).ok_or_else(|| {
+                        format!("unknown format `{name}`, expected one of {FORMAT_NAMES}")
+                    })?);
+                }
+                ("format", other) => return Err(format!("`format` is a string, found {other}")),
+                (other, _) => return Err(format!("unknown field `{other}`, expected `format`")),
+            }
+        }
+        Ok(options)
+    }
+}
+
+/// The format names, for messages.
+const FORMAT_NAMES: &str = "`transcript`, `vscode`, `har`, `jsonl`, `mcp-debugger`";
 
 /// The HTTP request that carried a client's message (a HAR entry's), as the transcript entry's
 /// `http` member: `{"method": "POST", "headers": {"Name": "value", …}}`, headers as sent (a name

@@ -216,3 +216,18 @@ fn an_mcp_debugger_export_is_rebuilt_into_messages() {
     let broken = replay_log(cut, None);
     assert_eq!(with_code(&broken, "export-invalid").len(), 1);
 }
+
+#[test]
+fn options_name_a_format_or_say_what_is_wrong() {
+    let read = |json: &str| LogOptions::from_json(serde_json::from_str(json).expect("JSON"));
+    assert_eq!(read("{}"), Ok(LogOptions::default()));
+    assert_eq!(read(r#"{"format": null}"#), Ok(LogOptions::default()));
+    assert_eq!(
+        read(r#"{"format": "mcp-debugger"}"#).map(|o| o.format),
+        Ok(Some(LogFormat::McpDebugger))
+    );
+    assert!(read(r#"{"format": "pcap"}"#).is_err_and(|e| e.contains("unknown format `pcap`")));
+    assert!(read(r#"{"format": 1}"#).is_err());
+    assert!(read(r#"{"fromat": "har"}"#).is_err_and(|e| e.contains("unknown field `fromat`")));
+    assert!(read("[]").is_err());
+}
