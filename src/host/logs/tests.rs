@@ -231,3 +231,32 @@ fn options_name_a_format_or_say_what_is_wrong() {
     assert!(read(r#"{"fromat": "har"}"#).is_err_and(|e| e.contains("unknown field `fromat`")));
     assert!(read("[]").is_err());
 }
+
+#[test]
+fn the_replayed_transcript_carries_each_requests_http_method_and_headers() {
+    // The contract with the Session's HTTP rules: a client message that came over HTTP is an
+    // envelope with `"http": {"method", "headers"}` as sent.
+    let log = read_log(HAR_2026, None);
+    let (transcript, placed) = transcript_of(&log.entries);
+    let doc = parse(&transcript, ReadOptions::default()).expect("the transcript is JSON");
+    let call = log.entries.len() - 2;
+    assert_eq!(placed.len(), log.entries.len());
+    let http = doc
+        .pointer(&format!("/{call}/http"))
+        .expect("an http member");
+    assert_eq!(
+        http.value_of("method").and_then(crate::json::Node::as_str),
+        Some("POST")
+    );
+    let headers = http.value_of("headers").expect("headers");
+    assert_eq!(
+        headers
+            .value_of("Mcp-Name")
+            .and_then(crate::json::Node::as_str),
+        Some("subtract")
+    );
+    assert!(
+        doc.pointer(&format!("/{}/http", call + 1)).is_none(),
+        "not on answers"
+    );
+}
