@@ -16,7 +16,7 @@
 set -uo pipefail
 
 # The targets, in order. Add a new one here, in fuzz/Cargo.toml and in fuzz/src (see fuzz/README.md).
-TARGETS=${FUZZ_TARGETS:-"parse_format reader replay_session session_push host_checks classify validate_arguments fast_path compat"}
+TARGETS=${FUZZ_TARGETS:-"parse_format reader replay_session session_push host_checks classify validate_arguments fast_path compat read_log"}
 
 seconds=300
 minimize=false
@@ -76,6 +76,7 @@ seed() {
   local suites=("$shared/jsontestsuite/test_parsing" "$shared/json-schema-test-suite")
   case $1 in
     replay_session) suites+=("$root/tests/fixtures/sessions") ;;
+    read_log) suites+=("$root/tests/fixtures/logs" "$root/tests/fixtures/sessions") ;;
     host_checks) suites+=("$shared/mcp-schema") ;;
     compat) suites+=("$shared/mcp-schema" "$root/tests/fixtures/lint") ;;
     classify) suites+=("$shared/mcp-schema") ;;
@@ -86,7 +87,7 @@ seed() {
     while IFS= read -r -d '' file; do
       name=$(basename "$(dirname "$file")")_$(basename "$file")
       cp -n "$file" "$dir/$name"
-    done < <(find "$suite" -type f \( -name '*.json' -o -name '*.jsonl' \) -print0)
+    done < <(find "$suite" -type f \( -name '*.json' -o -name '*.jsonl' -o -name '*.har' -o -name '*.log' \) -print0)
   done
 }
 

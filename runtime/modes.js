@@ -235,10 +235,21 @@ export async function classifyMode(api, text, { place, options = {}, tool, fallB
  * timeline) and lifecycle findings; the optional tool text (a Tool or a tools/list result) is
  * checked with `checkTool`.
  */
+/** The names of the log formats `replayLog` reads, as a reader sees them. */
+export const LOG_FORMATS = {
+  transcript: 'transcript',
+  vscode: 'VS Code MCP log',
+  har: 'HAR',
+  jsonl: 'JSON Lines log',
+  'mcp-debugger': 'mcp-debugger export',
+};
+
 export async function sessionMode(api, transcript, { place, tool, toolPlace } = {}) {
   let replay;
   try {
-    replay = await api.call('replaySession', transcript);
+    // A pasted log of any format replayLog reads (its spans are into the log as pasted); builds
+    // without it replay transcripts only.
+    replay = api.has('replayLog') ? await api.call('replayLog', transcript) : await api.call('replaySession', transcript);
   } catch (error) {
     return notJson('session', error, place, 'The transcript');
   }
@@ -248,7 +259,10 @@ export async function sessionMode(api, transcript, { place, tool, toolPlace } = 
   const line = tasks.map(([id, task]) => `${task.toolName ?? 'task'} ${id.slice(0, 8)}: ${task.lastStatus ?? '?'}`).join(' · ');
   return {
     mode: 'session',
-    badges: [{ text: plural(tasks.length, 'task'), tone: 'kind' }],
+    badges: [
+      ...(replay.format && replay.format !== 'transcript' ? [{ text: `${LOG_FORMATS[replay.format]} · ${plural(replay.entries.length, 'message')}`, tone: 'info', title: 'Messages read from the pasted log; findings point into it' }] : []),
+      { text: plural(tasks.length, 'task'), tone: 'kind' },
+    ],
     line: line || 'no tasks',
     timeline: tasks,
     // Drawn as a sequence diagram by www/sequence.js.

@@ -17,6 +17,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use mcp_json_toolbox::compat::{check_compatibility, lower_tool, CompatOptions, Target};
+use mcp_json_toolbox::host::logs;
 use mcp_json_toolbox::host::{
     check_elicitation, check_tool, check_tool_call, check_tool_result, replay_session, Direction,
     Entry, Session,
@@ -32,8 +33,9 @@ const SOURCES: [(&str, &str); 2] = [
 
 /// Interfaces that are not results: options JavaScript passes in (read by serde with
 /// `deny_unknown_fields`), and the two `Error`s the glue builds field by field.
-const NOT_RESULTS: [&str; 5] = [
+const NOT_RESULTS: [&str; 6] = [
     "FormatOptions",
+    "LogOptions",
     "ValidateOptions",
     "CompatOptions",
     "JsonError",
@@ -558,6 +560,18 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
         "all",
         json(&mcp_json_toolbox::compat::target_infos()),
     );
+    // The pasted logs: each format read, replayed and redacted.
+    for (path, text) in files("tests/fixtures/logs", &[".log", ".har", ".json"]) {
+        add("detectLogFormat", &path, json(&logs::detect_format(&text)));
+        add("readLog", &path, json(&logs::read_log(&text, None)));
+        add("replayLog", &path, json(&logs::replay_log(&text, None)));
+        add("redactLog", &path, json(&logs::redact(&text)));
+        let cut = text.get(..text.len() / 2).unwrap_or_default();
+        add("replayLog", &path, json(&logs::replay_log(cut, None)));
+    }
+    for (path, text) in files("tests/fixtures/sessions", &[".jsonl"]) {
+        add("replayLog", &path, json(&logs::replay_log(&text, None)));
+    }
     // A tool every profile takes as it is, one most reject, and text that is not JSON.
     let accepted = r#"{"name": "add", "inputSchema": {"type": "object", "properties": {"a": {"type": "number"}}, "required": ["a"], "additionalProperties": false}}"#;
     let rejected = r##"{"name": "git.search", "inputSchema": {"oneOf": [{"type": "object"}, {"$ref": "#/$defs/q"}], "$defs": {"q": {"type": ["string", "null"], "format": "uri"}}}}"##;

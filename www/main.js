@@ -286,7 +286,49 @@ async function copyLink() {
   saveDocs();
   const fits = await persist();
   if (!fits) return toast('This state is too large for a link; it is kept in this browser only.');
-  await copyText(location.href, 'Link copied — the data is in the part after #, which browsers never send to a server.');
+  const shareable = shareableState();
+  const places = Object.entries(shareable.docs).flatMap(([tab, texts]) => Object.keys(texts).map((key) => [tab, key]));
+  const texts = places.map(([tab, key]) => shareable.docs[tab][key]);
+  const chosen = await offerRedaction(texts);
+  if (!chosen) return;
+  const sent = 'the data is in the part after #, which browsers never send to a server.';
+  if (chosen === texts) return copyText(location.href, `Link copied — ${sent}`);
+  const docs = structuredClone(shareable.docs);
+  places.forEach(([tab, key], i) => { docs[tab][key] = chosen[i]; });
+  const fragment = await encodeFragment({ ...shareable, docs });
+  await copyText(location.origin + location.pathname + location.search + fragment, `Link copied without the secrets — ${sent}`);
+}
+
+/**
+ * Offers to strip the secrets (`redactLog`: Authorization headers, tokens, cookies) of `texts`
+ * before they are copied: resolves to the texts to copy (`texts` itself when there is none or the
+ * user keeps them), or undefined when the user cancels. Nothing leaves the page either way.
+ */
+async function offerRedaction(texts) {
+  const api = await wasm.ready.catch(() => undefined);
+  if (!api?.functions.has('redactLog')) return texts;
+  const redacted = await Promise.all(texts.map((text) => (text ? wasm.call('redactLog', text) : { text, spans: [] })));
+  const count = redacted.reduce((n, r) => n + r.spans.length, 0);
+  if (count === 0) return texts;
+  const offer = $('redact-offer');
+  $('redact-text').textContent = `This holds ${count} secret${count === 1 ? '' : 's'} (Authorization headers, tokens, cookies). Strip ${count === 1 ? 'it' : 'them'} before copying?`;
+  offer.hidden = false;
+  $('redact-strip').focus();
+  return new Promise((resolve) => {
+    const choose = (value) => () => {
+      offer.hidden = true;
+      for (const id of ['redact-strip', 'redact-keep', 'redact-cancel']) $(id).onclick = null;
+      resolve(value);
+    };
+    $('redact-strip').onclick = choose(redacted.map((r) => r.text));
+    $('redact-keep').onclick = choose(texts);
+    $('redact-cancel').onclick = choose(undefined);
+  });
+}
+
+async function copyOutput() {
+  const [text] = (await offerRedaction([shown.output])) ?? [];
+  if (text !== undefined) await copyText(text, 'Output copied.');
 }
 
 async function reset() {
@@ -398,7 +440,7 @@ function wire() {
   $('copy-link').addEventListener('click', copyLink);
   $('reset').addEventListener('click', reset);
   $('theme').addEventListener('click', toggleTheme);
-  $('copy-output').addEventListener('click', () => copyText(shown.output, 'Output copied.'));
+  $('copy-output').addEventListener('click', copyOutput);
   $('download-output').addEventListener('click', download);
   $('copy-tool-error').addEventListener('click', () =>
     copyText(toolError(shown.diagnostics), 'Copied a CallToolResult with isError: true, ready to return to the model.'));

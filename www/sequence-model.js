@@ -166,14 +166,14 @@ function idKey(message) {
  * Every entry of `text` as a row of the sequence: `{index, start, end, from: 'client' | 'server' |
  * 'host', kind: 'request' | 'notification' | 'response' | 'toModel' | 'other', label, detail, time
  * (ms or undefined), tasks: Set of taskIds}`. `from: 'host'` is a `toModel` entry (what the host
- * handed its model) or an entry that is not a message.
+ * handed its model) or an entry that is not a message. With `logEntries` (a pasted log's, from
+ * `replayLog`), the rows are those messages instead, at their spans in `text`.
  */
-export function readSequence(text) {
+export function readSequence(text, logEntries) {
   const rows = [];
   /** Requests waiting for their answer, by sender and id: the row index. */
   const pending = { client: new Map(), server: new Map() };
-  for (const range of entryRanges(text)) {
-    const entry = readEntry(parseEntry(text.slice(range.start, range.end)));
+  for (const { range, entry } of sequenceEntries(text, logEntries)) {
     const message = object(entry.message);
     const row = { index: rows.length, ...range, time: timeOf(entry.time), tasks: namedTasks(message, entry.taskId) };
     if (entry.toModel) Object.assign(row, { from: 'host', kind: 'toModel', label: 'handed to the model', detail: '' });
@@ -204,6 +204,21 @@ export function readSequence(text) {
   return rows;
 }
 
+/**
+ * The entries of the sequence with their ranges: a transcript's own (cut from `text`), or, for a
+ * pasted log (`replayLog`'s `entries`: VS Code output, a HAR, …), each extracted message at its
+ * span in the log, with the direction and time the log gave it.
+ */
+function sequenceEntries(text, logEntries) {
+  if (logEntries?.length) {
+    return logEntries.map((e) => ({
+      range: { start: e.span.start, end: e.span.end },
+      entry: { time: e.timeMs, direction: e.direction ?? undefined, message: parseEntry(e.message) },
+    }));
+  }
+  return entryRanges(text).map((range) => ({ range, entry: readEntry(parseEntry(text.slice(range.start, range.end))) }));
+}
+
 /** What an entry that is not a message is: tools for the checks (a tool or a tools/list result), or neither. */
 function otherLabel(value) {
   if (value === undefined) return 'not JSON';
@@ -213,6 +228,7 @@ function otherLabel(value) {
 }
 
 function timeOf(timestamp) {
+  if (typeof timestamp === 'number') return timestamp;
   const ms = typeof timestamp === 'string' ? Date.parse(timestamp) : NaN;
   return Number.isNaN(ms) ? undefined : ms;
 }
@@ -238,14 +254,15 @@ export function rowAt(rows, at) {
 }
 
 /**
- * The sequence of a replayed transcript: `{rows, tasks, lanes}` where each row also gets its
+ * The sequence of a replayed transcript (`replaySession`'s report) or log (`replayLog`'s, whose
+ * `entries` are the rows): `{rows, tasks, lanes}` where each row also gets its
  * `findings` (the report's diagnostics whose span starts in it), each task `{id, toolName,
  * lastStatus, steps: [[rowIndex, status]], first, last, lane}` (its status observations from the
  * report's history; `last` is the final row when it never ends), and tasks whose lifetimes do not
  * overlap share a lane.
  */
 export function buildSequence(text, report) {
-  const rows = readSequence(text);
+  const rows = readSequence(text, report?.format && report.format !== 'transcript' ? report.entries : undefined);
   for (const row of rows) row.findings = [];
   const unpinned = [];
   for (const diagnostic of report?.diagnostics ?? []) {

@@ -4,7 +4,7 @@
 // the full build to load), the tab's texts and the output options. A tab's view is
 // `{badges, message?, banner?, next?, summary?, timeline?, sequence?, form?, diagnostics: [{...Diagnostic, editor: 'a' | 'b'}], output?, compat?}`,
 // where `next = {label, tab, docs}` offers to open the texts in another tab.
-import { classifyMode, elicitationMode, formatMode, inputSchemaText, sessionMode, validateMode } from '../runtime/modes.js';
+import { LOG_FORMATS, classifyMode, elicitationMode, formatMode, inputSchemaText, placed, plural, sessionMode, validateMode } from '../runtime/modes.js';
 
 import { compatOf, compatView } from './compat-view.js';
 
@@ -12,9 +12,35 @@ import { compatOf, compatView } from './compat-view.js';
 const A = { editor: 'a' };
 const B = { editor: 'b' };
 
-/** Names the payload beside its pretty print; a tool (or a tools/list) also gets its Compatibility matrix, at once. */
+/**
+ * A pasted log (VS Code's MCP output, a HAR, JSON Lines among other lines, an mcp-debugger export)
+ * as a view offering the Session tab; undefined for anything else (a transcript, a payload).
+ */
+async function logView(api, text) {
+  if (!api.has('readLog') || !text.trim()) return undefined;
+  const format = await api.call('detectLogFormat', text);
+  if (format === 'transcript') return undefined;
+  const log = await api.call('readLog', text);
+  if (log.entries.length === 0) return undefined;
+  const name = LOG_FORMATS[format];
+  return {
+    badges: [{ text: name, tone: 'kind' }, { text: plural(log.entries.length, 'message'), tone: 'info' }],
+    message: `A ${name} with ${plural(log.entries.length, 'JSON-RPC message')}: replay it as a session to see them in order, with the findings on their lines.`,
+    next: { label: 'Replay this log as a session', tab: 'session', docs: { a: text } },
+    diagnostics: placed(A, log.diagnostics),
+  };
+}
+
+/** Names the payload beside its pretty print; a tool (or a tools/list) also gets its Compatibility
+ * matrix, at once. A log is looked for only in what is not one JSON value (VS Code output, JSON
+ * Lines among other lines) or in JSON that opens like a HAR or an export: no extra pass over a payload. */
 async function classifyView(api, text, options) {
+  if (/^\s*\{\s*"(log|session)"/.test(text.slice(0, 200))) {
+    const log = await logView(api, text);
+    if (log) return log;
+  }
   const view = await classifyMode(api, text, { place: A, options });
+  if (view.notJson) return (await logView(api, text)) ?? view;
   if (view.mode !== 'classify') return view;
   return {
     ...view,
@@ -70,7 +96,7 @@ export const TABS = {
     run: (api, a) => compatView(api, a),
   },
   session: {
-    a: 'Transcript: a JSON array or JSON Lines of messages, in order',
+    a: 'Transcript or log: JSON array or JSON Lines of messages, VS Code MCP output, HAR, mcp-debugger export',
     b: 'Tool or tools/list result (optional)',
     needs: ['replaySession'],
     run: (api, a, b) => sessionMode(api, a, { place: A, tool: b, toolPlace: B }),

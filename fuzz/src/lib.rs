@@ -14,6 +14,7 @@ pub mod compat;
 pub mod fast_path;
 pub mod host_checks;
 pub mod parse_format;
+pub mod read_log;
 pub mod reader;
 pub mod replay_session;
 pub mod session_push;
@@ -34,6 +35,7 @@ pub const TARGETS: &[Target] = &[
     ("validate_arguments", validate_arguments::run),
     ("fast_path", fast_path::run),
     ("compat", compat::run),
+    ("read_log", read_log::run),
 ];
 
 /// The output limit of the targets: inputs are at most 64 KiB, and the default 256 MiB would let

@@ -131,7 +131,7 @@ async function checkServer({ values, calls, server, timeoutMs, targets, elicit }
 /** The session checker's options: the targets (none: its default). The server's name it reads
  * from the transcript's handshake itself, as `replay` and the proxy do. */
 function sessionOptions(session) {
-  return session.targets ? { targets: session.targets } : {};
+  return session.targets?.length ? { targets: session.targets } : {};
 }
 
 /** Findings of `diagnostics` in `file`, each with the tool it concerns. */

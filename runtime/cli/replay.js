@@ -1,36 +1,49 @@
 // `mcp-json-toolbox replay`: session transcripts through the package's session checker (the same
-// findings as `proxy --report`, `check-server` and the page's Session tab).
-import * as toolbox from 'mcp-json-toolbox';
-import { command, readInputs } from './command.js';
+// findings as `proxy --report`, `check-server` and the page's Session tab), and the logs developers
+// hold (VS Code's MCP output, a HAR, JSON Lines among server stderr, an mcp-debugger export): the
+// format is detected from each file's text (`--input-format` forces one) and every finding is
+// reported at its line and column in that file.
+import { detectLogFormat, replayLog, replaySession } from 'mcp-json-toolbox';
+import { UsageError, command, readInputs } from './command.js';
 import { findings } from './report.js';
-import { parseTargets } from './targets.js';
+import { TARGET_NAMES, parseTargets } from './targets.js';
 
-const { replaySession } = toolbox;
-
-/** The compatibility targets the package knows. */
-const TARGET_NAMES = typeof toolbox.compatTargets === 'function'
-  ? toolbox.compatTargets().map((t) => t.name)
-  : Object.keys(replaySession('{"tools":[]}').tools.list);
+/** The formats `--input-format` takes (`replayLog`'s LogFormat). */
+const INPUT_FORMATS = ['transcript', 'vscode', 'har', 'jsonl', 'mcp-debugger'];
 
 export default command({
   name: 'replay',
-  summary: 'Replay session transcripts (a JSON array of messages, or JSON Lines) and check every message\n' +
-    'against its official schema, every tools/list page (each tool\'s checks and compatibility verdicts\n' +
-    'for --target NAME[,NAME], repeatable), calls, results, elicitations, and every task as a state\n' +
-    'machine: transitions, polling intervals, results used before completion, ...',
-  usage: '[--target NAME[,NAME]] TRANSCRIPT_FILE…|-',
-  options: { target: { type: 'string', multiple: true } },
+  summary: 'Replay session transcripts and logs and check every message against its official schema,\n' +
+    'every tools/list page (each tool\'s checks and compatibility verdicts), calls, results,\n' +
+    'elicitations, and every task as a state machine: transitions, polling intervals, results used\n' +
+    'before completion, ... Reads a transcript (a JSON array of messages, or JSON Lines), VS Code\'s\n' +
+    'MCP output, a HAR of a Streamable HTTP session, JSON Lines among other lines (server stderr), or\n' +
+    'an mcp-debugger export; findings point into the file.\n\n' +
+    `  --input-format ${INPUT_FORMATS.join('|')}  read every file as this format (default: detected)\n` +
+    '  --target NAME[,NAME]        compatibility profiles for the tools/list pages (repeatable, or all;\n' +
+    '                              transcripts only; default the package\'s)',
+  usage: '[--input-format FORMAT] [--target NAME[,NAME]] TRANSCRIPT_OR_LOG_FILE…|-',
+  options: { 'input-format': { type: 'string' }, target: { type: 'string', multiple: true } },
   async check(values, paths, io) {
+    const format = values['input-format'];
+    if (format !== undefined && !INPUT_FORMATS.includes(format)) {
+      throw new UsageError(`--input-format must be one of ${INPUT_FORMATS.join(', ')}`);
+    }
     const targets = parseTargets(values.target, TARGET_NAMES);
     const inputs = await readInputs(paths, io);
     const found = [];
     const results = [];
     for (const { file, text } of inputs) {
-      const session = replaySession(text, targets ? { targets } : undefined);
+      // A transcript goes to the session checker with the chosen targets; a log through its reader.
+      const transcript = (format ?? detectLogFormat(text)) === 'transcript';
+      const session = transcript
+        ? { format: 'transcript', entries: [], ...replaySession(text, targets.length ? { targets } : undefined) }
+        : replayLog(text, { format: format ?? detectLogFormat(text) });
       const tasks = Object.entries(session.tasks).map(([taskId, t]) => ({ taskId, toolName: t.toolName, lastStatus: t.lastStatus }));
       const line = tasks.map((t) => `${t.taskId} ${t.lastStatus}`).join(', ');
-      results.push({ file, tasks, tools: session.tools.tools, list: session.tools.list, text: `${file}: ${tasks.length} task${tasks.length === 1 ? '' : 's'}${line ? ` (${line})` : ''}` });
-      found.push(...findings(file, session.diagnostics).map((f, i) => (session.diagnostics[i].tool ? { ...f, tool: session.diagnostics[i].tool } : f)));
+      const read = transcript ? '' : ` [${session.format}, ${session.entries.length} message${session.entries.length === 1 ? '' : 's'}]`;
+      results.push({ file, format: session.format, tasks, tools: session.tools?.tools, list: session.tools?.list, text: `${file}${read}: ${tasks.length} task${tasks.length === 1 ? '' : 's'}${line ? ` (${line})` : ''}` });
+      found.push(...findings(file, session.diagnostics));
     }
     return { findings: found, sources: new Map(inputs.map((i) => [i.file, i.text])), results };
   },

@@ -17,6 +17,7 @@
 
 mod call;
 pub mod elicitation;
+pub mod logs;
 mod result;
 mod schema;
 pub mod session;

@@ -248,6 +248,55 @@ export interface ElicitationReport {
   responseDiagnostics: Diagnostic[];
 }
 
+/** The formats `readLog` / `replayLog` read (detected from the text unless `format` is given). */
+export type LogFormat = "transcript" | "vscode" | "har" | "jsonl" | "mcp-debugger";
+
+/** Options of `readLog` and `replayLog`. */
+export interface LogOptions {
+  /** Read the text as this format instead of detecting it. */
+  format?: LogFormat;
+}
+
+/** The HTTP request that carried a client's message (HAR): its method and headers as sent. */
+export interface LogHttp {
+  method: string;
+  headers: Record<string, string>;
+}
+
+/** One message found in a pasted log. */
+export interface LogEntry {
+  /** Who sent it, when the log says. */
+  direction: "client" | "server" | null;
+  /** When it was seen, in milliseconds since the epoch, when the log says. */
+  timeMs?: number;
+  /** The message's JSON text as extracted (a HAR body decoded). */
+  message: string;
+  http?: LogHttp;
+  /** Where the message sits in the pasted text. */
+  span: Span;
+}
+
+/** What `readLog` returns: the messages of a pasted log, and the readers' findings (spans into it). */
+export interface Log {
+  format: LogFormat;
+  entries: LogEntry[];
+  diagnostics: Diagnostic[];
+}
+
+/** What `replayLog` returns: `SessionReport` with the format and the entries (empty for a transcript); every span into the pasted text, `messageIndex` counting the entries. */
+export interface LogReport {
+  format: LogFormat;
+  entries: LogEntry[];
+  tasks: Record<string, TaskState>;
+  diagnostics: Diagnostic[];
+}
+
+/** What `redactLog` returns: the text with every secret replaced by `[REDACTED]`, and where each was. */
+export interface Redacted {
+  text: string;
+  spans: Span[];
+}
+
 /** What `replaySession` returns: the session state by taskId, the findings (spans into the transcript) and the tools' verdicts. */
 export interface SessionReport {
   tasks: Record<string, TaskState>;
@@ -602,6 +651,51 @@ pub fn replay_session_js(
         transcript_text,
         options,
     ))
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// `LogOptions` as TypeScript sees it.
+    #[wasm_bindgen(typescript_type = "LogOptions")]
+    pub type LogOptionsArg;
+}
+
+/// The format of a pasted log (`transcript`, `vscode`, `har`, `jsonl`, `mcp-debugger`).
+#[wasm_bindgen(js_name = detectLogFormat, unchecked_return_type = "LogFormat")]
+pub fn detect_log_format_js(text: &str) -> Result<JsValue, JsValue> {
+    to_js(&crate::host::logs::detect_format(text))
+}
+
+/// The messages of a pasted log (VS Code output, a HAR, JSON Lines among other lines, an
+/// mcp-debugger export, a transcript) with their directions, times and places. Never throws for
+/// bad input; a `TypeError` for bad options.
+#[wasm_bindgen(js_name = readLog, unchecked_return_type = "Log")]
+pub fn read_log_js(text: &str, options: Option<LogOptionsArg>) -> Result<JsValue, JsValue> {
+    to_js(&crate::host::logs::read_log(text, log_format(options)?))
+}
+
+/// `replaySession` over a pasted log of any format `readLog` reads; every span into the log.
+#[wasm_bindgen(js_name = replayLog, unchecked_return_type = "LogReport")]
+pub fn replay_log_js(text: &str, options: Option<LogOptionsArg>) -> Result<JsValue, JsValue> {
+    to_js(&crate::host::logs::replay_log(text, log_format(options)?))
+}
+
+/// The format `LogOptions` forces, if any; a `TypeError` for bad options.
+fn log_format(
+    options: Option<LogOptionsArg>,
+) -> Result<Option<crate::host::logs::LogFormat>, JsValue> {
+    match options_json(options.map(JsValue::from))? {
+        Some(json) => crate::host::logs::LogOptions::from_json(json)
+            .map(|o| o.format)
+            .map_err(|e| options_error(&e)),
+        None => Ok(None),
+    }
+}
+
+/// A pasted log with its secrets (credential headers, cookies, tokens) replaced by `[REDACTED]`.
+#[wasm_bindgen(js_name = redactLog, unchecked_return_type = "Redacted")]
+pub fn redact_log_js(text: &str) -> Result<JsValue, JsValue> {
+    to_js(&crate::host::logs::redact(text))
 }
 
 /// Checks an elicitation request (`elicitation/create`, its params, or `inputRequests`) and,

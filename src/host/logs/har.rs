@@ -1,0 +1,257 @@
+//! An HTTP Archive (HAR 1.2, http://www.softwareishard.com/blog/har-12-spec/, checked
+//! 2026-12-03) of a Streamable HTTP session (MCP 2025-11-25 "Transports",
+//! https://modelcontextprotocol.io/specification/2025-11-25/basic/transports, checked
+//! 2026-12-03): each entry's `request.postData.text` is what the client sent (a message, or a
+//! batch array), its `response.content.text` what the server answered — JSON, or an SSE stream
+//! (`text/event-stream`) whose events' `data:` lines are messages. Entries that carry no
+//! JSON-RPC (pages, OAuth) are skipped silently.
+//!
+//! Times: a request's is the entry's `startedDateTime`; its answer's is that plus the timings
+//! up to the first byte (`blocked`, `dns`, `connect`, `send`, `wait`, those not -1), the earliest
+//! an answer can have been seen (an SSE stream's later events arrive later: times are never
+//! later than the truth, so `poll-too-fast` cannot be found where it did not happen).
+//! A client message carries its request's method and headers (`http`).
+
+use crate::diagnostic::{ByteRange, Diagnostic};
+use crate::host::logs::map::{decode_with_map, SourceMap};
+use crate::host::logs::{Found, Http};
+use crate::host::session::Direction;
+use crate::host::time::parse_rfc3339;
+use crate::json::{parse, Document, Node, NodeKind, ReadOptions};
+
+/// Whether `text` is a JSON object whose first member is `log`.
+pub(super) fn looks_like(text: &str) -> bool {
+    let rest = text.trim_start_matches('\u{feff}').trim_start();
+    rest.strip_prefix('{')
+        .is_some_and(|r| r.trim_start().starts_with("\"log\""))
+}
+
+/// Reads every entry of the HAR.
+pub(super) fn read(found: &mut Found<'_>) {
+    let text = found.text;
+    let doc = match parse(text, ReadOptions::default()) {
+        Ok(doc) => doc,
+        Err(error) => return found.unparsable("har-invalid", "the HAR", &error),
+    };
+    let Some(entries) = doc
+        .root
+        .value_of("log")
+        .and_then(|log| log.value_of("entries"))
+        .and_then(Node::elements)
+    else {
+        found.diagnostics.push(
+            Diagnostic::error("har-invalid", "a HAR has `log.entries`; this one has none")
+                .with_span(Some(doc.span(doc.root.range))),
+        );
+        return;
+    };
+    for entry in entries {
+        read_entry(found, &doc, entry);
+    }
+}
+
+/// Reads one entry: the request's messages, then the response's.
+fn read_entry(found: &mut Found<'_>, doc: &Document<'_>, entry: &Node) {
+    let started = entry
+        .value_of("startedDateTime")
+        .and_then(Node::as_str)
+        .and_then(parse_rfc3339);
+    let answered = started.map(|t| t.saturating_add(first_byte(doc, entry)));
+    if let Some(request) = entry.value_of("request") {
+        let body = request
+            .value_of("postData")
+            .and_then(|p| p.value_of("text"));
+        if let Some((text, map)) = body.and_then(|b| decoded(doc, b)) {
+            let http = Http {
+                method: request
+                    .value_of("method")
+                    .and_then(Node::as_str)
+                    .unwrap_or("POST")
+                    .to_owned(),
+                headers: headers(request),
+            };
+            json_messages(found, &text, &map, Direction::Client, started, Some(&http));
+        }
+    }
+    let Some(content) = entry
+        .value_of("response")
+        .and_then(|r| r.value_of("content"))
+    else {
+        return;
+    };
+    let Some(body) = content.value_of("text") else {
+        return;
+    };
+    if content.value_of("encoding").and_then(Node::as_str) == Some("base64") {
+        found.diagnostics.push(
+            Diagnostic::info(
+                "log-line-skipped",
+                "this response body is base64-encoded; skipped",
+            )
+            .with_span(Some(doc.span(body.range))),
+        );
+        return;
+    }
+    let Some((text, map)) = decoded(doc, body) else {
+        return;
+    };
+    let mime = content
+        .value_of("mimeType")
+        .and_then(Node::as_str)
+        .unwrap_or_default();
+    if mime.starts_with("text/event-stream") {
+        sse_messages(found, &text, &map, answered);
+    } else {
+        json_messages(found, &text, &map, Direction::Server, answered, None);
+    }
+}
+
+/// Milliseconds from an entry's start to the first byte of its answer (unknown timings: 0).
+fn first_byte(doc: &Document<'_>, entry: &Node) -> i64 {
+    let Some(timings) = entry.value_of("timings") else {
+        return 0;
+    };
+    ["blocked", "dns", "connect", "send", "wait"]
+        .iter()
+        .filter_map(|k| timings.value_of(k))
+        .filter(|n| matches!(n.kind, NodeKind::Number))
+        .filter_map(|n| doc.lexeme(n).parse::<f64>().ok())
+        .filter(|ms| *ms > 0.0)
+        .map(|ms| ms.min(1e12) as i64)
+        .sum()
+}
+
+/// A string body decoded with its map, when it mentions `jsonrpc`.
+fn decoded(doc: &Document<'_>, body: &Node) -> Option<(String, SourceMap)> {
+    body.as_str().filter(|s| s.contains("jsonrpc"))?;
+    Some(decode_with_map(doc.text, body.range.start, body.range.end))
+}
+
+/// The `{name, value}` headers of a request, a name sent twice joined with `, `.
+fn headers(request: &Node) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for header in request
+        .value_of("headers")
+        .and_then(Node::elements)
+        .unwrap_or_default()
+    {
+        let name = header.value_of("name").and_then(Node::as_str);
+        let value = header.value_of("value").and_then(Node::as_str);
+        let (Some(name), Some(value)) = (name, value) else {
+            continue;
+        };
+        match out.iter_mut().find(|(n, _)| n == name) {
+            Some((_, v)) => {
+                v.push_str(", ");
+                v.push_str(value);
+            }
+            None => out.push((name.to_owned(), value.to_owned())),
+        }
+    }
+    out
+}
+
+/// The messages of a JSON body: one message, or each element of a batch array.
+fn json_messages(
+    found: &mut Found<'_>,
+    text: &str,
+    map: &SourceMap,
+    direction: Direction,
+    time: Option<i64>,
+    http: Option<&Http>,
+) {
+    let trimmed_start = text.len() - text.trim_start().len();
+    let body = text.trim();
+    let Ok(doc) = parse(body, ReadOptions::default()) else {
+        found.message(
+            body.to_owned(),
+            map.slice(trimmed_start, body.len()),
+            Some(direction),
+            time,
+            http.cloned(),
+        );
+        return;
+    };
+    let parts: Vec<ByteRange> = match doc.root.elements() {
+        Some(items) => items.iter().map(|n| n.range).collect(),
+        None => vec![doc.root.range],
+    };
+    for range in parts {
+        let at = trimmed_start + range.start;
+        found.message(
+            body.get(range.start..range.end)
+                .unwrap_or_default()
+                .to_owned(),
+            map.slice(at, range.end - range.start),
+            Some(direction),
+            time,
+            http.cloned(),
+        );
+    }
+}
+
+/// The messages of an SSE stream: each event's `data:` lines joined with `\n` (WHATWG HTML
+/// "Server-sent events", https://html.spec.whatwg.org/multipage/server-sent-events.html, checked
+/// 2026-12-03); events without data (a priming event) are skipped.
+fn sse_messages(found: &mut Found<'_>, text: &str, map: &SourceMap, time: Option<i64>) {
+    let mut data: Vec<(usize, usize)> = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    while start <= text.len() {
+        let end = bytes
+            .iter()
+            .skip(start)
+            .position(|&b| b == b'\n' || b == b'\r')
+            .map_or(text.len(), |p| start + p);
+        let line = text.get(start..end).unwrap_or_default();
+        if line.is_empty() {
+            dispatch(found, text, map, &mut data, time);
+        } else if let Some(value) = line.strip_prefix("data") {
+            let field_end = start + 4;
+            match value.strip_prefix(':') {
+                Some(v) => {
+                    let skip = 1 + usize::from(v.starts_with(' '));
+                    data.push((field_end + skip, end - field_end - skip));
+                }
+                None if value.is_empty() => data.push((end, 0)),
+                None => {}
+            }
+        }
+        if end >= text.len() {
+            break;
+        }
+        start = end
+            + if text.get(end..end + 2) == Some("\r\n") {
+                2
+            } else {
+                1
+            };
+    }
+    dispatch(found, text, map, &mut data, time);
+}
+
+/// One SSE event's data as a server message (when it has any).
+fn dispatch(
+    found: &mut Found<'_>,
+    text: &str,
+    map: &SourceMap,
+    data: &mut Vec<(usize, usize)>,
+    time: Option<i64>,
+) {
+    let parts = std::mem::take(data);
+    let joined: Vec<&str> = parts
+        .iter()
+        .map(|&(s, l)| text.get(s..s + l).unwrap_or_default())
+        .collect();
+    let message = joined.join("\n");
+    if message.trim().is_empty() {
+        return;
+    }
+    found.message(
+        message,
+        map.join(&parts),
+        Some(Direction::Server),
+        time,
+        None,
+    );
+}

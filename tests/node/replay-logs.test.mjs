@@ -1,0 +1,72 @@
+// `replay` on the logs developers hold (tests/fixtures/logs/): each format detected, the findings at
+// their line and column in the file (the same as the page's Session tab, tests/fixtures/logs/expected.mjs),
+// `--input-format` forcing a format, and bad input reported with its place.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+import { LOG_FIXTURES } from '../fixtures/logs/expected.mjs';
+
+const CLI = new URL('../../pkg/cli.js', import.meta.url).pathname;
+
+function replay(args, input) {
+  const run = spawnSync(process.execPath, [CLI, 'replay', '--format', 'json', ...args], { input, encoding: 'utf8' });
+  return { status: run.status, stderr: run.stderr, out: run.stdout ? JSON.parse(run.stdout) : undefined };
+}
+
+test('replay reads every log fixture and finds the unknown tool on its line', () => {
+  // One run over all the files (each CLI start loads the wasm).
+  const { status, out } = replay(LOG_FIXTURES.map((f) => f.path));
+  assert.equal(status, 1);
+  for (const [i, fixture] of LOG_FIXTURES.entries()) {
+    assert.equal(out.results[i].format, fixture.format, fixture.file);
+    const mine = out.findings.filter((f) => f.file === fixture.path);
+    const unknown = mine.filter((f) => f.code === 'unknown-tool');
+    const expected = fixture.unknownTool ? [fixture.unknownTool] : [];
+    assert.deepEqual(unknown.map((f) => ({ line: f.line, column: f.column })), expected, fixture.file);
+    if (!fixture.unknownTool) assert.deepEqual(mine.filter((f) => f.severity === 'error'), [], fixture.file);
+  }
+});
+
+test('--input-format forces a format; an unknown one is a usage error', () => {
+  const vscode = LOG_FIXTURES.find((f) => f.format === 'vscode');
+  const forced = replay(['--input-format', 'jsonl', vscode.path]);
+  assert.equal(forced.out.results[0].format, 'jsonl');
+  // Read as JSON Lines, the `[Client Says] {…}` tails are still messages, at the same place.
+  assert.deepEqual(forced.out.findings.filter((f) => f.code === 'unknown-tool').map((f) => [f.line, f.column]),
+    [[vscode.unknownTool.line, vscode.unknownTool.column]]);
+  const bad = replay(['--input-format', 'pcap', vscode.path]);
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--input-format must be one of transcript, vscode, har, jsonl, mcp-debugger/);
+});
+
+test('a truncated HAR and a log cut mid-line are reported at the cut', () => {
+  const har = LOG_FIXTURES.find((f) => f.file === 'streamable-2026.har').text;
+  const cut = har.slice(0, Math.floor(har.length / 3));
+  const truncated = replay(['-'], cut);
+  assert.equal(truncated.status, 1);
+  const [error] = truncated.out.findings.filter((f) => f.code === 'har-invalid');
+  assert.equal(error.line, cut.split('\n').length);
+  const vscode = LOG_FIXTURES.find((f) => f.format === 'vscode').text;
+  const partial = vscode.slice(0, vscode.lastIndexOf('[Server Says]') + 30);
+  const run = replay(['-'], partial);
+  const [broken] = run.out.findings.filter((f) => f.code === 'log-not-json');
+  assert.equal(broken.line, partial.split('\n').length);
+  assert.equal(run.out.findings.filter((f) => f.code === 'unknown-tool').length, 1);
+});
+
+test('the page\'s sequence rows of a log are its messages, each finding pinned to the row it points into', async () => {
+  const { replayLog } = await import(new URL('../../pkg/node.js', import.meta.url));
+  const { buildSequence } = await import('../../www/sequence-model.js');
+  for (const fixture of LOG_FIXTURES) {
+    const report = replayLog(fixture.text);
+    const { rows } = buildSequence(fixture.text, report);
+    assert.equal(rows.length, fixture.messages, fixture.file);
+    for (const [i, entry] of report.entries.entries()) {
+      assert.equal(rows[i].start, entry.span.start);
+      if (entry.direction) assert.equal(rows[i].from, entry.direction, `${fixture.file} row ${i}`);
+    }
+    const pinned = rows.filter((row) => row.findings.some((d) => d.code === 'unknown-tool'));
+    assert.equal(pinned.length, fixture.unknownTool ? 1 : 0, fixture.file);
+    if (pinned.length) assert.equal(pinned[0].label, 'tools/call');
+  }
+});
