@@ -88,7 +88,7 @@ function packageJson(cargo) {
     files: [
       // Each glue (web target; the nodejs one is in cjs/) with its .wasm and factory, and its entries.
       ...[NAME, FORMAT_NAME].flatMap((glue) => [`${glue}.js`, `${glue}.d.ts`, `${glue}_bg.wasm`, `${glue}_bg.wasm.d.ts`, `${glue}_factory.js`]),
-      ...Object.values(ENTRY_FILES).flatMap((files) => [files.browser, files.node, files.precompiled, ...files.types.filter((t) => !t.startsWith('cjs/'))]),
+      ...Object.values(ENTRY_FILES).flatMap((files) => [files.browser, files.node, files.precompiled, files.deno, ...files.types.filter((t) => !t.startsWith('cjs/'))]),
       ...runtimeFiles(),
       'cjs/',
       'README.md',
@@ -97,7 +97,7 @@ function packageJson(cargo) {
     ],
     // The entry points instantiate the module on import; the raw bindings do not.
     sideEffects: [
-      ...Object.values(ENTRY_FILES).flatMap((files) => [files.browser, files.node, files.precompiled, files.commonJs].map((file) => `./${file}`)),
+      ...Object.values(ENTRY_FILES).flatMap((files) => [files.browser, files.node, files.precompiled, files.deno, files.commonJs].map((file) => `./${file}`)),
       ...[NAME, FORMAT_NAME].map((glue) => `./cjs/${glue}.js`),
       './element.js',
       './element-worker.js',
@@ -107,7 +107,7 @@ function packageJson(cargo) {
 }
 
 /** The source of each role of entry, in runtime/entries/: written for the full build's glue. */
-const ENTRY_SOURCES = { browser: 'browser.js', node: 'node.js', precompiled: 'precompiled.js', commonJs: 'commonjs.js', types: 'types.d.ts' };
+const ENTRY_SOURCES = { browser: 'browser.js', node: 'node.js', precompiled: 'precompiled.js', deno: 'precompiled.js', commonJs: 'commonjs.js', types: 'types.d.ts' };
 
 /**
  * The export conditions of the runtimes that are not a browser, in the order they are matched (the
@@ -121,9 +121,9 @@ const ENTRY_SOURCES = { browser: 'browser.js', node: 'node.js', precompiled: 'pr
  * - `edge-light`: Vercel's Edge Runtime, which compiles `.wasm?module` imports at build time and
  *   forbids compiling from bytes (https://vercel.com/docs/functions/wasm, checked 2026-12-03): the
  *   precompiled entry.
- * - `deno`: Deno (npm packages resolved with `deno` and `node`; Node's community conditions,
- *   https://nodejs.org/api/packages.html#community-conditions-definitions, checked 2026-12-03),
- *   which compiles WebAssembly from bytes and has `node:fs`: the Node entry.
+ * - `deno`: Deno (Node's community conditions,
+ *   https://nodejs.org/api/packages.html#community-conditions-definitions, checked 2026-12-03): its
+ *   own entry, the .wasm a source phase import (`import source`), which needs no read permission.
  * - `bun`: Bun, the same: the Node entry.
  * - `node`: Node.js.
  * `workerd` and `edge-light` come first: their bundlers may also set `browser` (wrangler does) or
@@ -132,7 +132,7 @@ const ENTRY_SOURCES = { browser: 'browser.js', node: 'node.js', precompiled: 'pr
 const RUNTIME_CONDITIONS = [
   ['workerd', 'precompiled'],
   ['edge-light', 'precompiled'],
-  ['deno', 'node'],
+  ['deno', 'deno'],
   ['bun', 'node'],
   ['node', 'node'],
 ];
@@ -160,6 +160,12 @@ function entryText(role, glue, names, strings) {
   };
   const source = readFileSync(join(ROOT, 'runtime', 'entries', ENTRY_SOURCES[role]), 'utf8');
   let text = source.replace(/\bmcp_json_toolbox(?=_factory\.js|_bg\.wasm|\.js)/g, glue);
+  // Deno's entry imports the .wasm in the source phase (see runtime/entries/precompiled.js).
+  if (role === 'deno') {
+    const wasmImport = `import wasm from './${glue}_bg.wasm?module';`;
+    if (!text.includes(wasmImport)) throw new Error(`runtime/entries/${ENTRY_SOURCES[role]}: no ${wasmImport} to make a source phase import`);
+    text = text.replace(wasmImport, `import source wasm from './${glue}_bg.wasm';`);
+  }
   for (const [marker, fill] of Object.entries(fills)) text = text.replaceAll(marker, fill);
   if (text.includes("/* the glue's")) throw new Error(`runtime/entries/${ENTRY_SOURCES[role]}: a marker was not filled in`);
   return text;
@@ -174,15 +180,17 @@ const ENTRY_FILES = {
     browser: 'index.js',
     node: 'node.js',
     precompiled: 'edge.js',
+    deno: 'deno.js',
     commonJs: 'cjs/index.js',
-    types: ['index.d.ts', 'node.d.ts', 'edge.d.ts', 'cjs/index.d.ts'],
+    types: ['index.d.ts', 'node.d.ts', 'edge.d.ts', 'deno.d.ts', 'cjs/index.d.ts'],
   },
   [FORMAT_NAME]: {
     browser: 'format.js',
     node: 'format-node.js',
     precompiled: 'format-edge.js',
+    deno: 'format-deno.js',
     commonJs: 'cjs/format.js',
-    types: ['format.d.ts', 'format-node.d.ts', 'format-edge.d.ts', 'cjs/format.d.ts'],
+    types: ['format.d.ts', 'format-node.d.ts', 'format-edge.d.ts', 'format-deno.d.ts', 'cjs/format.d.ts'],
   },
 };
 

@@ -21,11 +21,11 @@ test('values.d.ts declares exactly the exports values.js takes values for', () =
 });
 
 for (const [glue, entries] of [
-  ['mcp_json_toolbox', { esm: ['index.js', 'node.js', 'edge.js'], cjs: 'cjs/index.js', types: ['index.d.ts', 'node.d.ts', 'edge.d.ts', 'cjs/index.d.ts'] }],
+  ['mcp_json_toolbox', { esm: ['index.js', 'node.js', 'edge.js', 'deno.js'], cjs: 'cjs/index.js', types: ['index.d.ts', 'node.d.ts', 'edge.d.ts', 'deno.d.ts', 'cjs/index.d.ts'] }],
   ['mcp_json_toolbox_format', {
-    esm: ['format.js', 'format-node.js', 'format-edge.js'],
+    esm: ['format.js', 'format-node.js', 'format-edge.js', 'format-deno.js'],
     cjs: 'cjs/format.js',
-    types: ['format.d.ts', 'format-node.d.ts', 'format-edge.d.ts', 'cjs/format.d.ts'],
+    types: ['format.d.ts', 'format-node.d.ts', 'format-edge.d.ts', 'format-deno.d.ts', 'cjs/format.d.ts'],
   }],
 ]) {
   test(`the entries of ${glue} export its API, those taking values typed from values.d.ts`, async () => {

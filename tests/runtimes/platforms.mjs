@@ -13,10 +13,10 @@ export const COMPATIBILITY_DATE = '2026-04-26';
 /**
  * `main` (a module in `app`) bundled by wrangler exactly as `wrangler deploy` uploads it: `wrangler
  * deploy --dry-run --outdir` (https://developers.cloudflare.com/workers/wrangler/bundling/, checked
- * 2026-12-03). Returns `{ dir, main, modules, upload }`: the output folder, its entry, the files
+ * 2026-12-03), into `app/outdir`. Returns `{ dir, main, modules, upload }`: that folder, its entry, the files
  * in it, and wrangler's "Total Upload" line (raw and gzip sizes). No network: a dry run does not log in.
  */
-export function workerBundle(app, work, main) {
+export function workerBundle(app, work, main, outdir = 'dist') {
   writeFileSync(join(app, 'wrangler.toml'), `name = "runtimes-test"\nmain = "${main}"\ncompatibility_date = "${COMPATIBILITY_DATE}"\n`);
   const env = {
     ...process.env,
@@ -26,8 +26,8 @@ export function workerBundle(app, work, main) {
     NO_COLOR: '1',
     CI: 'true',
   };
-  const out = run(join(BIN, 'wrangler'), ['deploy', '--dry-run', '--outdir', 'dist'], app, { env });
-  const dir = join(app, 'dist');
+  const out = run(join(BIN, 'wrangler'), ['deploy', '--dry-run', '--outdir', outdir], app, { env });
+  const dir = join(app, outdir);
   const modules = readdirSync(dir);
   return { dir, main: `${basename(main, '.mjs').replace(/\.js$/, '')}.js`, modules, upload: out.match(/Total Upload: [^\n]*/)?.[0] };
 }
