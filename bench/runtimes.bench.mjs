@@ -19,7 +19,7 @@ import { ROOT, installTarball, run } from '../tests/pkg/install.mjs';
 import { COMPATIBILITY_DATE, edgeBundle, edgeRun, workerBundle } from '../tests/runtimes/platforms.mjs';
 
 const COLD_RUNS = Number(process.env.COLD_RUNS ?? 5);
-const TEXTS = Number(process.env.RUNTIME_TEXTS ?? 20_000);
+const TEXTS = Number(process.env.RUNTIME_TEXTS ?? 50_000);
 const ROUNDS = 5;
 const BIN = join(ROOT, 'node_modules', '.bin');
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];

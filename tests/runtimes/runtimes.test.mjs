@@ -8,7 +8,8 @@
 // bytes disallowed as in production. Each validates arguments (positions too), classifies,
 // formats with both builds, and validates a real MCP server's structuredContent against its
 // outputSchema with `mcp-json-toolbox/mcp-sdk` in SDK v1 (@modelcontextprotocol/sdk) and v2
-// (@modelcontextprotocol/server + client). Where a runtime cannot run it, the error names the
+// (@modelcontextprotocol/server + client): the client's check (Server + Client of each), and the
+// server's own (v2's McpServer with fromJsonSchema). Where a runtime cannot run it, the error names the
 // runtime and what to do. The SDKs come from this repository's node_modules, linked in.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -40,9 +41,12 @@ after(() => {
 /** The SDK's error for the bad structuredContent, listing both errors with their paths. */
 const SDK_BAD = /output schema: \/temperature: "temperature" must be a number, got string; \/unit: "unit" must be one of "C", "F", got "K"/;
 
+/** v2's McpServer's isError answer for its own bad structuredContent, checked by the provider. */
+const SERVER_BAD = /^Output validation error: Invalid structured content for tool weather: \/temperature: "temperature" must be a number, got string; \/unit: "unit" must be one of "C", "F", got "K"$/;
+
 /** Asserts what scenario.mjs returned in runtime `where`. */
 function check(where, result) {
-  const { sdkV1, sdkV2, ...plain } = result;
+  const { sdkV1, sdkV2, sdkV2McpServer, ...plain } = result;
   assert.deepEqual(plain, {
     good: true,
     bad: [{ code: 'minimum', instancePath: '/shard', line: 2, column: 12 }],
@@ -56,6 +60,8 @@ function check(where, result) {
     assert.deepEqual(outcome.good, { temperature: 21.5, unit: 'C' }, `${where} ${generation}: ${JSON.stringify(outcome)}`);
     assert.match(outcome.bad, SDK_BAD, `${where} ${generation}`);
   }
+  assert.deepEqual(sdkV2McpServer.good, { temperature: 21.5, unit: 'C' }, `${where} McpServer: ${JSON.stringify(sdkV2McpServer)}`);
+  assert.match(sdkV2McpServer.bad, SERVER_BAD, `${where} McpServer`);
 }
 
 /** The last line of a runtime's output, parsed. */

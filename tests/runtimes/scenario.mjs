@@ -10,7 +10,7 @@ import { InMemoryTransport as InMemoryV1 } from '@modelcontextprotocol/sdk/inMem
 import { Server as ServerV1 } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Client as ClientV2, InMemoryTransport as InMemoryClientV2 } from '@modelcontextprotocol/client';
-import { Server as ServerV2 } from '@modelcontextprotocol/server';
+import { McpServer, Server as ServerV2, fromJsonSchema } from '@modelcontextprotocol/server';
 
 const SCHEMA = { type: 'object', properties: { shard: { type: 'integer', minimum: 0 } }, required: ['shard'] };
 
@@ -29,7 +29,7 @@ function answer(params) {
 }
 
 /**
- * A real MCP Server and Client of one SDK generation, linked in memory, the client's
+ * A real MCP Server (or McpServer) and Client of one SDK generation, linked in memory, the client's
  * `jsonSchemaValidator` this package's provider: `{ good, bad }`, the good call's
  * structuredContent and the bad call's error message.
  */
@@ -39,8 +39,11 @@ async function roundtrip({ Client, Server, linkedPair, handle }) {
   const client = new Client({ name: 'host', version: '1.0.0' }, { jsonSchemaValidator: new ToolboxJsonSchemaValidator() });
   const [clientSide, serverSide] = linkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-  // Each call's structuredContent, or the message of the error the client threw for it.
-  const call = (city) => client.callTool({ name: 'weather', arguments: { city } }).then((r) => r.structuredContent, (e) => e.message);
+  // Each call's structuredContent, or the message of the error the client threw or the server answered.
+  const call = (city) => client.callTool({ name: 'weather', arguments: { city } }).then(
+    (r) => (r.isError ? r.content[0].text : r.structuredContent),
+    (e) => e.message,
+  );
   await client.listTools();
   const outcome = { good: await call('Paris'), bad: await call('Oslo') };
   await client.close();
@@ -80,6 +83,18 @@ export async function scenario() {
       handle(server) {
         server.setRequestHandler('tools/list', async () => ({ tools: [TOOL] }));
         server.setRequestHandler('tools/call', async ({ params }) => answer(params));
+      },
+    }),
+    // v2's McpServer checks its own structuredContent against the outputSchema, with the provider
+    // given to fromJsonSchema: the bad call becomes an isError result.
+    sdkV2McpServer: await roundtrip({
+      Client: ClientV2,
+      Server: McpServer,
+      linkedPair: () => InMemoryClientV2.createLinkedPair(),
+      handle(server) {
+        const validator = new ToolboxJsonSchemaValidator();
+        const schemas = { inputSchema: fromJsonSchema(TOOL.inputSchema, validator), outputSchema: fromJsonSchema(TOOL.outputSchema, validator) };
+        server.registerTool(TOOL.name, schemas, async (args) => answer({ arguments: args }));
       },
     }),
   };
