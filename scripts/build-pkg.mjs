@@ -120,7 +120,9 @@ const ENTRY_SOURCES = { browser: 'browser.js', node: 'node.js', precompiled: 'pr
  *   checked 2026-12-03): the precompiled entry.
  * - `edge-light`: Vercel's Edge Runtime, which compiles `.wasm?module` imports at build time and
  *   forbids compiling from bytes (https://vercel.com/docs/functions/wasm, checked 2026-12-03): the
- *   precompiled entry.
+ *   precompiled entry. Next.js resolves `edge-light`, then `browser`, `import`, `module`, `default`
+ *   for the edge (https://github.com/vercel/next.js/pull/45188 and /pull/66808, checked
+ *   2026-12-03); tests/runtimes/ bundles with the same order.
  * - `deno`: Deno (Node's community conditions,
  *   https://nodejs.org/api/packages.html#community-conditions-definitions, checked 2026-12-03): its
  *   own entry, the .wasm a source phase import (`import source`), which needs no read permission.
