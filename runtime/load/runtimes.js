@@ -7,11 +7,11 @@
 /**
  * The JavaScript runtime this runs in, for messages: Cloudflare Workers, Vercel's Edge Runtime,
  * Deno, Bun, Node.js (with their versions where known), a browser, or "this JavaScript runtime".
- * Each by the global it documents: `navigator.userAgent` is "Cloudflare-Workers" in Workers
- * (https://developers.cloudflare.com/workers/runtime-apis/web-standards/#navigatoruseragent,
- * checked 2026-12-03); `EdgeRuntime` is a string in Vercel's Edge Runtime
- * (https://vercel.com/docs/functions/runtimes/edge#check-if-you-re-running-on-the-edge-runtime,
- * checked 2026-12-03); `Deno.version`, `Bun.version`, `process.versions.node` in the others.
+ * Each by its own global: `navigator.userAgent` is "Cloudflare-Workers" in workerd (tests/runtimes/
+ * asserts it in workerd 2026-04-26; Cloudflare's docs page for it was not re-read on 2026-12-03);
+ * `EdgeRuntime` is a string in Vercel's Edge Runtime (edge-runtime 4.0.1 defines it as
+ * "edge-runtime", read 2026-12-03; the check Vercel's users rely on, unverified in Vercel's own
+ * docs today); `Deno.version`, `Bun.version`, `process.versions.node` in the others.
  */
 export function runtimeName() {
   const g = globalThis;
@@ -42,7 +42,9 @@ export function requireWebAssembly(asset) {
 
 /**
  * The Error for a runtime that forbids compiling WebAssembly from bytes at run time (`error`, what
- * compiling threw): Cloudflare Workers and Vercel's Edge Runtime do, a CSP without
+ * compiling threw): Cloudflare Workers do (`WebAssembly.compile`, `compileStreaming`, `instantiate`
+ * with a buffer: https://developers.cloudflare.com/workers/runtime-apis/web-standards/, checked
+ * 2026-12-03), Vercel's Edge Runtime does (https://vercel.com/docs/functions/wasm), a CSP without
  * 'wasm-unsafe-eval' does, and so does a V8 embedder that disallows wasm code generation (V8's
  * message: "Wasm code generation disallowed by embedder"). Such runtimes import a .wasm as a
  * module their bundler compiles ahead: the `workerd` and `edge-light` export conditions do that.

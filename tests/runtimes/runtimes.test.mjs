@@ -78,10 +78,16 @@ test('Bun: the `bun` condition, run as it is', () => {
 });
 
 test('Cloudflare workerd: bundled by wrangler as deployed (`workerd` condition, the .wasm an uploaded module), run in Miniflare', async () => {
-  writeFileSync(join(app, 'worker.mjs'), "import { scenario } from './scenario.mjs';\nexport default { async fetch() { return Response.json(await scenario()); } };\n");
+  // navigator.userAgent too: how load/runtimes.js names Workers in its errors.
+  writeFileSync(
+    join(app, 'worker.mjs'),
+    "import { scenario } from './scenario.mjs';\nexport default { async fetch() { return Response.json({ ...(await scenario()), userAgent: navigator.userAgent }); } };\n",
+  );
   const bundle = workerBundle(app, work, 'worker.mjs');
   assert.ok(bundle.modules.some((m) => m.endsWith('mcp_json_toolbox_bg.wasm')), `the .wasm is an uploaded module: ${bundle.modules}`);
-  check('workerd', await workerRun(bundle));
+  const { userAgent, ...result } = await workerRun(bundle);
+  assert.equal(userAgent, 'Cloudflare-Workers');
+  check('workerd', result);
 });
 
 test("Vercel's Edge Runtime: the `edge-light` condition, the .wasm compiled ahead, no compiling from bytes", async () => {
