@@ -21,6 +21,8 @@ export function workerBundle(app, work, main, outdir = 'dist') {
   const env = {
     ...process.env,
     WRANGLER_SEND_METRICS: 'false',
+    // No banner: it would ask the npm registry for a newer wrangler (the only network here is 127.0.0.1).
+    WRANGLER_HIDE_BANNER: 'true',
     XDG_CONFIG_HOME: join(work, 'config'),
     WRANGLER_LOG_PATH: join(work, 'wrangler-logs'),
     NO_COLOR: '1',
