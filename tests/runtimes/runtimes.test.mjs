@@ -13,7 +13,7 @@
 // runtime and what to do. The SDKs come from this repository's node_modules, linked in.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NAME, ROOT, installTarball, run } from '../pkg/install.mjs';
 import { edgeBundle, edgeRun, workerBundle, workerRun } from './platforms.mjs';
