@@ -90,6 +90,18 @@ test('Cloudflare workerd: bundled by wrangler as deployed (`workerd` condition, 
   check('workerd', result);
 });
 
+test('Cloudflare workerd, the format core alone (`mcp-json-toolbox/format`): only its .wasm is uploaded', async () => {
+  writeFileSync(
+    join(app, 'core-worker.mjs'),
+    "import { format } from 'mcp-json-toolbox/format';\nexport default { fetch(request) { return Response.json(format('{\"a\":[1,2]}', { indent: 1 })); } };\n",
+  );
+  const bundle = workerBundle(app, work, 'core-worker.mjs', 'dist-core');
+  assert.deepEqual(bundle.modules.filter((m) => m.endsWith('.wasm')).map((m) => m.replace(/^[0-9a-f]+-/, '')), ['mcp_json_toolbox_format_bg.wasm']);
+  const [, raw, gzip] = bundle.upload.match(/Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/).map(Number);
+  assert.ok(raw < 512 && gzip < 256, `the core's Worker stays small: ${bundle.upload}`);
+  assert.equal(await workerRun(bundle), '{\n "a": [\n  1,\n  2\n ]\n}');
+});
+
 test("Vercel's Edge Runtime: the `edge-light` condition, the .wasm compiled ahead, no compiling from bytes", async () => {
   check('edge-runtime', await edgeRun(await edgeBundle(app, 'main-edge.mjs', scenarioHandler()), { compileFromBytes: false }));
 });
