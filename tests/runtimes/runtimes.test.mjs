@@ -113,8 +113,9 @@ function scenarioHandler() {
 
 test('no WebAssembly (Node --jitless): an Error naming the runtime and what to do', () => {
   writeFileSync(join(app, 'load.mjs'), `import('${NAME}').then(() => console.log('loaded'), (e) => console.log(e.message));\n`);
-  const out = run(process.execPath, ['--jitless', 'load.mjs'], app);
-  assert.match(out, new RegExp(`^mcp-json-toolbox cannot run in Node\\.js ${process.versions.node.replaceAll('.', '\\.')}: it has no WebAssembly \\(globalThis\\.WebAssembly is undefined\\).*Run it where WebAssembly is enabled \\(in Node\\.js, without --jitless`));
+  writeFileSync(join(app, 'load.cjs'), `try { require('${NAME}'); console.log('loaded'); } catch (e) { console.log(e.message); }\n`);
+  const expected = new RegExp(`^mcp-json-toolbox cannot run in Node\\.js ${process.versions.node.replaceAll('.', '\\.')}: it has no WebAssembly \\(globalThis\\.WebAssembly is undefined\\).*Run it where WebAssembly is enabled \\(in Node\\.js, without --jitless`);
+  for (const file of ['load.mjs', 'load.cjs']) assert.match(run(process.execPath, ['--jitless', file], app), expected, file);
 });
 
 test('Edge Runtime, compiling from bytes forbidden: the error names the runtime and the export conditions to use', async () => {
