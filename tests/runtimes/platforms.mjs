@@ -35,10 +35,11 @@ export function workerBundle(app, work, main, outdir = 'dist') {
 }
 
 /**
- * Runs a wrangler bundle (`workerBundle`) in workerd through Miniflare, on 127.0.0.1, dispatching
- * one request in-process: the answer's JSON.
+ * Runs a wrangler bundle (`workerBundle`) in workerd through Miniflare, on 127.0.0.1, and calls
+ * `use(dispatch)` with a fetch that dispatches into it in-process; returns what `use` does, by
+ * default the answer to one request, as JSON.
  */
-export async function workerRun({ dir, main }) {
+export async function workerRun({ dir, main }, use = defaultUse) {
   const { Miniflare } = await import('miniflare');
   const mf = new Miniflare({
     host: '127.0.0.1',
@@ -50,13 +51,18 @@ export async function workerRun({ dir, main }) {
     compatibilityDate: COMPATIBILITY_DATE,
   });
   try {
-    const response = await mf.dispatchFetch('http://127.0.0.1/');
-    const text = await response.text();
-    if (!response.ok) throw new Error(`the worker answered ${response.status}: ${text}`);
-    return JSON.parse(text);
+    return await use((url, init) => mf.dispatchFetch(url, init));
   } finally {
     await mf.dispose();
   }
+}
+
+/** The worker's answer to one request, as JSON. */
+async function defaultUse(dispatch) {
+  const response = await dispatch('http://127.0.0.1/');
+  const text = await response.text();
+  if (!response.ok) throw new Error(`the worker answered ${response.status}: ${text}`);
+  return JSON.parse(text);
 }
 
 /**

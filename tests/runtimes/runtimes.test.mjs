@@ -9,8 +9,10 @@
 // formats with both builds, and validates a real MCP server's structuredContent against its
 // outputSchema with `mcp-json-toolbox/mcp-sdk` in SDK v1 (@modelcontextprotocol/sdk) and v2
 // (@modelcontextprotocol/server + client): the client's check (Server + Client of each), and the
-// server's own (v2's McpServer with fromJsonSchema). Where a runtime cannot run it, the error names the
-// runtime and what to do. The SDKs come from this repository's node_modules, linked in.
+// server's own (v2's McpServer with fromJsonSchema); in workerd that McpServer also serves
+// Streamable HTTP to a client in Node, every request dispatched into workerd in-process. Where a
+// runtime cannot run it, the error names the runtime and what to do. The SDKs come from this
+// repository's node_modules, linked in.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -78,16 +80,41 @@ test('Bun: the `bun` condition, run as it is', () => {
 });
 
 test('Cloudflare workerd: bundled by wrangler as deployed (`workerd` condition, the .wasm an uploaded module), run in Miniflare', async () => {
-  // navigator.userAgent too: how load/runtimes.js names Workers in its errors.
+  // `/`: the scenario, and navigator.userAgent (how load/runtimes.js names Workers in its errors);
+  // `/mcp`: an MCP server over Streamable HTTP (SDK v2, stateless, JSON answers), as deployed.
   writeFileSync(
     join(app, 'worker.mjs'),
-    "import { scenario } from './scenario.mjs';\nexport default { async fetch() { return Response.json({ ...(await scenario()), userAgent: navigator.userAgent }); } };\n",
+    `import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { scenario, weatherMcpServer } from './scenario.mjs';
+export default {
+  async fetch(request) {
+    if (new URL(request.url).pathname !== '/mcp') return Response.json({ ...(await scenario()), userAgent: navigator.userAgent });
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await weatherMcpServer().connect(transport);
+    return transport.handleRequest(request);
+  },
+};
+`,
   );
   const bundle = workerBundle(app, work, 'worker.mjs');
   assert.ok(bundle.modules.some((m) => m.endsWith('mcp_json_toolbox_bg.wasm')), `the .wasm is an uploaded module: ${bundle.modules}`);
-  const { userAgent, ...result } = await workerRun(bundle);
+  const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
+  const { result, overHttp } = await workerRun(bundle, async (dispatch) => {
+    const result = await (await dispatch('http://127.0.0.1/')).json();
+    // A client in Node calling the Worker's server, every request dispatched into workerd in-process.
+    const client = new Client({ name: 'host', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), { fetch: dispatch }));
+    const call = async (city) => (await client.callTool({ name: 'weather', arguments: { city } }));
+    const overHttp = { good: await call('Paris'), bad: await call('Oslo') };
+    await client.close();
+    return { result, overHttp };
+  });
+  const { userAgent, ...plain } = result;
   assert.equal(userAgent, 'Cloudflare-Workers');
-  check('workerd', result);
+  check('workerd', plain);
+  assert.deepEqual(overHttp.good.structuredContent, { temperature: 21.5, unit: 'C' });
+  assert.equal(overHttp.bad.isError, true);
+  assert.match(overHttp.bad.content[0].text, SERVER_BAD);
 });
 
 test('Cloudflare workerd, the format core alone (`mcp-json-toolbox/format`): only its .wasm is uploaded', async () => {

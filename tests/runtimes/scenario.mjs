@@ -28,14 +28,19 @@ function answer(params) {
   return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
 }
 
+/** A low-level MCP `Server` (of either SDK generation) with tools, its handlers set by `handle`. */
+function lowLevel(Server, handle) {
+  const server = new Server({ name: 'weather', version: '1.0.0' }, { capabilities: { tools: {} } });
+  handle(server);
+  return server;
+}
+
 /**
- * A real MCP Server (or McpServer) and Client of one SDK generation, linked in memory, the client's
+ * A real MCP server (`server`) and Client of one SDK generation, linked in memory, the client's
  * `jsonSchemaValidator` this package's provider: `{ good, bad }`, the good call's
  * structuredContent and the bad call's error message.
  */
-async function roundtrip({ Client, Server, linkedPair, handle }) {
-  const server = new Server({ name: 'weather', version: '1.0.0' }, { capabilities: { tools: {} } });
-  handle(server);
+async function roundtrip({ Client, server, linkedPair }) {
   const client = new Client({ name: 'host', version: '1.0.0' }, { jsonSchemaValidator: new ToolboxJsonSchemaValidator() });
   const [clientSide, serverSide] = linkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
@@ -48,6 +53,18 @@ async function roundtrip({ Client, Server, linkedPair, handle }) {
   const outcome = { good: await call('Paris'), bad: await call('Oslo') };
   await client.close();
   return outcome;
+}
+
+/**
+ * A v2 McpServer with the weather tool, its schemas `fromJsonSchema` with this package's provider:
+ * it checks its own structuredContent, a bad one answered as an isError result.
+ */
+export function weatherMcpServer() {
+  const server = new McpServer({ name: 'weather', version: '1.0.0' });
+  const validator = new ToolboxJsonSchemaValidator();
+  const schemas = { inputSchema: fromJsonSchema(TOOL.inputSchema, validator), outputSchema: fromJsonSchema(TOOL.outputSchema, validator) };
+  server.registerTool(TOOL.name, schemas, async (args) => answer({ arguments: args }));
+  return server;
 }
 
 export async function scenario() {
@@ -69,33 +86,26 @@ export async function scenario() {
     coreVersion: typeof coreVersion(),
     sdkV1: await roundtrip({
       Client: ClientV1,
-      Server: ServerV1,
-      linkedPair: () => InMemoryV1.createLinkedPair(),
-      handle(server) {
+      server: lowLevel(ServerV1, (server) => {
         server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [TOOL] }));
         server.setRequestHandler(CallToolRequestSchema, async ({ params }) => answer(params));
-      },
+      }),
+      linkedPair: () => InMemoryV1.createLinkedPair(),
     }),
     sdkV2: await roundtrip({
       Client: ClientV2,
-      Server: ServerV2,
-      linkedPair: () => InMemoryClientV2.createLinkedPair(),
-      handle(server) {
+      server: lowLevel(ServerV2, (server) => {
         server.setRequestHandler('tools/list', async () => ({ tools: [TOOL] }));
         server.setRequestHandler('tools/call', async ({ params }) => answer(params));
-      },
+      }),
+      linkedPair: () => InMemoryClientV2.createLinkedPair(),
     }),
     // v2's McpServer checks its own structuredContent against the outputSchema, with the provider
     // given to fromJsonSchema: the bad call becomes an isError result.
     sdkV2McpServer: await roundtrip({
       Client: ClientV2,
-      Server: McpServer,
+      server: weatherMcpServer(),
       linkedPair: () => InMemoryClientV2.createLinkedPair(),
-      handle(server) {
-        const validator = new ToolboxJsonSchemaValidator();
-        const schemas = { inputSchema: fromJsonSchema(TOOL.inputSchema, validator), outputSchema: fromJsonSchema(TOOL.outputSchema, validator) };
-        server.registerTool(TOOL.name, schemas, async (args) => answer({ arguments: args }));
-      },
     }),
   };
 }
