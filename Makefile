@@ -17,7 +17,7 @@ BENCHES := $(sort $(wildcard bench/*.bench.mjs))
 TIMED := bash scripts/timed.sh
 
 .PHONY: help setup pkg www serve test fmt-check vendor-check lint test-native test-wasm test-node test-pkg \
-	test-bundlers test-browser test-fuzz-replay bench fuzz clean
+	test-bundlers test-runtimes test-browser test-fuzz-replay bench fuzz clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -49,6 +49,7 @@ test: ## Every check, in order, stopping at the first failure
 	@$(TIMED) node-tests $(MAKE) test-node
 	@$(TIMED) package-test $(MAKE) test-pkg
 	@$(TIMED) bundlers $(MAKE) test-bundlers
+	@$(TIMED) runtimes $(MAKE) test-runtimes
 	@$(TIMED) browser-tests $(MAKE) test-browser
 	@$(TIMED) --summary
 
@@ -81,6 +82,9 @@ test-pkg: ## npm pack pkg/, install it in a fresh project, use it from Node, Typ
 
 test-bundlers: ## The packed package built by Vite, webpack, esbuild and Rollup (README recipes), <mcp-json> by Vite and webpack, run in Chromium
 	node --test tests/bundlers/
+
+test-runtimes: ## The packed package in Deno, Bun, Cloudflare workerd (wrangler + Miniflare) and Vercel's Edge Runtime, with the MCP SDK v1 and v2
+	node --test tests/runtimes/
 
 test-browser: ## tests/browser/*.test.mjs in headless Chromium (builds www/ if www/build.mjs exists)
 	$(if $(wildcard www/build.mjs),node www/build.mjs)

@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { Validator as CfValidator } from '@cfworker/json-schema';
+import { argumentTexts } from './argument-texts.mjs';
 import { registerSchema, unregisterSchema, validate as hyperValidate } from '@hyperjump/json-schema/draft-2020-12';
 import { Validator, validateArguments } from '../pkg/node.js';
 import { buildEngineFloor, buildO3Variant } from './variant.mjs';
@@ -34,26 +35,6 @@ const schema = {
   additionalProperties: false,
 };
 const schemaText = JSON.stringify(schema);
-
-/** Deterministic argument texts: about 70% valid, the rest each broken one way. */
-function argumentTexts(count) {
-  const texts = [];
-  let seed = 42;
-  const rand = (n) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
-  for (let i = 0; i < count; i += 1) {
-    const args = { dataset: `logs-20${10 + rand(20)}-${String(1 + rand(12)).padStart(2, '0')}`, shard: rand(1024) };
-    if (rand(2)) args.limit = 1 + rand(1000);
-    if (rand(3) === 0) args.query = `level:error AND service:api-${rand(100)}`;
-    switch (rand(10)) {
-      case 0: args.shard = -1 - rand(5); break;
-      case 1: delete args.dataset; break;
-      case 2: args.extra = true; break;
-      default: break;
-    }
-    texts.push(JSON.stringify(args));
-  }
-  return texts;
-}
 
 const texts = argumentTexts(COUNT);
 

@@ -59,18 +59,19 @@ function packageJson(cargo) {
     module: './index.js',
     types,
     bin: { [cargo.name]: './cli.js' },
+    // The conditions of each runtime, first match wins (RUNTIME_CONDITIONS has the sources).
     exports: {
       '.': {
         require: { types: './cjs/index.d.ts', default: './cjs/index.js' },
         types,
-        node: './node.js',
+        ...runtimeConditions(ENTRY_FILES[NAME]),
         default: './index.js',
       },
       // The format core: format, formatDocument and version from a .wasm of its own (~70 KB brotli).
       './format': {
         require: { types: './cjs/format.d.ts', default: './cjs/format.js' },
         types: './format.d.ts',
-        node: './format-node.js',
+        ...runtimeConditions(ENTRY_FILES[FORMAT_NAME]),
         default: './format.js',
       },
       './raw': { types: `./${NAME}.d.ts`, default: `./${NAME}.js` },
@@ -87,7 +88,7 @@ function packageJson(cargo) {
     files: [
       // Each glue (web target; the nodejs one is in cjs/) with its .wasm and factory, and its entries.
       ...[NAME, FORMAT_NAME].flatMap((glue) => [`${glue}.js`, `${glue}.d.ts`, `${glue}_bg.wasm`, `${glue}_bg.wasm.d.ts`, `${glue}_factory.js`]),
-      ...Object.values(ENTRY_FILES).flatMap((files) => [files.browser, files.node, ...files.types.filter((t) => !t.startsWith('cjs/'))]),
+      ...Object.values(ENTRY_FILES).flatMap((files) => [files.browser, files.node, files.precompiled, files.deno, ...files.types.filter((t) => !t.startsWith('cjs/'))]),
       ...runtimeFiles(),
       'cjs/',
       'README.md',
@@ -96,7 +97,7 @@ function packageJson(cargo) {
     ],
     // The entry points instantiate the module on import; the raw bindings do not.
     sideEffects: [
-      ...Object.values(ENTRY_FILES).flatMap((files) => [files.browser, files.node, files.commonJs].map((file) => `./${file}`)),
+      ...Object.values(ENTRY_FILES).flatMap((files) => [files.browser, files.node, files.precompiled, files.deno, files.commonJs].map((file) => `./${file}`)),
       ...[NAME, FORMAT_NAME].map((glue) => `./cjs/${glue}.js`),
       './element.js',
       './element-worker.js',
@@ -106,7 +107,42 @@ function packageJson(cargo) {
 }
 
 /** The source of each role of entry, in runtime/entries/: written for the full build's glue. */
-const ENTRY_SOURCES = { browser: 'browser.js', node: 'node.js', commonJs: 'commonjs.js', types: 'types.d.ts' };
+const ENTRY_SOURCES = { browser: 'browser.js', node: 'node.js', precompiled: 'precompiled.js', deno: 'precompiled.js', commonJs: 'commonjs.js', types: 'types.d.ts' };
+
+/**
+ * The export conditions of the runtimes that are not a browser, in the order they are matched (the
+ * first a resolver sets wins), each to the role of entry (`ENTRY_SOURCES`) that suits it. The keys
+ * are the runtimes' own (WinterTC runtime keys, https://runtime-keys.proposal.wintercg.org/,
+ * checked 2026-12-03); tests/runtimes/ resolves each in its real runtime.
+ * - `workerd`: Cloudflare Workers. wrangler's esbuild resolves `workerd`, `worker`, `browser`
+ *   (`getBuildConditions` in wrangler 4.86.0's cli.js, read 2026-12-03) and uploads `.wasm?module`
+ *   imports as compiled modules (https://developers.cloudflare.com/workers/wrangler/bundling/,
+ *   checked 2026-12-03): the precompiled entry.
+ * - `edge-light`: Vercel's Edge Runtime, which compiles `.wasm?module` imports at build time and
+ *   forbids compiling from bytes (https://vercel.com/docs/functions/wasm, checked 2026-12-03): the
+ *   precompiled entry. Next.js resolves `edge-light`, then `browser`, `import`, `module`, `default`
+ *   for the edge (https://github.com/vercel/next.js/pull/45188 and /pull/66808, checked
+ *   2026-12-03); tests/runtimes/ bundles with the same order.
+ * - `deno`: Deno (Node's community conditions,
+ *   https://nodejs.org/api/packages.html#community-conditions-definitions, checked 2026-12-03): its
+ *   own entry, the .wasm a source phase import (`import source`), which needs no read permission.
+ * - `bun`: Bun, the same: the Node entry.
+ * - `node`: Node.js.
+ * `workerd` and `edge-light` come first: their bundlers may also set `browser` (wrangler does) or
+ * `node`.
+ */
+const RUNTIME_CONDITIONS = [
+  ['workerd', 'precompiled'],
+  ['edge-light', 'precompiled'],
+  ['deno', 'deno'],
+  ['bun', 'node'],
+  ['node', 'node'],
+];
+
+/** The export conditions of RUNTIME_CONDITIONS for the entry files `files` (of `ENTRY_FILES`). */
+function runtimeConditions(files) {
+  return Object.fromEntries(RUNTIME_CONDITIONS.map(([condition, role]) => [condition, `./${files[role]}`]));
+}
 
 /**
  * The entry of role `role` (see `ENTRY_SOURCES`) for the glue `glue` (its file name without `.js`;
@@ -126,6 +162,12 @@ function entryText(role, glue, names, strings) {
   };
   const source = readFileSync(join(ROOT, 'runtime', 'entries', ENTRY_SOURCES[role]), 'utf8');
   let text = source.replace(/\bmcp_json_toolbox(?=_factory\.js|_bg\.wasm|\.js)/g, glue);
+  // Deno's entry imports the .wasm in the source phase (see runtime/entries/precompiled.js).
+  if (role === 'deno') {
+    const wasmImport = `import wasm from './${glue}_bg.wasm?module';`;
+    if (!text.includes(wasmImport)) throw new Error(`runtime/entries/${ENTRY_SOURCES[role]}: no ${wasmImport} to make a source phase import`);
+    text = text.replace(wasmImport, `import source wasm from './${glue}_bg.wasm';`);
+  }
   for (const [marker, fill] of Object.entries(fills)) text = text.replaceAll(marker, fill);
   if (text.includes("/* the glue's")) throw new Error(`runtime/entries/${ENTRY_SOURCES[role]}: a marker was not filled in`);
   return text;
@@ -136,12 +178,21 @@ function entryText(role, glue, names, strings) {
  * the format core (`mcp-json-toolbox/format`), by the role of their source (`ENTRY_SOURCES`).
  */
 const ENTRY_FILES = {
-  [NAME]: { browser: 'index.js', node: 'node.js', commonJs: 'cjs/index.js', types: ['index.d.ts', 'node.d.ts', 'cjs/index.d.ts'] },
+  [NAME]: {
+    browser: 'index.js',
+    node: 'node.js',
+    precompiled: 'edge.js',
+    deno: 'deno.js',
+    commonJs: 'cjs/index.js',
+    types: ['index.d.ts', 'node.d.ts', 'edge.d.ts', 'deno.d.ts', 'cjs/index.d.ts'],
+  },
   [FORMAT_NAME]: {
     browser: 'format.js',
     node: 'format-node.js',
+    precompiled: 'format-edge.js',
+    deno: 'format-deno.js',
     commonJs: 'cjs/format.js',
-    types: ['format.d.ts', 'format-node.d.ts', 'cjs/format.d.ts'],
+    types: ['format.d.ts', 'format-node.d.ts', 'format-edge.d.ts', 'format-deno.d.ts', 'cjs/format.d.ts'],
   },
 };
 

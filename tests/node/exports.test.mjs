@@ -21,13 +21,18 @@ test('values.d.ts declares exactly the exports values.js takes values for', () =
 });
 
 for (const [glue, entries] of [
-  ['mcp_json_toolbox', { esm: ['index.js', 'node.js'], cjs: 'cjs/index.js', types: ['index.d.ts', 'node.d.ts', 'cjs/index.d.ts'] }],
-  ['mcp_json_toolbox_format', { esm: ['format.js', 'format-node.js'], cjs: 'cjs/format.js', types: ['format.d.ts', 'format-node.d.ts', 'cjs/format.d.ts'] }],
+  ['mcp_json_toolbox', { esm: ['index.js', 'node.js', 'edge.js', 'deno.js'], cjs: 'cjs/index.js', types: ['index.d.ts', 'node.d.ts', 'edge.d.ts', 'deno.d.ts', 'cjs/index.d.ts'] }],
+  ['mcp_json_toolbox_format', {
+    esm: ['format.js', 'format-node.js', 'format-edge.js', 'format-deno.js'],
+    cjs: 'cjs/format.js',
+    types: ['format.d.ts', 'format-node.d.ts', 'format-edge.d.ts', 'format-deno.d.ts', 'cjs/format.d.ts'],
+  }],
 ]) {
   test(`the entries of ${glue} export its API, those taking values typed from values.d.ts`, async () => {
     const names = sorted(apiNames(await import(new URL(`${glue}.js`, PKG))));
     assert.ok(names.length > 2, names.join(' '));
-    // index.js needs fetch of a URL: its source lists the same names as node.js (both from entries/).
+    // index.js needs fetch of a URL, edge.js a bundler's .wasm module: their sources list the same
+    // names as node.js (all from entries/).
     const node = await import(new URL(entries.esm[1], PKG));
     assert.deepEqual(sorted(Object.keys(node)), names);
     const exported = (file) => text(new URL(file, PKG)).match(/^export const \{ ([^}]*) \}/m)[1].split(', ');

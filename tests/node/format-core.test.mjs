@@ -30,7 +30,7 @@ test('the format core exports format, formatDocument and version, nothing else',
   assert.ok(Object.keys(core).every((name) => name in main), 'the main entry has everything the core has');
   assert.equal(core.version(), main.version());
   const manifest = JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8'));
-  assert.deepEqual(Object.keys(manifest.exports['./format']), ['require', 'types', 'node', 'default']);
+  assert.deepEqual(Object.keys(manifest.exports['./format']), ['require', 'types', 'workerd', 'edge-light', 'deno', 'bun', 'node', 'default']);
 });
 
 test('the format core answers as the full build does, for every option', () => {

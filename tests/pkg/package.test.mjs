@@ -58,7 +58,7 @@ test('the tarball holds the wasm, every entry point, types, README (with its doc
   assert.equal(manifest.name, NAME);
   assert.ok(cargo.includes(`version = "${manifest.version}"`), 'version comes from Cargo.toml');
   assert.equal(manifest.type, 'module');
-  assert.deepEqual(Object.keys(manifest.exports['.']), ['require', 'types', 'node', 'default']);
+  assert.deepEqual(Object.keys(manifest.exports['.']), ['require', 'types', 'workerd', 'edge-light', 'deno', 'bun', 'node', 'default']);
 });
 
 test('Node ESM: import by name, no manual init', () => {

@@ -1,0 +1,111 @@
+// What every runtime runs (tests/runtimes/runtimes.test.mjs): the package as a user imports it
+// (`mcp-json-toolbox`, `/format`, `/mcp-sdk`) and both generations of the MCP TypeScript SDK, with
+// no Node API, so that the same module runs in Deno and Bun as it is, and bundled in workerd and
+// Vercel's Edge Runtime. `scenario()` resolves to one JSON-able object the test compares.
+import { Validator, classify, format } from 'mcp-json-toolbox';
+import { format as coreFormat, version as coreVersion } from 'mcp-json-toolbox/format';
+import { ToolboxJsonSchemaValidator } from 'mcp-json-toolbox/mcp-sdk';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport as InMemoryV1 } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Server as ServerV1 } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client as ClientV2, InMemoryTransport as InMemoryClientV2 } from '@modelcontextprotocol/client';
+import { McpServer, Server as ServerV2, fromJsonSchema } from '@modelcontextprotocol/server';
+
+const SCHEMA = { type: 'object', properties: { shard: { type: 'integer', minimum: 0 } }, required: ['shard'] };
+
+/** A tool with an outputSchema; its call answers good structuredContent for Paris, bad otherwise. */
+const OUTPUT = { temperature: { type: 'number' }, unit: { enum: ['C', 'F'] } };
+const TOOL = {
+  name: 'weather',
+  inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  outputSchema: { type: 'object', properties: OUTPUT, required: ['temperature', 'unit'], additionalProperties: false },
+};
+
+/** The tools/call handler of both servers. */
+function answer(params) {
+  const structuredContent = params.arguments.city === 'Paris' ? { temperature: 21.5, unit: 'C' } : { temperature: 'warm', unit: 'K' };
+  return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
+}
+
+/** A low-level MCP `Server` (of either SDK generation) with tools, its handlers set by `handle`. */
+function lowLevel(Server, handle) {
+  const server = new Server({ name: 'weather', version: '1.0.0' }, { capabilities: { tools: {} } });
+  handle(server);
+  return server;
+}
+
+/**
+ * A real MCP server (`server`) and Client of one SDK generation, linked in memory, the client's
+ * `jsonSchemaValidator` this package's provider: `{ good, bad }`, the good call's
+ * structuredContent and the bad call's error message.
+ */
+async function roundtrip({ Client, server, linkedPair }) {
+  const client = new Client({ name: 'host', version: '1.0.0' }, { jsonSchemaValidator: new ToolboxJsonSchemaValidator() });
+  const [clientSide, serverSide] = linkedPair();
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  // Each call's structuredContent, or the message of the error the client threw or the server answered.
+  const call = (city) => client.callTool({ name: 'weather', arguments: { city } }).then(
+    (r) => (r.isError ? r.content[0].text : r.structuredContent),
+    (e) => e.message,
+  );
+  await client.listTools();
+  const outcome = { good: await call('Paris'), bad: await call('Oslo') };
+  await client.close();
+  return outcome;
+}
+
+/**
+ * A v2 McpServer with the weather tool, its schemas `fromJsonSchema` with this package's provider:
+ * it checks its own structuredContent, a bad one answered as an isError result.
+ */
+export function weatherMcpServer() {
+  const server = new McpServer({ name: 'weather', version: '1.0.0' });
+  const validator = new ToolboxJsonSchemaValidator();
+  const schemas = { inputSchema: fromJsonSchema(TOOL.inputSchema, validator), outputSchema: fromJsonSchema(TOOL.outputSchema, validator) };
+  server.registerTool(TOOL.name, schemas, async (args) => answer({ arguments: args }));
+  return server;
+}
+
+export async function scenario() {
+  const v = new Validator(SCHEMA);
+  const bad = v.validate('{\n  "shard": -1\n}');
+  let notJson = '';
+  try {
+    format('{"a":1,}');
+  } catch (error) {
+    notJson = `${error.name} ${error.line}:${error.column}`;
+  }
+  return {
+    good: v.isValid({ shard: 2 }),
+    bad: bad.diagnostics.map((d) => ({ code: d.code, instancePath: d.instancePath, line: d.span.line, column: d.span.column })),
+    kind: classify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 't', arguments: {} } }).kind,
+    format: format('{"price":1.50,"b":[1]}'),
+    notJson,
+    core: coreFormat('{"b":1,"a":2}', { sortKeys: true, minify: true }),
+    coreVersion: typeof coreVersion(),
+    sdkV1: await roundtrip({
+      Client: ClientV1,
+      server: lowLevel(ServerV1, (server) => {
+        server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [TOOL] }));
+        server.setRequestHandler(CallToolRequestSchema, async ({ params }) => answer(params));
+      }),
+      linkedPair: () => InMemoryV1.createLinkedPair(),
+    }),
+    sdkV2: await roundtrip({
+      Client: ClientV2,
+      server: lowLevel(ServerV2, (server) => {
+        server.setRequestHandler('tools/list', async () => ({ tools: [TOOL] }));
+        server.setRequestHandler('tools/call', async ({ params }) => answer(params));
+      }),
+      linkedPair: () => InMemoryClientV2.createLinkedPair(),
+    }),
+    // v2's McpServer checks its own structuredContent against the outputSchema, with the provider
+    // given to fromJsonSchema: the bad call becomes an isError result.
+    sdkV2McpServer: await roundtrip({
+      Client: ClientV2,
+      server: weatherMcpServer(),
+      linkedPair: () => InMemoryClientV2.createLinkedPair(),
+    }),
+  };
+}
