@@ -228,11 +228,9 @@ const host = (mode) => {
 };
 
 for (const [mode, version, where] of [['legacy', '2025-11-25', 'the response to elicitation/create'], ['auto', '2026-07-28', 'the retry carrying inputResponses']]) {
-  // At 2026-07-28 the answer rides the retry's `inputResponses`: pairing it with the
-  // `inputRequests` it answers is the crate Session's (issue 34, the checker's branch); until that
-  // lands this case is a todo (the lead removes the mark after the merge).
-  const todo = mode === 'auto' ? 'the crate pairs inputResponses with inputRequests (issue 34)' : undefined;
-  test(`proxy with the Python SDK client as host (${version}): a wrong answer (a string for a boolean) flagged live and by replay at ${where}; the session ends cleanly`, { todo }, async () => {
+  // At 2026-07-28 the answer rides the retry's `inputResponses`: the crate's Session pairs it with
+  // the `inputRequests` it answers.
+  test(`proxy with the Python SDK client as host (${version}): a wrong answer (a string for a boolean) flagged live and by replay at ${where}; the session ends cleanly`, async () => {
     const { done, report, replayed } = await host(mode);
     assert.equal(done.status, 0, done.stderr);
     assert.equal(JSON.parse(done.stdout.trim().split('\n').at(-1)).protocolVersion, version);

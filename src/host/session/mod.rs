@@ -95,6 +95,7 @@
 mod dispatch;
 mod http;
 mod input;
+mod listing;
 mod official;
 mod pending;
 mod replay;

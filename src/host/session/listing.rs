@@ -1,0 +1,121 @@
+//! A `tools/list` page as the dispatcher meets it: its tools' compatibility verdicts for the
+//! session's targets and the tasks they cannot run, recorded in the session's tool table
+//! (`tools.rs` holds the table and the tagging; this file the dispatcher's step, so that
+//! `dispatch.rs` and `tools.rs` do not import each other).
+
+use crate::compat::{check_compatibility, CompatOptions};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::host::diagnostic_at;
+use crate::host::session::dispatch::Dispatch;
+use crate::host::session::tools::{named, tag, ToolVerdict, Verdicts};
+use crate::host::session::MAX_TOOLS;
+use crate::json::Node;
+use crate::protocol::Generation;
+
+impl Dispatch<'_, '_, '_> {
+    /// The compatibility findings and verdicts of the tools at `pointers` of this message (a
+    /// `tools/list` page); findings about a tool in `repeated` (listed before word for word) are
+    /// not reported again. `checked`: the page's own findings, for each tool's counts.
+    #[inline(never)]
+    pub(super) fn tools_listed(
+        &mut self,
+        pointers: &[String],
+        repeated: &[&String],
+        checked: &[Diagnostic],
+    ) {
+        let doc = self.doc;
+        let tools = named(doc, pointers);
+        let options = CompatOptions {
+            targets: self.session.options.targets.clone(),
+            server_name: self
+                .session
+                .options
+                .server_name
+                .clone()
+                .or_else(|| self.session.server_name.clone()),
+        };
+        let report = check_compatibility(doc.text, &options);
+        let mut found: Vec<Diagnostic> = checked.to_vec();
+        found.extend(self.unavailable_tasks(&tools));
+        let mut verdicts: Vec<Verdicts> = vec![Verdicts::default(); tools.len()];
+        for tool in &report.tools {
+            let at = tools.iter().position(|(p, _)| *p == tool.pointer);
+            for (target, result) in &tool.targets.0 {
+                if let Some(kept) = at.and_then(|at| verdicts.get_mut(at)) {
+                    kept.worsen(*target, result.verdict);
+                }
+                found.extend(result.diagnostics.iter().cloned());
+            }
+        }
+        for (target, result) in &report.list.0 {
+            self.session.table.list.worsen(*target, result.verdict);
+            found.extend(result.diagnostics.iter().cloned());
+        }
+        let found = tag(found, &tools);
+        for ((pointer, name), targets) in tools.iter().zip(verdicts) {
+            let under = |path: &str| {
+                path.strip_prefix(pointer.as_str())
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+            };
+            let count = |severity: Severity| {
+                found
+                    .iter()
+                    .filter(|d| d.severity == severity && under(&d.instance_path))
+                    .count()
+            };
+            let task_support = doc
+                .pointer(pointer)
+                .and_then(|t| t.value_of("execution"))
+                .and_then(|e| e.value_of("taskSupport"))
+                .and_then(Node::as_str)
+                .map(str::to_owned);
+            let verdict = ToolVerdict {
+                name: name.clone(),
+                task_support,
+                errors: count(Severity::Error),
+                warnings: count(Severity::Warning),
+                targets,
+            };
+            let table = &mut self.session.table.tools;
+            match table.iter_mut().position(|t| t.name == *name) {
+                Some(at) => {
+                    if let Some(kept) = table.get_mut(at) {
+                        *kept = verdict;
+                    }
+                }
+                None if table.len() < MAX_TOOLS => table.push(verdict),
+                None => {}
+            }
+        }
+        let fresh = found.into_iter().filter(|d| {
+            !repeated.iter().any(|p| {
+                d.instance_path
+                    .strip_prefix(p.as_str())
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+            })
+        });
+        self.found(fresh.collect());
+    }
+
+    /// `task-support-unavailable` for each tool requiring tasks when the 2025-11-25 server did
+    /// not declare task-augmented `tools/call` (see the module doc).
+    fn unavailable_tasks(&self, tools: &[(String, String)]) -> Vec<Diagnostic> {
+        if self.session.server_declares != Some(false)
+            || self.session.negotiation.version() != Some(Generation::V2025_11_25)
+        {
+            return Vec::new();
+        }
+        let doc = self.doc;
+        tools
+            .iter()
+            .filter_map(|(pointer, name)| {
+                let path = format!("{pointer}/execution/taskSupport");
+                let required = doc.pointer(&path).and_then(Node::as_str) == Some("required");
+                required.then(|| {
+                    let message = format!("tool `{name}` requires task execution, but the server does not declare `capabilities.tasks.requests.tools.call`, so clients must not call it as a task: no client can call it");
+                    diagnostic_at(doc, Severity::Error, "task-support-unavailable", message, path)
+                })
+            })
+            .collect()
+    }
+}
