@@ -1,0 +1,76 @@
+//! The Streamable HTTP header rules of the session (src/host/session/http.rs): a 2026-07-28
+//! request POSTed without a standard header, or with one that differs from its body, replayed.
+
+use mcp_json_toolbox::host::replay_session;
+
+/// The codes `replay_session` finds in `lines`, with their pointers.
+fn found(lines: &[&str]) -> Vec<(String, String)> {
+    let text = lines.join("\n");
+    replay_session(&text)
+        .diagnostics
+        .into_iter()
+        .filter(|d| d.code.starts_with("http-"))
+        .map(|d| (d.code, d.instance_path))
+        .collect()
+}
+
+const META: &str = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
+
+fn call(headers: &str) -> String {
+    format!(
+        r#"{{"direction":"client","message":{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"book","arguments":{{}},{META}}}}},"http":{{"method":"POST","headers":{headers}}}}}"#
+    )
+}
+
+#[test]
+fn a_call_with_every_header_is_clean() {
+    let line = call(
+        r#"{"mcp-protocol-version":"2026-07-28","Mcp-Method":"tools/call","MCP-NAME":"book"}"#,
+    );
+    assert_eq!(found(&[&line]), vec![]);
+}
+
+#[test]
+fn missing_and_differing_headers_are_findings() {
+    let line = call(r#"{"MCP-Protocol-Version":"2025-11-25","Mcp-Method":"tools/call"}"#);
+    assert_eq!(
+        found(&[&line]),
+        vec![
+            (
+                "http-header-mismatch".to_owned(),
+                "/0/http/headers/MCP-Protocol-Version".to_owned()
+            ),
+            (
+                "http-header-missing".to_owned(),
+                "/0/http/headers".to_owned()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn header_findings_come_in_entry_order() {
+    let bare = call("{}");
+    let unmatched = r#"{"direction":"server","message":{"jsonrpc":"2.0","id":99,"result":{}}}"#;
+    let text = [bare.as_str(), unmatched, bare.as_str()].join("\n");
+    let entries: Vec<char> = replay_session(&text)
+        .diagnostics
+        .iter()
+        .filter_map(|d| d.instance_path.chars().nth(1))
+        .collect();
+    let mut sorted = entries.clone();
+    sorted.sort_unstable();
+    assert_eq!(entries, sorted);
+    assert!(entries.contains(&'1'), "{entries:?}");
+}
+
+#[test]
+fn only_2026_requests_that_went_over_http_are_checked() {
+    let stdio = format!(
+        r#"{{"direction":"client","message":{{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{{{META}}}}}}}"#
+    );
+    let old = r#"{"direction":"client","message":{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}},"http":{"method":"POST","headers":{}}}"#;
+    assert_eq!(found(&[&stdio, old]), vec![]);
+    let bare = call("{}");
+    assert_eq!(found(&[&bare]).len(), 3, "{:?}", found(&[&bare]));
+}
