@@ -116,7 +116,7 @@ async function checkServer({ values, calls, server, timeoutMs, targets, elicit }
     return { findings: [], results: [{ file: record, server: session.negotiated ?? null, error }], failure: failure.message, exit: 2 };
   }
   const checked = replaySession(text, sessionOptions(session));
-  const found = [...withTool(record, checked.diagnostics), ...session.notes.map((note) => placed(record, note))];
+  const found = [...toFindings(record, checked.diagnostics), ...session.notes.map((note) => placed(record, note))];
   found.sort((x, y) => (x.file === y.file ? x.line - y.line || x.column - y.column : x.file === record ? -1 : 1));
   const sources = new Map([[record, text], ...calls.map((c) => [c.file, c.text])]);
   const listed = { prompts: session.prompts?.length, resources: session.resources?.length };
@@ -132,11 +132,6 @@ async function checkServer({ values, calls, server, timeoutMs, targets, elicit }
  * from the transcript's handshake itself, as `replay` and the proxy do. */
 function sessionOptions(session) {
   return session.targets?.length ? { targets: session.targets } : {};
-}
-
-/** Findings of `diagnostics` in `file`, each with the tool it concerns. */
-function withTool(file, diagnostics) {
-  return toFindings(file, diagnostics).map((f, i) => (diagnostics[i].tool ? { ...f, tool: diagnostics[i].tool } : f));
 }
 
 /** A note about the run (not a check: what check-server did or could not do) at the transcript
@@ -192,7 +187,7 @@ async function runCall(session, connection, call, { values, timeoutMs }) {
   session.calls.push(record);
   catchUp(session);
   const checked = session.live.checkCall(call.name, call.text);
-  session.notes.push(...withTool(call.file, checked));
+  session.notes.push(...toFindings(call.file, checked));
   const tool = session.tools.find((t) => t?.name === call.name);
   if (!tool) return;
   let args;

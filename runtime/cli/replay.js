@@ -35,14 +35,15 @@ export default command({
     const results = [];
     for (const { file, text } of inputs) {
       // A transcript goes to the session checker with the chosen targets; a log through its reader.
-      const transcript = (format ?? detectLogFormat(text)) === 'transcript';
+      const read = format ?? detectLogFormat(text);
+      const transcript = read === 'transcript';
       const session = transcript
         ? { format: 'transcript', entries: [], ...replaySession(text, targets.length ? { targets } : undefined) }
-        : replayLog(text, { format: format ?? detectLogFormat(text) });
+        : replayLog(text, { format: read });
       const tasks = Object.entries(session.tasks).map(([taskId, t]) => ({ taskId, toolName: t.toolName, lastStatus: t.lastStatus }));
       const line = tasks.map((t) => `${t.taskId} ${t.lastStatus}`).join(', ');
-      const read = transcript ? '' : ` [${session.format}, ${session.entries.length} message${session.entries.length === 1 ? '' : 's'}]`;
-      results.push({ file, format: session.format, tasks, tools: session.tools?.tools, list: session.tools?.list, text: `${file}${read}: ${tasks.length} task${tasks.length === 1 ? '' : 's'}${line ? ` (${line})` : ''}` });
+      const named = transcript ? '' : ` [${session.format}, ${session.entries.length} message${session.entries.length === 1 ? '' : 's'}]`;
+      results.push({ file, format: session.format, tasks, tools: session.tools?.tools, list: session.tools?.list, text: `${file}${named}: ${tasks.length} task${tasks.length === 1 ? '' : 's'}${line ? ` (${line})` : ''}` });
       found.push(...findings(file, session.diagnostics));
     }
     return { findings: found, sources: new Map(inputs.map((i) => [i.file, i.text])), results };
