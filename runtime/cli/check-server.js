@@ -13,6 +13,7 @@ import { UsageError, command, readInput } from './command.js';
 import { findings as toFindings } from './report.js';
 import { TARGET_NAMES, parseTargets } from './targets.js';
 import { ServerFailure } from '../mcp-client/connection.js';
+import { withDefaults } from '../mcp-client/elicitation.js';
 import { connectHttp } from '../mcp-client/http.js';
 import { PROTOCOLS, listAll, negotiate } from '../mcp-client/session.js';
 import { startStdio } from '../mcp-client/stdio.js';
@@ -214,16 +215,17 @@ async function runCall(session, connection, call, { values, timeoutMs }) {
   if (outcome.timedOut) session.notes.push({ index: outcome.requestIndex, severity: 'error', code: 'task-timeout', message: `task ${outcome.taskId} of ${call.name} was not finished within --timeout ${timeoutMs} ms (cancelled)` });
 }
 
-/** The answer to an elicitation (request at transcript entry `index`): the `--elicit` file's
- * content, or a cancel (noted). The session checks the answer as sent, in the transcript. */
-function elicitationAnswer(session, index) {
+/** The answer to an elicitation (request at transcript entry `index`, its `params`): the
+ * `--elicit` file's content with the form's defaults (SEP-1034), or a cancel (noted). The session
+ * checks the answer as sent, in the transcript. */
+function elicitationAnswer(session, index, params) {
   const { elicit } = session;
   if (!elicit) {
     session.notes.push({ index, severity: 'warning', code: 'elicitation-cancelled', message: 'the server asked for input; no --elicit FILE was given, so the check answered cancel' });
     return { action: 'cancel' };
   }
   try {
-    return JSON.parse(elicit.text);
+    return withDefaults(JSON.parse(elicit.text), params);
   } catch {
     session.notes.push({ file: elicit.file, line: 1, column: 1, severity: 'error', code: 'elicit-not-json', message: 'the --elicit file is not JSON: the check answered cancel' });
     return { action: 'cancel' };
@@ -232,7 +234,7 @@ function elicitationAnswer(session, index) {
 
 /** A 2025-11-25 `elicitation/create` from the server. */
 function answerElicitation(session, connection, message) {
-  return elicitationAnswer(session, connection.transcript.findIndex((e) => e.message === message));
+  return elicitationAnswer(session, connection.transcript.findIndex((e) => e.message === message), message.params);
 }
 
 /** A 2026-07-28 input request inside an `input_required` task (its `tasks/get` answer at
@@ -244,5 +246,5 @@ function answerInputRequest(session, request, index) {
     session.declined = (session.declined ?? 0) + 1;
     return { action: 'decline' };
   }
-  return elicitationAnswer(session, index);
+  return elicitationAnswer(session, index, request.params);
 }

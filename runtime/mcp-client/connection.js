@@ -54,6 +54,11 @@ export class Connection {
     });
   }
 
+  /** Whether request `id` still waits for its answer (not answered, timed out or failed). */
+  waiting(id) {
+    return this.#pending.has(id);
+  }
+
   /** Sends a notification. */
   notify(method, params) {
     if (!this.#failure) this.#send({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) });

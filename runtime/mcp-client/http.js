@@ -51,43 +51,77 @@ export function mcpHeaders(message, negotiated) {
   return negotiated && message?.method !== 'initialize' ? { 'MCP-Protocol-Version': negotiated } : {};
 }
 
+/** How long before reconnecting a stream when the server gave no `retry`: 1000 ms × 1.5 per
+ * failed attempt, at most 30000 ms, at most 2 failed attempts in a row: the official TypeScript
+ * SDK client's `DEFAULT_STREAMABLE_HTTP_RECONNECTION_OPTIONS` (`@modelcontextprotocol/sdk`
+ * 1.32.2, client/streamableHttp.js; checked 2026-12-03). */
+export const RECONNECTION = { initialDelayMs: 1000, growFactor: 1.5, maxDelayMs: 30000, maxRetries: 2 };
+
 /**
  * A connection to the MCP endpoint `url`: `{ connection, stderrTail(), close() }` (no stderr over
  * HTTP: the tail is empty). Each client message's transcript entry gets the request as sent:
  * `http: { method: 'POST', headers }`. An `Mcp-Session-Id` is adopted only from a successful
  * answer (2xx): a server that refuses a request (a 400 to `server/discover` from a 2025-11-25
  * server) may name a session it will not know on the next request.
+ *
+ * The server's requests are answered wherever they arrive (the connection's handlers): on the
+ * `text/event-stream` answer of a POST while its request is open (an `elicitation/create` during
+ * `tools/call`), and on the GET stream, opened as the official TypeScript SDK client opens it
+ * (after `notifications/initialized` is accepted with 202; a 405 means the server offers none).
+ * SSE resumption (SEP-1699, "Support SSE polling via server-side disconnect",
+ * <https://modelcontextprotocol.io/community/seps/1699-support-sse-polling-via-server-side-disconnect>,
+ * checked 2026-12-03): a stream the server ends (gracefully or not) before the answer it carries,
+ * when it is resumable (it gave an event `id`, or it is a GET stream), is reopened with GET and
+ * `Last-Event-ID` (the last `id` seen) after the server's `retry` milliseconds (the last `retry`
+ * any stream gave; else RECONNECTION), as long as its request waits for an answer (the GET
+ * stream: as long as the connection is open). Every stream, timer and request ends on `close()`.
  */
 export function connectHttp(url, { timeoutMs } = {}) {
   let session;
+  let closed = false;
+  /** The last `retry` (ms) a stream gave: the reconnection delay from then on (as the SDK does). */
+  let retryMs;
+  const aborter = new AbortController();
+  /** Ends the GET streams (on close, at once: they stay open while the session lives). */
+  const getAborter = new AbortController();
   const streams = new Set();
+  const timers = new Set();
   const connection = new Connection(post, { timeoutMs });
+
+  /** The headers every request of the session carries. */
+  function sessionHeaders(message) {
+    const headers = { ...mcpHeaders(message, connection.protocolVersion) };
+    if (session) headers['Mcp-Session-Id'] = session;
+    return headers;
+  }
 
   /** POSTs one message; the answer's messages go to the connection as they arrive. */
   async function post(message) {
     const headers = {
       'Content-Type': 'application/json',
       Accept: 'application/json, text/event-stream',
-      ...mcpHeaders(message, connection.protocolVersion),
+      ...sessionHeaders(message),
     };
-    if (session) headers['Mcp-Session-Id'] = session;
     const entry = connection.transcript.findLast((e) => e.message === message && e.direction === 'client');
     if (entry) entry.http = { method: 'POST', headers: { ...headers } };
     let response;
     try {
-      response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(message) });
+      response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(message), signal: aborter.signal });
     } catch (error) {
+      if (closed) return;
       throw new ServerFailure(`cannot reach ${url}: ${error.cause?.code ?? error.cause?.message ?? error.message}`);
     }
     if (response.ok) session = response.headers.get('mcp-session-id') ?? session;
     const type = response.headers.get('content-type') ?? '';
-    if (response.status === 202 || response.status === 204) return;
+    if (response.status === 202 || response.status === 204) {
+      if (message.method === 'notifications/initialized') openGet({ awaiting: undefined }, 0);
+      return;
+    }
     if (!response.ok && !type.includes('json')) {
       throw new ServerFailure(`${url} answered HTTP ${response.status} ${response.statusText} to ${message.method ?? 'a response'}`);
     }
     if (type.includes('text/event-stream')) {
-      const reading = readEvents(response.body, (data) => connection.receive(data)).finally(() => streams.delete(reading));
-      streams.add(reading);
+      follow(response.body, { awaiting: typeof message.method === 'string' ? message.id : undefined, reconnectable: false });
       return;
     }
     const text = await response.text();
@@ -101,24 +135,88 @@ export function connectHttp(url, { timeoutMs } = {}) {
     for (const item of Array.isArray(parsed) ? parsed : [parsed]) connection.receive(item, message.id);
   }
 
+  /**
+   * Reads one event stream into the connection. `awaiting`: the id of the request whose answer it
+   * carries (a POST's stream, and its resumptions); `reconnectable`: a GET stream (resumed even
+   * without an event id). When it ends before that answer, it is resumed (see `connectHttp`).
+   */
+  function follow(body, { awaiting, reconnectable }) {
+    const state = { lastEventId: undefined, retryMs: undefined, answered: false };
+    const onMessage = (message) => {
+      if (awaiting !== undefined && message?.id === awaiting && typeof message.method !== 'string') state.answered = true;
+      connection.receive(message);
+    };
+    const reading = readEvents(body, onMessage, state)
+      .catch(() => {}) // cut off: resumable like a graceful end (an abort is `closed`)
+      .then(() => {
+        retryMs = state.retryMs ?? retryMs;
+        if (!state.answered && (reconnectable || state.lastEventId !== undefined)) schedule({ awaiting, lastEventId: state.lastEventId }, 0);
+      })
+      .finally(() => streams.delete(reading));
+    streams.add(reading);
+  }
+
+  /** Reopens a stream with GET after the delay, unless the connection closed or its request was
+   * answered (or given up) meanwhile; `attempt`: failed attempts so far. */
+  function schedule(from, attempt) {
+    if (closed || attempt >= RECONNECTION.maxRetries) return;
+    if (from.awaiting !== undefined && !connection.waiting(from.awaiting)) return;
+    const delay = retryMs ?? Math.min(RECONNECTION.initialDelayMs * RECONNECTION.growFactor ** attempt, RECONNECTION.maxDelayMs);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (from.awaiting === undefined || connection.waiting(from.awaiting)) openGet(from, attempt);
+    }, delay);
+    timers.add(timer);
+  }
+
+  /** Opens (or resumes, with `Last-Event-ID`) a GET stream; a failure is retried (RECONNECTION). */
+  async function openGet(from, attempt) {
+    if (closed) return;
+    const headers = { Accept: 'text/event-stream', ...sessionHeaders({}) };
+    if (from.lastEventId !== undefined) headers['Last-Event-ID'] = from.lastEventId;
+    let response;
+    try {
+      response = await fetch(url, { method: 'GET', headers, signal: AbortSignal.any([aborter.signal, getAborter.signal]) });
+    } catch {
+      schedule(from, attempt + 1);
+      return;
+    }
+    const type = response.headers.get('content-type') ?? '';
+    if (response.ok && type.includes('text/event-stream')) {
+      follow(response.body, { awaiting: from.awaiting, reconnectable: true });
+      return;
+    }
+    await response.body?.cancel().catch(() => {});
+    // 405: the server offers no GET stream (expected); anything else is a failed attempt.
+    if (response.status !== 405) schedule(from, attempt + 1);
+  }
+
   return {
     connection,
     stderrTail: () => '',
     async close() {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      getAborter.abort();
       if (session) {
         const headers = { 'mcp-session-id': session };
         await fetch(url, { method: 'DELETE', headers, signal: AbortSignal.timeout(1000) }).catch(() => {});
       }
       await Promise.race([Promise.allSettled([...streams]), new Promise((resolve) => setTimeout(resolve, 200))]);
+      aborter.abort();
     },
   };
 }
 
 /**
  * Reads a text/event-stream body, calling `onMessage` with each event's data parsed as JSON
- * (events whose data is not JSON, and priming events without data, are skipped).
+ * (events whose data is not JSON, and priming events without data, are skipped). `state` gets
+ * the stream's `lastEventId` (each `id:` field) and `retryMs` (each `retry:` field of digits
+ * only), as the HTML event-stream interpretation reads them
+ * <https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation>.
  */
-export async function readEvents(body, onMessage) {
+export async function readEvents(body, onMessage, state = {}) {
   const decoder = new TextDecoder();
   let buffer = '';
   let data = [];
@@ -126,11 +224,21 @@ export async function readEvents(body, onMessage) {
     if (data.length === 0) return;
     const text = data.join('\n');
     data = [];
+    let message;
     try {
-      onMessage(JSON.parse(text));
+      message = JSON.parse(text);
     } catch {
-      // not a JSON-RPC message
+      return; // not a JSON-RPC message
     }
+    onMessage(message);
+  };
+  const field = (line) => {
+    const colon = line.indexOf(':');
+    const name = colon < 0 ? line : line.slice(0, colon);
+    const value = colon < 0 ? '' : line.slice(colon + (line.startsWith(' ', colon + 1) ? 2 : 1));
+    if (name === 'data') data.push(value);
+    else if (name === 'id' && !value.includes('\0')) state.lastEventId = value;
+    else if (name === 'retry' && /^[0-9]+$/.test(value)) state.retryMs = Number(value);
   };
   for await (const chunk of body) {
     buffer += decoder.decode(chunk, { stream: true });
@@ -139,7 +247,7 @@ export async function readEvents(body, onMessage) {
       const line = buffer.slice(0, newline);
       buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1));
       if (line === '') dispatch();
-      else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+      else if (!line.startsWith(':')) field(line);
     }
   }
   dispatch();
