@@ -95,7 +95,7 @@ test(`the suite ${SUITE_VERSION}'s client scenarios are the ones below, plus aut
   const names = [...stdout.matchAll(/^ {2}- (\S+)/gm)].map((m) => m[1]);
   assert.deepEqual(names.filter((n) => !n.startsWith('auth/')), Object.keys(CLIENT_SCENARIOS));
   // check-server has no OAuth client: the authorization scenarios are not run (docs/cli.md).
-  assert.ok(names.filter((n) => n.startsWith('auth/')).length > 0);
+  assert.equal(names.filter((n) => n.startsWith('auth/')).length, 22);
 });
 
 for (const [scenario, options] of Object.entries(CLIENT_SCENARIOS)) {
@@ -153,7 +153,8 @@ async function startEverything() {
 
 /**
  * Runs every server scenario of the suite (`--suite all`: the pending ones too) against `url`:
- * scenario → `passed`, or `failed: <the first failed check's message>`.
+ * scenario → `passed`, `passed on an isError result: <its text>`, or `failed: <the first failed
+ * check's message>`.
  */
 async function serverVerdicts(url) {
   const out = mkdtempSync(join(TEMP, 'server-'));
@@ -163,7 +164,9 @@ async function serverVerdicts(url) {
     const scenario = dir.replace(/^server-/, '').replace(/-\d{4}-\d\d-\d\dT.*$/, '');
     const checks = JSON.parse(readFileSync(join(out, dir, 'checks.json'), 'utf8'));
     const failed = checks.find((c) => c.status === 'FAILURE' || c.status === 'WARNING');
-    verdicts[scenario] = failed ? `failed: ${failed.errorMessage ?? failed.description}` : 'passed';
+    // A pass on a tool result with `isError` (the suite's check does not look): said so.
+    const erred = checks.map((c) => c.details?.result).find((r) => r?.isError);
+    verdicts[scenario] = failed ? `failed: ${failed.errorMessage ?? failed.description}` : erred ? `passed on an isError result: ${erred.content?.[0]?.text}` : 'passed';
   }
   return verdicts;
 }
@@ -182,13 +185,16 @@ const SERVER_EXPECTED = {
   ping: 'passed',
   'completion-complete': /^failed: .*Prompt test_prompt_with_arguments not found/,
   'tools-list': 'passed',
-  'tools-call-simple-text': 'passed',
+  // Suite bugs (v0.1.16 src/scenarios/server/tools.ts:128-139 and :497-505): the checks look for
+  // a text item (and, for the error case, `isError`), not at whether the tool exists, so the
+  // "not found" error result of a tool server-everything does not have passes both.
+  'tools-call-simple-text': 'passed on an isError result: MCP error -32602: Tool test_simple_text not found',
   'tools-call-image': 'failed: No image content found',
   'tools-call-audio': 'failed: No audio content found',
   'tools-call-embedded-resource': 'failed: No resource content found',
   'tools-call-mixed-content': /^failed: Expected multiple content items/,
   'tools-call-with-logging': 'failed: No log notifications received',
-  'tools-call-error': 'passed',
+  'tools-call-error': 'passed on an isError result: MCP error -32602: Tool test_error_handling not found',
   'tools-call-with-progress': 'failed: No progress notifications received',
   'tools-call-sampling': 'failed: Server did not request sampling from client',
   'tools-call-elicitation': 'failed: Server did not request elicitation from client',
