@@ -138,10 +138,11 @@ export function connectHttp(url, { timeoutMs } = {}) {
   /**
    * Reads one event stream into the connection. `awaiting`: the id of the request whose answer it
    * carries (a POST's stream, and its resumptions); `reconnectable`: a GET stream (resumed even
-   * without an event id). When it ends before that answer, it is resumed (see `connectHttp`).
+   * without an event id); `lastEventId`: the id it resumes from (kept if it gives none). When it
+   * ends before that answer, it is resumed (see `connectHttp`).
    */
-  function follow(body, { awaiting, reconnectable }) {
-    const state = { lastEventId: undefined, retryMs: undefined, answered: false };
+  function follow(body, { awaiting, reconnectable, lastEventId }) {
+    const state = { lastEventId, retryMs: undefined, answered: false };
     const onMessage = (message) => {
       if (awaiting !== undefined && message?.id === awaiting && typeof message.method !== 'string') state.answered = true;
       connection.receive(message);
@@ -183,7 +184,7 @@ export function connectHttp(url, { timeoutMs } = {}) {
     }
     const type = response.headers.get('content-type') ?? '';
     if (response.ok && type.includes('text/event-stream')) {
-      follow(response.body, { awaiting: from.awaiting, reconnectable: true });
+      follow(response.body, { awaiting: from.awaiting, reconnectable: true, lastEventId: from.lastEventId });
       return;
     }
     await response.body?.cancel().catch(() => {});

@@ -140,9 +140,10 @@ test('a server request on the POST stream of an open tools/call is answered (POS
   await transport.close();
 });
 
-test('SEP-1699: a POST stream ended after its priming event is resumed with GET after `retry` ms, with Last-Event-ID; the GET stream\'s request is answered', async (t) => {
+test('SEP-1699: a POST stream ended after its priming event is resumed with GET after `retry` ms, with Last-Event-ID (again after a poll that gave nothing); the GET stream\'s request is answered', async (t) => {
   let closedAt;
   let pending;
+  let polls = 0;
   const { url, server } = await double(t, {
     onCall(message, response) {
       pending = message.id;
@@ -156,6 +157,7 @@ test('SEP-1699: a POST stream ended after its priming event is resumed with GET 
     onGet(request, response, server) {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       if (!request.headers['last-event-id']) return undefined; // the GET stream opened after initialization: kept open
+      if (++polls === 1) return response.end(); // the first poll: nothing yet
       // The resumed stream: a server request first, the call's result once it is answered.
       response.write(event({ id: 'ev-2', data: { ...ELICIT, id: 'e2' } }));
       server.once('client-message', (answer) => {
@@ -171,12 +173,14 @@ test('SEP-1699: a POST stream ended after its priming event is resumed with GET 
   const { message } = await transport.connection.request('tools/call', { name: 't', arguments: {} });
   assert.equal(message.result.content[0].text, 'done');
   await transport.close();
-  const [standalone, resumed, ...more] = server.gets;
+  const [standalone, resumed, again, ...more] = server.gets;
   assert.equal(standalone.headers['last-event-id'], undefined, 'the GET stream after notifications/initialized');
   assert.equal(standalone.headers['mcp-session-id'], 's1');
   assert.equal(resumed.headers['last-event-id'], 'ev-1');
   assert.equal(resumed.headers['mcp-protocol-version'], '2025-11-25');
   assert.ok(resumed.at - closedAt >= 290, `waited the server's retry (${resumed.at - closedAt} ms)`);
+  assert.equal(again.headers['last-event-id'], 'ev-1', 'the poll that gave no event keeps the position');
+  assert.ok(again.at - resumed.at >= 290);
   assert.deepEqual(more, [], 'no reconnection once answered, none after close');
 });
 
