@@ -210,7 +210,7 @@ mod tests {
                 c.doc.value().unwrap().pointer(c.pointer),
                 Some(&corrected),
                 "{}",
-                c.source
+                c.pointer
             );
         }
     }

@@ -23,18 +23,7 @@ pub(super) struct Correction {
     pub published: &'static str,
     /// What `schema.ts` says (JSON text).
     pub corrected: &'static str,
-    /// The `schema.ts` declaration it follows.
-    pub source: &'static str,
 }
-
-const REQUEST_ID: &str = "schema.ts: `export type RequestId = string | number;` (JSON-RPC 2.0: \
-    an id's number SHOULD NOT, not MUST NOT, have a fractional part)";
-const PROGRESS_TOKEN: &str = "schema.ts: `export type ProgressToken = string | number;`";
-const ELICIT_CONTENT: &str = "schema.ts (2025-11-25 line 2485, 2026-07-28 likewise): \
-    `content?: { [key: string]: string | number | boolean | string[] }` (a `NumberSchema` field \
-    of type `number` is answered with a fraction)";
-const JSON_VALUE: &str = "schema.ts 2026-07-28 line 6: `export type JSONValue = string | number | \
-    boolean | null | JSONObject | JSONArray;`";
 
 const STRING_INTEGER: &str = r#"["string","integer"]"#;
 const STRING_NUMBER: &str = r#"["string","number"]"#;
@@ -46,77 +35,75 @@ const ELICIT_POINTER: &str =
     "/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1/type";
 const JSON_VALUE_POINTER: &str = "/$defs/JSONValue/anyOf/2/type";
 
-/// Every correction, by document.
+/// Every correction, by document. Their `schema.ts` sources:
+/// - `RequestId`: `export type RequestId = string | number;` (JSON-RPC 2.0: an id's number
+///   SHOULD NOT, not MUST NOT, have a fractional part);
+/// - `ProgressToken`: `export type ProgressToken = string | number;`;
+/// - `ElicitResult` (2025-11-25 line 2485, 2026-07-28 likewise):
+///   `content?: { [key: string]: string | number | boolean | string[] }` (a `NumberSchema` field
+///   of type `number` is answered with a fraction);
+/// - `JSONValue` (2026-07-28 line 6):
+///   `export type JSONValue = string | number | boolean | null | JSONObject | JSONArray;`.
 pub(super) const CORRECTIONS: &[Correction] = &[
     Correction {
         doc: SchemaDoc::Core2025,
         pointer: "/$defs/RequestId/type",
         published: STRING_INTEGER,
         corrected: STRING_NUMBER,
-        source: REQUEST_ID,
     },
     Correction {
         doc: SchemaDoc::Core2025,
         pointer: "/$defs/ProgressToken/type",
         published: STRING_INTEGER,
         corrected: STRING_NUMBER,
-        source: PROGRESS_TOKEN,
     },
     Correction {
         doc: SchemaDoc::Core2025,
         pointer: ELICIT_POINTER,
         published: SCALARS_INTEGER,
         corrected: SCALARS_NUMBER,
-        source: ELICIT_CONTENT,
     },
     Correction {
         doc: SchemaDoc::Core2026,
         pointer: "/$defs/RequestId/type",
         published: STRING_INTEGER,
         corrected: STRING_NUMBER,
-        source: REQUEST_ID,
     },
     Correction {
         doc: SchemaDoc::Core2026,
         pointer: "/$defs/ProgressToken/type",
         published: STRING_INTEGER,
         corrected: STRING_NUMBER,
-        source: PROGRESS_TOKEN,
     },
     Correction {
         doc: SchemaDoc::Core2026,
         pointer: ELICIT_POINTER,
         published: SCALARS_INTEGER,
         corrected: SCALARS_NUMBER,
-        source: ELICIT_CONTENT,
     },
     Correction {
         doc: SchemaDoc::Core2026,
         pointer: JSON_VALUE_POINTER,
         published: SCALARS_INTEGER,
         corrected: SCALARS_NUMBER_NULL,
-        source: JSON_VALUE,
     },
     Correction {
         doc: SchemaDoc::ExtTasks,
         pointer: "/$defs/RequestId/type",
         published: STRING_INTEGER,
         corrected: STRING_NUMBER,
-        source: REQUEST_ID,
     },
     Correction {
         doc: SchemaDoc::ExtTasks,
         pointer: ELICIT_POINTER,
         published: SCALARS_INTEGER,
         corrected: SCALARS_NUMBER,
-        source: ELICIT_CONTENT,
     },
     Correction {
         doc: SchemaDoc::ExtTasks,
         pointer: JSON_VALUE_POINTER,
         published: SCALARS_INTEGER,
         corrected: SCALARS_NUMBER_NULL,
-        source: JSON_VALUE,
     },
 ];
 
