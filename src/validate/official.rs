@@ -69,6 +69,28 @@ mod tests {
         assert!(check_text(Generation::V2026_07_28, "InitializeResult", "{}").is_none());
     }
 
+    /// What `schema.ts` types as `number` (or with `null`) is not an error, though the published
+    /// JSON says `integer` (`protocol::schemas`' corrections); an integer-only place still is.
+    #[test]
+    fn numbers_that_schema_ts_allows_are_not_errors() {
+        let v25 = Generation::V2025_11_25;
+        let v26 = Generation::V2026_07_28;
+        let answer = r#"{"action": "accept", "content": {"score": 95.5, "ok": true}}"#;
+        assert_eq!(check_text(v25, "ElicitResult", answer), Some(vec![]));
+        let answer =
+            r#"{"resultType": "complete", "action": "accept", "content": {"score": 95.5}}"#;
+        assert_eq!(check_text(v26, "ElicitResult", answer), Some(vec![]));
+        let request = r#"{"jsonrpc": "2.0", "id": 1.5, "method": "ping"}"#;
+        assert_eq!(check_text(v25, "JSONRPCRequest", request), Some(vec![]));
+        let metadata = r#"{"temperature": 0.7, "stop": null, "tags": ["a", 1.5]}"#;
+        assert_eq!(check_text(v26, "JSONObject", metadata), Some(vec![]));
+        // An error's `code` must be an integer (JSON-RPC 2.0, "5.1 Error object"): still reported.
+        let error = r#"{"jsonrpc": "2.0", "id": 1, "error": {"code": 1.5, "message": "m"}}"#;
+        let found = check_text(v25, "JSONRPCErrorResponse", error).unwrap();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].instance_path, "/error/code");
+    }
+
     #[test]
     fn missing_ttl_is_reported_at_the_task() {
         let text = r#"{"task": {"taskId": "t1", "status": "working", "createdAt": "x", "lastUpdatedAt": "y"}}"#;
