@@ -68,11 +68,12 @@ const CLIENT_SCENARIOS = {
  * protocol (an error makes it exit 1, which the suite counts as a failed client, though every
  * check of the scenario passes). None is about the client:
  * - the answer sent in elicitation-sep1034-client-defaults carries `"score": 95.5` (the form's
- *   `number` default), which the official 2025-11-25 schema.json rejects (`official-schema`):
- *   ElicitResult `content` values are `["string", "integer", "boolean"]` there, because the
- *   specification's generator runs `typescript-json-schema --defaultNumberType integer`
- *   (modelcontextprotocol/modelcontextprotocol scripts/generate-schemas.ts:64) while schema.ts
- *   says `string | number | boolean | string[]` (schema/2025-11-25/schema.ts:2485);
+ *   `number` default). The published 2025-11-25 schema.json says ElicitResult `content` values
+ *   are `["string", "integer", "boolean"]` (its generator runs `typescript-json-schema
+ *   --defaultNumberType integer`, modelcontextprotocol/modelcontextprotocol
+ *   scripts/generate-schemas.ts:64) while schema.ts says `string | number | boolean | string[]`
+ *   (schema/2025-11-25/schema.ts:2485): the crate corrects that value
+ *   (src/protocol/schemas/corrections.rs), so the answer is no error;
  * - offered 2026-07-28, the suite's 2025-11-25 servers answer `server/discover` with an empty
  *   result (initialize.ts:86 and sse-retry.ts:256 of the suite at v0.1.16: any other request
  *   gets `result: {}`: `schema-version`, `official-schema`) or with HTTP 400 and `"id": null` (the
@@ -80,11 +81,11 @@ const CLIENT_SCENARIOS = {
  *   negotiates 2025-11-25 by `initialize` and the scenario runs as at 2025-11-25.
  */
 const SERVER_ERRORS = {
-  '2025-11-25': { initialize: [], tools_call: [], 'elicitation-sep1034-client-defaults': ['official-schema'], 'sse-retry': [] },
+  '2025-11-25': { initialize: [], tools_call: [], 'elicitation-sep1034-client-defaults': [], 'sse-retry': [] },
   '2026-07-28': {
     initialize: ['official-schema', 'schema-version'],
     tools_call: ['null-id'],
-    'elicitation-sep1034-client-defaults': ['null-id', 'official-schema'],
+    'elicitation-sep1034-client-defaults': ['null-id'],
     'sse-retry': ['official-schema', 'schema-version'],
   },
 };
