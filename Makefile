@@ -15,13 +15,10 @@ BROWSER_TESTS := $(wildcard tests/browser/*.test.mjs)
 BENCHES := $(sort $(wildcard bench/*.bench.mjs))
 # Runs one phase of `make test`: its log in target/test-logs/, a line when it starts and ends.
 TIMED := bash scripts/timed.sh
-# The release wasm builds that scripts/build-pkg.mjs starts with (the same commands, so that it
-# then finds them fresh): `make test` runs them before wasm-bindgen-cli is installed.
-PKG_CARGO := cargo build --lib --target $(WASM_TARGET) --release
 # The Rust checks of `make test` run below the package build and the JavaScript suites.
 LOW := nice -n 10
 
-.PHONY: help setup pkg www serve test fmt-check vendor-check lint test-native test-wasm test-node test-pkg \
+.PHONY: help setup pkg pkg-wasm www serve test fmt-check vendor-check lint test-native test-wasm test-node test-pkg \
 	test-bundlers test-runtimes test-browser test-fuzz-replay bench fuzz clean
 
 help: ## List the targets
@@ -70,8 +67,7 @@ gate-fuzz-replay: gate-native-tests
 gate-wasm-tests: gate-fuzz-replay gate-setup-wasm-bindgen
 	@$(TIMED) wasm-tests --needs setup-rust,setup-wasm-bindgen $(LOW) $(MAKE) test-wasm || true
 gate-pkg-wasm: gate-setup-rust
-	@$(TIMED) pkg-wasm --needs setup-rust bash -c '$(PKG_CARGO) --no-default-features --target-dir target/format-core & \
-		core=$$!; $(PKG_CARGO) && wait $$core' || true
+	@$(TIMED) pkg-wasm --needs setup-rust $(MAKE) pkg-wasm || true
 gate-pkg: gate-pkg-wasm gate-setup-wasm-bindgen gate-setup-node
 	@$(TIMED) pkg --needs pkg-wasm,setup-wasm-bindgen,setup-node $(MAKE) pkg || true
 gate-node-tests: gate-pkg gate-setup-python
@@ -105,6 +101,14 @@ test-wasm: ## tests/wasm_*.rs in Node via wasm-bindgen-test-runner
 	@bash scripts/setup.sh rust wasm-bindgen
 	$(if $(WASM_TESTS),CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 		cargo test --target $(WASM_TARGET) $(addprefix --test ,$(WASM_TESTS)),@echo "no tests/wasm_*.rs")
+
+# The release wasm builds that scripts/build-pkg.mjs starts with, the full build and the format
+# core side by side (the same commands, so that it then finds them fresh): `make test` runs them
+# before wasm-bindgen-cli is installed.
+PKG_CARGO := cargo build --lib --target $(WASM_TARGET) --release
+pkg-wasm:
+	@bash scripts/setup.sh rust
+	$(PKG_CARGO) --no-default-features --target-dir target/format-core & core=$$!; $(PKG_CARGO); wait $$core
 
 test-node: ## tests/node/*.test.mjs against pkg/ (run make pkg first)
 	node --test tests/node/
