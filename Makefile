@@ -13,10 +13,12 @@ WASM_TARGET := wasm32-unknown-unknown
 WASM_TESTS := $(basename $(notdir $(wildcard tests/wasm_*.rs)))
 BROWSER_TESTS := $(wildcard tests/browser/*.test.mjs)
 BENCHES := $(sort $(wildcard bench/*.bench.mjs))
-# Prints how long each phase of `make test` took.
+# Runs one phase of `make test`: its log in target/test-logs/, a line when it starts and ends.
 TIMED := bash scripts/timed.sh
+# The Rust checks of `make test` run below the package build and the JavaScript suites.
+LOW := nice -n 10
 
-.PHONY: help setup pkg www serve test fmt-check vendor-check lint test-native test-wasm test-node test-pkg \
+.PHONY: help setup pkg pkg-wasm www serve test fmt-check vendor-check lint test-native test-wasm test-node test-pkg \
 	test-bundlers test-runtimes test-browser test-fuzz-replay bench fuzz clean
 
 help: ## List the targets
@@ -36,22 +38,48 @@ serve: setup www ## Build everything and serve the page on http://127.0.0.1:8080
 	@echo "Open http://127.0.0.1:$(PORT)/"
 	node scripts/serve.mjs www/dist $(PORT)
 
-test: ## Every check, in order, stopping at the first failure
+test: ## Every check; independent phases side by side, each one's log in target/test-logs/, the table at the end
 	@$(TIMED) --reset
-	@$(TIMED) setup bash scripts/setup.sh all
-	@$(TIMED) fmt $(MAKE) fmt-check
-	@$(TIMED) vendor $(MAKE) vendor-check
-	@$(TIMED) clippy $(MAKE) lint
-	@$(TIMED) native-tests $(MAKE) test-native
-	@$(TIMED) fuzz-replay $(MAKE) test-fuzz-replay
-	@$(TIMED) wasm-tests $(MAKE) test-wasm
-	@$(TIMED) pkg $(MAKE) pkg
-	@$(TIMED) node-tests $(MAKE) test-node
-	@$(TIMED) package-test $(MAKE) test-pkg
-	@$(TIMED) bundlers $(MAKE) test-bundlers
-	@$(TIMED) runtimes $(MAKE) test-runtimes
-	@$(TIMED) browser-tests $(MAKE) test-browser
-	@$(TIMED) --summary
+	@status=0; $(MAKE) -j --keep-going gate || status=$$?; $(TIMED) --summary || status=1; exit $$status
+
+# The phases of `make test` and the order they need (run by `make -j`: whatever is ready runs).
+# Each recipe succeeds for make; a phase records its result, one whose --needs failed is skipped,
+# and `timed.sh --summary` fails the run. The installs start first, side by side. The Rust checks
+# take turns (cargo locks target/debug for each) at low priority; the release wasm builds start
+# at once, the package follows once wasm-bindgen-cli and node_modules are there, and the suites
+# that use pkg/ run side by side.
+GATE := setup-rust setup-wasm-bindgen setup-chromium setup-node setup-python fmt vendor clippy \
+	native-tests fuzz-replay wasm-tests pkg-wasm pkg node-tests package-test bundlers runtimes browser-tests
+.PHONY: gate $(addprefix gate-,$(GATE))
+gate: $(addprefix gate-,$(GATE))
+$(addprefix gate-setup-,rust wasm-bindgen chromium node python): gate-setup-%:
+	@$(TIMED) setup-$* bash scripts/setup.sh $* || true
+gate-fmt:
+	@$(TIMED) fmt $(MAKE) fmt-check || true
+gate-vendor:
+	@$(TIMED) vendor $(MAKE) vendor-check || true
+gate-clippy: gate-setup-rust gate-fmt
+	@$(TIMED) clippy --needs setup-rust $(LOW) $(MAKE) lint || true
+gate-native-tests: gate-clippy
+	@$(TIMED) native-tests $(LOW) $(MAKE) test-native || true
+gate-fuzz-replay: gate-native-tests
+	@$(TIMED) fuzz-replay $(LOW) $(MAKE) test-fuzz-replay || true
+gate-wasm-tests: gate-fuzz-replay gate-setup-wasm-bindgen
+	@$(TIMED) wasm-tests --needs setup-rust,setup-wasm-bindgen $(LOW) $(MAKE) test-wasm || true
+gate-pkg-wasm: gate-setup-rust
+	@$(TIMED) pkg-wasm --needs setup-rust $(MAKE) pkg-wasm || true
+gate-pkg: gate-pkg-wasm gate-setup-wasm-bindgen gate-setup-node
+	@$(TIMED) pkg --needs pkg-wasm,setup-wasm-bindgen,setup-node $(MAKE) pkg || true
+gate-node-tests: gate-pkg gate-setup-python
+	@$(TIMED) node-tests --needs pkg,setup-python $(MAKE) test-node || true
+gate-package-test: gate-pkg gate-setup-chromium
+	@$(TIMED) package-test --needs pkg,setup-chromium $(MAKE) test-pkg || true
+gate-bundlers: gate-package-test
+	@$(TIMED) bundlers --needs pkg,setup-chromium $(MAKE) test-bundlers || true
+gate-runtimes: gate-bundlers
+	@$(TIMED) runtimes --needs pkg $(MAKE) test-runtimes || true
+gate-browser-tests: gate-pkg gate-setup-chromium
+	@$(TIMED) browser-tests --needs pkg,setup-chromium $(MAKE) test-browser || true
 
 fmt-check: ## cargo fmt --check
 	cargo fmt --check
@@ -73,6 +101,14 @@ test-wasm: ## tests/wasm_*.rs in Node via wasm-bindgen-test-runner
 	@bash scripts/setup.sh rust wasm-bindgen
 	$(if $(WASM_TESTS),CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 		cargo test --target $(WASM_TARGET) $(addprefix --test ,$(WASM_TESTS)),@echo "no tests/wasm_*.rs")
+
+# The release wasm builds that scripts/build-pkg.mjs starts with, the full build and the format
+# core side by side (the same commands, so that it then finds them fresh): `make test` runs them
+# before wasm-bindgen-cli is installed.
+PKG_CARGO := cargo build --lib --target $(WASM_TARGET) --release
+pkg-wasm:
+	@bash scripts/setup.sh rust
+	$(PKG_CARGO) --no-default-features --target-dir target/format-core & core=$$!; $(PKG_CARGO); wait $$core
 
 test-node: ## tests/node/*.test.mjs against pkg/ (run make pkg first)
 	node --test tests/node/

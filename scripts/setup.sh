@@ -15,7 +15,11 @@ setup_rust() {
 }
 
 # wasm-bindgen-cli of exactly the version Cargo.toml pins (`wasm-bindgen = "=V"`): the CLI and the
-# library must match. Not --locked: the CLI's own lock file pins crates this registry lacks.
+# library must match. Not --locked: the CLI's own lock file pins crates this registry lacks. No
+# default features: they are TLS (rustls, ring) for a WebDriver reached over https, and the test
+# runner here drives Node. No registry this project uses has it prebuilt (2026-12-03: npm has no
+# `wasm-bindgen-cli`, PyPI none, Debian only the library's sources; the prebuilt binaries are on
+# GitHub releases, which cargo-binstall and wasm-pack's npm installer download, out of reach).
 setup_wasm_bindgen() {
   local want
   want=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' Cargo.toml)
@@ -28,7 +32,7 @@ setup_wasm_bindgen() {
     return
   fi
   say "installing wasm-bindgen-cli $want (takes a few minutes)"
-  cargo install wasm-bindgen-cli --version "$want" --force
+  cargo install wasm-bindgen-cli --version "$want" --no-default-features --force
 }
 
 # node_modules from package-lock.json: reinstalled when missing or older than the lock file.
@@ -65,18 +69,41 @@ setup_python() {
   cp requirements-dev.txt "$stamp"
 }
 
-steps=("$@")
-[[ ${#steps[@]} -eq 0 || ${steps[0]} == all ]] && steps=(rust wasm-bindgen node chromium python)
-for step in "${steps[@]}"; do
-  case $step in
+# Runs one step by name.
+setup_step() {
+  case $1 in
     rust) setup_rust ;;
     wasm-bindgen) setup_wasm_bindgen ;;
     node) setup_node ;;
     chromium) setup_chromium ;;
     python) setup_python ;;
     *)
-      echo "setup: unknown step '$step'" >&2
+      echo "setup: unknown step '$1'" >&2
       exit 2
       ;;
   esac
-done
+}
+
+# `all`: the wasm32 target, then the other installs side by side, the longest (wasm-bindgen-cli,
+# a compile) first, each line of their output prefixed with its step; fails if any failed.
+setup_all() {
+  setup_rust
+  local steps=(wasm-bindgen chromium node python) pids=() failed=() i
+  for i in "${!steps[@]}"; do
+    (setup_step "${steps[$i]}" 2>&1 | sed -u "s/^/[${steps[$i]}] /") &
+    pids+=($!)
+  done
+  for i in "${!steps[@]}"; do
+    wait "${pids[$i]}" || failed+=("${steps[$i]}")
+  done
+  if ((${#failed[@]})); then
+    echo "setup: failed: ${failed[*]}" >&2
+    exit 1
+  fi
+}
+
+if [[ $# -eq 0 || $1 == all ]]; then
+  setup_all
+  exit
+fi
+for step in "$@"; do setup_step "$step"; done

@@ -1,30 +1,87 @@
 #!/usr/bin/env bash
-# Runs one phase of `make test`, printing a banner and how long it took; `--summary` prints the
-# table of all phases since `--reset`. Times are kept in target/test-timings.txt.
-#   bash scripts/timed.sh NAME COMMAND...  |  bash scripts/timed.sh --reset  |  --summary
-set -euo pipefail
-log="$(dirname "$0")/../target/test-timings.txt"
+# Runs one phase of `make test` with its output in target/test-logs/NAME.log, printing one line
+# when it starts and one when it ends (its wall and CPU seconds), so phases that run side by side
+# stay readable; with `--needs A,B` it is skipped unless phases A and B passed. `--summary` prints
+# the log of every failed phase whole, then the table of all phases since `--reset`, and exits 1
+# unless every phase passed. Times are kept in target/test-timings.txt (NAME, wall s, CPU s,
+# ok|FAILED|skipped, a line each).
+#   bash scripts/timed.sh NAME [--needs A,B] COMMAND...  |  bash scripts/timed.sh --reset  |  --summary
+#
+# CPU seconds are user + system time of the phase's whole process tree (bash's `times` for the
+# children it waited for). A compiler run by a cache server (RUSTC_WRAPPER=sccache) is not in it:
+# measure with the wrapper unset.
+set -uo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+log="$root/target/test-timings.txt"
+logs="$root/target/test-logs"
+
+# The user + system seconds of the children this shell has waited for (the second line of
+# `times`, "0m1.5s 0m0.2s"; `times` runs in this shell, not in a subshell, which has its own).
+children_cpu() {
+  times >"$logs/.$name.times"
+  awk 'NR == 2 {
+    for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); total += t[1] * 60 + t[2] }
+    printf "%.0f", total
+  }' "$logs/.$name.times"
+}
+
 case ${1:-} in
   --reset)
-    mkdir -p "$(dirname "$log")"
+    rm -rf "$logs"
+    mkdir -p "$logs"
     : >"$log"
+    date +%s >"$logs/.started"
     exit 0
     ;;
   --summary)
+    failed=$(awk -F'\t' '$4 == "FAILED" {print $1}' "$log")
+    for name in $failed; do
+      printf '\n===== %s FAILED: its log (target/test-logs/%s.log) =====\n' "$name" "$name"
+      cat "$logs/$name.log"
+      printf '===== end of %s =====\n' "$name"
+    done
+    started=$(cat "$logs/.started" 2>/dev/null || date +%s)
     echo
-    echo "make test: all phases passed"
-    awk -F'\t' '{printf "  %-16s %4ds\n", $1, $2; total += $2} END {printf "  %-16s %4ds\n", "total", total}' "$log"
-    exit 0
+    awk -F'\t' -v wall=$(($(date +%s) - started)) '
+      BEGIN { printf "  %-16s %7s %7s  %s\n", "phase", "wall s", "CPU s", "result" }
+      { printf "  %-16s %7d %7d  %s\n", $1, $2, $3, $4; cpu += $3; count[$4]++ }
+      END {
+        busy = wall > 0 ? 100 * cpu / wall : 0
+        printf "  %-16s %7d %7d  (the run, phases side by side: CPU busy %d %% of one core on average)\n",
+          "total", wall, cpu, busy
+        printf "\nmake test phases: %d passed, %d failed", count["ok"], count["FAILED"]
+        printf count["skipped"] ? ", %d skipped\n" : "\n", count["skipped"]
+      }' "$log"
+    ! grep -qv $'\tok$' "$log"
+    exit
     ;;
 esac
 name=$1
 shift
-printf '\n=== %s: %s\n' "$name" "$*"
-start=$SECONDS
-if ! "$@"; then
-  echo "=== $name FAILED after $((SECONDS - start))s" >&2
-  exit 1
+mkdir -p "$logs"
+if [[ ${1:-} == --needs ]]; then
+  for need in ${2//,/ }; do
+    if ! grep -q "^$need"$'\t.*\tok$' "$log" 2>/dev/null; then
+      printf '%s\t0\t0\tskipped\n' "$name" >>"$log"
+      printf '  %-7s %-16s (it needs %s, which did not pass)\n' skipped "$name" "$need"
+      exit 1
+    fi
+  done
+  shift 2
 fi
-mkdir -p "$(dirname "$log")"
-printf '%s\t%d\n' "$name" $((SECONDS - start)) >>"$log"
-echo "=== $name passed in $((SECONDS - start))s"
+printf '  start   %s: %s\n' "$name" "$*"
+start=$SECONDS
+children_cpu >"$logs/.$name.before"
+# MAKEFLAGS: the phase's own sub-make runs serially, and cargo never sees the jobserver of the
+# make that runs the phases side by side.
+env -u MAKEFLAGS -u MFLAGS "$@" >"$logs/$name.log" 2>&1 </dev/null
+status=$?
+wall=$((SECONDS - start))
+children_cpu >"$logs/.$name.after"
+cpu=$(($(cat "$logs/.$name.after") - $(cat "$logs/.$name.before")))
+rm -f "$logs/.$name".*
+result=ok
+[[ $status -eq 0 ]] || result=FAILED
+printf '%s\t%d\t%d\t%s\n' "$name" "$wall" "$cpu" "$result" >>"$log"
+printf '  %-7s %-16s %5d s wall %6d s CPU   target/test-logs/%s.log\n' "$result" "$name" "$wall" "$cpu" "$name"
+exit "$status"

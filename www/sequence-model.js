@@ -1,5 +1,5 @@
 // The Session tab's sequence view, its data: a transcript text (the forms `replaySession` reads — a
-// JSON array of entries, one entry, or JSON Lines; see src/host/session.rs) cut into its entries,
+// JSON array of entries, one entry, or JSON Lines; see src/host/session/mod.rs) cut into its entries,
 // each described as an arrow (who sent it, its method or result kind, its time), the replay
 // report's tasks as lanes and its findings pinned to the entry their span falls in. No DOM here.
 

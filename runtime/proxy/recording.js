@@ -1,6 +1,6 @@
 // The transcript `--record` writes (the proxy's and check-server's: cli/check-server/transcript.js):
 // JSON Lines, one `{timestamp, direction, message}` envelope per
-// message (the form `replay` and the page's Session tab read; src/host/session.rs), the message
+// message (the form `replay` and the page's Session tab read; src/host/session/mod.rs), the message
 // written as the bytes that went over the wire.
 import { closeSync, openSync, writeSync } from 'node:fs';
 

@@ -147,7 +147,10 @@ test('the state survives a reload, and Reset clears it', async () => {
   const { page, context } = await env.open();
   await selectTab(page, 'format');
   await pasteAndRun(page, 'editor-a', '{"kept": true}');
-  await page.waitForFunction(() => location.hash.startsWith('#s='));
+  // The edit is saved 400 ms after it (persistSoon): wait for the saved state to hold it. The
+  // fragment alone may be an earlier save's (selecting the tab saves too, and on a busy machine
+  // that save can land before the paste).
+  await page.waitForFunction(() => (localStorage.getItem('mcp-json-toolbox:state') ?? '').includes('kept'));
   await page.goto(page.url().split('#')[0]); // no fragment: the state comes from localStorage
   await page.waitForSelector('body[data-ready="true"]');
   assert.equal(await editorText(page, 'editor-a'), '{"kept": true}');

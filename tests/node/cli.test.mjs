@@ -223,7 +223,13 @@ test('usage and I/O errors: one clear line, exit 2, no stack trace', () => {
 test('--help for the tool and every command', () => {
   const top = cli(['--help']);
   assert.equal(top.status, 0);
-  const commands = [...top.stdout.matchAll(/^ {2}(\S+) {2,}/gm)].map((m) => m[1]);
+  const lines = [...top.stdout.matchAll(/^ {2}(\S+) {2,}(.*)$/gm)];
+  const commands = lines.map((m) => m[1]);
+  for (const [line, name, description] of lines) {
+    // One whole sentence per command, never a description cut mid-sentence.
+    assert.match(description, /^[A-Z].*\.$/, name);
+    assert.ok(line.length <= 100, `${name}: ${line.length} columns`);
+  }
   assert.deepEqual(commands, ['format', 'validate', 'classify', 'check-tool', 'compat', 'check-call', 'check-result', 'replay', 'lint', 'check-elicitation', 'check-docs', 'check-server', 'proxy']);
   for (const name of commands) {
     const help = cli([name, '--help']);

@@ -62,22 +62,6 @@ export function summaryText(negotiated, verdicts, listed, calls, { verbose = fal
   return lines.join('\n');
 }
 
-/** `/N/message/result/tools/K…` (a finding inside tool K of the tools/list answer at entry N). */
-const TOOL_PATH = /^\/(\d+)\/message\/result\/tools\/(\d+)(\/.*)?$/;
-
-/**
- * Gives each finding inside a listed tool that has no `tool` yet its `{ name, pointer }` (from its
- * instancePath into the transcript `entries`).
- */
-export function nameTools(found, entries) {
-  for (const finding of found) {
-    const [, entry, index, pointer = ''] = TOOL_PATH.exec(finding.instancePath ?? '') ?? [];
-    const tool = entry && entries[entry]?.message?.result?.tools?.[index];
-    if (!finding.tool && tool && typeof tool === 'object') finding.tool = { name: String(tool.name ?? `#${index}`), pointer };
-  }
-  return found;
-}
-
 /**
  * Where a finding in the unwritten transcript `file` is, for the reporter (report.js `place`): its
  * tool and pointer, or the message (`message 3, the answer to initialize`) and pointer within it;
