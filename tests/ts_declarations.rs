@@ -20,8 +20,8 @@ use mcp_json_toolbox::compat::{check_compatibility, lower_tool, CompatOptions, T
 use mcp_json_toolbox::host::logs;
 use mcp_json_toolbox::host::session::{JsonLinesSession, RunEvent};
 use mcp_json_toolbox::host::{
-    check_elicitation, check_tool, check_tool_call, check_tool_result, replay_session, Direction,
-    Entry, Session,
+    check_elicitation, check_tool, check_tool_call, check_tool_result, lint_file, replay_session,
+    Direction, Entry, Session,
 };
 use mcp_json_toolbox::{classify::classify, format_document, lint_schema, validate_arguments};
 use mcp_json_toolbox::{FormatOptions, ValidateOptions};
@@ -549,6 +549,10 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
     }
     for (path, text) in files("tests/fixtures/lint", &[".json"]) {
         add("lintSchema", &path, json(&lint_schema(&text)));
+        add("lintFile", &path, json(&lint_file(&text)));
+        add("lintFile", "not JSON", json(&lint_file("{")));
+        let typo = r#"{"name": "t", "inputSchema": {"type": "object", "propertys": {}}}"#;
+        add("lintFile", "a typo fixed", json(&lint_file(typo)));
         // The tools and tool lists among them: every profile's verdicts, each profile's lowering.
         let report = check_compatibility(&text, &CompatOptions::default());
         add("checkCompatibility", &path, json(&report));

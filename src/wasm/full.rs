@@ -351,6 +351,20 @@ export type RunEvent = { entry?: number } & (
   | { event: "elicitation-cancelled" }
 );
 
+/** A fix with the code of the finding it fixes. */
+export interface CodedFix extends Fix {
+  code: string;
+}
+
+/** What `lintFile` returns: what the file was read as, the findings, and the fixes that can be made
+ * together (`applied`, in text order; a fix repeated exactly counts once) and those left out because
+ * they overlap (`overlapping`: which to make would be a guess). */
+export interface FileLint {
+  lintedAs: "tool" | "schema" | "notJson";
+  diagnostics: Diagnostic[];
+  fixes: { applied: CodedFix[]; overlapping: CodedFix[] };
+}
+
 /** Options of `new Validator` and `validateArguments`. */
 export interface ValidateOptions {
   /** Make every known `format` an assertion (default: annotation in 2019-09/2020-12; draft-04..07 assert). */
@@ -566,6 +580,14 @@ pub fn lint_schema_js(
     #[wasm_bindgen(js_name = schemaText)] schema_text: &str,
 ) -> Result<JsValue, JsValue> {
     to_js(&crate::lint::lint_schema(schema_text))
+}
+
+/// The schema lint of one file, whatever it holds: a tool definition or tools/list result (the
+/// findings inside its schemas), a JSON Schema, or text that is not JSON (its parse error); with
+/// the fixes that can be applied together. Never throws.
+#[wasm_bindgen(js_name = lintFile, unchecked_return_type = "FileLint")]
+pub fn lint_file_js(text: &str) -> Result<JsValue, JsValue> {
+    to_js(&crate::host::lint_file(text))
 }
 
 /// A streaming session checker: the rules of `replaySession`, one message at a time.
