@@ -1,6 +1,6 @@
 // The summary of a check-server run: the server, the negotiated version and capabilities, each
 // tool with its findings and its verdict per compatibility target, and the whole list's verdict
-// per target (all from the session's tool table, `replaySession(...).tools`, decided in the
+// per target (all from the session's tool table, `JsonLinesSession.tools()`, decided in the
 // crate: src/host/session/tools.rs), and each call.
 
 /** One tool's findings as a table cell: `ok`, `2 errors`, `1 warning`… */
