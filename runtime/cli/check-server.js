@@ -146,14 +146,16 @@ function sessionOptions(targets) {
 
 /**
  * `feed()` hands `live` every transcript entry recorded since the last feed, as the line the
- * recording holds, and keeps its findings in `found`; over HTTP a client message waits until its
+ * recording holds, and keeps its findings in `found` (called at each step of the run: after the
+ * negotiation and each listing, before each call's arguments are checked, with each run event,
+ * and at the end); over HTTP a client message waits until its
  * envelope has the request as sent (`http`, set when it is POSTed). `feed({ end: true })` hands
  * it everything left and returns the whole transcript text (what `--record` writes).
  */
 function feeder(live, transcript, overHttp, found) {
   const lines = [];
   return ({ end = false } = {}) => {
-    for (; lines.length < transcript.length; ) {
+    while (lines.length < transcript.length) {
       const entry = transcript[lines.length];
       if (!end && overHttp && entry.direction === 'client' && entry.message !== undefined && !entry.http) break;
       const line = transcriptText([entry]);
@@ -175,6 +177,7 @@ function tell(session, event) {
 async function runSession(session, connection, { values, calls, timeoutMs }) {
   const negotiated = await negotiate(connection, values.protocol);
   session.negotiated = negotiated;
+  session.feed();
   if (!negotiated.protocolVersion) {
     tell(session, { event: 'initialize-refused', entry: negotiated.index, reason: negotiated.error?.message ?? null });
     return;
@@ -192,8 +195,9 @@ async function runSession(session, connection, { values, calls, timeoutMs }) {
 }
 
 /** A listing's events: a refusal, too many pages (a repeating cursor is the session's
- * `cursor-loop`). */
+ * `cursor-loop`); the session is fed its pages either way. */
 function noteListing(session, method, listed) {
+  session.feed();
   const entry = listed.indices.at(-1);
   if (listed.error) tell(session, { event: 'list-refused', entry, method, reason: listed.error.message ?? JSON.stringify(listed.error) });
   if (listed.truncated) tell(session, { event: 'too-many-pages', entry, method, pages: listed.truncated });
