@@ -107,11 +107,13 @@ impl JsonLinesSession {
                 self.push_line(line, &start, &mut out);
                 self.entries = self.entries.saturating_add(1);
             }
+            // A last line without its newline is complete: the next text starts a new line.
+            let implied = usize::from(!raw.ends_with('\n'));
             self.lines = self.lines.saturating_add(1);
-            self.bytes = self.bytes.saturating_add(raw.len());
+            self.bytes = self.bytes.saturating_add(raw.len() + implied);
             self.utf16 = self
                 .utf16
-                .saturating_add(raw.encode_utf16().count() + usize::from(!raw.ends_with('\n')));
+                .saturating_add(raw.encode_utf16().count() + implied);
         }
         out
     }
@@ -499,6 +501,38 @@ mod tests {
             (nowhere.diagnostic.span, nowhere.place.as_str()),
             (None, "the session")
         );
+    }
+
+    #[test]
+    fn bad_lines_never_panic_and_lines_without_newlines_are_counted_alike() {
+        let mut session = JsonLinesSession::default();
+        for text in [
+            "",
+            "\n",
+            "\r\n",
+            "[1, 2]\n",
+            "\"\\ud800\"",
+            "{\"message\": 5}\r\n",
+            "null",
+            "{\"direction\":\"server\",\"stdout\":\"ä😀\"}",
+            "{\"toModel\": {}}",
+            "\u{feff}{}",
+        ] {
+            session.push_lines(text);
+        }
+        let nowhere = session.event(&RunEvent::ElicitationCancelled, Some(usize::MAX));
+        assert_eq!(nowhere.place, "the session");
+        session.finish();
+        // "a" and "b" pushed as two texts without newlines sit where one text with them puts them.
+        let bad = "{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{}}";
+        let mut parts = JsonLinesSession::default();
+        parts.push_lines("{}");
+        let split = parts.push_lines(bad);
+        let mut whole = JsonLinesSession::default();
+        let joined = whole.push_lines(&format!("{{}}\n{bad}\n"));
+        let span = |f: &[PlacedFinding]| f.last().and_then(|f| f.diagnostic.span);
+        assert_eq!(span(&split), span(&joined));
+        assert_eq!(span(&split).map(|s| s.line), Some(2));
     }
 
     #[test]
