@@ -89,7 +89,8 @@ export function inputSchemaText(schemaText) {
   return { text: schemaText, fromTool: false };
 }
 
-/** Diagnostics of a classification and of its items, without repeats. */
+/** Diagnostics of a classification and of its items, without repeats (presentation: an item's
+ * finding the classification repeats is shown once; none is graded or left out otherwise). */
 export function classificationDiagnostics(classification) {
   const all = [...(classification.diagnostics ?? []), ...(classification.items ?? []).flatMap((item) => item.diagnostics ?? [])];
   const seen = new Set();

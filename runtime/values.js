@@ -136,6 +136,10 @@ const SCHEMA_TEXT_WARNINGS = new Set(['lone-surrogate']);
 /**
  * Per export taking JSON text: the indexes of those arguments (`texts`; `optional` may be left
  * out), and how to remove the spans into each from a result (`drop`, when it was a value).
+ * Presentation only: this table decides no finding, code or severity (the crate's report is kept
+ * whole); it only takes away positions into a text the caller never saw (the JSON this file
+ * wrote for a value), which field of which report points into which argument being the report's
+ * own documented shape (src/wasm/*.rs declarations).
  */
 const FUNCTIONS = {
   validateArguments: {

@@ -460,3 +460,40 @@ fn a_version_whose_schema_is_not_embedded_is_not_checked() {
     let text = r#"{"jsonrpc":"2.0","id":"init","result":{"protocolVersion":"2025-06-18","capabilities":{}}}"#;
     assert!(codes(&session.push(text, Direction::Server)).is_empty());
 }
+
+/// Every JSON Lines recording of tests/fixtures/sessions/ fed to a `JsonLinesSession` one line at
+/// a time gives the
+/// findings `replay_session` gives over the whole text: the same codes, severities, pointers,
+/// spans (lines, columns, offsets) and fixes.
+#[test]
+fn a_recording_fed_line_by_line_is_placed_as_its_replay() {
+    use mcp_json_toolbox::host::session::JsonLinesSession;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sessions");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "jsonl") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut session = JsonLinesSession::default();
+        let mut streamed: Vec<Diagnostic> = text
+            .split_inclusive('\n')
+            .flat_map(|line| session.push_lines(line))
+            .map(|f| f.diagnostic)
+            .collect();
+        streamed.extend(session.finish().into_iter().map(|f| f.diagnostic));
+        let replayed = replay_session(&text).diagnostics;
+        let sorted = |list: &[Diagnostic]| {
+            let mut out: Vec<String> = list
+                .iter()
+                .map(|d| serde_json::to_string(d).unwrap())
+                .collect();
+            out.sort();
+            out
+        };
+        assert_eq!(sorted(&streamed), sorted(&replayed), "{}", path.display());
+        checked += 1;
+    }
+    assert!(checked >= 4, "only {checked} recordings read");
+}

@@ -18,9 +18,10 @@ use serde_json::Value;
 
 use mcp_json_toolbox::compat::{check_compatibility, lower_tool, CompatOptions, Target};
 use mcp_json_toolbox::host::logs;
+use mcp_json_toolbox::host::session::{JsonLinesSession, RunEvent};
 use mcp_json_toolbox::host::{
-    check_elicitation, check_tool, check_tool_call, check_tool_result, replay_session, Direction,
-    Entry, Session,
+    check_elicitation, check_tool, check_tool_call, check_tool_result, lint_file, replay_session,
+    Direction, Entry, Session,
 };
 use mcp_json_toolbox::{classify::classify, format_document, lint_schema, validate_arguments};
 use mcp_json_toolbox::{FormatOptions, ValidateOptions};
@@ -548,6 +549,10 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
     }
     for (path, text) in files("tests/fixtures/lint", &[".json"]) {
         add("lintSchema", &path, json(&lint_schema(&text)));
+        add("lintFile", &path, json(&lint_file(&text)));
+        add("lintFile", "not JSON", json(&lint_file("{")));
+        let typo = r#"{"name": "t", "inputSchema": {"type": "object", "propertys": {}}}"#;
+        add("lintFile", "a typo fixed", json(&lint_file(typo)));
         // The tools and tool lists among them: every profile's verdicts, each profile's lowering.
         let report = check_compatibility(&text, &CompatOptions::default());
         add("checkCompatibility", &path, json(&report));
@@ -660,6 +665,7 @@ fn pushed(text: &str, add: &mut dyn FnMut(&'static str, Value)) {
         );
     }
     add("finish", json(&session.finish_findings()));
+    lines_pushed(text, add);
     add("state", json(&session.state()));
     add("tools", json(session.tools()));
     let names: Vec<String> = session
@@ -675,6 +681,34 @@ fn pushed(text: &str, add: &mut dyn FnMut(&'static str, Value)) {
         );
     }
     add("checkCall", json(&session.check_call("unknown", "{")));
+}
+
+/// The transcript `text` pushed into a `JsonLinesSession` line by line (a JSON array as one
+/// line), with every run event about its second entry and an answer that is not JSON.
+fn lines_pushed(text: &str, add: &mut dyn FnMut(&'static str, Value)) {
+    let mut session = JsonLinesSession::default();
+    for line in text.split_inclusive('\n') {
+        add("pushLines", json(&session.push_lines(line)));
+    }
+    add("end", json(&session.finish()));
+    for event in [
+        r#"{"event": "initialize-refused", "entry": 1, "reason": "no"}"#,
+        r#"{"event": "list-refused", "method": "tools/list", "reason": "no"}"#,
+        r#"{"event": "too-many-pages", "entry": 1, "method": "tools/list", "pages": 100}"#,
+        r#"{"event": "task-timeout", "entry": 1, "taskId": "t", "tool": "x", "timeoutMs": 9}"#,
+        r#"{"event": "input-rounds-exceeded", "entry": 1, "tool": "x", "rounds": 10}"#,
+        r#"{"event": "elicitation-cancelled", "entry": 1}"#,
+    ] {
+        let value: Value = serde_json::from_str(event).expect("an event is JSON");
+        let read = RunEvent::from_json(&value, &["entry"]).expect("an event");
+        let entry = value
+            .get("entry")
+            .and_then(Value::as_u64)
+            .map(|e| e as usize);
+        add("event", json(&session.event(&read, entry)));
+    }
+    add("checkAnswer", json(&session.check_answer("{")));
+    add("checkAnswer", json(&session.check_answer("{}")));
 }
 
 /// Each sample against its export's declared type; then every declared field of every result

@@ -5,14 +5,8 @@
 // control has a label, hints and errors are tied to it with aria-describedby, errors set
 // aria-invalid. The page validates the answer with `checkElicitation` and hands the findings back
 // through `showErrors`, which puts each one next to its field.
+import { escapeToken, unescapeToken, valueAt } from './pointer.js';
 import { h } from './render.js';
-
-/** The value of the JSON Pointer `pointer` in `value`, or undefined. */
-function at(value, pointer) {
-  if (!pointer) return value;
-  return pointer.slice(1).split('/').reduce((node, token) =>
-    (node === undefined || node === null ? undefined : node[token.replace(/~1/g, '/').replace(/~0/g, '~')]), value);
-}
 
 /** The choices of an enum property: `[{value, label}]`, or null when it is no enum. */
 function choicesOf(property) {
@@ -64,7 +58,7 @@ export class ElicitationForm {
       request = undefined;
     }
     this.keyed = form.requests.some((r) => r.key !== null);
-    this.questions = form.requests.map((asked) => this.question(asked, at(request, asked.pointer) ?? {}));
+    this.questions = form.requests.map((asked) => this.question(asked, valueAt(request, asked.pointer) ?? {}));
     const copy = h('button', { type: 'button', className: 'copy-answer', textContent: 'Copy answer' });
     copy.addEventListener('click', () => navigator.clipboard?.writeText(this.answerText).catch(() => {}));
     this.general = h('ul', { className: 'form-errors', 'aria-live': 'polite' });
@@ -209,10 +203,10 @@ export class ElicitationForm {
   /** The field a finding is about: `…/content/<name>`, or a missing required `<name>` at `…/content`. */
   fieldFor(path, message) {
     for (const q of this.questions) {
-      const base = this.keyed ? `/${String(q.asked.key).replace(/~/g, '~0').replace(/\//g, '~1')}/content` : '/content';
+      const base = this.keyed ? `/${escapeToken(q.asked.key)}/content` : '/content';
       if (!path.startsWith(base)) continue;
       const rest = path.slice(base.length);
-      const name = rest.startsWith('/') ? rest.slice(1).split('/')[0].replace(/~1/g, '/').replace(/~0/g, '~') : null;
+      const name = rest.startsWith('/') ? unescapeToken(rest.slice(1).split('/')[0]) : null;
       const field = q.fields.find((f) => (name !== null ? f.name === name : message.includes(`"${f.name}"`)));
       if (field) return field;
     }

@@ -1,11 +1,15 @@
 // `mcp-json-toolbox check-server`: connects to a running MCP server (a command over stdio, or
 // `--url` over Streamable HTTP), negotiates, lists what it publishes, optionally calls tools
 // (polling tasks, answering elicitations), records the transcript and prints what the package's
-// session checker (`replaySession`, src/host/session/) finds over it: the official schemas, every
-// tools/list page with each tool's checks and compatibility verdicts for the chosen targets, every
-// call's arguments and result, every elicitation answer, every task as a state machine. No check
-// is made here: the findings and the summary's verdicts are the session's, spans into the
-// transcript, which `--record FILE` keeps in the form `replay` reads.
+// session checker finds as it goes: one `JsonLinesSession` (src/host/session/lines.rs) is fed
+// each transcript line as it is recorded (the HTTP envelope with it) and told the run's events
+// (a refused initialize or list, too many pages, a task not finished in time, input rounds
+// exceeded, a question cancelled: src/host/session/events.rs). It checks the official schemas,
+// every tools/list page with each tool's checks and compatibility verdicts for the chosen
+// targets, every call's arguments and result, every elicitation answer, every task as a state
+// machine. No check, code or severity is decided here: the findings, their places (the line of
+// the transcript `--record FILE` keeps in the form `replay` reads, or in words: a tool, a
+// message) and the summary's verdicts are the session's.
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import * as toolbox from 'mcp-json-toolbox';
@@ -19,9 +23,9 @@ import { PROTOCOLS, listAll, negotiate } from '../mcp-client/session.js';
 import { startStdio } from '../mcp-client/stdio.js';
 import { callTool } from '../mcp-client/task.js';
 import { transcriptText } from './check-server/transcript.js';
-import { placeInTranscript, summaryText } from './check-server/summary.js';
+import { summaryText } from './check-server/summary.js';
 
-const { Session, replaySession } = toolbox;
+const { JsonLinesSession } = toolbox;
 
 const NAME = 'check-server';
 const SUMMARY = 'Start an MCP server (or connect to --url) and check everything it publishes: the official\n' +
@@ -93,7 +97,8 @@ async function checkServer({ values, calls, server, timeoutMs, targets, elicit }
     ? connectHttp(values.url, { timeoutMs })
     : startStdio(server[0], server.slice(1), { cwd: io.cwd, env: io.env, timeoutMs });
   const { connection } = transport;
-  const session = { calls: [], notes: [], elicit, transcript: connection.transcript, targets };
+  const session = { calls: [], elicit, targets, found: [], elsewhere: [], live: new JsonLinesSession(sessionOptions(targets)) };
+  session.feed = feeder(session.live, connection.transcript, Boolean(values.url), session.found);
   connection.handle('elicitation/create', (_params, message) => answerElicitation(session, connection, message));
   connection.handle('ping', () => ({}));
   connection.handle('roots/list', () => ({ roots: [] }));
@@ -107,7 +112,7 @@ async function checkServer({ values, calls, server, timeoutMs, targets, elicit }
     await transport.close();
   }
   const record = values.record ?? `${NAME}.jsonl`;
-  const text = transcriptText(connection.transcript);
+  const text = session.feed({ end: true });
   if (values.record) await writeFile(resolve(io.cwd, values.record), text);
   if (failure) {
     const tail = transport.stderrTail();
@@ -116,42 +121,70 @@ async function checkServer({ values, calls, server, timeoutMs, targets, elicit }
     const error = { message: failure.message, stderrTail: tail };
     return { findings: [], results: [{ file: record, server: session.negotiated ?? null, error }], failure: failure.message, exit: 2 };
   }
-  const checked = replaySession(text, sessionOptions(session));
-  const found = [...toFindings(record, checked.diagnostics), ...session.notes.map((note) => placed(record, note))];
+  session.found.push(...session.live.end());
+  // The session's findings in the transcript, then those in other files (arguments, --elicit).
+  const inTranscript = toFindings(record, session.found);
+  const places = new Map(inTranscript.map((f, i) => [f, session.found[i].place]));
+  const found = [...inTranscript, ...session.elsewhere];
   found.sort((x, y) => (x.file === y.file ? x.line - y.line || x.column - y.column : x.file === record ? -1 : 1));
-  const sources = new Map([[record, text], ...calls.map((c) => [c.file, c.text])]);
+  const sources = new Map([[record, text], ...calls.map((c) => [c.file, c.text]), ...(elicit ? [[elicit.file, elicit.text]] : [])]);
   const listed = { prompts: session.prompts?.length, resources: session.resources?.length };
-  const summary = summaryText(session.negotiated, checked.tools, listed, session.calls, { verbose: values.verbose, recorded: values.record });
+  const tools = session.live.tools();
+  const summary = summaryText(session.negotiated, tools, listed, session.calls, { verbose: values.verbose, recorded: values.record });
   // `recorded`: whether `file` was written (--record); if not, findings' lines are in no file.
-  const result = { file: record, recorded: Boolean(values.record), server: session.negotiated, tools: checked.tools.tools, list: checked.tools.list, ...listed, calls: session.calls, text: summary };
-  // Without --record the transcript is not on disk: a finding is placed by its tool or message.
-  const place = values.record ? undefined : placeInTranscript(record, connection.transcript);
+  const result = { file: record, recorded: Boolean(values.record), server: session.negotiated, tools: tools.tools, list: tools.list, ...listed, calls: session.calls, text: summary };
+  // Without --record the transcript is not on disk: a finding is shown at the session's place
+  // in words (its tool or message).
+  const place = values.record ? undefined : (finding) => places.get(finding);
   return { findings: found, sources, results: [result], place };
 }
 
 /** The session checker's options: the targets (none: its default). The server's name it reads
  * from the transcript's handshake itself, as `replay` and the proxy do. */
-function sessionOptions(session) {
-  return session.targets?.length ? { targets: session.targets } : {};
+function sessionOptions(targets) {
+  return targets?.length ? { targets } : {};
 }
 
-/** A note about the run (not a check: what check-server did or could not do) at the transcript
- * line of entry `index` (JSON Lines: entry i is line i + 1), or at its own `file`. */
-function placed(file, { index, ...note }) {
-  return note.file ? note : { file, line: (index ?? 0) + 1, column: 1, ...note };
+/**
+ * `feed()` hands `live` every transcript entry recorded since the last feed, as the line the
+ * recording holds, and keeps its findings in `found` (called at each step of the run: after the
+ * negotiation and each listing, before each call's arguments are checked, with each run event,
+ * and at the end); over HTTP a client message waits until its
+ * envelope has the request as sent (`http`, set when it is POSTed). `feed({ end: true })` hands
+ * it everything left and returns the whole transcript text (what `--record` writes).
+ */
+function feeder(live, transcript, overHttp, found) {
+  const lines = [];
+  return ({ end = false } = {}) => {
+    while (lines.length < transcript.length) {
+      const entry = transcript[lines.length];
+      if (!end && overHttp && entry.direction === 'client' && entry.message !== undefined && !entry.http) break;
+      const line = transcriptText([entry]);
+      lines.push(line);
+      found.push(...live.pushLines(line));
+    }
+    return lines.join('');
+  };
+}
+
+/** Tells the session a run event (`{ event, entry?, … }`, src/host/session/events.rs) once it has
+ * every entry so far; keeps the finding it makes of it. */
+function tell(session, event) {
+  session.feed();
+  session.found.push(session.live.event(event));
 }
 
 /** The exchange: negotiation, the lists, the calls; what was learnt goes into `session`. */
 async function runSession(session, connection, { values, calls, timeoutMs }) {
   const negotiated = await negotiate(connection, values.protocol);
   session.negotiated = negotiated;
+  session.feed();
   if (!negotiated.protocolVersion) {
-    session.notes.push({ index: negotiated.index, severity: 'error', code: 'initialize-refused', message: `the server refused initialize: ${negotiated.error?.message ?? 'no result'}` });
+    tell(session, { event: 'initialize-refused', entry: negotiated.index, reason: negotiated.error?.message ?? null });
     return;
   }
   const listed = await listAll(connection, negotiated, 'tools/list', 'tools');
   session.tools = listed.items;
-  session.live = new Session(sessionOptions(session));
   noteListing(session, 'tools/list', listed);
   for (const [capability, method, key] of [['prompts', 'prompts/list', 'prompts'], ['resources', 'resources/list', 'resources']]) {
     if (!negotiated.capabilities?.[capability]) continue;
@@ -162,22 +195,13 @@ async function runSession(session, connection, { values, calls, timeoutMs }) {
   for (const call of calls) await runCall(session, connection, call, { values, timeoutMs });
 }
 
-/** Notes about a listing: a refusal, too many pages (a repeating cursor is the session's
- * `cursor-loop`). */
+/** A listing's events: a refusal, too many pages (a repeating cursor is the session's
+ * `cursor-loop`); the session is fed its pages either way. */
 function noteListing(session, method, listed) {
-  const index = listed.indices.at(-1);
-  if (listed.error) session.notes.push({ index, severity: 'error', code: 'list-refused', message: `${method} was answered with an error: ${listed.error.message ?? JSON.stringify(listed.error)}` });
-  if (listed.truncated) session.notes.push({ index, severity: 'error', code: 'too-many-pages', message: `${method}: still a nextCursor after ${listed.truncated} pages, listing stopped` });
-}
-
-/** Pushes the transcript entries the live session has not seen yet (it knows the listed tools,
- * for `checkCall`; its findings are not used: the replay of the written transcript reports). */
-function catchUp(session) {
-  const { live, transcript } = session;
-  for (session.pushed ??= 0; session.pushed < transcript.length; session.pushed++) {
-    const { direction, message, timestamp } = transcript[session.pushed];
-    live.push(JSON.stringify(message), direction, Date.parse(timestamp));
-  }
+  session.feed();
+  const entry = listed.indices.at(-1);
+  if (listed.error) tell(session, { event: 'list-refused', entry, method, reason: listed.error.message ?? JSON.stringify(listed.error) });
+  if (listed.truncated) tell(session, { event: 'too-many-pages', entry, method, pages: listed.truncated });
 }
 
 /** One `--call`: the arguments checked by the session against the tool's inputSchema (findings
@@ -186,9 +210,9 @@ function catchUp(session) {
 async function runCall(session, connection, call, { values, timeoutMs }) {
   const record = { tool: call.name, file: call.file, sent: false };
   session.calls.push(record);
-  catchUp(session);
+  session.feed();
   const checked = session.live.checkCall(call.name, call.text);
-  session.notes.push(...toFindings(call.file, checked));
+  session.elsewhere.push(...toFindings(call.file, checked));
   const tool = session.tools.find((t) => t?.name === call.name);
   if (!tool) return;
   let args;
@@ -211,25 +235,25 @@ async function runCall(session, connection, call, { values, timeoutMs }) {
   Object.assign(record, { inputRounds: outcome.inputRounds ?? 0, inputRoundsExceeded: outcome.inputRoundsExceeded ?? false, declined: (session.declined ?? 0) - declinedBefore });
   record.isError = outcome.result?.isError ?? undefined;
   if (outcome.error) record.error = outcome.error.message ?? JSON.stringify(outcome.error);
-  if (outcome.inputRoundsExceeded) session.notes.push({ index: outcome.resultIndex, severity: 'warning', code: 'input-rounds-exceeded', message: `${call.name} still asked for input after ${outcome.inputRounds} rounds; the check stopped there, as the official SDKs' clients do (10 rounds)` });
-  if (outcome.timedOut) session.notes.push({ index: outcome.requestIndex, severity: 'error', code: 'task-timeout', message: `task ${outcome.taskId} of ${call.name} was not finished within --timeout ${timeoutMs} ms (cancelled)` });
+  if (outcome.inputRoundsExceeded) tell(session, { event: 'input-rounds-exceeded', entry: outcome.resultIndex, tool: call.name, rounds: outcome.inputRounds });
+  if (outcome.timedOut) tell(session, { event: 'task-timeout', entry: outcome.requestIndex, taskId: String(outcome.taskId), tool: call.name, timeoutMs });
 }
 
-/** The answer to an elicitation (request at transcript entry `index`, its `params`): the
- * `--elicit` file's content with the form's defaults (SEP-1034), or a cancel (noted). The session
- * checks the answer as sent, in the transcript. */
+/** The answer to an elicitation (request at transcript entry `index`): the `--elicit` file's
+ * content with the form's defaults (SEP-1034, `withDefaults`), or a cancel (the session's `elicitation-cancelled` event; an `--elicit` file the
+ * session finds is not JSON, its `elicit-not-json`, once). The session checks the answer as
+ * sent, in the transcript. */
 function elicitationAnswer(session, index, params) {
   const { elicit } = session;
   if (!elicit) {
-    session.notes.push({ index, severity: 'warning', code: 'elicitation-cancelled', message: 'the server asked for input; no --elicit FILE was given, so the check answered cancel' });
+    tell(session, { event: 'elicitation-cancelled', entry: index });
     return { action: 'cancel' };
   }
-  try {
-    return withDefaults(JSON.parse(elicit.text), params);
-  } catch {
-    session.notes.push({ file: elicit.file, line: 1, column: 1, severity: 'error', code: 'elicit-not-json', message: 'the --elicit file is not JSON: the check answered cancel' });
-    return { action: 'cancel' };
+  if (session.elicitChecked === undefined) {
+    session.elicitChecked = session.live.checkAnswer(elicit.text);
+    session.elsewhere.push(...toFindings(elicit.file, session.elicitChecked));
   }
+  return session.elicitChecked.length ? { action: 'cancel' } : withDefaults(JSON.parse(elicit.text), params);
 }
 
 /** A 2025-11-25 `elicitation/create` from the server. */

@@ -25,7 +25,8 @@ export default command({
       const own = hostFindings(checkTool(text), { diagnostics: file, tool: file });
       if (targets.length === 0) return own;
       const report = checkCompatibility(text, { targets });
-      // The spec's own rules (`mcp`) are checkTool's too: each finding once.
+      // The spec's own rules (`mcp`) are checkTool's too: each finding once (presentation: an
+      // identical finding printed once; a text that is not JSON has its parse error in `own`).
       const extra = report.diagnostics.length > 0 ? [] : findings(file, compatDiagnostics(report));
       return unique([...own, ...extra]);
     });

@@ -11,7 +11,9 @@ export function hostFindings(report, files) {
   ];
 }
 
-/** Findings of the tool file, once: `toolDiagnostics` repeat in every report about one tool. */
+/** Findings of the tool file, once: `toolDiagnostics` repeat in every report about one tool.
+ * Presentation only: a finding identical in every field (the crate's, whole) is printed once;
+ * nothing is graded, renamed or left out otherwise. */
 export function once() {
   const seen = new Set();
   return (list) => list.filter((f) => {

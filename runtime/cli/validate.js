@@ -3,7 +3,8 @@ import { Validator, formatDocument } from 'mcp-json-toolbox';
 import { UsageError, command, readInput, readInputs } from './command.js';
 import { findings } from './report.js';
 
-/** The same diagnostic (code, message and position): schema warnings repeat in every report. */
+/** The same diagnostic (code, message and position): schema warnings repeat in every report.
+ * Presentation only: each is printed once, in the file its span points into. */
 const key = (d) => `${d.code}\u0000${d.message}\u0000${d.span?.start}`;
 
 export default command({

@@ -10,6 +10,8 @@
 //!    host's session state and what went wrong (see [`session`] for the rules).
 //! 5. [`check_elicitation`]: an elicitation request (the form a server asks for, either
 //!    generation) and the user's answer (see [`elicitation`]).
+//! 6. [`lint_file`]: the schema lint of a file that holds a tool, a `tools/list` result or a
+//!    schema, with the fixes that can be applied together.
 //!
 //! Every finding is a shared [`Diagnostic`]. A [`HostReport`] keeps one list per input text, so a
 //! span always points into the text its list names; schema findings carry the failing keyword's
@@ -17,6 +19,7 @@
 
 mod call;
 pub mod elicitation;
+mod lint_file;
 pub mod logs;
 mod result;
 mod schema;
@@ -34,6 +37,7 @@ use crate::json::{parse, Document, ReadOptions};
 pub use crate::protocol::{Generation, TaskStatus};
 pub use call::check_tool_call;
 pub use elicitation::{check_elicitation, ElicitationReport};
+pub use lint_file::{fix_plan, lint_file, CodedFix, FileLint, FixPlan, LintedAs};
 pub use result::check_tool_result;
 pub use session::{replay_session, Direction, Entry, Finding, Session, SessionReport};
 pub use task_state::{HistoryEntry, TaskEvent, TaskState};

@@ -61,31 +61,45 @@ pub struct Transcript<'a> {
 pub fn read_transcript(text: &str) -> Result<Transcript<'_>, JsonError> {
     let doc = match parse(text, ReadOptions::default()) {
         Ok(doc) if doc.root.elements().is_some() => doc,
-        Ok(mut doc) => {
-            let range = doc.root.range;
-            let root = std::mem::replace(
-                &mut doc.root,
-                Node {
-                    range,
-                    kind: NodeKind::Null,
-                },
-            );
-            doc.warnings = doc
-                .warnings
-                .into_iter()
-                .map(|w| prefix_pointer(w, 0))
-                .collect();
-            Document {
-                root: Node {
-                    range,
-                    kind: NodeKind::Array(vec![root]),
-                },
-                ..doc
-            }
-        }
+        Ok(doc) => one_entry(doc),
         Err(error) if text.trim_start().starts_with('[') => return Err(error),
         Err(_) => read_lines(text)?,
     };
+    Ok(entries_of(doc))
+}
+
+/// Reads one line of a JSON Lines transcript as a transcript of one entry (`/0`), whatever JSON
+/// value it holds (as [`read_transcript`] reads each line of JSON Lines).
+pub fn read_line(line: &str) -> Result<Transcript<'_>, JsonError> {
+    parse(line, ReadOptions::default()).map(|doc| entries_of(one_entry(doc)))
+}
+
+/// `doc` as the array of its one entry (its reader warnings under `/0`).
+fn one_entry(mut doc: Document<'_>) -> Document<'_> {
+    let range = doc.root.range;
+    let root = std::mem::replace(
+        &mut doc.root,
+        Node {
+            range,
+            kind: NodeKind::Null,
+        },
+    );
+    doc.warnings = doc
+        .warnings
+        .into_iter()
+        .map(|w| prefix_pointer(w, 0))
+        .collect();
+    Document {
+        root: Node {
+            range,
+            kind: NodeKind::Array(vec![root]),
+        },
+        ..doc
+    }
+}
+
+/// The transcript whose entries are the elements of `doc`'s root array.
+fn entries_of(doc: Document<'_>) -> Transcript<'_> {
     let mut diagnostics = Vec::new();
     let entries = doc
         .root
@@ -95,11 +109,11 @@ pub fn read_transcript(text: &str) -> Result<Transcript<'_>, JsonError> {
         .enumerate()
         .map(|(i, node)| read_entry(&doc, i, node, &mut diagnostics))
         .collect();
-    Ok(Transcript {
+    Transcript {
         doc,
         entries,
         diagnostics,
-    })
+    }
 }
 
 /// Reads JSON Lines: each non-blank line is parsed alone and its ranges moved to the whole text.

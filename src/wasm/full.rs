@@ -333,6 +333,38 @@ export interface SessionFinding extends Diagnostic {
   wholeEntry?: boolean;
 }
 
+/** A finding of `JsonLinesSession`: a Diagnostic placed in the transcript as `replaySession` places it
+ * (line, column, `/N/message…` pointers), and where it is in words for a reader without the transcript:
+ * `tool "x" /inputSchema`, `message 3 (the answer to initialize) /result/…`, or `the session`. */
+export interface PlacedFinding extends Diagnostic {
+  place: string;
+}
+
+/** What the host tells `JsonLinesSession.event` about the run outside the messages, with the transcript
+ * entry (0-based) it concerns: the refused answer, the last page, the task's call, the question. */
+export type RunEvent = { entry?: number } & (
+  | { event: "initialize-refused"; reason?: string | null }
+  | { event: "list-refused"; method: string; reason: string }
+  | { event: "too-many-pages"; method: string; pages: number }
+  | { event: "task-timeout"; taskId: string; tool: string; timeoutMs: number }
+  | { event: "input-rounds-exceeded"; tool: string; rounds: number }
+  | { event: "elicitation-cancelled" }
+);
+
+/** A fix with the code of the finding it fixes. */
+export interface CodedFix extends Fix {
+  code: string;
+}
+
+/** What `lintFile` returns: what the file was read as, the findings, and the fixes that can be made
+ * together (`applied`, in text order; a fix repeated exactly counts once) and those left out because
+ * they overlap (`overlapping`: which to make would be a guess). */
+export interface FileLint {
+  lintedAs: "tool" | "schema" | "notJson";
+  diagnostics: Diagnostic[];
+  fixes: { applied: CodedFix[]; overlapping: CodedFix[] };
+}
+
 /** Options of `new Validator` and `validateArguments`. */
 export interface ValidateOptions {
   /** Make every known `format` an assertion (default: annotation in 2019-09/2020-12; draft-04..07 assert). */
@@ -550,6 +582,14 @@ pub fn lint_schema_js(
     to_js(&crate::lint::lint_schema(schema_text))
 }
 
+/// The schema lint of one file, whatever it holds: a tool definition or tools/list result (the
+/// findings inside its schemas), a JSON Schema, or text that is not JSON (its parse error); with
+/// the fixes that can be applied together. Never throws.
+#[wasm_bindgen(js_name = lintFile, unchecked_return_type = "FileLint")]
+pub fn lint_file_js(text: &str) -> Result<JsValue, JsValue> {
+    to_js(&crate::host::lint_file(text))
+}
+
 /// A streaming session checker: the rules of `replaySession`, one message at a time.
 #[wasm_bindgen(js_name = Session)]
 pub struct JsSession(crate::host::Session);
@@ -632,6 +672,80 @@ impl JsSession {
     #[wasm_bindgen(unchecked_return_type = "SessionFinding[]")]
     pub fn finish(&self) -> Result<JsValue, JsValue> {
         to_js(&self.0.finish_findings())
+    }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// `RunEvent` as TypeScript sees it.
+    #[wasm_bindgen(typescript_type = "RunEvent")]
+    pub type RunEventArg;
+}
+
+/// A session fed a JSON Lines transcript as it is written, line by line, and told the run's
+/// events: every finding placed in the transcript, as `replaySession` places it.
+#[wasm_bindgen(js_name = JsonLinesSession)]
+pub struct JsJsonLinesSession(crate::host::session::JsonLinesSession);
+
+#[wasm_bindgen(js_class = JsonLinesSession)]
+impl JsJsonLinesSession {
+    /// An empty session judging tools with `options` (`{ targets?, serverName? }`); throws a
+    /// `TypeError` for bad options.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "SessionOptions")] options: Option<CompatOptionsArg>,
+    ) -> Result<JsJsonLinesSession, JsValue> {
+        let options = compat_options(options)?;
+        Ok(Self(crate::host::session::JsonLinesSession::with_options(
+            options,
+        )))
+    }
+
+    /// The next whole lines of the transcript (each a `{timestamp, direction, message}` envelope
+    /// or a bare message); returns the findings they cause.
+    #[wasm_bindgen(js_name = pushLines, unchecked_return_type = "PlacedFinding[]")]
+    pub fn push_lines(&mut self, text: &str) -> Result<JsValue, JsValue> {
+        to_js(&self.0.push_lines(text))
+    }
+
+    /// The finding for a run event; throws a `TypeError` for an event that is not one.
+    #[wasm_bindgen(unchecked_return_type = "PlacedFinding")]
+    pub fn event(&self, event: RunEventArg) -> Result<JsValue, JsValue> {
+        let json = options_json(Some(event.into()))?.unwrap_or_default();
+        let read = crate::host::session::RunEvent::from_json(&json, &["entry"])
+            .map_err(|e| options_error(&e))?;
+        let entry = json.get("entry").and_then(serde_json::Value::as_u64);
+        to_js(&self.0.event(&read, entry.map(|e| e as usize)))
+    }
+
+    /// Checks an answer to give the server's questions (an `--elicit` file) before it is used:
+    /// `elicit-not-json` when it is not JSON; spans into `text`.
+    #[wasm_bindgen(js_name = checkAnswer, unchecked_return_type = "Diagnostic[]")]
+    pub fn check_answer(&self, text: &str) -> Result<JsValue, JsValue> {
+        to_js(&self.0.check_answer(text))
+    }
+
+    /// Checks arguments for a call of the listed tool `name` before sending it (spans into
+    /// `argumentsText`).
+    #[wasm_bindgen(js_name = checkCall, unchecked_return_type = "Diagnostic[]")]
+    pub fn check_call(
+        &self,
+        name: &str,
+        #[wasm_bindgen(js_name = argumentsText)] arguments_text: &str,
+    ) -> Result<JsValue, JsValue> {
+        to_js(&self.0.check_call(name, arguments_text))
+    }
+
+    /// Every tool listed so far with its verdicts, and the list's verdict per target.
+    #[wasm_bindgen(unchecked_return_type = "ToolTable")]
+    pub fn tools(&self) -> Result<JsValue, JsValue> {
+        to_js(self.0.tools())
+    }
+
+    /// The end of the run: the end-of-session findings (`never-terminal`), placed.
+    #[wasm_bindgen(unchecked_return_type = "PlacedFinding[]")]
+    pub fn end(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.0.finish())
     }
 }
 

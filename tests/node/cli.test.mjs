@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { applyFixes, unambiguousFixes } from '../../pkg/cli/lint.js';
+import { applyFixes } from '../../pkg/cli/lint.js';
 import { report } from '../../pkg/cli/report.js';
 
 const CLI = new URL('../../pkg/cli.js', import.meta.url).pathname;
@@ -145,14 +145,8 @@ test('lint --fix: applies the fixes, lists each change, reports what remains; a 
   }
 });
 
-test('lint --fix leaves overlapping fixes out (which one is meant is a guess) and counts a repeated fix once', () => {
-  const fix = (start, end, replacement, code = 'c') => ({ code, fix: { span: { start, end }, replacement } });
-  const { applied, overlapping } = unambiguousFixes([
-    fix(10, 14, '"b"'), fix(0, 3, '"a"'), fix(12, 16, '"x"'), fix(20, 20, ','), fix(20, 22, '"y"'),
-    fix(30, 33, '"z"'), fix(30, 33, '"z"'), { code: 'no-fix' },
-  ]);
-  assert.deepEqual(applied.map((f) => f.replacement), ['"a"', '"z"']);
-  assert.deepEqual(overlapping.map((f) => f.replacement), ['"b"', '"x"', ',', '"y"']);
+test('lint --fix: the fixes the crate says can be made together are applied at their UTF-16 spans', () => {
+  // Which fixes overlap (left out) and which repeat is lintFile's (src/host/lint_file.rs, its tests).
   assert.equal(applyFixes('abcdefg', [{ span: { start: 1, end: 3 }, replacement: 'XY' }, { span: { start: 5, end: 5 }, replacement: '!' }]), 'aXYde!fg');
   assert.equal(applyFixes('"é😀k"', [{ span: { start: 4, end: 5 }, replacement: 'K' }]), '"é😀K"', 'spans count UTF-16 code units');
 });

@@ -158,3 +158,56 @@ test('a deliberately broken double: check-server, replay and proxy agree on ever
   for (const target of ['claude-code', 'vscode']) assert.ok(target in table.list, target);
   assert.equal(served.document.results[0].calls[0].error, 'this tool must be called as a task');
 });
+
+// check-server's run events (what happened besides the messages) are the session's findings too
+// (src/host/session/events.rs): each at the line of the entry it is about, everything else as
+// `replay` of the recording finds it. The double: fixtures/servers/run-events.mjs.
+const EVENTS = ['initialize-refused', 'list-refused', 'too-many-pages', 'task-timeout', 'elicitation-cancelled'];
+
+/** check-server and replay on one recording: the events apart, the same findings; the events. */
+async function withEvents(name, args) {
+  const served = await checkServer(name, args);
+  const replayed = await replay(name);
+  const isEvent = (f) => EVENTS.includes(f.code);
+  assert.deepEqual(keys(served.found.filter((f) => !isEvent(f))), keys(replayed), 'check-server = replay of its recording, the events apart');
+  assert.ok(!replayed.some(isEvent), 'the recording alone holds no run event');
+  const lines = served.text.split('\n');
+  /** The 1-based line of the first recorded message `test` accepts. */
+  const lineOf = (test) => lines.findIndex((l) => l && test(JSON.parse(l))) + 1;
+  return { served, events: served.found.filter(isEvent), lineOf };
+}
+
+test('check-server run events: a refused initialize is the session\'s error at the refusal, placed in words without --record', async () => {
+  const refuse = ['--timeout', '10000', '--', process.execPath, join(DOUBLES, 'run-events.mjs'), 'refuse'];
+  const { events, lineOf } = await withEvents('refused.jsonl', refuse);
+  const answer = lineOf((e) => e.direction === 'server' && e.message.error?.message === 'unsupported protocol version');
+  assert.deepEqual(events.map((f) => [f.code, f.severity, f.line, f.column]), [['initialize-refused', 'error', answer, 1]]);
+  assert.equal(events[0].message, 'the server refused initialize: unsupported protocol version');
+  const human = await cli(['check-server', ...refuse]);
+  assert.equal(human.status, 1);
+  assert.match(human.stdout, /^message \d+ \(the answer to initialize\): error\[initialize-refused\]: the server refused initialize: unsupported protocol version$/m);
+});
+
+test('check-server run events: a refused list, endless pages, a question cancelled and a task that never finishes', async () => {
+  const args = join(TEMP, 'stuck.json');
+  writeFileSync(args, '{}');
+  // The task stays working: the call is cancelled once a poll would pass --timeout (no other
+  // wall-clock assumption: a busy machine only makes the same run slower).
+  const { served, events, lineOf } = await withEvents('events.jsonl', ['--protocol', '2025-11-25', '--timeout', '6000', '--call', 'stuck', args, '--', process.execPath, join(DOUBLES, 'run-events.mjs')]);
+  const request = (method) => lineOf((e) => e.direction === 'client' && e.message.method === method);
+  const asked = lineOf((e) => e.message?.method === 'elicitation/create');
+  const pages = served.text.split('\n').map((l, i) => [l, i + 1]).filter(([l]) => l.includes('"nextCursor"'));
+  const answerTo = (method) => {
+    const id = JSON.parse(served.text.split('\n')[request(method) - 1]).message.id;
+    return lineOf((e) => e.direction === 'server' && e.message.id === id && e.message.method === undefined);
+  };
+  const byCode = Object.fromEntries(events.map((f) => [f.code, f]));
+  assert.deepEqual(Object.keys(byCode).sort(), ['elicitation-cancelled', 'list-refused', 'task-timeout', 'too-many-pages']);
+  assert.deepEqual([byCode['list-refused'].severity, byCode['list-refused'].line], ['error', answerTo('prompts/list')]);
+  assert.deepEqual([byCode['too-many-pages'].severity, byCode['too-many-pages'].line], ['error', pages.at(-1)[1]]);
+  assert.equal(pages.length, 100);
+  assert.deepEqual([byCode['task-timeout'].severity, byCode['task-timeout'].line], ['error', request('tools/call')]);
+  assert.deepEqual([byCode['elicitation-cancelled'].severity, byCode['elicitation-cancelled'].line], ['warning', asked]);
+  const [call] = served.document.results[0].calls;
+  assert.deepEqual([call.asTask, call.timedOut], [true, true]);
+});

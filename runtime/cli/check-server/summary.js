@@ -1,6 +1,6 @@
 // The summary of a check-server run: the server, the negotiated version and capabilities, each
 // tool with its findings and its verdict per compatibility target, and the whole list's verdict
-// per target (all from the session's tool table, `replaySession(...).tools`, decided in the
+// per target (all from the session's tool table, `JsonLinesSession.tools()`, decided in the
 // crate: src/host/session/tools.rs), and each call.
 
 /** One tool's findings as a table cell: `ok`, `2 errors`, `1 warning`… */
@@ -60,25 +60,4 @@ export function summaryText(negotiated, verdicts, listed, calls, { verbose = fal
   }
   lines.push(`transcript: ${recorded ?? 'not written (--record FILE keeps it; findings point to tools and messages)'}`);
   return lines.join('\n');
-}
-
-/**
- * Where a finding in the unwritten transcript `file` is, for the reporter (report.js `place`): its
- * tool and pointer, or the message (`message 3, the answer to initialize`) and pointer within it;
- * undefined for a finding in another file.
- */
-export function placeInTranscript(file, entries) {
-  const methods = new Map(entries.filter((e) => e.direction === 'client' && e.message?.method).map((e) => [e.message.id, e.message.method]));
-  return (finding) => {
-    if (finding.file !== file) return undefined;
-    if (finding.tool) return `tool ${JSON.stringify(String(finding.tool.name))}${finding.tool.pointer ? ` ${finding.tool.pointer}` : ''}`;
-    const entry = entries[finding.line - 1];
-    if (!entry) return 'the session';
-    if (entry.stdout !== undefined) return `entry ${finding.line} (a line on the server's stdout)`;
-    const { message } = entry;
-    const what = message?.method ? `${entry.direction === 'client' ? 'the client\'s' : 'the server\'s'} ${message.method}`
-        : methods.has(message?.id) ? `the answer to ${methods.get(message.id)}` : `a ${entry.direction} message`;
-    const pointer = (finding.instancePath ?? '').replace(/^\/\d+\/message/, '');
-    return `message ${finding.line} (${what})${pointer ? ` ${pointer}` : ''}`;
-  };
 }

@@ -77,7 +77,7 @@ pub(super) fn with_header_findings<'p>(
 
 /// The header findings of the transcript entry at `envelope` (a pointer to the entry, e.g. `/3`)
 /// whose message is at `message` (e.g. `/3/message`), pointers and spans into `doc`.
-fn check_entry(doc: &Document<'_>, envelope: &str, message: &str) -> Vec<Diagnostic> {
+pub(super) fn check_entry(doc: &Document<'_>, envelope: &str, message: &str) -> Vec<Diagnostic> {
     let (Some(entry), Some(body)) = (doc.pointer(envelope), doc.pointer(message)) else {
         return Vec::new();
     };

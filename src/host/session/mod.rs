@@ -15,7 +15,10 @@
 //! their answers), `tasks.rs` (each tracked task's state machine, timestamps, poll timing),
 //! `input.rs` (elicitations and `inputRequests` matched with their answers) and `replay.rs`
 //! (a whole transcript pushed entry by entry), `official.rs` (the negotiated version, and each
-//! message against its official definition).
+//! message against its official definition), `lines.rs` ([`JsonLinesSession`]: a JSON Lines
+//! transcript pushed line by line as it is written, each finding placed in it as the replay
+//! places it) and `events.rs` ([`RunEvent`]: what a host tells the session about the run outside
+//! the messages, [`Session::event`] its finding).
 //!
 //! Memory stays bounded over a long session (a `session-limit` warning says what was dropped):
 //! - at most [`MAX_FINISHED_TASKS`] (1,000) terminal tasks are kept; older ones are forgotten
@@ -91,10 +94,15 @@
 //! - `null-id`, `schema-version` (error): hints folded into `official-schema` (`official.rs`).
 //! - The answers of a 2026-07-28 `input_required` `tools/call`, in its retry (`input.rs`).
 //! - `session-limit` (warning): something was dropped to keep memory bounded (see above).
+//! - Run events (`events.rs`): `initialize-refused`, `list-refused`, `too-many-pages`,
+//!   `task-timeout` (errors), `input-rounds-exceeded`, `elicitation-cancelled` (warnings), and
+//!   `elicit-not-json` (error, [`Session::check_answer`]: the answer a host was given to send).
 
 mod dispatch;
+mod events;
 mod http;
 mod input;
+mod lines;
 mod listing;
 mod official;
 mod pending;
@@ -118,6 +126,8 @@ use pending::PendingRequests;
 use tasks::TrackedTask;
 
 pub use crate::host::transcript::Direction;
+pub use events::RunEvent;
+pub use lines::{JsonLinesSession, PlacedFinding, MAX_PLACED};
 pub use replay::{replay_session, replay_session_with, SessionReport};
 pub use tools::{ToolTable, ToolVerdict, Verdicts};
 

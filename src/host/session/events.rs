@@ -1,0 +1,324 @@
+//! What a host tells its session about the run, outside the messages ([`RunEvent`]): a request
+//! refused, a listing stopped, a task not finished in time, an input loop stopped, a question
+//! cancelled. The session names and grades each ([`Session::event`]), so that a front end
+//! driving a server (`check-server`) decides no finding itself; and it checks an answer the host
+//! was given to send ([`Session::check_answer`]).
+//!
+//! Codes:
+//! - `initialize-refused` (error): the server answered `initialize` with an error (or no result).
+//! - `list-refused` (error): a `*/list` request was answered with an error.
+//! - `too-many-pages` (error): a listing still had a `nextCursor` after the host's page limit.
+//! - `task-timeout` (error): a task was not terminal within the host's wait (and was cancelled).
+//! - `input-rounds-exceeded` (warning): a 2026-07-28 call still asked for input after the
+//!   host's round limit (the official SDKs' clients stop at 10 rounds).
+//! - `elicitation-cancelled` (warning): the server asked a question and the host had no answer
+//!   to give, so it cancelled.
+//! - `elicit-not-json` (error): the answer the host was given to send is not JSON (it cancels).
+
+use serde_json::{Map, Value};
+
+use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::host::session::{Finding, Session};
+use crate::json::{parse, ReadOptions};
+
+/// Something that happened on the wire outside the messages, which the session is told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunEvent {
+    /// The server refused `initialize`: `reason` is its error's message, if any.
+    InitializeRefused {
+        /// The error's message.
+        reason: Option<String>,
+    },
+    /// A `*/list` request (`method`) was answered with an error (`reason`, its message).
+    ListRefused {
+        /// The list method.
+        method: String,
+        /// The error's message.
+        reason: String,
+    },
+    /// A listing (`method`) still gave a `nextCursor` after `pages` pages; the host stopped.
+    TooManyPages {
+        /// The list method.
+        method: String,
+        /// The pages read.
+        pages: u64,
+    },
+    /// Task `task_id` of `tool` was not terminal within `timeout_ms`; the host cancelled it.
+    TaskTimeout {
+        /// The task.
+        task_id: String,
+        /// The tool called.
+        tool: String,
+        /// The host's wait in milliseconds.
+        timeout_ms: u64,
+    },
+    /// A call of `tool` still asked for input after `rounds` rounds; the host stopped.
+    InputRoundsExceeded {
+        /// The tool called.
+        tool: String,
+        /// The rounds answered.
+        rounds: u64,
+    },
+    /// The server asked a question and the host had no answer to give: it cancelled.
+    ElicitationCancelled,
+}
+
+impl RunEvent {
+    /// Reads an event from JSON: `{"event": "<code>", …}` with the variant's members in
+    /// camelCase (`reason`, `method`, `pages`, `taskId`, `tool`, `timeoutMs`, `rounds`) and any
+    /// of `allowed` (members the caller reads itself); another member, or a missing one, is an
+    /// error that names it.
+    pub fn from_json(value: &Value, allowed: &[&str]) -> Result<Self, String> {
+        let Value::Object(members) = value else {
+            return Err(format!("an event is an object, found {value}"));
+        };
+        let read = Members(members);
+        let event = match read.text("event")?.as_str() {
+            "initialize-refused" => Self::InitializeRefused {
+                reason: read.optional_text("reason")?,
+            },
+            "list-refused" => Self::ListRefused {
+                method: read.text("method")?,
+                reason: read.text("reason")?,
+            },
+            "too-many-pages" => Self::TooManyPages {
+                method: read.text("method")?,
+                pages: read.count("pages")?,
+            },
+            "task-timeout" => Self::TaskTimeout {
+                task_id: read.text("taskId")?,
+                tool: read.text("tool")?,
+                timeout_ms: read.count("timeoutMs")?,
+            },
+            "input-rounds-exceeded" => Self::InputRoundsExceeded {
+                tool: read.text("tool")?,
+                rounds: read.count("rounds")?,
+            },
+            "elicitation-cancelled" => Self::ElicitationCancelled,
+            other => return Err(format!("unknown event {other:?}")),
+        };
+        let known = event.members();
+        if let Some(extra) = members.keys().find(|k| {
+            *k != "event" && !known.contains(&k.as_str()) && !allowed.contains(&k.as_str())
+        }) {
+            return Err(format!(
+                "unknown member {extra:?} of a {:?} event",
+                event.code()
+            ));
+        }
+        Ok(event)
+    }
+
+    /// The members the variant reads.
+    fn members(&self) -> &'static [&'static str] {
+        match self {
+            Self::InitializeRefused { .. } => &["reason"],
+            Self::ListRefused { .. } => &["method", "reason"],
+            Self::TooManyPages { .. } => &["method", "pages"],
+            Self::TaskTimeout { .. } => &["taskId", "tool", "timeoutMs"],
+            Self::InputRoundsExceeded { .. } => &["tool", "rounds"],
+            Self::ElicitationCancelled => &[],
+        }
+    }
+
+    /// The finding's code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::InitializeRefused { .. } => "initialize-refused",
+            Self::ListRefused { .. } => "list-refused",
+            Self::TooManyPages { .. } => "too-many-pages",
+            Self::TaskTimeout { .. } => "task-timeout",
+            Self::InputRoundsExceeded { .. } => "input-rounds-exceeded",
+            Self::ElicitationCancelled => "elicitation-cancelled",
+        }
+    }
+
+    /// The finding (no place yet).
+    pub fn diagnostic(&self) -> Diagnostic {
+        let code = self.code();
+        match self {
+            Self::InitializeRefused { reason } => Diagnostic::error(
+                code,
+                format!(
+                    "the server refused initialize: {}",
+                    reason.as_deref().unwrap_or("no result")
+                ),
+            ),
+            Self::ListRefused { method, reason } => Diagnostic::error(
+                code,
+                format!("{method} was answered with an error: {reason}"),
+            ),
+            Self::TooManyPages { method, pages } => Diagnostic::error(
+                code,
+                format!("{method}: still a nextCursor after {pages} pages, listing stopped"),
+            ),
+            Self::TaskTimeout {
+                task_id,
+                tool,
+                timeout_ms,
+            } => Diagnostic::error(
+                code,
+                format!(
+                    "task {task_id} of {tool} was not finished within --timeout {timeout_ms} ms \
+                     (cancelled)"
+                ),
+            ),
+            Self::InputRoundsExceeded { tool, rounds } => Diagnostic::warning(
+                code,
+                format!(
+                    "{tool} still asked for input after {rounds} rounds; the check stopped \
+                     there, as the official SDKs' clients do (10 rounds)"
+                ),
+            ),
+            Self::ElicitationCancelled => Diagnostic::warning(
+                code,
+                "the server asked for input; no --elicit FILE was given, so the check answered \
+                 cancel",
+            ),
+        }
+    }
+}
+
+/// An event's members, read with errors that name them.
+struct Members<'m>(&'m Map<String, Value>);
+
+impl Members<'_> {
+    /// A string member that must be there.
+    fn text(&self, key: &str) -> Result<String, String> {
+        self.optional_text(key)?
+            .ok_or_else(|| format!("an event needs {key:?}"))
+    }
+
+    /// A string member, if there (`null` is none).
+    fn optional_text(&self, key: &str) -> Result<Option<String>, String> {
+        match self.0.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(other) => Err(format!("{key:?} is a string, found {other}")),
+        }
+    }
+
+    /// A whole number member that must be there.
+    fn count(&self, key: &str) -> Result<u64, String> {
+        match self.0.get(key) {
+            Some(Value::Number(n)) => n
+                .as_u64()
+                .ok_or_else(|| format!("{key:?} is a whole number, found {n}")),
+            Some(other) => Err(format!("{key:?} is a whole number, found {other}")),
+            None => Err(format!("an event needs {key:?}")),
+        }
+    }
+}
+
+impl Session {
+    /// The finding for `event`, about the whole of push `message` (the request or answer it
+    /// concerns: the refused answer, the last page, the task's call, the question).
+    pub fn event(&self, event: &RunEvent, message: usize) -> Finding {
+        Finding {
+            diagnostic: event.diagnostic(),
+            message_index: message,
+            schema_message_index: None,
+            whole_entry: true,
+        }
+    }
+
+    /// Checks an answer the host was given to send to the server's questions (an `--elicit`
+    /// file's `text`) before it is used: text that is not JSON is an `elicit-not-json` error at
+    /// the parse error (the host then cancels). The answer as sent is checked in the transcript.
+    pub fn check_answer(&self, text: &str) -> Vec<Diagnostic> {
+        match parse(text, ReadOptions::default()) {
+            Ok(_) => Vec::new(),
+            Err(error) => {
+                let found = error.to_diagnostic(&LineIndex::new(text));
+                let message = format!(
+                    "the --elicit file is not JSON ({}): the check answered cancel",
+                    found.message
+                );
+                vec![Diagnostic::error("elicit-not-json", message).with_span(found.span)]
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(json: &str) -> Result<RunEvent, String> {
+        RunEvent::from_json(&serde_json::from_str(json).unwrap(), &["entry"])
+    }
+
+    #[test]
+    fn every_event_has_its_code_and_severity() {
+        let cases = [
+            (r#"{"event":"initialize-refused","entry":1}"#, "error"),
+            (
+                r#"{"event":"list-refused","method":"tools/list","reason":"no"}"#,
+                "error",
+            ),
+            (
+                r#"{"event":"too-many-pages","method":"tools/list","pages":100}"#,
+                "error",
+            ),
+            (
+                r#"{"event":"task-timeout","taskId":"t","tool":"x","timeoutMs":5}"#,
+                "error",
+            ),
+            (
+                r#"{"event":"input-rounds-exceeded","tool":"x","rounds":10}"#,
+                "warning",
+            ),
+            (r#"{"event":"elicitation-cancelled"}"#, "warning"),
+        ];
+        let session = Session::new();
+        for (json, severity) in cases {
+            let read = event(json).unwrap();
+            let found = session.event(&read, 3);
+            let value: Value = serde_json::from_str(json).unwrap();
+            assert_eq!(found.diagnostic.code, value["event"].as_str().unwrap());
+            assert_eq!(
+                serde_json::to_value(found.diagnostic.severity).unwrap(),
+                severity
+            );
+            assert_eq!((found.message_index, found.whole_entry), (3, true));
+        }
+    }
+
+    #[test]
+    fn the_messages_say_what_happened() {
+        let refused = event(r#"{"event":"initialize-refused","reason":"bad version"}"#).unwrap();
+        assert_eq!(
+            refused.diagnostic().message,
+            "the server refused initialize: bad version"
+        );
+        let pages = event(r#"{"event":"too-many-pages","method":"tools/list","pages":3}"#);
+        assert_eq!(
+            pages.unwrap().diagnostic().message,
+            "tools/list: still a nextCursor after 3 pages, listing stopped"
+        );
+    }
+
+    #[test]
+    fn a_bad_event_is_an_error_naming_it() {
+        assert!(event(r#"{"event":"nope"}"#).unwrap_err().contains("nope"));
+        assert!(event(r#"{"event":"task-timeout","tool":"x"}"#)
+            .unwrap_err()
+            .contains("taskId"));
+        assert!(event(r#"{"event":"elicitation-cancelled","extra":1}"#)
+            .unwrap_err()
+            .contains("extra"));
+        assert!(event(r#"{"event":"too-many-pages","method":"m","pages":-1}"#).is_err());
+        assert!(event("[]").is_err());
+    }
+
+    #[test]
+    fn an_answer_that_is_not_json_is_an_error_at_the_parse_error() {
+        let session = Session::new();
+        assert!(session.check_answer(r#"{"action":"accept"}"#).is_empty());
+        let found = session.check_answer("{\"action\": }");
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].code, "elicit-not-json");
+        let span = found[0].span.unwrap();
+        assert_eq!((span.line, span.column), (1, 12));
+    }
+}
