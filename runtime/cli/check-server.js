@@ -239,10 +239,10 @@ async function runCall(session, connection, call, { values, timeoutMs }) {
   if (outcome.timedOut) tell(session, { event: 'task-timeout', entry: outcome.requestIndex, taskId: String(outcome.taskId), tool: call.name, timeoutMs });
 }
 
-/** The answer to an elicitation (request at transcript entry `index`): the `--elicit` file's
- * content with the form's defaults (SEP-1034, `withDefaults`), or a cancel (the session's `elicitation-cancelled` event; an `--elicit` file the
- * session finds is not JSON, its `elicit-not-json`, once). The session checks the answer as
- * sent, in the transcript. */
+/** The answer to an elicitation (request at transcript entry `index`, its `params`): the
+ * `--elicit` file's content with the form's defaults (SEP-1034, `withDefaults`), or a cancel (the
+ * session's `elicitation-cancelled` event; an `--elicit` file the session finds is not JSON, its
+ * `elicit-not-json`, once). The session checks the answer as sent, in the transcript. */
 function elicitationAnswer(session, index, params) {
   const { elicit } = session;
   if (!elicit) {
