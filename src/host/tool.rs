@@ -251,6 +251,9 @@ fn check_one(
             if compiled.is_some() {
                 let name = tool.value_of("name").and_then(Node::as_str);
                 check_closed_when_empty(doc, schema, name, &input, out);
+                out.extend(super::x_mcp_header::check(
+                    doc, schema, &input, name, generation,
+                ));
             }
             compiled
         }

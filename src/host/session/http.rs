@@ -88,6 +88,20 @@ fn check_entry(doc: &Document<'_>, envelope: &str, message: &str) -> Vec<Diagnos
         .value_of("direction")
         .and_then(Node::as_str)
         .is_none_or(|d| d == "client");
+    if !client {
+        return Vec::new();
+    }
+    check_request(doc, http, body, &format!("{envelope}/http"))
+}
+
+/// The header findings of one client message `body` sent over HTTP as `http` says (`{ method,
+/// headers }`, a node of `doc` at `http_pointer`): pointers and spans into `doc`.
+pub(super) fn check_request(
+    doc: &Document<'_>,
+    http: &Node,
+    body: &Node,
+    http_pointer: &str,
+) -> Vec<Diagnostic> {
     let post = http
         .value_of("method")
         .and_then(Node::as_str)
@@ -99,10 +113,10 @@ fn check_entry(doc: &Document<'_>, envelope: &str, message: &str) -> Vec<Diagnos
     let declared = params
         .and_then(|p| meta(p, PROTOCOL_VERSION))
         .and_then(Node::as_str);
-    if !client || !post || declared != Some(VERSION) {
+    if !post || declared != Some(VERSION) {
         return Vec::new();
     }
-    let headers_pointer = format!("{envelope}/http/headers");
+    let headers_pointer = format!("{http_pointer}/headers");
     let headers = http.value_of("headers");
     let header = |name: &str| {
         headers

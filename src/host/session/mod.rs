@@ -5,7 +5,8 @@
 //! [`Session::push`] takes one JSON-RPC message text and who sent it ([`Direction`]) and returns
 //! the findings it causes, spans into that text; [`Session::push_at`] adds when the host saw it
 //! (poll timing needs it), [`Session::push_entry`] takes any transcript entry ([`Entry`]: a
-//! message, possibly of unknown direction, or what the host handed the model). [`Session::state`]
+//! message, possibly of unknown direction, or what the host handed the model),
+//! [`Session::push_line`] one line of a stdio stream, whatever it holds (`line.rs`). [`Session::state`]
 //! is the tasks as the replay reports them and [`Session::finish`] the end-of-session findings
 //! (`never-terminal`). The session owns what it keeps (each message is parsed into its own
 //! document; a listed tool is kept compiled, an elicitation request or a report's
@@ -90,11 +91,14 @@
 //!   each finding naming its tool (`Diagnostic::tool`); [`Session::tools`] the verdict table.
 //! - `null-id`, `schema-version` (error): hints folded into `official-schema` (`official.rs`).
 //! - The answers of a 2026-07-28 `input_required` `tools/call`, in its retry (`input.rs`).
+//! - `stdout-not-json`, `stdin-not-json` (error): a stdio line that is not JSON
+//!   ([`Session::push_line`], `line.rs`).
 //! - `session-limit` (warning): something was dropped to keep memory bounded (see above).
 
 mod dispatch;
 mod http;
 mod input;
+mod line;
 mod listing;
 mod official;
 mod pending;
@@ -118,6 +122,7 @@ use pending::PendingRequests;
 use tasks::TrackedTask;
 
 pub use crate::host::transcript::Direction;
+pub use line::{LineKind, LineOutcome};
 pub use replay::{replay_session, replay_session_with, SessionReport};
 pub use tools::{ToolTable, ToolVerdict, Verdicts};
 
