@@ -202,27 +202,37 @@ pub fn check(
     out
 }
 
-/// The `Mcp-Param-*` headers a call with `arguments` carries for a tool whose `inputSchema` is
-/// `schema` (assumed to pass [`check`]): `(header name, value as sent)` for each annotated
-/// property the arguments give a string, integer or boolean (not null), the value encoded as
-/// the spec says (`=?base64?…?=` unless plain printable ASCII without edge whitespace).
-pub fn param_headers(schema: &Node, arguments: &Document<'_>, at: &Node) -> Vec<(String, String)> {
+/// The annotations of `schema` a client mirrors (a chain of `properties` from the root, a string
+/// name): the `properties` path of each and the header's name, in document order.
+pub fn annotated(schema: &Node) -> Vec<(Vec<String>, String)> {
+    annotations(schema, "")
+        .into_iter()
+        .filter_map(|found| {
+            let path = found.path.filter(|p| !p.is_empty())?;
+            let name = found.schema.value_of(KEY).and_then(Node::as_str)?;
+            Some((path, name.to_owned()))
+        })
+        .collect()
+}
+
+/// The `Mcp-Param-*` headers a call with the arguments `at` (in `arguments`) carries for the
+/// `annotated` parameters of its tool: `(header name, the argument rendered)` for each the
+/// arguments give a string, number or boolean (absent or null: no header); the value as sent is
+/// [`encode`] of it.
+pub fn param_headers(
+    annotated: &[(Vec<String>, String)],
+    arguments: &Document<'_>,
+    at: &Node,
+) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    for found in annotations(schema, "") {
-        let (Some(path), Some(name)) = (
-            &found.path,
-            found.schema.value_of(KEY).and_then(Node::as_str),
-        ) else {
-            continue;
-        };
+    for (path, name) in annotated {
         let mut value = Some(at);
         for key in path {
             value = value.and_then(|v| v.value_of(key));
         }
-        let Some(rendered) = value.and_then(|v| render(arguments.text, v)) else {
-            continue;
-        };
-        out.push((format!("{PREFIX}{name}"), encode(&rendered)));
+        if let Some(rendered) = value.and_then(|v| render(arguments.text, v)) {
+            out.push((format!("{PREFIX}{name}"), rendered));
+        }
     }
     out
 }
@@ -332,17 +342,17 @@ mod tests {
             parse(schema, ReadOptions::default()).unwrap(),
             parse(args, ReadOptions::default()).unwrap(),
         );
-        assert_eq!(
-            param_headers(&s.root, &a, &a.root),
-            [
-                (
-                    "Mcp-Param-Region".to_owned(),
-                    "=?base64?WsO8cmljaA==?=".to_owned()
-                ),
-                ("Mcp-Param-N".to_owned(), "42".to_owned()),
-                ("Mcp-Param-Ok".to_owned(), "true".to_owned()),
-            ]
-        );
+        let sent: Vec<_> = param_headers(&annotated(&s.root), &a, &a.root)
+            .into_iter()
+            .map(|(name, value)| (name, encode(&value)))
+            .collect();
+        let want = [
+            ("Mcp-Param-Region", "=?base64?WsO8cmljaA==?="),
+            ("Mcp-Param-N", "42"),
+            ("Mcp-Param-Ok", "true"),
+        ]
+        .map(|(n, v)| (n.to_owned(), v.to_owned()));
+        assert_eq!(sent, want);
         assert_eq!(encode(" x"), "=?base64?IHg=?=");
         assert_eq!(encode("us-west1"), "us-west1");
     }

@@ -76,6 +76,15 @@ impl Session {
 }
 
 impl Session {
+    /// The arguments the listed tool `name` mirrors into `Mcp-Param-*` headers (none when the
+    /// tool was not listed).
+    pub(super) fn header_params(&self, name: &str) -> Vec<(Vec<String>, String)> {
+        self.tools
+            .get(name)
+            .map(|known| known.compiled.info.header_params.clone())
+            .unwrap_or_default()
+    }
+
     /// Checks one message `text` that `direction` sent over HTTP, with its envelope `http_text`
     /// (`{"method": "POST", "headers": {…}}`, as a recording's `http` member): the message's
     /// findings (spans into `text`), then, for a client's request, the header findings
@@ -99,7 +108,14 @@ impl Session {
         ) else {
             return found;
         };
-        let headers = super::http::check_request(&http, &http.root, &body.root, "/http");
+        let sent = super::http::Request {
+            doc: &http,
+            http: &http.root,
+            body_doc: &body,
+            body: &body.root,
+            http_pointer: "/http".to_owned(),
+        };
+        let headers = super::http::check_request(&sent, &|tool| self.header_params(tool));
         found.extend(found_in(headers, number));
         found
     }
@@ -159,6 +175,46 @@ mod tests {
         assert!(
             back.iter().all(|f| !f.diagnostic.code.starts_with("http-")),
             "{back:?}"
+        );
+    }
+
+    #[test]
+    fn a_call_over_http_carries_its_mcp_param_headers() {
+        let mut session = Session::new();
+        let meta = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}"#;
+        let list =
+            format!(r#"{{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{{{meta}}}}}"#);
+        session.push_line(&list, Direction::Client, None);
+        let tools = r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"where","inputSchema":{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"},"n":{"type":"integer","x-mcp-header":"N"}}}}]}}"#;
+        session.push_line(tools, Direction::Server, None);
+        let call = format!(
+            r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"where","arguments":{{"region":"Zürich","n":7}},{meta}}}}}"#
+        );
+        let http = r#"{"method":"POST","headers":{"MCP-Protocol-Version":"2026-07-28","Mcp-Method":"tools/call","Mcp-Name":"where","Mcp-Param-N":"8"}}"#;
+        let found: Vec<_> = session
+            .push_http(&call, Direction::Client, http, None)
+            .into_iter()
+            .filter(|f| f.diagnostic.code.starts_with("http-"))
+            .map(|f| (f.diagnostic.code, f.diagnostic.instance_path))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("http-header-missing".to_owned(), "/http/headers".to_owned()),
+                (
+                    "http-header-mismatch".to_owned(),
+                    "/http/headers/Mcp-Param-N".to_owned()
+                ),
+            ]
+        );
+        // As sent by a client that follows the spec: nothing.
+        let good = r#"{"method":"POST","headers":{"MCP-Protocol-Version":"2026-07-28","Mcp-Method":"tools/call","Mcp-Name":"where","mcp-param-region":"=?base64?WsO8cmljaA==?=","Mcp-Param-N":"7"}}"#;
+        let clean = session.push_http(&call, Direction::Client, good, None);
+        assert!(
+            clean
+                .iter()
+                .all(|f| !f.diagnostic.code.starts_with("http-")),
+            "{clean:?}"
         );
     }
 }
