@@ -274,7 +274,8 @@ fn base64(bytes: &[u8]) -> String {
             .fold(0u32, |n, (i, b)| n | (u32::from(*b) << (16 - 8 * i)));
         for i in 0..4 {
             if i <= chunk.len() {
-                out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
+                let sextet = ((n >> (18 - 6 * i)) & 63) as usize;
+                out.extend(ALPHABET.get(sextet).map(|b| char::from(*b)));
             } else {
                 out.push('=');
             }

@@ -67,6 +67,13 @@ async function dribble(stdin, bytes, { end = true } = {}) {
   if (end) stdin.end();
 }
 
+/** Waits (up to 60 s) until the `--report` file holds `count` lines. */
+async function reported(report, count) {
+  for (const end = Date.now() + 60000; Date.now() < end; await sleep(100)) {
+    if (existsSync(report) && readFileSync(report, 'utf8').split('\n').length - 1 >= count) return;
+  }
+}
+
 const sha = (bytes) => createHash('sha256').update(bytes).digest('hex');
 const seen = (report, direction) => report.filter((f) => f.code === 'seen' && f.direction === direction).length;
 
@@ -85,7 +92,13 @@ test('partial writes, a line that is not JSON, CRLF and UTF-8 split across write
 test('a line that is not JSON: the session reports it (stdin-not-json from the host, stdout-not-json from the server), the recording keeps it and replays to the same', { timeout: 60000 }, async (t) => {
   const input = Buffer.from('{"jsonrpc":"2.0","id":1,"method":"ping"}\nnot json at all\n\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
   const record = join(tempDir(t), 'session.jsonl');
-  const run = await proxy(t, { checker: null, options: ['--record', record], feed: (stdin) => dribble(stdin, input) });
+  // The host keeps stdin open until both lines are reported: the proxy gives the checker 1.5 s
+  // once the server ends, and loading the package's wasm can take longer on a busy machine.
+  const run = await proxy(t, { checker: null, options: ['--record', record], feed: async (stdin, child, report) => {
+    await dribble(stdin, input, { end: false });
+    await reported(report, 2);
+    stdin.end();
+  } });
   assert.equal(run.code, 0, run.stderr);
   assert.deepEqual(run.stdout, input);
   const notJson = run.report.filter((f) => f.code.endsWith('-not-json'));
@@ -171,11 +184,16 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 test('a session that ends normally ends cleanly: stdin EOF, then (the server lingering) the host\'s SIGTERM; a server that dies while the host is connected is reported', { timeout: 60000 }, async (t) => {
   let ready;
   const started = new Promise((resolve) => (ready = resolve));
-  const run = proxy(t, { server: ['--report-signals', '--linger'], checker: null });
+  const record = join(tempDir(t), 'session.jsonl');
+  const run = proxy(t, { server: ['--report-signals', '--linger'], checker: null, options: ['--record', record] });
   run.child.stderr.on('data', (chunk) => chunk.toString().includes('ready') && ready());
   await started;
   const echoed = new Promise((resolve) => run.child.stdout.once('data', resolve));
-  run.child.stdin.end('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+  // The host's message, then the end of its input once the checker has it (loading the
+  // package's wasm can take longer than the proxy's 1.5 s on a busy machine).
+  run.child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+  await reported(record, 2);
+  run.child.stdin.end();
   // As the SDK clients do: the input closed, a grace period, then a signal (here once the server
   // has echoed the message; it ignores the end of its input).
   await echoed;
@@ -192,7 +210,11 @@ test('a session that ends normally ends cleanly: stdin EOF, then (the server lin
 
 test('--quiet: nothing from the proxy on stderr, the report still written', { timeout: 60000 }, async (t) => {
   const input = Buffer.from('{"a":1}\nnot json\n');
-  const run = await proxy(t, { checker: null, options: ['--quiet'], feed: (stdin) => stdin.end(input) });
+  const run = await proxy(t, { checker: null, options: ['--quiet'], feed: async (stdin, child, report) => {
+    stdin.write(input);
+    await reported(report, 2);
+    stdin.end();
+  } });
   assert.equal(run.code, 0);
   assert.deepEqual(run.stdout, input);
   assert.equal(run.stderr, '');
