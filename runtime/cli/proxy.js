@@ -17,8 +17,9 @@ const NAME = 'proxy';
 /** Messages longer than this are passed on but not checked (counted as too large). */
 const MAX_CHECKED_MESSAGE = 64 * 1024 * 1024;
 
-const SUMMARY = 'Run an MCP server behind a checking proxy: every byte passed on unchanged both ways, each\n' +
-  'message checked live (host and server rules, task flows, schemas); findings on stderr.';
+const SUMMARY = 'Run an MCP server (stdio or Streamable HTTP) behind a checking proxy; findings on stderr.\n' +
+  'Every byte is passed on unchanged both ways; each message is checked live (host and server\n' +
+  'rules, task flows, schemas).';
 const OPTIONS_HELP = `  -- COMMAND ARGS…             a stdio server: run it, the host talks to the proxy's stdin/stdout
   --upstream URL              a Streamable HTTP server: listen on 127.0.0.1 and forward to URL
   --port N                    the port to listen on with --upstream (default 0: any free port,
