@@ -8,12 +8,14 @@
 //   --record-secrets (and is with it).
 // - A scripted upstream (this file) for what a real server does not do on demand: the bytes both
 //   ways and the headers as sent, an SSE event reaching the host before the answer ends, a
-//   stream cut mid-event and an upstream that cannot be reached, each said on stderr.
+//   stream cut mid-event and an upstream that cannot be reached, each said on stderr; an https
+//   upstream with a self-signed certificate (a TLS error, unless --insecure).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -218,4 +220,36 @@ test('bytes and headers as sent both ways; an SSE event reaches the host while i
   await assert.rejects(fetch(gone.url, { method: 'POST', headers, body }), 'the host cannot reach it either');
   const ended = await gone.stop();
   assert.match(ended.stderr, /cannot reach the upstream: ECONNREFUSED/);
+});
+
+test('an https upstream with a certificate no CA signed: a TLS error said on stderr and the host\'s connection closed; --insecure (by flag only) passes the traffic', { timeout: 60000 }, async (t) => {
+  const key = join(TEMP, 'key.pem');
+  const cert = join(TEMP, 'cert.pem');
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+  if (made.status !== 0) {
+    t.skip('openssl is not available to make a self-signed certificate');
+    return;
+  }
+  const server = https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end('{"jsonrpc":"2.0","id":1,"result":{}}');
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const upstream = `https://127.0.0.1:${server.address().port}/mcp`;
+  const body = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+  const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+  const strict = await proxy(upstream, 'tls-strict');
+  await assert.rejects(fetch(strict.url, { method: 'POST', headers, body }), 'the host sees no answer');
+  const refused = await strict.stop();
+  assert.match(refused.stderr, /POST https:\/\/127\.0\.0\.1:\d+\/mcp: TLS error: /);
+  const insecure = await proxy(upstream, 'tls-insecure', '--insecure');
+  const answer = await fetch(insecure.url, { method: 'POST', headers, body });
+  assert.equal(await answer.text(), '{"jsonrpc":"2.0","id":1,"result":{}}');
+  const passed = await insecure.stop();
+  assert.equal(passed.status, 0, passed.stderr);
+  server.close();
 });
