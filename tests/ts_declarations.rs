@@ -642,8 +642,32 @@ fn pushed(text: &str, add: &mut dyn FnMut(&'static str, Value)) {
             .collect(),
     };
     let mut session = Session::default();
+    // The same messages as a proxy feeds them: stdio lines (`pushLine`), and over HTTP with their
+    // envelope (`pushHttp`), each in a session of its own.
+    let (mut lines, mut over_http) = (Session::default(), Session::default());
+    add(
+        "pushLine",
+        json(&lines.push_line("not json", Direction::Server, None)),
+    );
     for entry in entries {
         let time = entry.get("timestamp").map(|_| 0);
+        let direction = match entry.get("direction").and_then(Value::as_str) {
+            Some("client") => Some(Direction::Client),
+            Some("server") => Some(Direction::Server),
+            _ => None,
+        };
+        if let (Some(direction), Some(message)) = (direction, entry.get("message")) {
+            let text = message.to_string();
+            add("pushLine", json(&lines.push_line(&text, direction, time)));
+            let http = entry.get("http").map_or_else(
+                || r#"{"method":"POST","headers":{}}"#.to_owned(),
+                Value::to_string,
+            );
+            add(
+                "pushHttp",
+                json(&over_http.push_http(&text, direction, &http, time)),
+            );
+        }
         let (export, kind, message) = if let Some(to_model) = entry.get("toModel") {
             let task_id = entry
                 .get("taskId")

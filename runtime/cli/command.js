@@ -43,19 +43,25 @@ export async function readInputs(paths, io) {
   return inputs;
 }
 
+/** The exit codes of a command that checks and reports (the help's last line). */
+const EXIT_CODES = 'Exit codes: 0 no errors, 1 errors found, 2 usage or I/O error.';
+
 /**
  * A command module's default export from its `name`, `summary`, `usage` (the lines after the
  * synopsis), its `options` (node:util parseArgs form) and `check(values, positionals, io, tail)`,
- * which returns `{ findings, sources, results, stream, failure?, exit? }` (see report.js; `exit`
- * overrides the exit code, e.g. 2 for a run that could not finish) or throws a UsageError. With
- * `tail`, what follows the first `--` is not parsed and comes as `tail` (a command to run).
+ * which returns `{ findings, sources, results, stream, failure?, exit?, reported? }` (see
+ * report.js; `exit` overrides the exit code, e.g. 2 for a run that could not finish; `reported`:
+ * the check printed its findings as it found them, with report.js's `liveReport`) or throws a
+ * UsageError. With `tail`, what follows the first `--` is not parsed and comes as `tail` (a
+ * command to run). `exits` replaces the help's exit-code line (a command whose exit code is not
+ * its findings').
  */
-export function command({ name, summary, usage, options = {}, check, tail = false }) {
+export function command({ name, summary, usage, options = {}, check, tail = false, exits = EXIT_CODES }) {
   const help = `Usage: mcp-json-toolbox ${name} ${usage}\n\n${summary}\n\n` +
     '  --format human|json|github  how findings are printed (default human)\n' +
     `${VERBOSE_HELP}\n` +
     '  -h, --help                  this help\n\n' +
-    'Exit codes: 0 no errors, 1 errors found, 2 usage or I/O error.\n';
+    `${exits}\n`;
   return {
     name,
     summary,
@@ -71,7 +77,7 @@ export function command({ name, summary, usage, options = {}, check, tail = fals
         }
         if (!FORMATS.includes(values.format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
         const outcome = await check(values, positionals, io, split < 0 ? [] : argv.slice(split + 1));
-        report(outcome.findings, { ...outcome, format: values.format, verbose: values.verbose, io });
+        if (!outcome.reported) report(outcome.findings, { ...outcome, format: values.format, verbose: values.verbose, io });
         return outcome.exit ?? exitCode(outcome.findings);
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;

@@ -1,101 +1,122 @@
-// `mcp-json-toolbox proxy -- COMMAND ARGS…`: runs an MCP server over stdio between a host and the
-// real server, passing every byte both ways unchanged, while a checker thread reads a copy of
-// each message (runtime/proxy/). Findings go to stderr and `--report`; stdout carries only the
-// server's bytes.
+// `mcp-json-toolbox proxy`: a checking proxy between a host and a real MCP server. Over stdio
+// (`-- COMMAND ARGS…`) it runs the server and passes every byte both ways unchanged
+// (runtime/proxy/stdio.js); over Streamable HTTP (`--upstream URL`) it listens on 127.0.0.1 and
+// forwards every request to the upstream server (runtime/proxy/http/). Either way a checker
+// thread feeds a copy of each message to the package's `Session` (runtime/proxy/); its findings
+// are printed on stderr as they come (report.js, `--format`), never on the protocol channel.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { UsageError, command } from './command.js';
+import { liveReport, summary as counted } from './report.js';
+import { TARGET_NAMES, parseTargets } from './targets.js';
 import { startChecker } from '../proxy/checker-thread.js';
-import { FORWARDED, runChild } from '../proxy/child.js';
-import { findingJson, findingLine, summaryLine } from '../proxy/findings.js';
+import { proxyStdio } from '../proxy/stdio.js';
 
+const NAME = 'proxy';
 /** Messages longer than this are passed on but not checked (counted as too large). */
 const MAX_CHECKED_MESSAGE = 64 * 1024 * 1024;
-/** How long the checker may take to finish once the server ended: hosts wait about 2 s for the
- * process to exit after closing its stdin before they send SIGTERM (the MCP SDK's
- * `StdioClientTransport.close`); a signal meanwhile ends the wait at once. */
-const FINISH_TIMEOUT_MS = 1500;
-/** How long a signal waits for the end of our stdin that came with it (see `run`). */
-const END_GRACE_MS = 100;
 
-const summary = 'Run an MCP stdio server behind a checking proxy: every byte passed on unchanged both ways,\n' +
-  'each message checked live (host and server rules, task flows, schemas); findings on stderr.';
-const usage = `Usage: mcp-json-toolbox proxy [--record FILE] [--report FILE] [--quiet] -- COMMAND ARGS…
+const SUMMARY = 'Run an MCP server (stdio or Streamable HTTP) behind a checking proxy; findings on stderr.\n' +
+  'Every byte is passed on unchanged both ways; each message is checked live (host and server\n' +
+  'rules, task flows, schemas).';
+const OPTIONS_HELP = `  -- COMMAND ARGS…             a stdio server: run it, the host talks to the proxy's stdin/stdout
+  --upstream URL              a Streamable HTTP server: listen on 127.0.0.1 and forward to URL
+  --port N                    the port to listen on with --upstream (default 0: any free port,
+                              printed on stderr)
+  --insecure                  with --upstream https://…: accept any TLS certificate
+  --record FILE               write the session as a transcript (JSON Lines of {timestamp,
+                              direction, message, http?}) that \`replay\` and the page read; over
+                              HTTP credentials are redacted (the rules of \`redactLog\`)
+  --record-secrets            keep credentials in the --record transcript
+  --report FILE               write the findings as JSON Lines ({severity, code, message, index,
+                              direction, pointer, line, column, tool?})
+  --target NAME[,NAME]        compatibility profiles to judge each listed tool by (repeatable,
+                              or all; default the package's); known: ${TARGET_NAMES.join(', ')}
+  --quiet                     no findings nor summary on stderr (a stdio server's stderr still passes)
+  --checker MODULE            a module whose default export makes the checker (tests)`;
+const EXITS = 'Exit code over stdio: the server\'s, or its signal (2: a usage error; 127: COMMAND not found;\n' +
+  '126: it could not run). With --upstream, once stopped (SIGINT, SIGTERM): 0 no errors, 1 errors\n' +
+  'found, 2 a usage error or a port it cannot listen on. Findings go to stderr in every --format.';
 
-${summary}
+const OPTIONS = {
+  upstream: { type: 'string' },
+  port: { type: 'string', default: '0' },
+  insecure: { type: 'boolean', default: false },
+  record: { type: 'string' },
+  'record-secrets': { type: 'boolean', default: false },
+  report: { type: 'string' },
+  target: { type: 'string', multiple: true },
+  quiet: { type: 'boolean', default: false },
+  checker: { type: 'string' },
+};
 
-  --record FILE   write the session as a transcript (JSON Lines of {timestamp, direction, message})
-                  that \`mcp-json-toolbox replay\` and the page's Session tab read
-  --report FILE   write the findings as JSON Lines ({severity, code, message, index, direction,
-                  pointer, line, column, tool?})
-  --quiet         no findings nor summary on stderr (the server's stderr still passes)
-  --checker MODULE  a module whose default export makes the checker (tests)
-  -h, --help      this help
-
-Exit code and signal: the server's (2: a usage error; 127: COMMAND not found; 126: it could not run).
-`;
-
-/** A usage error: one line on stderr, exit code 2. */
-function usageError(io, message) {
-  io.stderr.write(`mcp-json-toolbox proxy: ${message}\n(mcp-json-toolbox proxy --help for usage)\n`);
-  return 2;
+/** One `--report` line: `{severity, code, message, index, direction, pointer, line, column, tool?}`. */
+function reportLine(f) {
+  const { severity, code, message, index = null, direction = null, pointer = '', line, column, tool } = f;
+  return `${JSON.stringify({ severity, code, message, index, direction, pointer, line, column, ...(tool ? { tool } : {}) })}\n`;
 }
 
-/** Splits `argv` at the first `--`: the proxy's options, then the server's command line. */
-function parse(argv) {
-  const split = argv.indexOf('--');
-  const own = split < 0 ? argv : argv.slice(0, split);
-  const { values } = parseArgs({
-    args: own,
-    options: {
-      record: { type: 'string' },
-      report: { type: 'string' },
-      quiet: { type: 'boolean' },
-      checker: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-  });
-  return { values, command: split < 0 ? [] : argv.slice(split + 1) };
+/** Which message a finding is about: `client#5` (its sender and index, both directions counted),
+ * or `session` for the checker's own findings about no message. */
+function place(f) {
+  return f.index === null || f.index === undefined ? 'session' : `${f.direction}#${f.index}`;
 }
 
-export default {
-  name: 'proxy',
-  summary,
-  usage,
-  async run(argv, io) {
-    let parsed;
-    try {
-      parsed = parse(argv);
-    } catch (error) {
-      return usageError(io, error.message);
-    }
-    const { values, command } = parsed;
-    if (values.help) {
-      io.stdout.write(usage);
-      return 0;
-    }
-    if (command.length === 0) return usageError(io, 'no server command: give it after --');
+/** The end-of-session line: "12 messages checked, 2 errors, 1 warning" and what was not checked. */
+export function summaryLine(list, summary) {
+  const parts = summary.messages === undefined ? [] : [`${summary.messages} message${summary.messages === 1 ? '' : 's'} checked`];
+  const counts = counted(list);
+  if (counts) parts.push(counts);
+  if (summary.skipped) parts.push(`${summary.skipped} skipped (the checker fell behind; findings after them may be missing or wrong)`);
+  if (summary.oversized) parts.push(`${summary.oversized} too large to check`);
+  if (summary.timedOut) parts.push('the checker did not finish in time (findings may be missing)');
+  if (summary.interrupted) parts.push('interrupted before the checker finished (findings may be missing)');
+  if (summary.crashed) parts.push(`the server ended (${summary.crashed}) while the host was still connected`);
+  if (summary.failed) parts.push('the checker failed (above); the traffic was passed on');
+  return parts.join(', ');
+}
+
+/** The options checked: `{ targets, port }`, or a UsageError. */
+function checkOptions(values, server) {
+  if (values.upstream && server.length > 0) throw new UsageError('give either --upstream URL or -- COMMAND ARGS…, not both');
+  if (!values.upstream && server.length === 0) throw new UsageError('no server command: give it after --, or --upstream URL');
+  if (values.upstream && !/^https?:\/\/[^/]/.test(values.upstream)) throw new UsageError('--upstream must be an http:// or https:// URL');
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a port number (0 to 65535)');
+  return { targets: parseTargets(values.target, TARGET_NAMES), port };
+}
+
+export default command({
+  name: NAME,
+  summary: `${SUMMARY}\n\n${OPTIONS_HELP}`,
+  usage: `[OPTIONS] -- COMMAND ARGS…\n       mcp-json-toolbox ${NAME} [OPTIONS] --upstream URL [--port N]`,
+  options: OPTIONS,
+  tail: true,
+  exits: EXITS,
+  async check(values, positionals, io, server) {
+    if (positionals.length > 0) throw new UsageError(`unexpected ${positionals[0]}: the server's command goes after --`);
+    const { targets, port } = checkOptions(values, server);
     let reportFd;
     try {
       reportFd = values.report ? openSync(resolve(io.cwd, values.report), 'w') : undefined;
     } catch (error) {
-      return usageError(io, `--report ${values.report}: ${error.message}`);
+      throw new UsageError(`--report ${values.report}: ${error.message}`);
     }
-    const counts = {};
+    const file = values.record ?? 'session';
+    const live = liveReport({ format: values.format, io, stream: io.stderr, place, prefix: `mcp-json-toolbox ${NAME}: `, quiet: values.quiet });
     const onFindings = (list) => {
-      for (const f of list) {
-        counts[f.severity] = (counts[f.severity] ?? 0) + 1;
-        if (!values.quiet) io.stderr.write(`mcp-json-toolbox proxy: ${findingLine(f)}\n`);
-        if (reportFd !== undefined) writeSync(reportFd, findingJson(f));
-      }
+      const found = list.map((f) => ({ file, ...f, instancePath: f.pointer || undefined }));
+      live.add(found);
+      if (reportFd !== undefined) for (const f of list) writeSync(reportFd, reportLine(f));
     };
     const checker = startChecker(
       {
         record: values.record ? resolve(io.cwd, values.record) : undefined,
+        redact: Boolean(values.upstream) && !values['record-secrets'],
         checker: values.checker ? pathToFileURL(resolve(io.cwd, values.checker)).href : undefined,
         maxMessageBytes: MAX_CHECKED_MESSAGE,
+        options: targets.length ? { targets } : undefined,
       },
       {
         onFindings,
@@ -110,44 +131,22 @@ export default {
         }]),
       },
     );
-    const [file, ...args] = command;
-    const { child, done } = runChild(file, args, { stdin: io.stdin, stdout: io.stdout });
-    checker.observe(io.stdin, 'client');
-    checker.observe(child.stdout, 'server');
-    // A session ends normally when the host closes our stdin: the SDK clients then wait for the
-    // server to exit and, after a grace period, signal it (us: the signal is passed on). A signal
-    // after that end is the end of the session, not an interruption: the checker finishes (the
-    // end-of-session checks run). A signal while the host still writes cuts the session short.
-    // Sources: the TypeScript SDK's `StdioClientTransport.close()` (@modelcontextprotocol/client
-    // 2.4.0, src/client/stdio.ts: stdin ended, then SIGTERM, then SIGKILL, 2 s apart; its
-    // `_dispose()` of a probe ends stdin and signals at once) and the Python SDK's `stdio_client`
-    // (mcp 2.3.0, mcp/client/stdio.py: stdin closed, then the process tree terminated after
-    // PROCESS_TERMINATION_TIMEOUT, 2 s); checked 2026-12-03.
-    let inputEnded = false;
-    const ended = new Promise((resolve) => io.stdin.once('end', resolve)).then(() => (inputEnded = true));
-    let signalled = false;
-    const interrupt = () => (signalled = true);
-    for (const signal of FORWARDED) process.on(signal, interrupt);
-    const outcome = await done;
-    // Keep reading our stdin once the server is gone, so that its end is seen; a signal sent with
-    // the end of input (a probe's teardown) may be handled first: its end gets a moment.
-    io.stdin.resume();
-    if (signalled && !inputEnded) await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, END_GRACE_MS))]);
-    const finishing = checker.finish(FINISH_TIMEOUT_MS);
-    const result = signalled && !inputEnded ? { interrupted: true } : await finishing;
-    // The server went away on its own while the host was still talking to it: a crash.
-    if (!inputEnded && !signalled && !outcome.error && (outcome.signal !== null || outcome.code !== 0)) {
-      result.crashed = outcome.signal ?? `code ${outcome.code}`;
+    let ran;
+    try {
+      ran = values.upstream
+        ? await (await import('../proxy/http/serve.js')).proxyHttp({ upstream: values.upstream, port, insecure: values.insecure }, io, checker)
+        : await proxyStdio(server[0], server.slice(1), io, checker);
+    } finally {
+      if (reportFd !== undefined) closeSync(reportFd);
     }
-    for (const signal of FORWARDED) process.off(signal, interrupt);
-    if (reportFd !== undefined) closeSync(reportFd);
-    io.stdin.destroy();
+    const { outcome, summary } = ran;
+    const findings = live.end([{ file, ...summary }]);
     if (outcome.error) {
-      io.stderr.write(`mcp-json-toolbox proxy: cannot run ${file}: ${outcome.error.message}\n`);
-      return outcome.error.code === 'ENOENT' ? 127 : 126;
+      io.stderr.write(`mcp-json-toolbox ${NAME}: ${outcome.message ?? `cannot run ${server[0]}: ${outcome.error.message}`}\n`);
+      return { findings, reported: true, exit: outcome.exit ?? (outcome.error.code === 'ENOENT' ? 127 : 126) };
     }
-    if (!values.quiet) io.stderr.write(`mcp-json-toolbox proxy: ${summaryLine(counts, result)}\n`);
+    if (!values.quiet && values.format !== 'json') io.stderr.write(`mcp-json-toolbox ${NAME}: ${summaryLine(findings, summary)}\n`);
     if (outcome.signal) process.kill(process.pid, outcome.signal);
-    return outcome.code ?? 1;
+    return { findings, reported: true, exit: values.upstream ? undefined : outcome.code ?? 1 };
   },
-};
+});

@@ -160,7 +160,7 @@ function github(finding, place) {
 }
 
 /** "2 errors, 1 warning" for the findings, or "" when there are none. */
-function summary(list) {
+export function summary(list) {
   const count = (severity, word) => {
     const n = list.filter((f) => f.severity === severity).length;
     return n === 0 ? [] : [`${n} ${word}${n === 1 ? '' : 's'}`];
@@ -199,4 +199,30 @@ export function report(list, { format = 'human', sources = new Map(), results = 
   }
   const total = summary(list);
   if (total) out(total);
+}
+
+/**
+ * A reporter for findings that come while a command runs (the proxy prints them as the traffic
+ * passes): `add(list)` prints each at once in `format` to `stream` (human: one line each with
+ * `prefix`, no excerpt, no grouping; github: an annotation each; json: nothing yet), `end(results)`
+ * prints the JSON document of everything added (json) and returns the list. `place(finding)`
+ * names where in the live session a finding is (e.g. `client#5`: the human line then reads
+ * `client#5:LINE:COLUMN:`, the annotation starts with it).
+ */
+export function liveReport({ format = 'human', io, stream, place, prefix = '', quiet = false }) {
+  const all = [];
+  const colour = useColour(io);
+  return {
+    add(list) {
+      all.push(...list);
+      if (quiet || format === 'json') return;
+      for (const finding of list) {
+        stream.write(`${format === 'github' ? github(finding, place) : prefix + human({ ...finding, file: place(finding) }, undefined, colour)}\n`);
+      }
+    },
+    end(results = []) {
+      if (!quiet && format === 'json') stream.write(`${JSON.stringify({ findings: all, results }, null, 2)}\n`);
+      return all;
+    },
+  };
 }

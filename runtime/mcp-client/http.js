@@ -16,7 +16,10 @@
 //   from `NAME_BEARING_METHODS`) and the server's check in mcp/shared/inbound.py
 //   (`classify_inbound_request`, rung 2); checked 2026-12-03. Names that are not printable ASCII
 //   (or have edge whitespace) go base64-wrapped as `=?base64?…?=` (`encode_header_value`, same
-//   file). The `Mcp-Param-*` headers of `x-mcp-header` arguments are not sent (unimplemented).
+//   file). A `tools/call` of a tool whose `inputSchema` annotates properties with `x-mcp-header`
+//   also carries `Mcp-Param-{Name}` for each such argument given (`paramHeaders`; the tools are
+//   learnt from the `tools/list` answers that pass here; the rule on the annotation itself is the
+//   crate's, src/host/x_mcp_header.rs).
 import { Connection, ServerFailure } from './connection.js';
 
 /** The per-request protocol version key of 2026-07-28 `_meta`. */
@@ -34,18 +37,43 @@ export function encodeHeaderValue(value) {
 }
 
 /**
+ * The `Mcp-Param-{Name}` headers of a call with `args` of a tool whose `inputSchema` is `schema`:
+ * each property a chain of `properties` reaches that says `"x-mcp-header": "Name"` and that the
+ * arguments give a string, a boolean or an integer (absent or null: no header), its value encoded
+ * as the 2026-07-28 Streamable HTTP page says ("Custom headers from tool parameters": plain
+ * printable ASCII as it is, else `=?base64?…?=`; the Python SDK 2.3.0's `mcp_param_headers`,
+ * mcp/shared/inbound.py; checked 2026-12-03).
+ */
+export function paramHeaders(schema, args) {
+  const headers = {};
+  const walk = (node, value) => {
+    for (const [key, property] of Object.entries(node?.properties ?? {})) {
+      const given = value?.[key];
+      const name = property?.['x-mcp-header'];
+      if (typeof name === 'string' && (typeof given === 'string' || typeof given === 'boolean' || Number.isInteger(given))) {
+        headers[`Mcp-Param-${name}`] = encodeHeaderValue(String(given));
+      }
+      if (given !== null && typeof given === 'object') walk(property, given);
+    }
+  };
+  walk(schema, args);
+  return headers;
+}
+
+/**
  * The MCP headers of one POST carrying `message`: 2026-07-28 (the message declares it in its
  * `_meta`) `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` where the method names a target;
  * 2025-11-25 and earlier `MCP-Protocol-Version: negotiated` once negotiated (none on
- * `initialize`).
+ * `initialize`). `schemas`: the listed tools' `inputSchema`s by name (for `Mcp-Param-*`).
  */
-export function mcpHeaders(message, negotiated) {
+export function mcpHeaders(message, negotiated, schemas = new Map()) {
   const declared = message?.params?._meta?.[VERSION_META];
   if (typeof declared === 'string' && typeof message.method === 'string') {
     const headers = { 'MCP-Protocol-Version': declared, 'Mcp-Method': message.method };
     const key = NAME_BEARING_METHODS[message.method];
     const name = key ? message.params?.[key] : undefined;
     if (typeof name === 'string') headers['Mcp-Name'] = encodeHeaderValue(name);
+    if (message.method === 'tools/call' && schemas.has(name)) Object.assign(headers, paramHeaders(schemas.get(name), message.params?.arguments));
     return headers;
   }
   return negotiated && message?.method !== 'initialize' ? { 'MCP-Protocol-Version': negotiated } : {};
@@ -87,10 +115,19 @@ export function connectHttp(url, { timeoutMs } = {}) {
   const streams = new Set();
   const timers = new Set();
   const connection = new Connection(post, { timeoutMs });
+  /** The `inputSchema` of each tool the `tools/list` answers named, for `Mcp-Param-*`. */
+  const schemas = new Map();
+  /** An answer to the connection, its tools learnt first. */
+  const receive = (item, id) => {
+    for (const tool of Array.isArray(item?.result?.tools) ? item.result.tools : []) {
+      if (typeof tool?.name === 'string') schemas.set(tool.name, tool.inputSchema);
+    }
+    connection.receive(item, id);
+  };
 
   /** The headers every request of the session carries. */
   function sessionHeaders(message) {
-    const headers = { ...mcpHeaders(message, connection.protocolVersion) };
+    const headers = { ...mcpHeaders(message, connection.protocolVersion, schemas) };
     if (session) headers['Mcp-Session-Id'] = session;
     return headers;
   }
@@ -132,7 +169,7 @@ export function connectHttp(url, { timeoutMs } = {}) {
     } catch {
       throw new ServerFailure(`${url} answered HTTP ${response.status} with a body that is not JSON`);
     }
-    for (const item of Array.isArray(parsed) ? parsed : [parsed]) connection.receive(item, message.id);
+    for (const item of Array.isArray(parsed) ? parsed : [parsed]) receive(item, message.id);
   }
 
   /**
@@ -145,7 +182,7 @@ export function connectHttp(url, { timeoutMs } = {}) {
     const state = { lastEventId, retryMs: undefined, answered: false };
     const onMessage = (message) => {
       if (awaiting !== undefined && message?.id === awaiting && typeof message.method !== 'string') state.answered = true;
-      connection.receive(message);
+      receive(message);
     };
     const reading = readEvents(body, onMessage, state)
       .catch(() => {}) // cut off: resumable like a graceful end (an abort is `closed`)

@@ -22,15 +22,19 @@ function newlines(chunk) {
 
 /**
  * Starts the checker worker. `options` go to it as `workerData` (`record`, `checker`,
- * `maxMessageBytes`); `onFindings(list)` gets what it finds as it finds it; `onFailure(error)`
- * is called once if the worker itself dies (the traffic is not affected). Returns
- * `{ observe(stream, direction), finish(timeoutMs) }`.
+ * `maxMessageBytes`, `options`: the Session's); `onFindings(list)` gets what it finds as it finds
+ * it; `onFailure(error)` is called once if the worker itself dies (the traffic is not affected).
+ * Returns `{ observe(stream, direction), message(text, direction, envelope), finish(timeoutMs) }`.
  */
 export function startChecker(options, { onFindings, onFailure, budget = IN_FLIGHT_BUDGET }) {
   const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: options, stdout: false, stderr: false });
   worker.unref();
   let queue = [];
   let queued = 0;
+  /** Whole messages of the HTTP proxy waiting for the next flush, and those skipped. */
+  let messages = [];
+  let queuedMessages = 0;
+  let skippedMessages = 0;
   let inFlight = 0;
   let scheduled = false;
   let dead = false;
@@ -48,12 +52,19 @@ export function startChecker(options, { onFindings, onFailure, budget = IN_FLIGH
   worker.on('message', (message) => {
     if (message.type === 'ack') inFlight -= message.bytes;
     else if (message.type === 'findings') onFindings(message.list);
-    else if (message.type === 'finished') finished?.(message.summary);
+    else if (message.type === 'finished') finished?.({ ...message.summary, skipped: message.summary.skipped + skippedMessages });
   });
 
   /** Posts what is queued as one transferred buffer. */
   const flush = () => {
     scheduled = false;
+    if (!dead && messages.length > 0) {
+      const bytes = queuedMessages;
+      inFlight += bytes;
+      worker.postMessage({ type: 'http', list: messages, bytes });
+      messages = [];
+      queuedMessages = 0;
+    }
     if (dead || queue.length === 0) return;
     const buffer = new Uint8Array(queued);
     const parts = [];
@@ -90,6 +101,10 @@ export function startChecker(options, { onFindings, onFailure, budget = IN_FLIGH
       queue.push({ direction, time: Date.now(), chunk });
       queued += chunk.length;
     }
+    schedule();
+  };
+
+  const schedule = () => {
     if (!scheduled) {
       scheduled = true;
       setImmediate(flush);
@@ -97,6 +112,20 @@ export function startChecker(options, { onFindings, onFailure, budget = IN_FLIGH
   };
 
   return {
+    /**
+     * A whole message `text` sent by `direction` over HTTP, with its `envelope` (`{ method,
+     * headers, status? }`): checked and recorded with it, or, over budget, skipped and counted.
+     */
+    message(text, direction, envelope) {
+      if (dead) return;
+      if (inFlight + queued + queuedMessages + text.length > budget) {
+        skippedMessages += 1;
+        return;
+      }
+      messages.push({ text, direction, time: Date.now(), envelope });
+      queuedMessages += text.length;
+      schedule();
+    },
     /** Copies every chunk `stream` emits, as sent by `direction` (`client` or `server`). */
     observe(stream, direction) {
       stream.on('data', (chunk) => copy(direction, chunk));

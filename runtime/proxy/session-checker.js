@@ -1,5 +1,6 @@
 // The session checker the proxy feeds: the package's streaming `Session` (the replay's rules one
-// message at a time, src/host/session/), each finding placed at its message.
+// message at a time, src/host/session/), fed each line as it came (the session says whether it
+// is a message, a line that is not JSON, or blank), each finding placed at its message.
 import { Session } from 'mcp-json-toolbox';
 
 /** Who sent each message so far, one byte a message (findings may be about an earlier one). */
@@ -27,11 +28,15 @@ class Directions {
 
 /**
  * A checker over a new `Session` (`options`: its `{ targets?, serverName? }`, the compatibility
- * targets each tools/list page is judged for): `{ push(text, direction, timeMs) → findings,
- * finish() → findings }`, each finding `{ severity, code, message, index, direction, pointer,
- * line, column, tool? }` with `index` the message it is about (usually the one pushed; an early
- * status notification's findings come once its task exists), the position inside that message's
- * text, and the tool it concerns (`{ name, pointer }`) when there is one.
+ * targets each tools/list page is judged for): `{ push(line, direction, timeMs) → { kind,
+ * findings }, pushHttp(text, direction, httpText, timeMs) → { kind, findings }, finish() →
+ * findings }`. `push` takes a stdio line as it came (`kind` "message", "not-json" or "blank", the
+ * session's verdict); `pushHttp` a message that went over HTTP with its envelope (`{ method,
+ * headers, status? }` as JSON text). Each finding is `{ severity, code, message, index,
+ * direction, pointer, line, column, endLine, endColumn, tool? }` with `index` the message it is
+ * about (usually the one pushed; an early status notification's findings come once its task
+ * exists), the position inside that message's text (a header finding's inside the envelope's),
+ * and the tool it concerns (`{ name, pointer }`) when there is one.
  */
 export function createSessionChecker(options) {
   const session = new Session(options);
@@ -45,12 +50,19 @@ export function createSessionChecker(options) {
     pointer: d.instancePath ?? '',
     line: d.span?.line ?? 1,
     column: d.span?.column ?? 1,
+    endLine: d.span?.endLine,
+    endColumn: d.span?.endColumn,
     ...(d.tool ? { tool: d.tool } : {}),
   });
   return {
-    push(text, direction, timeMs) {
+    push(line, direction, timeMs) {
+      const { kind, findings } = session.pushLine(line, direction, timeMs);
+      if (kind !== 'blank') directions.add(direction);
+      return { kind, findings: findings.map(finding) };
+    },
+    pushHttp(text, direction, httpText, timeMs) {
       directions.add(direction);
-      return session.push(text, direction, timeMs).map(finding);
+      return { kind: 'message', findings: session.pushHttp(text, direction, httpText, timeMs).map(finding) };
     },
     finish: () => session.finish().map(finding),
   };

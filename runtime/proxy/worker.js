@@ -1,13 +1,15 @@
-// The checker thread: frames the copies of both directions into messages, feeds each JSON message
-// to the session checker, records it (`--record`), and posts findings to the main thread as they
-// come. A checker that throws is reported and the check goes on with the next message.
+// The checker thread: frames the copies of both directions into lines and feeds each to the
+// session checker, which says what the line was (a message, a line that is not JSON, blank);
+// records it as that (`--record`), and posts findings to the main thread as they come. A checker
+// that throws is reported and the check goes on with the next line. The HTTP proxy posts whole
+// messages with their HTTP envelope instead (`http` batches).
 import { setPriority } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { LineSplitter } from './lines.js';
 import { openRecording } from './recording.js';
 
-const { record, checker: checkerModule, maxMessageBytes } = workerData;
+const { record, redact, checker: checkerModule, maxMessageBytes, options } = workerData;
 // The checker yields the CPU to the traffic (on 2 cores under load this doubled the proxy's
 // throughput in bench/proxy.bench.mjs): on Linux a nice value is per thread and pid 0 names this
 // thread (setpriority(2), "Linux notes"); elsewhere it may be refused, and the checker runs at the
@@ -24,9 +26,11 @@ try {
 // lazily); it is process-wide, and only the checker compiles wasm in the proxy.
 setFlagsFromString('--liftoff-only');
 const splitters = { client: new LineSplitter(maxMessageBytes), server: new LineSplitter(maxMessageBytes) };
-/** Lines seen per direction (invalid JSON lines are reported by it). */
-const lineCounts = { client: 0, server: 0 };
-const recording = record ? openRecording(record) : undefined;
+// Credentials are taken out of the HTTP proxy's recording unless kept by flag: the package's
+// `redactLog` rules (src/host/logs/redact.rs: credential headers, secret-named members, bearer
+// tokens), over each line.
+const redactLine = redact ? (await import('mcp-json-toolbox')).redactLog : undefined;
+const recording = record ? openRecording(record, redactLine && ((line) => redactLine(line).text)) : undefined;
 const decoder = new TextDecoder();
 let messages = 0;
 let failures = 0;
@@ -39,7 +43,7 @@ function own(code, message, where) {
 let checker;
 try {
   const make = checkerModule ? (await import(checkerModule)).default : (await import('./session-checker.js')).createSessionChecker;
-  checker = await make();
+  checker = await make(options);
 } catch (error) {
   checker = undefined;
   failures += 1;
@@ -57,27 +61,37 @@ function guarded(call, where) {
   }
 }
 
-/** The column (1-based) of a JSON.parse error, from its message's position when it gives one. */
-function errorColumn(error, text) {
-  const at = /position (\d+)/.exec(error.message);
-  return at ? text.slice(0, Number(at[1])).length + 1 : 1;
+/** Checks and records one line sent by `direction`: the checker says what it is. */
+function line(bytes, direction, time) {
+  const text = decoder.decode(bytes);
+  const index = messages;
+  const where = { index, direction };
+  let outcome;
+  try {
+    outcome = checker ? checker.push(text, direction, time) : undefined;
+  } catch (error) {
+    failures += 1;
+    messages += 1;
+    return [own('checker-failed', `the checker failed on this line: ${error?.message ?? error}; the traffic was passed on`, where)];
+  }
+  if (!outcome || outcome.kind === 'blank') return [];
+  messages += 1;
+  if (outcome.kind === 'message') recording?.write(text, direction, time);
+  else recording?.writeLine(text, direction, time);
+  return outcome.findings.map((f) => ({ ...where, ...f }));
 }
 
-/** Checks and records one line sent by `direction`. */
-function message(bytes, direction, time) {
-  lineCounts[direction] += 1;
-  const text = decoder.decode(bytes);
-  if (text.trim() === '') return [];
-  try {
-    JSON.parse(text);
-  } catch (error) {
-    const where = { index: null, direction, line: lineCounts[direction], column: errorColumn(error, text) };
-    return [{ ...own('not-json', `a line that is not JSON (${error.message}); passed on unchanged, not checked nor recorded`, where) }];
+/** Checks and records messages that went over HTTP, each with its envelope (the HTTP proxy). */
+function http({ list, bytes }) {
+  const found = [];
+  for (const { text, direction, time, envelope } of list) {
+    const where = { index: messages++, direction };
+    recording?.write(text, direction, time, envelope);
+    const pushed = guarded(() => checker.pushHttp(text, direction, JSON.stringify(envelope), time).findings, where);
+    found.push(...pushed.map((f) => ({ ...where, ...f })));
   }
-  const index = messages++;
-  recording?.write(text, direction, time);
-  const where = { index, direction };
-  return guarded(() => checker.push(text, direction, time), where).map((f) => ({ ...where, ...f }));
+  parentPort.postMessage({ type: 'ack', bytes });
+  post(found);
 }
 
 /** Frames a batch of copies (`chunks`) or skipped spans (`gap`) and checks the lines they end. */
@@ -89,8 +103,8 @@ function chunks({ buffer, parts }) {
       splitter.gap(part.gap, part.tailLost);
       continue;
     }
-    for (const line of splitter.push(buffer.subarray(part.start, part.end))) {
-      found.push(...message(line, part.direction, part.time));
+    for (const bytes of splitter.push(buffer.subarray(part.start, part.end))) {
+      found.push(...line(bytes, part.direction, part.time));
     }
   }
   parentPort.postMessage({ type: 'ack', bytes: buffer.byteLength });
@@ -107,7 +121,7 @@ function finish() {
   const found = [];
   for (const [direction, splitter] of Object.entries(splitters)) {
     const last = splitter.end();
-    if (last) found.push(...message(last, direction, Date.now()));
+    if (last) found.push(...line(last, direction, Date.now()));
   }
   found.push(...guarded(() => checker.finish(), {}));
   recording?.close();
@@ -116,4 +130,4 @@ function finish() {
   parentPort.postMessage({ type: 'finished', summary: { messages, skipped: count('skipped'), oversized: count('oversized'), failures } });
 }
 
-parentPort.on('message', (m) => (m.type === 'chunks' ? chunks(m) : finish()));
+parentPort.on('message', (m) => (m.type === 'chunks' ? chunks(m) : m.type === 'http' ? http(m) : finish()));

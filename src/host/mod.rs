@@ -28,6 +28,7 @@ pub mod task_state;
 mod time;
 mod tool;
 mod transcript;
+pub mod x_mcp_header;
 
 use serde::Serialize;
 

@@ -67,6 +67,9 @@ pub struct ToolInfo {
     pub task_support: TaskSupport,
     /// Whether it declares an `outputSchema`.
     pub has_output_schema: bool,
+    /// Its arguments mirrored into `Mcp-Param-*` headers over HTTP: the `properties` path of each
+    /// and the header's name ([`super::x_mcp_header::annotated`]).
+    pub header_params: Vec<(Vec<String>, String)>,
 }
 
 /// A tool with its `inputSchema` and `outputSchema` compiled once, for the call and result
@@ -157,6 +160,10 @@ pub fn tool_info(doc: &Document<'_>, pointer: &str) -> Option<ToolInfo> {
         pointer: pointer.to_owned(),
         task_support: task_support.unwrap_or(TaskSupport::Forbidden),
         has_output_schema: node.get("outputSchema").is_some(),
+        header_params: node
+            .value_of("inputSchema")
+            .map(super::x_mcp_header::annotated)
+            .unwrap_or_default(),
     })
 }
 
@@ -251,6 +258,9 @@ fn check_one(
             if compiled.is_some() {
                 let name = tool.value_of("name").and_then(Node::as_str);
                 check_closed_when_empty(doc, schema, name, &input, out);
+                out.extend(super::x_mcp_header::check(
+                    doc, schema, &input, name, generation,
+                ));
             }
             compiled
         }

@@ -1,9 +1,10 @@
 //! Reads a session transcript (its forms are described in [`crate::host::session`]) into one
 //! [`Document`] whose root is the array of entries, so every span points into the original text
-//! whichever form it had. One more envelope is read here: `{"timestamp"?: ..., "direction":
+//! whichever form it had. Two more envelopes are read here: `{"timestamp"?: ..., "direction":
 //! "server", "stdout": "<line>"}`, a line a stdio server wrote to its stdout that is not JSON (how
-//! check-server records one): no message to push, but a `stdout-not-json` error at the line
-//! (`stdout_line`).
+//! check-server and the proxy record one), and `{..., "direction": "client", "stdin": "<line>"}`,
+//! such a line the client wrote to the server's stdin (the proxy records it): no message to push,
+//! but a `stdout-not-json` / `stdin-not-json` error at the line ([`not_json_line`]).
 
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex};
 use crate::host::time::parse_rfc3339;
@@ -22,8 +23,8 @@ pub struct Entry {
     pub task_id: Option<String>,
     /// Who sent the message, when the envelope says (`"direction": "client"` or `"server"`).
     pub direction: Option<Direction>,
-    /// Whether this entry is a line the server wrote to stdout that is not JSON (`stdout`
-    /// envelope): reported by [`stdout_line`], not a message to push.
+    /// Whether this entry is a line written to a stdio stream that is not JSON (a `stdout` or
+    /// `stdin` envelope): reported by [`raw_line`], not a message to push.
     pub stdout: bool,
 }
 
@@ -188,7 +189,7 @@ fn read_entry(
         .into_iter()
         .find(|k| node.value_of(k).is_some_and(|m| m.members().is_some()));
     let Some(key) = envelope else {
-        let stdout = match stdout_line(doc, i, node) {
+        let stdout = match raw_line(doc, i, node) {
             Some(found) => {
                 diagnostics.push(found);
                 true
@@ -235,32 +236,61 @@ fn read_entry(
     }
 }
 
-/// The longest part of a stdout line a `stdout-not-json` message quotes (in characters).
-const STDOUT_QUOTE: usize = 120;
+/// The longest part of a line a `stdout-not-json` / `stdin-not-json` message quotes (in
+/// characters).
+const LINE_QUOTE: usize = 120;
 
-/// `stdout-not-json` for entry `i` when it is `{ "direction": "server", "stdout": "<line>" }`:
-/// a line a stdio server wrote to its stdout that is not a JSON-RPC message (how check-server
-/// records one), at the span of the line.
+/// The stream member of a line that is not JSON, by who wrote it: the server's `stdout`, the
+/// client's `stdin` (the server's standard input).
+fn stream_of(direction: Direction) -> &'static str {
+    match direction {
+        Direction::Server => "stdout",
+        Direction::Client => "stdin",
+    }
+}
+
+/// The error for a line that `direction` wrote to a stdio stream and that is not a JSON-RPC
+/// message (`stdout-not-json` from the server, `stdin-not-json` from the client), without a
+/// place: the transcript's `stdout`/`stdin` entries and [`crate::host::Session::push_line`] place it.
 ///
 /// Source: the stdio transport, <https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#stdio>
 /// (checked 2026-12-03): "The server **MUST NOT** write anything to its `stdout` that is not a
-/// valid MCP message." (the same sentence at 2025-03-26 and 2025-06-18).
-fn stdout_line(doc: &Document<'_>, i: usize, node: &Node) -> Option<Diagnostic> {
-    let line = node.value_of("stdout")?;
-    let text = line.as_str()?;
-    if node.value_of("direction").and_then(Node::as_str) != Some("server") {
-        return None;
-    }
-    let quoted: String = text.chars().take(STDOUT_QUOTE).collect();
+/// valid MCP message." and "The client **MUST NOT** write anything to the server's `stdin` that
+/// is not a valid MCP message." (the same sentences at 2025-03-26, 2025-06-18 and in the draft's
+/// stdio page).
+pub fn not_json_line(direction: Direction, text: &str) -> Diagnostic {
+    let quoted: String = text.chars().take(LINE_QUOTE).collect();
     let cut = if quoted.len() < text.len() { "…" } else { "" };
-    let message = format!(
-        "the server wrote a line to stdout that is not a JSON-RPC message: {quoted:?}{cut}; \
-         over stdio the server MUST NOT write anything to its stdout that is not a valid MCP \
-         message (MCP 2025-11-25, Transports, stdio): log to stderr"
-    );
+    let message = match direction {
+        Direction::Server => format!(
+            "the server wrote a line to stdout that is not a JSON-RPC message: {quoted:?}{cut}; \
+             over stdio the server MUST NOT write anything to its stdout that is not a valid MCP \
+             message (MCP 2025-11-25, Transports, stdio): log to stderr"
+        ),
+        Direction::Client => format!(
+            "the client wrote a line to the server's stdin that is not a JSON-RPC message: \
+             {quoted:?}{cut}; over stdio the client MUST NOT write anything to the server's stdin \
+             that is not a valid MCP message (MCP 2025-11-25, Transports, stdio)"
+        ),
+    };
+    Diagnostic::error(format!("{}-not-json", stream_of(direction)), message)
+}
+
+/// The error of entry `i` when it is `{ "direction": "server", "stdout": "<line>" }` or
+/// `{ "direction": "client", "stdin": "<line>" }` (a line that is not JSON, as check-server and
+/// the proxy record one), at the span of the line.
+fn raw_line(doc: &Document<'_>, i: usize, node: &Node) -> Option<Diagnostic> {
+    let direction = match node.value_of("direction").and_then(Node::as_str)? {
+        "server" => Direction::Server,
+        "client" => Direction::Client,
+        _ => return None,
+    };
+    let member = stream_of(direction);
+    let line = node.value_of(member)?;
+    let text = line.as_str()?;
     Some(
-        Diagnostic::error("stdout-not-json", message)
-            .at_pointer(format!("/{i}/stdout"))
+        not_json_line(direction, text)
+            .at_pointer(format!("/{i}/{member}"))
             .with_span(Some(doc.span(line.range))),
     )
 }
@@ -312,6 +342,11 @@ mod tests {
         // A `stdout` member on a client entry, or a message entry, is not a stdout line.
         let other = read_transcript("{\"direction\":\"client\",\"stdout\":\"x\"}\n").unwrap();
         assert!(other.diagnostics.is_empty() && !other.entries[0].stdout);
+        // The client's line on the server's stdin is its own entry.
+        let stdin = read_transcript("{\"direction\":\"client\",\"stdin\":\"hello\"}\n").unwrap();
+        assert!(stdin.entries[0].stdout);
+        assert_eq!(stdin.diagnostics[0].code, "stdin-not-json");
+        assert_eq!(stdin.diagnostics[0].instance_path, "/0/stdin");
     }
 
     #[test]

@@ -365,6 +365,12 @@ export interface FileLint {
   fixes: { applied: CodedFix[]; overlapping: CodedFix[] };
 }
 
+/** What `Session.pushLine` returns: what the line was (a JSON `message`, a line that is `not-json`, pushed and reported, or `blank`, ignored) and its findings. */
+export interface LineOutcome {
+  kind: "message" | "not-json" | "blank";
+  findings: SessionFinding[];
+}
+
 /** Options of `new Validator` and `validateArguments`. */
 export interface ValidateOptions {
   /** Make every known `format` an assertion (default: annotation in 2019-09/2020-12; draft-04..07 assert). */
@@ -636,17 +642,43 @@ impl JsSession {
     ) -> Result<JsValue, JsValue> {
         let direction = match direction.as_deref() {
             None => None,
-            Some("client") => Some(crate::host::Direction::Client),
-            Some("server") => Some(crate::host::Direction::Server),
-            Some(other) => {
-                let message = format!(
-                    "Session.push: direction must be \"client\" or \"server\", got {other:?}"
-                );
-                return Err(js_sys::TypeError::new(&message).into());
-            }
+            Some(name) => Some(direction_of("push", name)?),
         };
         let entry = crate::host::Entry::Message(direction);
         to_js(&self.0.push_entry(text, &entry, millis(time_ms)))
+    }
+
+    /// Checks one line `direction` ("client" or "server") wrote to a stdio stream, without its
+    /// newline, whatever it holds, seen at `timeMs`: `{ kind, findings }`, `kind` "message" (JSON,
+    /// checked as `push` checks it), "not-json" (reported, counted as a push) or "blank".
+    #[wasm_bindgen(js_name = pushLine, unchecked_return_type = "LineOutcome")]
+    pub fn push_line(
+        &mut self,
+        line: &str,
+        #[wasm_bindgen(unchecked_param_type = "\"client\" | \"server\"")] direction: String,
+        #[wasm_bindgen(js_name = timeMs)] time_ms: Option<f64>,
+    ) -> Result<JsValue, JsValue> {
+        let direction = direction_of("pushLine", &direction)?;
+        to_js(&self.0.push_line(line, direction, millis(time_ms)))
+    }
+
+    /// Checks one message `text` that `direction` sent over Streamable HTTP, with its envelope
+    /// `httpText` (`{"method": "POST", "headers": {…}}` as JSON): the message's findings, then a
+    /// client request's header findings (pointers `/http/headers…`, spans into `httpText`).
+    #[wasm_bindgen(js_name = pushHttp, unchecked_return_type = "SessionFinding[]")]
+    pub fn push_http(
+        &mut self,
+        text: &str,
+        #[wasm_bindgen(unchecked_param_type = "\"client\" | \"server\"")] direction: String,
+        #[wasm_bindgen(js_name = httpText)] http_text: &str,
+        #[wasm_bindgen(js_name = timeMs)] time_ms: Option<f64>,
+    ) -> Result<JsValue, JsValue> {
+        let direction = direction_of("pushHttp", &direction)?;
+        to_js(
+            &self
+                .0
+                .push_http(text, direction, http_text, millis(time_ms)),
+        )
     }
 
     /// What the host handed the model as a tool's answer, for `taskId` (or the task its
@@ -746,6 +778,20 @@ impl JsJsonLinesSession {
     #[wasm_bindgen(unchecked_return_type = "PlacedFinding[]")]
     pub fn end(&self) -> Result<JsValue, JsValue> {
         to_js(&self.0.finish())
+    }
+}
+
+/// A direction's name as a [`crate::host::Direction`]; a `TypeError` naming `method` otherwise.
+fn direction_of(method: &str, name: &str) -> Result<crate::host::Direction, JsValue> {
+    match name {
+        "client" => Ok(crate::host::Direction::Client),
+        "server" => Ok(crate::host::Direction::Server),
+        other => {
+            let message = format!(
+                "Session.{method}: direction must be \"client\" or \"server\", got {other:?}"
+            );
+            Err(js_sys::TypeError::new(&message).into())
+        }
     }
 }
 

@@ -230,7 +230,7 @@ test('--help for the tool and every command', () => {
     assert.equal(help.status, 0, name);
     assert.match(help.stdout, new RegExp(`^Usage: mcp-json-toolbox ${name} `), name);
     // The proxy exits as the server it runs did (tests/node/proxy-transport.test.mjs).
-    assert.match(help.stdout, name === 'proxy' ? /Exit code and signal: the server's/ : /Exit codes: 0 no errors, 1 errors found, 2 usage or I\/O error/);
+    assert.match(help.stdout, name === 'proxy' ? /Exit code over stdio: the server's/ : /Exit codes: 0 no errors, 1 errors found, 2 usage or I\/O error/);
   }
 });
 

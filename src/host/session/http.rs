@@ -22,14 +22,19 @@
 //! 2026-07-28 request carries, and the version the header must equal. Header names are compared
 //! without regard to case (HTTP field names are case-insensitive, RFC 9110 §5.1).
 //!
-//! Unverified, so not flagged: an `Mcp-Name` value in the SDK's `=?base64?…?=` form is taken as
-//! matching (not decoded here); the `Mcp-Param-*` headers of `x-mcp-header` arguments are not
-//! checked; requests before 2026-07-28 are not checked (the 2025-11-25 `MCP-Protocol-Version`
-//! header rule has a backwards-compatibility default).
+//! A `tools/call` of a listed tool whose `inputSchema` annotates arguments with `x-mcp-header`
+//! also carries `Mcp-Param-{Name}` for each such argument it gives (not null), equal to it
+//! ([`crate::host::x_mcp_header`], the same sources): a missing one is `http-header-missing`, a
+//! different one `http-header-mismatch` (a 2026-07-28 server rejects both, 400 with -32020).
+//!
+//! Unverified, so not flagged: an `Mcp-Name` or `Mcp-Param-*` value in the `=?base64?…?=` form
+//! is taken as matching (not decoded here); requests before 2026-07-28 are not checked (the
+//! 2025-11-25 `MCP-Protocol-Version` header rule has a backwards-compatibility default).
 
 use std::collections::VecDeque;
 
 use crate::diagnostic::Diagnostic;
+use crate::host::x_mcp_header::{self, PREFIX};
 use crate::json::{Document, Node};
 use crate::protocol::messages::{meta, PROTOCOL_VERSION};
 
@@ -47,6 +52,9 @@ const NAME_BEARING: [(&str, &str); 3] = [
 /// Where the rule's source is, for the messages.
 const SOURCE: &str = "2026-07-28 Streamable HTTP, SEP-2243";
 
+/// The arguments a listed tool mirrors into `Mcp-Param-*` headers, by the tool's name.
+pub(super) type HeaderParams<'t> = &'t dyn Fn(&str) -> Vec<(Vec<String>, String)>;
+
 /// `found` (each finding with the transcript entry it is about, in order) with the header
 /// findings of every entry in `sent` (its index and its message's pointer) placed after the
 /// findings of the entries before it.
@@ -54,9 +62,15 @@ pub(super) fn with_header_findings<'p>(
     doc: &Document<'_>,
     sent: impl Iterator<Item = (usize, &'p str)>,
     found: impl Iterator<Item = (Option<usize>, Diagnostic)>,
+    params: HeaderParams<'_>,
 ) -> Vec<Diagnostic> {
     let mut headers: VecDeque<(usize, Vec<Diagnostic>)> = sent
-        .map(|(entry, message)| (entry, check_entry(doc, &format!("/{entry}"), message)))
+        .map(|(entry, message)| {
+            (
+                entry,
+                check_entry(doc, &format!("/{entry}"), message, params),
+            )
+        })
         .filter(|(_, found)| !found.is_empty())
         .collect();
     let mut out = Vec::new();
@@ -77,7 +91,12 @@ pub(super) fn with_header_findings<'p>(
 
 /// The header findings of the transcript entry at `envelope` (a pointer to the entry, e.g. `/3`)
 /// whose message is at `message` (e.g. `/3/message`), pointers and spans into `doc`.
-pub(super) fn check_entry(doc: &Document<'_>, envelope: &str, message: &str) -> Vec<Diagnostic> {
+pub(super) fn check_entry(
+    doc: &Document<'_>,
+    envelope: &str,
+    message: &str,
+    params: HeaderParams<'_>,
+) -> Vec<Diagnostic> {
     let (Some(entry), Some(body)) = (doc.pointer(envelope), doc.pointer(message)) else {
         return Vec::new();
     };
@@ -88,6 +107,48 @@ pub(super) fn check_entry(doc: &Document<'_>, envelope: &str, message: &str) -> 
         .value_of("direction")
         .and_then(Node::as_str)
         .is_none_or(|d| d == "client");
+    if !client {
+        return Vec::new();
+    }
+    let sent = Request {
+        doc,
+        http,
+        body_doc: doc,
+        body,
+        http_pointer: format!("{envelope}/http"),
+    };
+    check_request(&sent, params)
+}
+
+/// One client message sent over HTTP: its envelope `http` (`{ method, headers }`, a node of `doc`
+/// at `http_pointer`) and its `body` (a node of `body_doc`).
+pub(super) struct Request<'r, 'a, 'b> {
+    /// The document of the envelope.
+    pub doc: &'r Document<'a>,
+    /// The envelope.
+    pub http: &'r Node,
+    /// The document of the body.
+    pub body_doc: &'r Document<'b>,
+    /// The body: the JSON-RPC message.
+    pub body: &'r Node,
+    /// The envelope's pointer in `doc`.
+    pub http_pointer: String,
+}
+
+/// The header findings of one client request, pointers and spans into its envelope's document;
+/// `params` gives the `Mcp-Param-*` arguments of the tool a `tools/call` names.
+pub(super) fn check_request(
+    sent: &Request<'_, '_, '_>,
+    params: HeaderParams<'_>,
+) -> Vec<Diagnostic> {
+    let Request {
+        doc,
+        http,
+        body_doc,
+        body,
+        ..
+    } = *sent;
+    let http_pointer = sent.http_pointer.as_str();
     let post = http
         .value_of("method")
         .and_then(Node::as_str)
@@ -95,14 +156,14 @@ pub(super) fn check_entry(doc: &Document<'_>, envelope: &str, message: &str) -> 
     let Some(method) = body.value_of("method").and_then(Node::as_str) else {
         return Vec::new();
     };
-    let params = body.value_of("params");
-    let declared = params
+    let arguments = body.value_of("params");
+    let declared = arguments
         .and_then(|p| meta(p, PROTOCOL_VERSION))
         .and_then(Node::as_str);
-    if !client || !post || declared != Some(VERSION) {
+    if !post || declared != Some(VERSION) {
         return Vec::new();
     }
-    let headers_pointer = format!("{envelope}/http/headers");
+    let headers_pointer = format!("{http_pointer}/headers");
     let headers = http.value_of("headers");
     let header = |name: &str| {
         headers
@@ -127,7 +188,8 @@ pub(super) fn check_entry(doc: &Document<'_>, envelope: &str, message: &str) -> 
         Some(found) => {
             let value = found.value.as_str();
             let wrapped = value.is_some_and(|v| v.starts_with("=?base64?") && v.ends_with("?="));
-            if value != Some(want) && !(wrapped && name == "Mcp-Name") {
+            let encoded = name == "Mcp-Name" || name.starts_with(PREFIX);
+            if value != Some(want) && !(wrapped && encoded) {
                 let pointer = format!("{headers_pointer}/{}", escape(&found.key));
                 out.push(
                     Diagnostic::error(
@@ -147,8 +209,21 @@ pub(super) fn check_entry(doc: &Document<'_>, envelope: &str, message: &str) -> 
     expect("MCP-Protocol-Version", VERSION);
     expect("Mcp-Method", method);
     if let Some((_, key)) = NAME_BEARING.iter().find(|(m, _)| *m == method) {
-        if let Some(name) = params.and_then(|p| p.value_of(key)).and_then(Node::as_str) {
+        if let Some(name) = arguments
+            .and_then(|p| p.value_of(key))
+            .and_then(Node::as_str)
+        {
             expect("Mcp-Name", name);
+        }
+    }
+    let tool = arguments
+        .and_then(|p| p.value_of("name"))
+        .and_then(Node::as_str);
+    if let (Some(tool), Some(given)) = (tool, arguments.and_then(|p| p.value_of("arguments"))) {
+        if method == "tools/call" {
+            for (header, value) in x_mcp_header::param_headers(&params(tool), body_doc, given) {
+                expect(&header, &value);
+            }
         }
     }
     out

@@ -195,7 +195,11 @@ impl JsonLinesSession {
         for finding in findings {
             out.push(self.finding(finding));
         }
-        for found in http::check_entry(&read.doc, "/0", &entry.pointer) {
+        let session = &self.session;
+        let headers = http::check_entry(&read.doc, "/0", &entry.pointer, &|tool| {
+            session.header_params(tool)
+        });
+        for found in headers {
             let found = rebase(found, "/0", &entry_pointer, start, None);
             out.push(self.placed_finding(found, Some(self.entries)));
         }

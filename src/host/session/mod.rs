@@ -5,7 +5,8 @@
 //! [`Session::push`] takes one JSON-RPC message text and who sent it ([`Direction`]) and returns
 //! the findings it causes, spans into that text; [`Session::push_at`] adds when the host saw it
 //! (poll timing needs it), [`Session::push_entry`] takes any transcript entry ([`Entry`]: a
-//! message, possibly of unknown direction, or what the host handed the model). [`Session::state`]
+//! message, possibly of unknown direction, or what the host handed the model),
+//! [`Session::push_line`] one line of a stdio stream, whatever it holds (`line.rs`). [`Session::state`]
 //! is the tasks as the replay reports them and [`Session::finish`] the end-of-session findings
 //! (`never-terminal`). The session owns what it keeps (each message is parsed into its own
 //! document; a listed tool is kept compiled, an elicitation request or a report's
@@ -93,6 +94,8 @@
 //!   each finding naming its tool (`Diagnostic::tool`); [`Session::tools`] the verdict table.
 //! - `null-id`, `schema-version` (error): hints folded into `official-schema` (`official.rs`).
 //! - The answers of a 2026-07-28 `input_required` `tools/call`, in its retry (`input.rs`).
+//! - `stdout-not-json`, `stdin-not-json` (error): a stdio line that is not JSON
+//!   ([`Session::push_line`], `line.rs`).
 //! - `session-limit` (warning): something was dropped to keep memory bounded (see above).
 //! - Run events (`events.rs`): `initialize-refused`, `list-refused`, `too-many-pages`,
 //!   `task-timeout` (errors), `input-rounds-exceeded`, `elicitation-cancelled` (warnings), and
@@ -102,6 +105,7 @@ mod dispatch;
 mod events;
 mod http;
 mod input;
+mod line;
 mod lines;
 mod listing;
 mod official;
@@ -127,6 +131,7 @@ use tasks::TrackedTask;
 
 pub use crate::host::transcript::Direction;
 pub use events::RunEvent;
+pub use line::{LineKind, LineOutcome};
 pub use lines::{JsonLinesSession, PlacedFinding, MAX_PLACED};
 pub use replay::{replay_session, replay_session_with, SessionReport};
 pub use tools::{ToolTable, ToolVerdict, Verdicts};

@@ -81,10 +81,12 @@ pub fn replay_session_with(transcript_text: &str, options: SessionOptions) -> Se
         .into_iter()
         .map(|f| (entry_of(&f), mapper.finding(f)));
     let sent = placed.iter().map(|p| (p.entry, p.pointer.as_str()));
+    let params = |tool: &str| session.header_params(tool);
     diagnostics.extend(super::http::with_header_findings(
         &transcript.doc,
         sent,
         mapped,
+        &params,
     ));
     let tasks = session
         .state()

@@ -1,0 +1,133 @@
+// The Streamable HTTP proxy: listens on 127.0.0.1 and passes every request (POST, GET, DELETE)
+// to the upstream MCP server and every answer back as it arrives (forward.js), while a copy of
+// each message goes to the checker with its HTTP envelope: a request's body, each JSON answer,
+// each event of an SSE answer as the event completes (sse.js). The traffic never waits for the
+// checker; a failure to reach the upstream, a TLS error or an answer cut short is said on stderr
+// and the host sees the same: its connection closed without an answer, or the answer cut.
+import http from 'node:http';
+import { FORWARDED } from '../child.js';
+import { EventFramer } from './sse.js';
+import { forward, headerObject, upstreamAgent, upstreamUrl } from './forward.js';
+
+/** How long the checker may take to finish once the proxy is stopped: no host waits on it (the
+ * stdio proxy's 1.5 s is a host's grace period), so the checker gets time to catch up with
+ * what it was sent on a busy machine. */
+const FINISH_TIMEOUT_MS = 10000;
+/** The largest request or JSON answer body copied for the checker (bigger ones pass unchecked). */
+const MAX_CHECKED_BODY = 64 * 1024 * 1024;
+
+/** Collects copies of a body's chunks up to MAX_CHECKED_BODY: `{ add(chunk), text() }` (text
+ * undefined past the limit). */
+function bodyCopy() {
+  const chunks = [];
+  let size = 0;
+  return {
+    add(chunk) {
+      size += chunk.length;
+      if (size <= MAX_CHECKED_BODY) chunks.push(chunk);
+    },
+    text: () => (size > MAX_CHECKED_BODY ? undefined : Buffer.concat(chunks, size).toString('utf8')),
+    get size() {
+      return size;
+    },
+  };
+}
+
+/**
+ * Runs the proxy to `upstream` on `port` (0: any) until SIGINT or SIGTERM; `checker` is
+ * startChecker's. Resolves `{ outcome, summary }`: `outcome` `{ code: 0 }` once stopped, or
+ * `{ error, message, exit: 2 }` when it cannot listen; `summary` the checker's.
+ */
+export async function proxyHttp({ upstream, port, insecure }, io, checker) {
+  const agent = upstreamAgent(upstream, insecure);
+  const say = (text) => io.stderr.write(`mcp-json-toolbox proxy: ${text}\n`);
+  const server = http.createServer((request, response) => handle(request, response));
+  /** Open answers (a GET stream may stay open): ended when the proxy stops. */
+  const open = new Set();
+
+  /** One host request: forwarded at once, its body copied for the checker as it passes. */
+  function handle(request, response) {
+    const target = upstreamUrl(upstream, request.url);
+    const envelope = { method: request.method, headers: headerObject(request.rawHeaders) };
+    const body = bodyCopy();
+    let failed = false;
+    const fail = (what, error) => {
+      if (failed) return;
+      failed = true;
+      say(`${request.method} ${target}: ${what}: ${error?.code ?? error?.message ?? error}; the host's connection is closed as the upstream's was`);
+      response.destroy();
+    };
+    const outgoing = forward(request, target, agent, {
+      onResponse: (answer) => relay(request, answer, response, envelope, (error) => fail('the answer was cut', error)),
+      onError: (error) => fail(error?.code?.startsWith?.('ERR_TLS') || /certificate|SSL|TLS/i.test(error?.message ?? '') ? 'TLS error' : 'cannot reach the upstream', error),
+    });
+    request.on('data', (chunk) => {
+      body.add(chunk);
+      outgoing.write(chunk);
+    });
+    request.on('end', () => {
+      outgoing.end();
+      const text = body.text();
+      if (body.size > 0 && text !== undefined) checker.message(text, 'client', envelope);
+    });
+    // The host went away before the answer: so does the request upstream.
+    response.on('close', () => {
+      if (!response.writableFinished) outgoing.destroy();
+    });
+  }
+
+  /** The upstream's answer to the host: status, headers and body as they come; copies of its
+   * messages (a JSON body once whole, each SSE event once complete) to the checker. */
+  function relay(request, answer, response, requestEnvelope, cut) {
+    const headers = headerObject(answer.rawHeaders, new Set(['connection', 'keep-alive', 'transfer-encoding']));
+    response.writeHead(answer.statusCode, answer.statusMessage, headers);
+    response.flushHeaders();
+    const type = String(answer.headers['content-type'] ?? '');
+    const envelope = { status: answer.statusCode, headers: headerObject(answer.rawHeaders) };
+    const sse = type.includes('text/event-stream') ? new EventFramer() : undefined;
+    const body = sse ? undefined : bodyCopy();
+    open.add(response);
+    answer.on('data', (chunk) => {
+      response.write(chunk);
+      if (sse) for (const data of sse.push(chunk)) checker.message(data, 'server', envelope);
+      else body.add(chunk);
+    });
+    answer.on('end', () => {
+      open.delete(response);
+      response.end();
+      const text = body?.text();
+      if (body && body.size > 0 && text !== undefined && type.includes('json')) checker.message(text, 'server', envelope);
+    });
+    // The upstream's connection closed before the answer's end: the host's is cut alike.
+    answer.on('close', () => {
+      open.delete(response);
+      if (!answer.complete) cut(new Error(sse?.cut() ? 'cut mid-event' : 'cut before its end'));
+    });
+    answer.on('error', () => {}); // said by the close above
+  }
+
+  try {
+    await new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', resolve);
+    });
+  } catch (error) {
+    const summary = await checker.finish(FINISH_TIMEOUT_MS);
+    return { outcome: { error, message: `cannot listen on 127.0.0.1:${port}: ${error.code ?? error.message}`, exit: 2 }, summary };
+  }
+  const { port: bound } = server.address();
+  say(`listening on http://127.0.0.1:${bound}/ (forwarding to ${upstream})`);
+  await new Promise((resolve) => {
+    const stop = () => {
+      for (const signal of FORWARDED) process.off(signal, stop);
+      resolve();
+    };
+    for (const signal of FORWARDED) process.on(signal, stop);
+  });
+  server.close();
+  for (const response of open) response.destroy();
+  server.closeAllConnections?.();
+  agent.destroy();
+  const summary = await checker.finish(FINISH_TIMEOUT_MS);
+  return { outcome: { code: 0 }, summary };
+}
