@@ -58,10 +58,10 @@ export function mcpHeaders(message, negotiated) {
  * answer (2xx): a server that refuses a request (a 400 to `server/discover` from a 2025-11-25
  * server) may name a session it will not know on the next request.
  */
-export function connectHttp(url, { timeoutMs } = {}) {
+export function connectHttp(url, { timeoutMs, startupMs } = {}) {
   let session;
   const streams = new Set();
-  const connection = new Connection(post, { timeoutMs });
+  const connection = new Connection(post, { timeoutMs, startupMs });
 
   /** POSTs one message; the answer's messages go to the connection as they arrive. */
   async function post(message) {
