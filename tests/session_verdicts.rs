@@ -328,3 +328,42 @@ fn the_server_name_for_cursor_comes_from_the_handshake_of_either_generation() {
         "{found:?}"
     );
 }
+
+/// Issue 43: a rule several targets share (`anthropic/name`: Anthropic, Anthropic strict and
+/// Claude Code send the tools to the same API; `openai/name`: OpenAI and OpenAI strict) is each
+/// target's verdict, but one finding: `--target all` printed it three times.
+#[test]
+fn a_rule_several_targets_share_is_one_finding() {
+    let targets = [
+        "anthropic",
+        "anthropic-strict",
+        "claude-code",
+        "openai",
+        "openai-strict",
+    ]
+    .map(|t| Target::try_from(t.to_owned()).unwrap())
+    .to_vec();
+    let mut session = Session::with_options(SessionOptions {
+        targets,
+        server_name: None,
+    });
+    session.push(
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+        Direction::Client,
+    );
+    let page = r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"b.c","inputSchema":{"type":"object","properties":{},"additionalProperties":false}}]}}"#;
+    let found = session.push(page, Direction::Server);
+    let named: Vec<&str> = codes(&found)
+        .into_iter()
+        .filter(|c| c.ends_with("/name"))
+        .collect();
+    assert_eq!(named, ["anthropic/name", "openai/name"], "{found:?}");
+    // Each target still has its verdict.
+    let table = session.tools();
+    assert!(table.tools[0]
+        .targets
+        .0
+        .iter()
+        .all(|(_, v)| *v > Verdict::Accepted));
+    assert_eq!(table.tools[0].errors, 2);
+}
