@@ -268,6 +268,32 @@ fn an_invalid_default_is_a_warning_not_an_error() {
     assert!(host.diagnostics.iter().all(|d| !d.is_error()));
 }
 
+/// `lint::CODES` lists every code the lint gives (the session's tool table counts by it).
+#[test]
+fn every_lint_code_is_listed() {
+    let schemas = [
+        r#"{"type":"object","propertis":{},"minimum":5,"maximum":1,"required":["z"],"additionalProperties":false}"#,
+        r#"{"type":"string","enum":[1],"default":1,"examples":[2],"minimum":1,"pattern":"(?<n>a)\\k<n>"}"#,
+        r##"{"$schema":"http://json-schema.org/draft-07/schema#","$ref":"#/definitions/a","type":"string","definitions":{"a":{}}}"##,
+        r#"{"dependencies":{},"additionalItems":false,"then":{},"additionalProperties":false,"allOf":[{"properties":{"a":{}}}]}"#,
+        r#"{"items":[{}]}"#,
+        r#"{"type":"obj"}"#,
+        r##"{"$schema":"http://json-schema.org/draft-03/schema#"}"##,
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for text in schemas {
+        for d in lint_schema(text).diagnostics {
+            assert!(
+                mcp_json_toolbox::lint::CODES.contains(&d.code.as_str()),
+                "{} from {text}",
+                d.code
+            );
+            seen.insert(d.code);
+        }
+    }
+    assert!(seen.len() >= 10, "{seen:?}");
+}
+
 #[test]
 fn invalid_default_and_examples() {
     none(

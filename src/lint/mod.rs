@@ -25,6 +25,26 @@
 //! almost certainly did not mean, in a schema the specification allows, is a warning. Each
 //! code's reason is in the severity table of `docs/robustness.md`.
 
+/// Every code the lint gives (the table above): what reports count as the schema lint's.
+pub const CODES: &[&str] = &[
+    "unknown-keyword",
+    "invalid-schema",
+    "unsupported-dialect",
+    "empty-range",
+    "required-forbidden",
+    "type-excludes-value",
+    "invalid-default",
+    "invalid-example",
+    "ignored-for-type",
+    "ignored-ref-sibling",
+    "items-array",
+    "ignored-dependencies",
+    "ignored-additional-items",
+    "ignored-then-else",
+    "closed-against-allof",
+    "pattern-ecma",
+];
+
 mod contradictions;
 mod ignored;
 mod instances;

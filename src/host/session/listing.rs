@@ -8,10 +8,12 @@ use std::collections::HashSet;
 use crate::compat::{check_compatibility, CompatOptions};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::host::diagnostic_at;
+use crate::host::schema::UNUSABLE_SCHEMA;
 use crate::host::session::dispatch::Dispatch;
 use crate::host::session::tools::{named, tag, ToolVerdict, Verdicts};
 use crate::host::session::MAX_TOOLS;
 use crate::json::Node;
+use crate::lint::CODES;
 use crate::protocol::Generation;
 
 impl Dispatch<'_, '_, '_> {
@@ -66,7 +68,7 @@ impl Dispatch<'_, '_, '_> {
                     .filter(|d| d.severity == severity && under(&d.instance_path))
                     .count()
             };
-            // A consumer's rule has a `target/rule` code; the rest inside a schema is the lint's.
+            // The lint's codes, and a schema no validator can compile, inside a schema.
             let in_schema = |path: &str| {
                 ["inputSchema", "outputSchema"].iter().any(|field| {
                     path.strip_prefix(pointer.as_str())
@@ -77,7 +79,11 @@ impl Dispatch<'_, '_, '_> {
             };
             let schema_errors = found
                 .iter()
-                .filter(|d| d.is_error() && !d.code.contains('/') && in_schema(&d.instance_path))
+                .filter(|d| {
+                    d.is_error()
+                        && (CODES.contains(&d.code.as_str()) || d.code == UNUSABLE_SCHEMA)
+                        && in_schema(&d.instance_path)
+                })
                 .count();
             let task_support = doc
                 .pointer(pointer)
