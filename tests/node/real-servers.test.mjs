@@ -7,14 +7,13 @@
 // verdicts issue 30 lists, every finding inside a tool naming it, and a human report under a
 // screen.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { runCli } from './run-cli.mjs';
 
-const CLI = new URL('../../pkg/cli.js', import.meta.url).pathname;
 const PYTHON = new URL('../../.venv/bin/python', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
 const TEMP = mkdtempSync(join(tmpdir(), 'real-servers-'));
@@ -66,20 +65,7 @@ const SERVERS = {
 };
 
 /** Runs the CLI: `{ status, stdout, stderr, ms }` (killed after a minute). */
-function cli(args, env = {}) {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: TEMP, env: { ...process.env, ...QUIET, ...env } });
-    let [stdout, stderr] = ['', ''];
-    child.stdout.setEncoding('utf8').on('data', (c) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60000);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr, ms: Date.now() - started });
-    });
-  });
-}
+const cli = (args, env = {}) => runCli(args, { cwd: TEMP, env: { ...QUIET, ...env } });
 
 /** The servers whose human report is read too: the longest tool lists (24 and 32 tools). */
 const READ = ['notion', 'chrome-devtools'];
