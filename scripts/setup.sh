@@ -58,15 +58,24 @@ setup_chromium() {
 }
 
 # .venv/ with the pinned Python packages of requirements-dev.txt (real 2026-07-28 servers and
-# clients from PyPI: the official Python SDK `mcp`, `fastmcp-tasks`); remade when the file changes.
+# clients from PyPI: the official Python SDK `mcp`, `fastmcp-tasks`), and .venv-mcp1/ with those of
+# requirements-dev-mcp1.txt (servers on the SDK's 1.x line, which conflicts with `mcp` 2.x in one
+# venv); each remade when its file changes.
 setup_python() {
-  local stamp=.venv/.requirements-dev.txt
-  if [[ -f $stamp ]] && cmp -s requirements-dev.txt "$stamp"; then return; fi
-  say "python venv .venv/ from requirements-dev.txt"
-  rm -rf .venv
-  python3 -m venv .venv
-  .venv/bin/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
-  cp requirements-dev.txt "$stamp"
+  setup_venv .venv requirements-dev.txt
+  setup_venv .venv-mcp1 requirements-dev-mcp1.txt
+}
+
+# The venv `$1` with the pinned packages of the requirements file `$2`.
+setup_venv() {
+  local venv=$1 requirements=$2
+  local stamp=$venv/.$requirements
+  if [[ -f $stamp ]] && cmp -s "$requirements" "$stamp"; then return; fi
+  say "python venv $venv/ from $requirements"
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$requirements"
+  cp "$requirements" "$stamp"
 }
 
 # Runs one step by name.

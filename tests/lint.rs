@@ -200,7 +200,7 @@ fn empty_range() {
         ],
     );
     let text = r#"{"type":"integer","minimum":10,"maximum":5}"#;
-    let d = at(text, "empty-range", Severity::Error, "\"minimum\"");
+    let d = at(text, "empty-range", Severity::Warning, "\"minimum\"");
     says(&d, "`minimum` 10 and `maximum` 5");
     one(r#"{"exclusiveMinimum":3,"maximum":3}"#, "empty-range");
     one(r#"{"minimum":3,"exclusiveMaximum":3}"#, "empty-range");
@@ -231,7 +231,7 @@ fn required_forbidden() {
         ],
     );
     let text = r#"{"type":"object","properties":{"a":{}},"required":["a","b"],"additionalProperties":false}"#;
-    let d = at(text, "required-forbidden", Severity::Error, "\"b\"");
+    let d = at(text, "required-forbidden", Severity::Warning, "\"b\"");
     assert_eq!(d.instance_path, "/required/1");
 }
 
@@ -246,9 +246,52 @@ fn type_excludes_value() {
         ],
     );
     let text = r#"{"type":"string","enum":["a",1]}"#;
-    let d = at(text, "type-excludes-value", Severity::Error, "1");
+    let d = at(text, "type-excludes-value", Severity::Warning, "1");
     says(&d, "1 is an integer, which `type` \"string\" rejects");
     one(r#"{"type":"integer","const":1.5}"#, "type-excludes-value");
+}
+
+/// Issue 43: JSON Schema 2020-12 puts no restriction on `default` (validation §9.2, "It is
+/// RECOMMENDED that a default value be valid against the associated schema"), and no consumer is
+/// shown refusing `{"type":"string","default":null}` (a common workaround for Vertex AI refusing
+/// nullable `anyOf`): a warning, never an error, and the schema and its tool stay valid.
+#[test]
+fn an_invalid_default_is_a_warning_not_an_error() {
+    let text = r#"{"type":"object","properties":{"a":{"type":"string","default":null}}}"#;
+    let report = lint_schema(text);
+    assert!(report.valid, "{:?}", report.diagnostics);
+    let d = at(text, "invalid-default", Severity::Warning, "null");
+    says(&d, "the default is not valid against its own schema");
+    let tool = format!(r#"{{"name":"t","inputSchema":{text}}}"#);
+    let host = check_tool(&tool);
+    assert!(host.valid, "{:?}", host.diagnostics);
+    assert!(host.diagnostics.iter().all(|d| !d.is_error()));
+}
+
+/// `lint::CODES` lists every code the lint gives (the session's tool table counts by it).
+#[test]
+fn every_lint_code_is_listed() {
+    let schemas = [
+        r#"{"type":"object","propertis":{},"minimum":5,"maximum":1,"required":["z"],"additionalProperties":false}"#,
+        r#"{"type":"string","enum":[1],"default":1,"examples":[2],"minimum":1,"pattern":"(?<n>a)\\k<n>"}"#,
+        r##"{"$schema":"http://json-schema.org/draft-07/schema#","$ref":"#/definitions/a","type":"string","definitions":{"a":{}}}"##,
+        r#"{"dependencies":{},"additionalItems":false,"then":{},"additionalProperties":false,"allOf":[{"properties":{"a":{}}}]}"#,
+        r#"{"items":[{}]}"#,
+        r#"{"type":"obj"}"#,
+        r##"{"$schema":"http://json-schema.org/draft-03/schema#"}"##,
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for text in schemas {
+        for d in lint_schema(text).diagnostics {
+            assert!(
+                mcp_json_toolbox::lint::CODES.contains(&d.code.as_str()),
+                "{} from {text}",
+                d.code
+            );
+            seen.insert(d.code);
+        }
+    }
+    assert!(seen.len() >= 10, "{seen:?}");
 }
 
 #[test]
@@ -262,7 +305,7 @@ fn invalid_default_and_examples() {
     );
     let text =
         r#"{"type":"object","properties":{"a":{"type":"string","maxLength":3,"default":"abcd"}}}"#;
-    let d = at(text, "invalid-default", Severity::Error, "\"abcd\"");
+    let d = at(text, "invalid-default", Severity::Warning, "\"abcd\"");
     says(
         &d,
         "the default is not valid against its own schema: it must be at most 3 characters long, got 4",
@@ -676,13 +719,16 @@ fn check_tool_reports_the_lint_of_both_schemas() {
             ),
             (
                 "empty-range",
-                Severity::Error,
+                Severity::Warning,
                 "/outputSchema/properties/n/minimum",
                 "\"minimum\""
             ),
         ]
     );
-    assert!(!report.valid, "a contradiction is an error");
+    assert!(
+        report.valid,
+        "a contradiction is a lint observation: a warning"
+    );
     let fine = r#"{"name":"t","inputSchema":{"type":"object","properties":{"a":{"type":"string","maxLength":5}}}}"#;
     assert!(check_tool(fine).diagnostics.is_empty());
     let broken = check_tool(

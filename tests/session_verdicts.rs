@@ -328,3 +328,70 @@ fn the_server_name_for_cursor_comes_from_the_handshake_of_either_generation() {
         "{found:?}"
     );
 }
+
+/// Issue 43: a rule several targets share (`anthropic/name`: Anthropic, Anthropic strict and
+/// Claude Code send the tools to the same API; `openai/name`: OpenAI and OpenAI strict) is each
+/// target's verdict, but one finding: `--target all` printed it three times.
+#[test]
+fn a_rule_several_targets_share_is_one_finding() {
+    let targets = [
+        "anthropic",
+        "anthropic-strict",
+        "claude-code",
+        "openai",
+        "openai-strict",
+    ]
+    .map(|t| Target::try_from(t.to_owned()).unwrap())
+    .to_vec();
+    let mut session = Session::with_options(SessionOptions {
+        targets,
+        server_name: None,
+    });
+    session.push(
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+        Direction::Client,
+    );
+    let page = r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"b.c","inputSchema":{"type":"object","properties":{},"additionalProperties":false}}]}}"#;
+    let found = session.push(page, Direction::Server);
+    let named: Vec<&str> = codes(&found)
+        .into_iter()
+        .filter(|c| c.ends_with("/name"))
+        .collect();
+    assert_eq!(named, ["anthropic/name", "openai/name"], "{found:?}");
+    // Each target still has its verdict.
+    let table = session.tools();
+    assert!(table.tools[0]
+        .targets
+        .0
+        .iter()
+        .all(|(_, v)| *v > Verdict::Accepted));
+    assert_eq!(table.tools[0].errors, 2);
+}
+
+/// The tools table tells the schema lint's errors from the others (issue 43: "N errors" beside
+/// all-`accepted` columns): a meta-schema failure is the lint's, a root that is not an object is
+/// the MCP spec's tool rule, a name a consumer refuses is that consumer's.
+#[test]
+fn the_tool_table_counts_the_schema_lints_errors_apart() {
+    let mut session = Session::with_options(SessionOptions {
+        targets: vec![Target::try_from("anthropic".to_owned()).unwrap()],
+        server_name: None,
+    });
+    session.push(
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+        Direction::Client,
+    );
+    let page = r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"lint","inputSchema":{"type":"object","properties":{"a":{"type":"strng"}}}},{"name":"root","inputSchema":{"type":"string"}},{"name":"b.c","inputSchema":{"type":"object","additionalProperties":false}}]}}"#;
+    session.push(page, Direction::Server);
+    let counts: Vec<(&str, usize, usize)> = session
+        .tools()
+        .tools
+        .iter()
+        .map(|t| (t.name.as_str(), t.errors, t.schema_errors))
+        .collect();
+    assert_eq!(counts[0].2, 1, "{counts:?}");
+    assert!(counts[0].1 >= 1);
+    assert_eq!(counts[1].2, 0, "{counts:?}");
+    assert!(counts[1].1 >= 1);
+    assert_eq!(counts[2], ("b.c", 1, 0));
+}

@@ -1,8 +1,10 @@
 // DOM rendering of results. User data only ever goes through textContent / attributes, never HTML.
 import { h } from '../runtime/dom.js';
 import { position } from '../runtime/modes.js';
+import { countText } from '../runtime/counts.js';
 
-export { h };
+/** `countText`: counts by severity, "2 errors, 1 warning" (runtime/counts.js, the CLI's too). */
+export { h, countText };
 
 /** Badges: `[{text, tone: 'ok' | 'error' | 'warning' | 'info' | 'kind' | 'muted'}]`. */
 export function renderBadges(container, badges) {
@@ -42,16 +44,6 @@ export function renderSummary(list, summary) {
     h('dd', { textContent: summaryText(value) }),
   ]));
   list.hidden = entries.length === 0;
-}
-
-/** Counts by severity: "2 errors, 1 warning". */
-export function countText(diagnostics) {
-  const counts = { error: 0, warning: 0, info: 0 };
-  for (const d of diagnostics) counts[d.severity] = (counts[d.severity] ?? 0) + 1;
-  const parts = Object.entries(counts)
-    .filter(([, n]) => n > 0)
-    .map(([severity, n]) => `${n} ${severity === 'info' ? 'note' : severity}${n === 1 ? '' : 's'}`);
-  return parts.join(', ');
 }
 
 /** One diagnostic as a list item with a button that calls `pick(diagnostic)`; children nested below. */

@@ -37,12 +37,14 @@ const OPTIONS_HELP = `  --url URL                   a Streamable HTTP endpoint i
   --elicit FILE               the answer (ElicitResult) to each question; without it, cancel
                               (2025-11-25) or decline (2026-07-28, up to 10 input rounds a call)
   --timeout MS                how long the server may take to answer, and a call to finish (default 10000)
+  --startup-timeout MS        how long the server may take to start and answer its first request (default 30000)
   --record FILE               keep the transcript (JSON Lines, what \`replay\` reads)
   --target NAME[,NAME]        compatibility profiles to judge each tool by (repeatable, or
                               all; default the package's: see \`compat --help\`); known:
                               ${TARGET_NAMES.join(', ')}
 
-Exit code 2 also for a server that cannot be started, dies, or does not answer within --timeout.`;
+Exit code 2 also for a server that cannot be started, dies, or does not answer within
+--startup-timeout (its first answer) or --timeout (the others).`;
 
 const OPTIONS = {
   url: { type: 'string' },
@@ -51,6 +53,7 @@ const OPTIONS = {
   'send-invalid': { type: 'boolean', default: false },
   elicit: { type: 'string' },
   timeout: { type: 'string', default: '10000' },
+  'startup-timeout': { type: 'string', default: '30000' },
   record: { type: 'string' },
   target: { type: 'string', multiple: true },
 };
@@ -69,10 +72,12 @@ function checkOptions(values, server) {
   if (!PROTOCOLS.includes(values.protocol)) throw new UsageError(`--protocol must be one of ${PROTOCOLS.join(', ')}`);
   const timeoutMs = Number(values.timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new UsageError('--timeout must be a whole number of milliseconds');
+  const startupMs = Number(values['startup-timeout']);
+  if (!Number.isInteger(startupMs) || startupMs <= 0) throw new UsageError('--startup-timeout must be a whole number of milliseconds');
   if (values.url && server.length > 0) throw new UsageError('give either --url URL or -- COMMAND ARGS…, not both');
   if (!values.url && server.length === 0) throw new UsageError('no server: give -- COMMAND ARGS… or --url URL');
   if (values.url && !/^https?:\/\//.test(values.url)) throw new UsageError('--url must be an http:// or https:// URL');
-  return { timeoutMs, targets: parseTargets(values.target, TARGET_NAMES) };
+  return { timeoutMs, startupMs, targets: parseTargets(values.target, TARGET_NAMES) };
 }
 
 export default command({
@@ -83,20 +88,21 @@ export default command({
   tail: true,
   async check(values, positionals, io, server) {
     const calls = callPairs(values.call, positionals);
-    const { timeoutMs, targets } = checkOptions(values, server);
+    const { timeoutMs, startupMs, targets } = checkOptions(values, server);
     const inputs = await Promise.all(calls.map(async (call) => ({ ...call, ...(await readInput(call.file, io)) })));
     const elicit = values.elicit ? await readInput(values.elicit, io) : undefined;
-    return checkServer({ values, calls: inputs, server, timeoutMs, targets, elicit }, io);
+    return checkServer({ values, calls: inputs, server, timeoutMs, startupMs, targets, elicit }, io);
   },
 });
 
 /** Runs the session: the session checker's findings over its transcript and the summary, as a
  * command's outcome (`exit: 2` when the run could not finish). */
-async function checkServer({ values, calls, server, timeoutMs, targets, elicit }, io) {
+async function checkServer({ values, calls, server, timeoutMs, startupMs, targets, elicit }, io) {
   const transport = values.url
-    ? connectHttp(values.url, { timeoutMs })
-    : startStdio(server[0], server.slice(1), { cwd: io.cwd, env: io.env, timeoutMs });
+    ? connectHttp(values.url, { timeoutMs, startupMs })
+    : startStdio(server[0], server.slice(1), { cwd: io.cwd, env: io.env, timeoutMs, startupMs });
   const { connection } = transport;
+  const waiting = sayWhileStarting(connection, values.url ?? server.join(' '), startupMs, io.stderr);
   const session = { calls: [], elicit, targets, found: [], elsewhere: [], live: new JsonLinesSession(sessionOptions(targets)) };
   session.feed = feeder(session.live, connection.transcript, Boolean(values.url), session.found);
   connection.handle('elicitation/create', (_params, message) => answerElicitation(session, connection, message));
@@ -109,6 +115,7 @@ async function checkServer({ values, calls, server, timeoutMs, targets, elicit }
     if (!(error instanceof ServerFailure)) throw error;
     failure = error;
   } finally {
+    clearTimeout(waiting);
     await transport.close();
   }
   const record = values.record ?? `${NAME}.jsonl`;
@@ -137,6 +144,15 @@ async function checkServer({ values, calls, server, timeoutMs, targets, elicit }
   // in words (its tool or message).
   const place = values.record ? undefined : (finding) => places.get(finding);
   return { findings: found, sources, results: [result], place };
+}
+
+/** On a terminal (stderr a TTY), says what the run waits for when the server has not answered
+ * after a second: its start (up to `startupMs`). Returns the timer to clear. */
+function sayWhileStarting(connection, what, startupMs, stderr) {
+  if (!stderr.isTTY) return undefined;
+  return setTimeout(() => {
+    if (!connection.started) stderr.write(`${NAME}: waiting for ${what} to start and answer (up to ${startupMs / 1000} s, --startup-timeout)…\n`);
+  }, 1000);
 }
 
 /** The session checker's options: the targets (none: its default). The server's name it reads

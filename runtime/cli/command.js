@@ -58,7 +58,7 @@ const EXIT_CODES = 'Exit codes: 0 no errors, 1 errors found, 2 usage or I/O erro
  */
 export function command({ name, summary, usage, options = {}, check, tail = false, exits = EXIT_CODES }) {
   const help = `Usage: mcp-json-toolbox ${name} ${usage}\n\n${summary}\n\n` +
-    '  --format human|json|github  how findings are printed (default human)\n' +
+    '  --format FORMAT             how findings are printed: human (default), json, github, sarif\n' +
     `${VERBOSE_HELP}\n` +
     '  -h, --help                  this help\n\n' +
     `${exits}\n`;

@@ -1,8 +1,11 @@
 // The CLI's one reporter: prints Findings (runtime/README.md) as compilers do, as one JSON
-// document, or as GitHub workflow annotations; and turns the API's diagnostics into Findings.
+// document, as GitHub workflow annotations or as a SARIF 2.1.0 log; and turns the API's
+// diagnostics into Findings.
+import { countText } from '../counts.js';
+import { sarifLog } from './sarif.js';
 
 /** The output formats of `--format`. */
-export const FORMATS = ['human', 'json', 'github'];
+export const FORMATS = ['human', 'json', 'github', 'sarif'];
 
 /** ANSI colours by severity (used only on a TTY without NO_COLOR). */
 const COLOURS = { error: '\x1b[31m', warning: '\x1b[33m', info: '\x1b[36m' };
@@ -107,14 +110,28 @@ function human(finding, source, colour, place) {
 /** How many names or places a group's count line shows before `… N more`. */
 export const GROUP_NAMES = 5;
 
+/** Quoted values in a message: "…", `…`, and '…' not inside a word (an apostrophe is not one). */
+const QUOTED = /"(?:[^"\\]|\\.)*"|`[^`]*`|(?<![\p{L}\p{N}])'[^'\n]*'(?![\p{L}\p{N}])/gu;
+
 /**
- * The findings about tools grouped by rule (severity and code), in the order each rule is first
- * found: `[{ first, all }]`; a finding about no tool (a place in a file) is a group of its own.
+ * A finding's message template: its tool's name and every quoted value replaced by a mark, so that
+ * messages that differ only by them (`tool "a" takes…`, `Tool 'b' has…`) are one template.
+ */
+export function messageTemplate(finding) {
+  const name = finding.tool?.name === undefined ? '' : String(finding.tool.name);
+  const named = name ? finding.message.split(name).join('\u0001') : finding.message;
+  return named.replace(QUOTED, '\u0002');
+}
+
+/**
+ * The findings about tools grouped by rule and message template (severity, code and
+ * `messageTemplate`), in the order each group is first found: `[{ first, all }]`; a finding about
+ * no tool (a place in a file) is a group of its own.
  */
 export function groupFindings(list) {
   const groups = new Map();
   for (const [i, finding] of list.entries()) {
-    const key = finding.tool ? `${finding.severity}\u0000${finding.code}` : i;
+    const key = finding.tool ? [finding.severity, finding.code, messageTemplate(finding)].join('\u0000') : i;
     if (!groups.has(key)) groups.set(key, { first: finding, all: [] });
     groups.get(key).all.push(finding);
   }
@@ -128,16 +145,13 @@ function someOf(names) {
 }
 
 /**
- * The count line under a rule's first instance when it was found more than once: `×28 in 24
- * tools: "a", "b", … 19 more` (each tool named once, in order), how many different messages
- * (when more than one), and that `--verbose` lists each.
+ * The count line under a group's first instance when it was found more than once: `×28 in 24
+ * tools: "a", "b", … 19 more` (each tool named once, in order), and that `--verbose` lists each
+ * (the messages of a group differ at most by the tool's name and quoted values).
  */
 export function countLine({ all }) {
   const tools = [...new Set(all.map((f) => JSON.stringify(String(f.tool?.name))))];
-  // Messages that differ only by what they quote ("…": a name, a value) are one kind.
-  const kinds = new Set(all.map((f) => f.message.replace(/"(?:[^"\\]|\\.)*"/g, '""'))).size;
-  const differ = kinds > 1 ? `${kinds} different messages; ` : '';
-  return `  ×${all.length} in ${tools.length} tool${tools.length === 1 ? '' : 's'}: ${someOf(tools)} (${differ}--verbose lists each)`;
+  return `  ×${all.length} in ${tools.length} tool${tools.length === 1 ? '' : 's'}: ${someOf(tools)} (--verbose lists each)`;
 }
 
 /** A GitHub workflow command property or message, escaped. */
@@ -159,29 +173,24 @@ function github(finding, place) {
   return `::${command} ${props.join(',')}::${escapeGithub(message)}`;
 }
 
-/** "2 errors, 1 warning" for the findings, or "" when there are none. */
-export function summary(list) {
-  const count = (severity, word) => {
-    const n = list.filter((f) => f.severity === severity).length;
-    return n === 0 ? [] : [`${n} ${word}${n === 1 ? '' : 's'}`];
-  };
-  return [...count('error', 'error'), ...count('warning', 'warning'), ...count('info', 'note')].join(', ');
-}
-
 /**
  * Prints `list` (Findings) to `stream` (default `io.stdout`) in `format`; `sources` maps a file to
  * its text (for the source line under a finding); `results` are per-file outcomes
  * (`{ file, text, ... }`): a line each in human form, in the JSON document as they are (`text`
- * left out), not in annotations. `failure`: why the run could not finish (exit 2), an annotation
- * of its own in `github` form (human form: the caller's line on stderr). Human form groups the
- * findings by rule (the first instance with its excerpt, then a count line naming the tools),
- * unless `verbose`. `place(finding)`: where a finding is when its file was never written (e.g.
+ * left out), not in annotations nor SARIF. `failure`: why the run could not finish (exit 2), an
+ * annotation of its own in `github` form, a failed invocation in `sarif` form (human form: the
+ * caller's line on stderr). Human form groups the findings by rule and message template (the
+ * first instance with its excerpt, then a count line naming the tools), unless `verbose`. `place(finding)`: where a finding is when its file was never written (e.g.
  * `tool "x", /inputSchema`), or undefined to point at `file:line:column`.
  */
 export function report(list, { format = 'human', sources = new Map(), results = [], failure, io, stream = io.stdout, verbose = false, place }) {
   const out = (text) => stream.write(`${text}\n`);
   if (format === 'json') {
     out(JSON.stringify({ findings: list, results: results.map(({ text, ...rest }) => rest) }, null, 2));
+    return;
+  }
+  if (format === 'sarif') {
+    out(JSON.stringify(sarifLog(list, { failure, place, about }), null, 2));
     return;
   }
   if (format === 'github') {
@@ -197,7 +206,7 @@ export function report(list, { format = 'human', sources = new Map(), results = 
     show(group.first);
     if (group.all.length > 1) out(countLine(group));
   }
-  const total = summary(list);
+  const total = countText(list);
   if (total) out(total);
 }
 

@@ -27,11 +27,21 @@ export class Connection {
   #handlers = new Map();
   #write;
   #timeoutMs;
+  #startupMs;
+  #heard = false;
 
-  /** A connection writing through `write`; every request waits at most `timeoutMs`. */
-  constructor(write, { timeoutMs = 10000 } = {}) {
+  /** A connection writing through `write`; every request waits at most `timeoutMs`, except those
+   * sent before the server's first message, which wait at most `startupMs` (the server's start:
+   * an interpreter, imports, a banner; default the same as `timeoutMs`). */
+  constructor(write, { timeoutMs = 10000, startupMs = timeoutMs } = {}) {
     this.#write = write;
     this.#timeoutMs = timeoutMs;
+    this.#startupMs = startupMs;
+  }
+
+  /** Whether the server has sent anything yet (its start-up is over). */
+  get started() {
+    return this.#heard;
   }
 
   /** Answers the server's requests of `method` with `handler(params, message)` (its result). */
@@ -41,13 +51,14 @@ export class Connection {
 
   /** Sends a request; resolves with `{ message, index }` (the response and its transcript index)
    * or rejects with a ServerFailure. */
-  request(method, params, { timeoutMs = this.#timeoutMs } = {}) {
+  request(method, params, { timeoutMs = this.#heard ? this.#timeoutMs : this.#startupMs } = {}) {
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#nextId++;
+    const what = this.#heard ? '' : ' (the start-up wait: the server has sent nothing yet)';
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#pending.delete(id);
-        reject(new ServerFailure(`no answer to ${method} within ${timeoutMs} ms`));
+        reject(new ServerFailure(`no answer to ${method} within ${timeoutMs} ms${what}`));
       }, timeoutMs);
       this.#pending.set(id, { resolve, reject, timer, method });
       this.#send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
@@ -89,6 +100,7 @@ export class Connection {
    * of the POST that carried that request).
    */
   receive(message, forId) {
+    this.#heard = true;
     const index = this.#record('server', message);
     if (message === null || typeof message !== 'object') return;
     if (typeof message.method === 'string') {

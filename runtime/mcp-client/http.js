@@ -104,7 +104,7 @@ export const RECONNECTION = { initialDelayMs: 1000, growFactor: 1.5, maxDelayMs:
  * any stream gave; else RECONNECTION), as long as its request waits for an answer (the GET
  * stream: as long as the connection is open). Every stream, timer and request ends on `close()`.
  */
-export function connectHttp(url, { timeoutMs } = {}) {
+export function connectHttp(url, { timeoutMs, startupMs } = {}) {
   let session;
   let closed = false;
   /** The last `retry` (ms) a stream gave: the reconnection delay from then on (as the SDK does). */
@@ -114,7 +114,7 @@ export function connectHttp(url, { timeoutMs } = {}) {
   const getAborter = new AbortController();
   const streams = new Set();
   const timers = new Set();
-  const connection = new Connection(post, { timeoutMs });
+  const connection = new Connection(post, { timeoutMs, startupMs });
   /** The `inputSchema` of each tool the `tools/list` answers named, for `Mcp-Param-*`. */
   const schemas = new Map();
   /** An answer to the connection, its tools learnt first. */

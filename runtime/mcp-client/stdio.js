@@ -41,11 +41,11 @@ export function readJsonLines(stream, onMessage, onOther) {
  * first and last lines of the server's stderr, see `headAndTail`). A server that cannot be
  * started or exits fails the connection with a one-line cause.
  */
-export function startStdio(command, args, { cwd, env, timeoutMs } = {}) {
+export function startStdio(command, args, { cwd, env, timeoutMs, startupMs } = {}) {
   let head = '';
   let stderr = '';
   const child = spawn(command, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
-  const connection = new Connection((message) => writeLine(child, message), { timeoutMs });
+  const connection = new Connection((message) => writeLine(child, message), { timeoutMs, startupMs });
   const exited = new Promise((resolve) => child.once('close', resolve));
   let closing = false;
   child.once('error', (error) =>

@@ -1,4 +1,6 @@
-//! Schemas that no value can satisfy, in whole or in part. Every finding is an error.
+//! Schemas that no value can satisfy, in whole or in part. Every finding is a warning: JSON
+//! Schema allows an unsatisfiable schema (`false` is one), so it is an observation, not a MUST
+//! broken; the arguments a model sends are refused by validation all the same.
 
 use jsonschema::Draft;
 
@@ -25,7 +27,7 @@ pub fn check(doc: &Document<'_>, schema: &Schema<'_>, out: &mut Vec<Finding>) {
         if let (Some((lo, lo_member)), Some((hi, _))) = bounds {
             if lo > hi {
                 out.push(
-                    Finding::key(schema, lo_member, Severity::Error, "empty-range").say(format!(
+                    Finding::key(schema, lo_member, Severity::Warning, "empty-range").say(format!(
                         "`{low}` {lo} is greater than `{high}` {hi}: no {what} satisfies both"
                     )),
                 );
@@ -85,7 +87,7 @@ fn numeric_range(doc: &Document<'_>, schema: &Schema<'_>, out: &mut Vec<Finding>
                 format!("`{key}` {value}{note}")
             };
             out.push(
-                Finding::key(schema, lo_member, Severity::Error, "empty-range").say(format!(
+                Finding::key(schema, lo_member, Severity::Warning, "empty-range").say(format!(
                     "{} and {} leave no number in between: nothing satisfies both",
                     show(lo_exclusive, lo_member, lo),
                     show(hi_exclusive, hi_member, hi)
@@ -131,7 +133,7 @@ fn required_forbidden(schema: &Schema<'_>, out: &mut Vec<Finding>) {
         }
         let pointer = format!("{}/{i}", schema.at("required"));
         out.push(
-            Finding::value(item, pointer, Severity::Error, "required-forbidden").say(format!(
+            Finding::value(item, pointer, Severity::Warning, "required-forbidden").say(format!(
                 "{name:?} is required, but `additionalProperties: false` forbids it (it is not in `properties`): no value is valid; declare it in `properties`"
             )),
         );
@@ -163,7 +165,7 @@ fn type_excludes(doc: &Document<'_>, schema: &Schema<'_>, out: &mut Vec<Finding>
             continue;
         }
         out.push(
-            Finding::value(value, pointer, Severity::Error, "type-excludes-value").say(format!(
+            Finding::value(value, pointer, Severity::Warning, "type-excludes-value").say(format!(
                 "{} is {}, which `type` {} rejects: this value can never be given",
                 doc.lexeme(value),
                 article(kind.0),

@@ -1,6 +1,9 @@
 //! `invalid-default` and `invalid-example`: a `default` or an `examples` item that its own
-//! schema rejects. Both are errors: a client that fills in the default, or a model that copies
-//! the example, sends arguments the tool refuses.
+//! schema rejects. Both are warnings: a client that fills in the default, or a model that copies
+//! the example, sends arguments the tool refuses, but JSON Schema 2020-12 only RECOMMENDS that a
+//! default be valid (https://json-schema.org/draft/2020-12/json-schema-validation#section-9.2,
+//! checked 2026-12-03) and no consumer is shown refusing such a tool (issue 43:
+//! `{"type":"string","default":null}`, a common workaround for Vertex AI).
 //!
 //! All of a schema's defaults and examples are checked with one compile, of a tuple schema
 //! against the array of the values: the values' subschemas inlined when none has a reference,
@@ -110,7 +113,7 @@ impl<'d, 'a> Checker<'d, 'a> {
                 "invalid-example"
             };
             out.push(
-                Finding::value(value.node, value.pointer, Severity::Error, code).say(format!(
+                Finding::value(value.node, value.pointer, Severity::Warning, code).say(format!(
                     "{} is not valid against its own schema: {message}",
                     value.who
                 )),

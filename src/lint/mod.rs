@@ -7,10 +7,10 @@
 //! | `unknown-keyword` | warning | not a keyword of the schema's dialect (did you mean ...?) |
 //! | `invalid-schema` | error | the meta-schema rejects a value, explained by its closest alternative |
 //! | `unsupported-dialect` | error | `$schema` names no dialect this crate knows |
-//! | `empty-range` | error | `minimum` > `maximum` and the other lower/upper bound pairs |
-//! | `required-forbidden` | error | a `required` property that `additionalProperties: false` forbids |
-//! | `type-excludes-value` | error | an `enum`/`const` value the declared `type` rejects |
-//! | `invalid-default`, `invalid-example` | error | `default` / `examples` invalid against their schema |
+//! | `empty-range` | warning | `minimum` > `maximum` and the other lower/upper bound pairs |
+//! | `required-forbidden` | warning | a `required` property that `additionalProperties: false` forbids |
+//! | `type-excludes-value` | warning | an `enum`/`const` value the declared `type` rejects |
+//! | `invalid-default`, `invalid-example` | warning | `default` / `examples` invalid against their schema |
 //! | `ignored-for-type` | warning | a keyword that cannot apply to the declared `type` |
 //! | `ignored-ref-sibling` | warning | a `$ref` sibling, ignored in draft-07 and earlier |
 //! | `items-array` | error | `items` as an array in 2020-12 (now `prefixItems`) |
@@ -20,7 +20,30 @@
 //! | `closed-against-allof` | warning | `additionalProperties: false` next to an `allOf` that declares properties |
 //! | `pattern-ecma` | warning | a `pattern` that ECMA-262 would reject or read differently |
 //!
-//! Nothing here changes a validation verdict: the lint reads the schema and reports.
+//! Nothing here changes a validation verdict: the lint reads the schema and reports. An error
+//! is a JSON Schema MUST broken (the meta-schema, a dialect no one can read); what the author
+//! almost certainly did not mean, in a schema the specification allows, is a warning. Each
+//! code's reason is in the severity table of `docs/robustness.md`.
+
+/// Every code the lint gives (the table above): what reports count as the schema lint's.
+pub const CODES: &[&str] = &[
+    "unknown-keyword",
+    "invalid-schema",
+    "unsupported-dialect",
+    "empty-range",
+    "required-forbidden",
+    "type-excludes-value",
+    "invalid-default",
+    "invalid-example",
+    "ignored-for-type",
+    "ignored-ref-sibling",
+    "items-array",
+    "ignored-dependencies",
+    "ignored-additional-items",
+    "ignored-then-else",
+    "closed-against-allof",
+    "pattern-ecma",
+];
 
 mod contradictions;
 mod ignored;

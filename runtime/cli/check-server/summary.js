@@ -3,10 +3,13 @@
 // per target (all from the session's tool table, `JsonLinesSession.tools()`, decided in the
 // crate: src/host/session/tools.rs), and each call.
 
-/** One tool's findings as a table cell: `ok`, `2 errors`, `1 warning`… */
-function cell({ errors, warnings }) {
+/** One tool's findings as a table cell: `ok`, `2 errors`, `1 warning`…; errors the schema lint
+ * found (the session's `schemaErrors`) say so, beside target columns that may all accept the tool:
+ * `2 errors (schema lint)`, `3 errors (2 schema lint)`. */
+function cell({ errors, schemaErrors = 0, warnings }) {
   const parts = [];
-  if (errors) parts.push(`${errors} error${errors === 1 ? '' : 's'}`);
+  const lint = !schemaErrors ? '' : schemaErrors === errors ? ' (schema lint)' : ` (${schemaErrors} schema lint)`;
+  if (errors) parts.push(`${errors} error${errors === 1 ? '' : 's'}${lint}`);
   if (warnings) parts.push(`${warnings} warning${warnings === 1 ? '' : 's'}`);
   return parts.join(', ') || 'ok';
 }

@@ -8,9 +8,10 @@
 //! an array of objects); `elicitation-schema-unsupported` (`$ref`, combinators, `not`,
 //! conditionals, nested `properties`, a type outside the subset); `elicitation-format-unknown`
 //! (a `format` other than `date`, `date-time`, `email`, `uri`); `elicitation-required-undeclared`
-//! (a `required` name that is no property); `elicitation-enum-invalid` (empty or duplicate enum
-//! values, `enumNames` not matching `enum`, a default outside the choices, bounds the wrong way
-//! round); `elicitation-keyword-ignored` (warning: a keyword the subset does not have); and the
+//! (warning: a `required` name that is no property); `elicitation-enum-invalid` (warning: empty
+//! or duplicate enum values, `enumNames` not matching `enum`, a default outside the choices,
+//! bounds the wrong way round: observations the spec's subset allows, like the lint's
+//! contradictions); `elicitation-keyword-ignored` (warning: a keyword the subset does not have); and the
 //! `$def` violations (`required`, `type`, `enum`, ... as in classification).
 
 use std::collections::HashSet;
@@ -231,7 +232,7 @@ fn check_requested_schema(
                 push(
                     doc,
                     out,
-                    Severity::Error,
+                    Severity::Warning,
                     "elicitation-required-undeclared",
                     message,
                     at,
@@ -417,7 +418,7 @@ fn check_choices(doc: &Document<'_>, property: &Node, path: &str, out: &mut Vec<
         push(
             doc,
             out,
-            Severity::Error,
+            Severity::Warning,
             "elicitation-enum-invalid",
             message,
             at,

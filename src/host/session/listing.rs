@@ -3,13 +3,17 @@
 //! (`tools.rs` holds the table and the tagging; this file the dispatcher's step, so that
 //! `dispatch.rs` and `tools.rs` do not import each other).
 
+use std::collections::HashSet;
+
 use crate::compat::{check_compatibility, CompatOptions};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::host::diagnostic_at;
+use crate::host::schema::UNUSABLE_SCHEMA;
 use crate::host::session::dispatch::Dispatch;
 use crate::host::session::tools::{named, tag, ToolVerdict, Verdicts};
 use crate::host::session::MAX_TOOLS;
 use crate::json::Node;
+use crate::lint::CODES;
 use crate::protocol::Generation;
 
 impl Dispatch<'_, '_, '_> {
@@ -38,18 +42,19 @@ impl Dispatch<'_, '_, '_> {
         let mut found: Vec<Diagnostic> = checked.to_vec();
         found.extend(self.unavailable_tasks(&tools));
         let mut verdicts: Vec<Verdicts> = vec![Verdicts::default(); tools.len()];
+        let mut shared = HashSet::new();
         for tool in &report.tools {
             let at = tools.iter().position(|(p, _)| *p == tool.pointer);
             for (target, result) in &tool.targets.0 {
                 if let Some(kept) = at.and_then(|at| verdicts.get_mut(at)) {
                     kept.worsen(*target, result.verdict);
                 }
-                found.extend(result.diagnostics.iter().cloned());
+                add_once(&mut found, &mut shared, &result.diagnostics);
             }
         }
         for (target, result) in &report.list.0 {
             self.session.table.list.worsen(*target, result.verdict);
-            found.extend(result.diagnostics.iter().cloned());
+            add_once(&mut found, &mut shared, &result.diagnostics);
         }
         let found = tag(found, &tools);
         for ((pointer, name), targets) in tools.iter().zip(verdicts) {
@@ -63,6 +68,23 @@ impl Dispatch<'_, '_, '_> {
                     .filter(|d| d.severity == severity && under(&d.instance_path))
                     .count()
             };
+            // The lint's codes, and a schema no validator can compile, inside a schema.
+            let in_schema = |path: &str| {
+                ["inputSchema", "outputSchema"].iter().any(|field| {
+                    path.strip_prefix(pointer.as_str())
+                        .and_then(|rest| rest.strip_prefix('/'))
+                        .and_then(|rest| rest.strip_prefix(field))
+                        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+                })
+            };
+            let schema_errors = found
+                .iter()
+                .filter(|d| {
+                    d.is_error()
+                        && (CODES.contains(&d.code.as_str()) || d.code == UNUSABLE_SCHEMA)
+                        && in_schema(&d.instance_path)
+                })
+                .count();
             let task_support = doc
                 .pointer(pointer)
                 .and_then(|t| t.value_of("execution"))
@@ -73,6 +95,7 @@ impl Dispatch<'_, '_, '_> {
                 name: name.clone(),
                 task_support,
                 errors: count(Severity::Error),
+                schema_errors,
                 warnings: count(Severity::Warning),
                 targets,
             };
@@ -117,5 +140,21 @@ impl Dispatch<'_, '_, '_> {
                 })
             })
             .collect()
+    }
+}
+
+/// Adds each of `diagnostics` to `found` unless an equal one was added (`seen`: code, place and
+/// message of each): a rule several targets share (`anthropic/name` is Anthropic's, Anthropic
+/// strict's and Claude Code's, which send the tools to the same API) is each target's verdict, but
+/// one finding (issue 43: `--target all` printed it three times).
+fn add_once<'d>(
+    found: &mut Vec<Diagnostic>,
+    seen: &mut HashSet<(&'d str, &'d str, &'d str)>,
+    diagnostics: &'d [Diagnostic],
+) {
+    for d in diagnostics {
+        if seen.insert((&d.code, &d.instance_path, &d.message)) {
+            found.push(d.clone());
+        }
     }
 }

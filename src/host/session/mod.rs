@@ -58,7 +58,7 @@
 //! - `forbidden-transition` (error): a terminal task reported in another terminal status, or a
 //!   task created in a status it cannot start in (`working`; 2026-07-28 also `input_required`).
 //! - `unknown-status` (error): a status that is not one of the five.
-//! - `last-updated-backwards` (error): `lastUpdatedAt` earlier than the previous one.
+//! - `last-updated-backwards` (warning: no MUST orders it): `lastUpdatedAt` earlier than the previous one.
 //! - `invalid-timestamp` (warning): a `lastUpdatedAt` or entry `timestamp` that is not RFC 3339.
 //! - `poll-too-fast` (warning): a `tasks/get` sent sooner than the poll interval after the
 //!   previous answer (needs entry timestamps).

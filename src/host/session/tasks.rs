@@ -484,8 +484,10 @@ impl Dispatch<'_, '_, '_> {
             }
             Some((Some(ms), text)) if previous.is_some_and(|p| ms < p) => {
                 let message = format!("`lastUpdatedAt` {text} is earlier than the previous one");
+                // A warning: the tasks utility defines `lastUpdatedAt` as "when the task was
+                // last updated" and puts no MUST on its order (2025-11-25, checked 2026-12-03).
                 self.report(
-                    Severity::Error,
+                    Severity::Warning,
                     "last-updated-backwards",
                     message,
                     updated_path,

@@ -50,6 +50,10 @@ pub struct ToolVerdict {
     pub task_support: Option<String>,
     /// Errors found about it in its `tools/list` page (its checks and the compatibility rules).
     pub errors: usize,
+    /// Of its errors, those the schema lint found in its `inputSchema` or `outputSchema` (the
+    /// codes of [`crate::lint::CODES`], and a schema that cannot be compiled), not the MCP spec's
+    /// tool rules nor a consumer's: what the tools table says the errors come from.
+    pub schema_errors: usize,
     /// Warnings found about it there.
     pub warnings: usize,
     /// Its compatibility verdict per target.
