@@ -69,7 +69,7 @@ lint: ## cargo clippy -D warnings, native (all targets) and wasm32 (library and 
 test-native: ## Native Rust tests (unit, integration, JSONTestSuite; the format core's and the server build's unit tests too)
 	cargo test
 	cargo test --lib --no-default-features
-	cargo test --lib --no-default-features --features validator validator::
+	cargo test --lib --no-default-features --features validator
 
 test-wasm: ## tests/wasm_*.rs in Node via wasm-bindgen-test-runner
 	@bash scripts/setup.sh rust wasm-bindgen
