@@ -87,15 +87,17 @@ fmt-check: ## cargo fmt --check
 vendor-check: ## vendor/jsonschema is the crates.io release plus only its documented patches
 	bash scripts/check-vendor.sh
 
-lint: ## cargo clippy -D warnings, native (all targets) and wasm32 (library and wasm tests; the format core too)
+lint: ## cargo clippy -D warnings, native (all targets) and wasm32 (library and wasm tests; the format core and the server build too)
 	cargo clippy --all-targets -- -D warnings
 	cargo clippy --test fuzz_replay -- -D warnings
 	cargo clippy --target $(WASM_TARGET) --lib --tests -- -D warnings
 	cargo clippy --target $(WASM_TARGET) --lib --no-default-features -- -D warnings
+	cargo clippy --target $(WASM_TARGET) --lib --no-default-features --features validator -- -D warnings
 
-test-native: ## Native Rust tests (unit, integration, JSONTestSuite; the format core's unit tests too)
+test-native: ## Native Rust tests (unit, integration, JSONTestSuite; the format core's and the server build's unit tests too)
 	cargo test
 	cargo test --lib --no-default-features
+	cargo test --lib --no-default-features --features validator
 
 test-wasm: ## tests/wasm_*.rs in Node via wasm-bindgen-test-runner
 	@bash scripts/setup.sh rust wasm-bindgen

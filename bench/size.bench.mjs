@@ -13,6 +13,7 @@ import { buildEngineFloor, buildO3Variant, machine, PKG_DIR } from './variant.mj
 
 const WASM = 'mcp_json_toolbox_bg.wasm';
 const CORE_WASM = 'mcp_json_toolbox_format_bg.wasm';
+const SERVER_WASM = 'mcp_json_toolbox_validator_bg.wasm';
 const LIMIT_CORE_BROTLI = 80 * 1024;
 const LIMIT_FULL_BROTLI = 600 * 1024;
 
@@ -30,6 +31,7 @@ const o3 = buildO3Variant();
 const rows = [
   ['format core, shipped (pkg/mcp_json_toolbox_format_bg.wasm: deps z, crate 3, wasm-opt -O3)', sizes(join(PKG_DIR, CORE_WASM))],
   ['full build, shipped (pkg/: cold deps z, validation hot path s, crate 3, wasm-opt -O3)', sizes(join(PKG_DIR, WASM))],
+  ['server build, shipped (pkg/mcp_json_toolbox_validator_bg.wasm: mcp-json-toolbox/validator and /mcp-sdk; the same profile)', sizes(join(PKG_DIR, SERVER_WASM))],
   ['format core, all opt-level 3 (wasm-opt -O3)', sizes(join(o3, CORE_WASM))],
   ['full build, all opt-level 3 (wasm-opt -O3)', sizes(join(o3, WASM))],
   ['the engine alone (bench/engine-floor: jsonschema + serde_json, all opt-level z, wasm-opt -Oz)', sizes(join(buildEngineFloor('z'), 'engine_floor_bg.wasm'))],

@@ -13,6 +13,7 @@ import { Validator as CfValidator } from '@cfworker/json-schema';
 import { argumentTexts } from './argument-texts.mjs';
 import { registerSchema, unregisterSchema, validate as hyperValidate } from '@hyperjump/json-schema/draft-2020-12';
 import { Validator, validateArguments } from '../pkg/node.js';
+import { Validator as ServerValidator, validateArguments as serverValidateArguments } from '../pkg/validator-node.js';
 import { buildEngineFloor, buildO3Variant } from './variant.mjs';
 
 /** The all-opt-level-3 build of the package (bench/variant.mjs), for the size profile's cost. */
@@ -111,12 +112,14 @@ const results = [];
 // Steady state, ours and ajv's taking turns (the isValid target compares these two).
 const ours = new Validator(schemaText);
 const oursO3 = new o3.Validator(schemaText);
+const server = new ServerValidator(schemaText);
 const ajvValidate = makeAjv().compile(schema);
-const { oursIsValid, oursO3IsValid, ajvRun, oursValidate } = throughputs({
+const { oursIsValid, oursO3IsValid, ajvRun, oursValidate, serverIsValid } = throughputs({
   oursIsValid: (t) => ours.isValid(t),
   oursO3IsValid: (t) => oursO3.isValid(t),
   ajvRun: (t) => ajvValidate(JSON.parse(t)),
   oursValidate: (t) => ours.validate(t).valid,
+  serverIsValid: (t) => server.isValid(t),
 });
 
 // Ours.
@@ -125,6 +128,9 @@ const oursOneShot = await latency(() => validateArguments(schemaText, sample).va
 results.push(['mcp-json-toolbox `isValid(text)`', oursIsValid, oursCompile, oursOneShot]);
 results.push(['mcp-json-toolbox `validate(text)` (full report)', oursValidate, oursCompile, oursOneShot]);
 results.push(['same `isValid(text)`, all-opt-level-3 build (bench/results/pkg-o3)', oursO3IsValid, null, null]);
+const serverCompile = await latency(() => new ServerValidator(schemaText).free());
+const serverOneShot = await latency(() => serverValidateArguments(schemaText, sample).valid);
+results.push(['mcp-json-toolbox/validator (server build) `isValid(text)`', serverIsValid, serverCompile, serverOneShot]);
 
 // ajv.
 const ajvCompile = await latency(() => makeAjv().compile(schema));

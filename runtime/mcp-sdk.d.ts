@@ -1,6 +1,6 @@
 // Types of `mcp-json-toolbox/mcp-sdk` (runtime/mcp-sdk.js), structurally the SDK's
 // `jsonSchemaValidator` interface (no import of the SDK needed).
-import type { ValidateOptions } from 'mcp-json-toolbox';
+import type { ValidateOptions } from 'mcp-json-toolbox/validator';
 
 /** What a validator returns: the SDK's `JsonSchemaValidatorResult<T>`. */
 export type JsonSchemaValidatorResult<T> =

@@ -2,7 +2,8 @@
 // `McpServer`) filled by this package: `mcp-json-toolbox/mcp-sdk` (runtime/README.md). No code is
 // generated from strings, so it works under a strict CSP, in Cloudflare Workers and under Node's
 // `--disallow-code-generation-from-strings`, where the SDK's default (ajv) cannot compile.
-import { Validator } from 'mcp-json-toolbox';
+// The server build (`mcp-json-toolbox/validator`): the engine without the rest of the toolbox.
+import { Validator } from 'mcp-json-toolbox/validator';
 
 /** Most compiled schemas kept by JSON text (the oldest is dropped first). */
 const CACHE_SIZE = 256;

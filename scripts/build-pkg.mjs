@@ -19,6 +19,10 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const NAME = 'mcp_json_toolbox';
 /** The glue of the format core (the crate without its `full` feature): `mcp-json-toolbox/format`. */
 const FORMAT_NAME = 'mcp_json_toolbox_format';
+/** The glue of the server build (the crate's `validator` feature): `mcp-json-toolbox/validator`. */
+const VALIDATOR_NAME = 'mcp_json_toolbox_validator';
+/** Every glue, by the Cargo features of its build (see `cargoWasm`). */
+const GLUES = [NAME, FORMAT_NAME, VALIDATOR_NAME];
 
 /** Runs a command in the repository root, echoing it, failing loudly. */
 function run(cmd, args, options = {}) {
@@ -74,6 +78,14 @@ function packageJson(cargo) {
         ...runtimeConditions(ENTRY_FILES[FORMAT_NAME]),
         default: './format.js',
       },
+      // The server build: Validator and validateArguments (and the format core's API) from a .wasm
+      // of its own, without sessions, logs, compatibility, lint or the official MCP schemas.
+      './validator': {
+        require: { types: './cjs/validator.d.ts', default: './cjs/validator.js' },
+        types: './validator.d.ts',
+        ...runtimeConditions(ENTRY_FILES[VALIDATOR_NAME]),
+        default: './validator.js',
+      },
       './raw': { types: `./${NAME}.d.ts`, default: `./${NAME}.js` },
       // The docs playground: the <mcp-json> element, the markdown plugins, the docs check.
       './element': { types: './element.d.ts', default: './element.js' },
@@ -83,11 +95,12 @@ function packageJson(cargo) {
       './mcp-sdk': { types: './mcp-sdk.d.ts', default: './mcp-sdk.js' },
       './mcp_json_toolbox_bg.wasm': `./${NAME}_bg.wasm`,
       './mcp_json_toolbox_format_bg.wasm': `./${FORMAT_NAME}_bg.wasm`,
+      './mcp_json_toolbox_validator_bg.wasm': `./${VALIDATOR_NAME}_bg.wasm`,
       './package.json': './package.json',
     },
     files: [
       // Each glue (web target; the nodejs one is in cjs/) with its .wasm and factory, and its entries.
-      ...[NAME, FORMAT_NAME].flatMap((glue) => [`${glue}.js`, `${glue}.d.ts`, `${glue}_bg.wasm`, `${glue}_bg.wasm.d.ts`, `${glue}_factory.js`]),
+      ...GLUES.flatMap((glue) => [`${glue}.js`, `${glue}.d.ts`, `${glue}_bg.wasm`, `${glue}_bg.wasm.d.ts`, `${glue}_factory.js`]),
       ...Object.values(ENTRY_FILES).flatMap((files) => [files.browser, files.node, files.precompiled, files.deno, ...files.types.filter((t) => !t.startsWith('cjs/'))]),
       ...runtimeFiles(),
       'cjs/',
@@ -98,7 +111,7 @@ function packageJson(cargo) {
     // The entry points instantiate the module on import; the raw bindings do not.
     sideEffects: [
       ...Object.values(ENTRY_FILES).flatMap((files) => [files.browser, files.node, files.precompiled, files.deno, files.commonJs].map((file) => `./${file}`)),
-      ...[NAME, FORMAT_NAME].map((glue) => `./cjs/${glue}.js`),
+      ...GLUES.map((glue) => `./cjs/${glue}.js`),
       './element.js',
       './element-worker.js',
     ],
@@ -174,8 +187,9 @@ function entryText(role, glue, names, strings) {
 }
 
 /**
- * The entry files of each glue: the package's main entry points (`mcp-json-toolbox`) and those of
- * the format core (`mcp-json-toolbox/format`), by the role of their source (`ENTRY_SOURCES`).
+ * The entry files of each glue: the package's main entry points (`mcp-json-toolbox`, the full
+ * build), those of the format core (`mcp-json-toolbox/format`) and those of the server build
+ * (`mcp-json-toolbox/validator`), by the role of their source (`ENTRY_SOURCES`).
  */
 const ENTRY_FILES = {
   [NAME]: {
@@ -193,6 +207,14 @@ const ENTRY_FILES = {
     deno: 'format-deno.js',
     commonJs: 'cjs/format.js',
     types: ['format.d.ts', 'format-node.d.ts', 'format-edge.d.ts', 'format-deno.d.ts', 'cjs/format.d.ts'],
+  },
+  [VALIDATOR_NAME]: {
+    browser: 'validator.js',
+    node: 'validator-node.js',
+    precompiled: 'validator-edge.js',
+    deno: 'validator-deno.js',
+    commonJs: 'cjs/validator.js',
+    types: ['validator.d.ts', 'validator-node.d.ts', 'validator-edge.d.ts', 'validator-deno.d.ts', 'cjs/validator.d.ts'],
   },
 };
 
@@ -374,15 +396,23 @@ function referenceDisposableLib(file) {
 }
 
 /**
- * Compiles the crate for wasm32 with `profile` and returns the path of the .wasm: the full build,
- * or with `core` the format core (`--no-default-features`: the reader, the formatter and
- * diagnostics), which gets a target directory of its own so neither build makes cargo rebuild the
- * other.
+ * The Cargo features of each glue's build and its target directory (each build a directory of its
+ * own, so that no build makes cargo rebuild another): the full build (the default `full`), the
+ * format core (no feature: the reader, the formatter and diagnostics) and the server build
+ * (`validator`: the engine, the reader with positions, the messages, the fast path).
  */
-function cargoWasm(profile, { core }) {
-  const targetDir = join(ROOT, 'target', ...(core ? ['format-core'] : []));
-  const features = core ? ['--no-default-features', '--target-dir', targetDir] : [];
-  run('cargo', ['build', '--lib', '--target', 'wasm32-unknown-unknown', '--profile', profile, ...features]);
+const CARGO_BUILDS = {
+  [NAME]: { features: [], dir: [] },
+  [FORMAT_NAME]: { features: ['--no-default-features'], dir: ['format-core'] },
+  [VALIDATOR_NAME]: { features: ['--no-default-features', '--features', 'validator'], dir: ['validator'] },
+};
+
+/** Compiles the crate for wasm32 with `profile` as the build of glue `glue`; returns the .wasm's path. */
+function cargoWasm(profile, glue) {
+  const { features, dir } = CARGO_BUILDS[glue];
+  const targetDir = join(ROOT, 'target', ...dir);
+  const targetArgs = dir.length ? ['--target-dir', targetDir] : [];
+  run('cargo', ['build', '--lib', '--target', 'wasm32-unknown-unknown', '--profile', profile, ...features, ...targetArgs]);
   return join(targetDir, 'wasm32-unknown-unknown', profile, `${NAME}.wasm`);
 }
 
@@ -413,12 +443,14 @@ const cargo = cargoPackage();
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-const wasm = bindgen(cargoWasm(args.profile, { core: false }), NAME, out, args.opt);
-const formatWasm = bindgen(cargoWasm(args.profile, { core: true }), FORMAT_NAME, out, args.opt);
+const wasms = Object.fromEntries(GLUES.map((glue) => [glue, bindgen(cargoWasm(args.profile, glue), glue, out, args.opt)]));
 const api = await packageGlue(out, NAME, ['format', 'Validator.isValid']);
 const missing = valueExports().filter((name) => !api.includes(name));
 if (missing.length) throw new Error(`runtime/values.js takes values for exports the glue lacks: ${missing.join(', ')}`);
 await packageGlue(out, FORMAT_NAME, ['format']);
+const serverApi = await packageGlue(out, VALIDATOR_NAME, ['format', 'Validator.isValid']);
+const extra = serverApi.filter((name) => !api.includes(name));
+if (extra.length) throw new Error(`the server build exports what the full build lacks: ${extra.join(', ')}`);
 for (const name of runtimeFiles()) cpSync(join(ROOT, 'runtime', name), join(out, name), { recursive: true });
 await bundleEditor(out);
 for (const name of commonJsModules()) {
@@ -432,4 +464,5 @@ copyFileSync(join(ROOT, 'README.md'), join(out, 'README.md'));
 mkdirSync(join(out, 'docs'), { recursive: true });
 for (const name of readdirSync(join(ROOT, 'docs')).filter((n) => n.endsWith('.md'))) copyFileSync(join(ROOT, 'docs', name), join(out, 'docs', name));
 writeFileSync(join(out, 'LICENSE'), license(cargo));
-console.log(`  built ${args.out}/ (${readFileSync(wasm).length} bytes of wasm, ${readFileSync(formatWasm).length} of the format core; ${args.profile}, wasm-opt ${args.opt})`);
+const bytes = (glue) => readFileSync(wasms[glue]).length;
+console.log(`  built ${args.out}/ (${bytes(NAME)} bytes of wasm, ${bytes(VALIDATOR_NAME)} of the server build, ${bytes(FORMAT_NAME)} of the format core; ${args.profile}, wasm-opt ${args.opt})`);

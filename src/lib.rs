@@ -34,10 +34,11 @@
 //! - `wasm`: the JavaScript APIs, translating only — `wasm/core.rs` (both builds),
 //!   `wasm/full.rs` (the full build), `wasm/conversions.rs` (what both use to cross the boundary).
 //!
-//! Two builds come from this crate (Cargo features): the default `full` build has everything;
-//! without `full` it is the format core ([`json`], [`format`], [`diagnostic`]), which the npm
-//! package ships as `mcp-json-toolbox/format`. Everything that needs the JSON Schema engine is
-//! behind `full`.
+//! Three builds come from this crate (Cargo features): the default `full` build has everything;
+//! `validator` alone is the server build ([`schema`], [`validate`] without its official MCP
+//! schemas, [`validator`] without the lint: the engine, the reader with positions, the messages,
+//! the fast path), which the npm package ships as `mcp-json-toolbox/validator`; with neither it is
+//! the format core ([`json`], [`format`], [`diagnostic`]), `mcp-json-toolbox/format`.
 
 pub mod diagnostic;
 pub mod format;
@@ -53,11 +54,11 @@ pub mod host;
 pub mod lint;
 #[cfg(feature = "full")]
 pub mod protocol;
-#[cfg(feature = "full")]
+#[cfg(feature = "validator")]
 pub mod schema;
-#[cfg(feature = "full")]
+#[cfg(feature = "validator")]
 pub mod validate;
-#[cfg(feature = "full")]
+#[cfg(feature = "validator")]
 pub mod validator;
 
 // The JavaScript APIs of both builds (src/wasm/core.rs) and of the full build only
@@ -70,9 +71,9 @@ pub use format::{format, format_bytes, format_document, FormatOptions, Formatted
 pub use json::JsonError;
 #[cfg(feature = "full")]
 pub use lint::{lint_schema, LintReport};
-#[cfg(feature = "full")]
+#[cfg(feature = "validator")]
 pub use validate::{OutputFormat, SchemaErrors, ValidateOptions, ValidationReport};
-#[cfg(feature = "full")]
+#[cfg(feature = "validator")]
 pub use validator::{validate_arguments, Validator};
 
 /// The crate version, e.g. `0.1.0`.

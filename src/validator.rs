@@ -3,14 +3,32 @@
 //! violations with the lint (each by its closest alternative, with the nearest allowed value),
 //! and appends the lint's findings to the schema warnings once, when the schema is compiled.
 //!
+//! The server build (the `validator` feature without `full`) has no lint: its validator's schema
+//! warnings are the engine's, and meta-schema violations stay as the engine words them; the
+//! verdicts and positions are the same.
+//!
 //! Everything inside the crate that only needs verdicts (the host checks, the classifier, the
 //! lint itself) uses the engine directly.
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::json::Document;
+#[cfg(feature = "full")]
 use crate::lint::{explain_meta, lint_node};
 use crate::validate::ValidationReport;
 use crate::validate::{self, parse_schema, SchemaErrors, ValidateOptions};
+
+/// The server build (the `validator` feature without `full`) has no lint: no findings of its own.
+#[cfg(not(feature = "full"))]
+fn lint_node(_doc: &Document<'_>, _pointer: &str) -> Vec<Diagnostic> {
+    Vec::new()
+}
+
+/// The server build has no lint to explain meta-schema violations: they stay as the engine words
+/// them (the same verdict, the same positions).
+#[cfg(not(feature = "full"))]
+fn explain_meta(_doc: &Document<'_>, _pointer: &str) -> Vec<Diagnostic> {
+    Vec::new()
+}
 
 /// A schema compiled by the engine, and the lint's findings about it.
 pub struct LintedSchema {
@@ -133,8 +151,10 @@ pub fn validate_arguments(
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(feature = "full")]
     use crate::json::{parse, ReadOptions};
 
+    #[cfg(feature = "full")]
     #[test]
     fn meta_schema_violations_are_explained_by_the_lint() {
         let text = r#"{"type": "objct"}"#;
@@ -157,6 +177,7 @@ mod tests {
         assert_eq!(not_json.diagnostics, bare_errors("{"));
     }
 
+    #[cfg(feature = "full")]
     fn bare_errors(text: &str) -> Vec<Diagnostic> {
         validate::CompiledSchema::new(text, &ValidateOptions::default())
             .err()
@@ -164,6 +185,30 @@ mod tests {
             .unwrap_or_default()
     }
 
+    /// The server build (no lint): the engine's errors and warnings as they are, the same verdicts.
+    #[cfg(not(feature = "full"))]
+    #[test]
+    fn the_server_build_has_the_engines_errors_and_no_lint_findings() {
+        let options = ValidateOptions::default();
+        let engine = |text: &str| validate::CompiledSchema::new(text, &options);
+        let Err(explained) = Validator::new(r#"{"type": "objct"}"#, &options) else {
+            panic!("not a schema");
+        };
+        assert!(explained.meta_schema_violations);
+        assert_eq!(
+            Some(explained.diagnostics),
+            engine(r#"{"type": "objct"}"#).err().map(|e| e.diagnostics)
+        );
+        let text = r#"{"type": "object", "properties": {"a": {"type": "string", "maxLenght": 3}}}"#;
+        let public = Validator::new(text, &options).unwrap();
+        assert!(public.schema_warnings().is_empty());
+        assert_eq!(
+            public.validate(r#"{"a": 1}"#),
+            engine(text).unwrap().validate(r#"{"a": 1}"#)
+        );
+    }
+
+    #[cfg(feature = "full")]
     #[test]
     fn lint_findings_are_schema_warnings_once_and_the_engine_has_none() {
         let text = r#"{"type": "object", "properties": {"a": {"type": "string", "maxLenght": 3}}}"#;

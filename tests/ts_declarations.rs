@@ -1,5 +1,5 @@
 //! The TypeScript declarations of the wasm API held to what the Rust serialises. The
-//! `typescript_custom_section`s of src/wasm/core.rs and src/wasm/full.rs declare the shapes the
+//! `typescript_custom_section`s of src/wasm/core.rs, validator.rs and full.rs declare the shapes the
 //! exports return (`unchecked_return_type = "…"`); the exports hand JavaScript the serde_json
 //! text of Rust values (`to_js`). This test serialises the results of the same Rust functions on
 //! every example and fixture of the repository and checks each object against its declared
@@ -27,8 +27,12 @@ use mcp_json_toolbox::{classify::classify, format_document, lint_schema, validat
 use mcp_json_toolbox::{FormatOptions, ValidateOptions};
 
 /// The Rust sources whose `typescript_custom_section` and exports are checked.
-const SOURCES: [(&str, &str); 2] = [
+const SOURCES: [(&str, &str); 3] = [
     ("src/wasm/core.rs", include_str!("../src/wasm/core.rs")),
+    (
+        "src/wasm/validator.rs",
+        include_str!("../src/wasm/validator.rs"),
+    ),
     ("src/wasm/full.rs", include_str!("../src/wasm/full.rs")),
 ];
 

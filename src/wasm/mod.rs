@@ -1,8 +1,9 @@
-//! The JavaScript APIs, translating only: [`core`] is the API of both builds (`format`,
-//! `formatDocument`, `version`), [`full`] the full build's (validation, classification, host
-//! checks, compatibility, lint), [`conversions`] what both use to cross the boundary. Every export
-//! is re-exported here, so `crate::wasm::format` and `crate::wasm::classify` name them wherever
-//! they live.
+//! The JavaScript APIs, translating only: [`core`] is the API of every build (`format`,
+//! `formatDocument`, `version`), [`validator`] that of the server build and the full build
+//! (`Validator`, `validateArguments`), [`full`] the full build's rest (classification, host
+//! checks, compatibility, lint, sessions, logs), [`conversions`] what they use to cross the
+//! boundary. Every export is re-exported here, so `crate::wasm::format` and
+//! `crate::wasm::classify` name them wherever they live.
 
 pub mod conversions;
 pub mod core;
@@ -10,7 +11,12 @@ pub mod core;
 // src/wasm/full.rs, and are gated by this one attribute.
 #[cfg(feature = "full")]
 pub mod full;
+// `Validator` and `validateArguments`: the server build's API, which the full build has too.
+#[cfg(feature = "validator")]
+pub mod validator;
 
 pub use self::core::*;
 #[cfg(feature = "full")]
 pub use self::full::*;
+#[cfg(feature = "validator")]
+pub use self::validator::*;

@@ -124,3 +124,18 @@ test('the API reference (docs/api.md) shows each recipe exactly as tested', () =
     for (const command of recipe.commands) assert.ok(readme.includes(command), `README: ${bundler}: ${command}`);
   }
 });
+
+test('Vite, an app on `mcp-json-toolbox/validator`: the server build alone, its .wasm emitted and fetched once', async () => {
+  const app = `import { Validator, format } from '${PACKAGE}/validator';
+const report = new Validator('{"properties":{"shard":{"minimum":0}}}').validate('{"shard":-1}');
+document.querySelector('#out').textContent = JSON.stringify({ validate: \`\${report.valid} \${report.diagnostics[0].code} \${report.diagnostics[0].span.column}\`, format: format('[1]', { minify: true }) });
+`;
+  const build = await buildApp(install.work, install.base, 'vite', { name: 'vite-validator', app });
+  assert.doesNotMatch(build.output, /warn|error/i, build.output);
+  const load = await loadPage(browser, build.dist);
+  assert.deepEqual(load.errors, []);
+  assert.deepEqual(load.out, { validate: 'false minimum 10', format: '[1]' });
+  const wasm = load.requests.filter((path) => path.endsWith('.wasm'));
+  assert.equal(wasm.length, 1, load.requests.join(' '));
+  assert.ok(readFileSync(join(build.dist, wasm[0])).equals(readFileSync(join(ROOT, 'pkg', 'mcp_json_toolbox_validator_bg.wasm'))), 'the server build\'s .wasm, unchanged');
+});

@@ -52,7 +52,7 @@ test('the tarball holds the wasm, every entry point, types, README (with its doc
   for (const file of ['mcp_json_toolbox_bg.wasm', 'index.js', 'node.js', 'index.d.ts', 'load/recover.js', 'load/fetch.js', 'mcp_json_toolbox_factory.js', 'cjs/index.js', 'cjs/load/recover.js', 'cjs/mcp_json_toolbox.js', 'README.md', 'docs/api.md', 'docs/cli.md', 'LICENSE', 'package.json']) {
     assert.ok(files.includes(file), `${file} not in ${files.join(', ')}`);
   }
-  assert.deepEqual(files.filter((f) => f.endsWith('.wasm')).sort(), ['mcp_json_toolbox_bg.wasm', 'mcp_json_toolbox_format_bg.wasm'], 'each .wasm is shipped once');
+  assert.deepEqual(files.filter((f) => f.endsWith('.wasm')).sort(), ['mcp_json_toolbox_bg.wasm', 'mcp_json_toolbox_format_bg.wasm', 'mcp_json_toolbox_validator_bg.wasm'], 'each .wasm is shipped once');
   const manifest = JSON.parse(readFileSync(join(app, 'node_modules', NAME, 'package.json'), 'utf8'));
   const cargo = readFileSync(join(ROOT, 'Cargo.toml'), 'utf8');
   assert.equal(manifest.name, NAME);
@@ -212,4 +212,47 @@ document.querySelector('#out').textContent = format('{"page":[1.50]}', { minify:
   assert.equal(text, '{"page":[1.50]}');
   const wasm = requests.filter((r) => r.endsWith('.wasm'));
   assert.deepEqual(wasm, [`/node_modules/${NAME}/mcp_json_toolbox_format_bg.wasm`], 'only the format core is fetched');
+});
+
+test('mcp-json-toolbox/validator: the server build from Node ESM, CommonJS, TypeScript and a browser, its .wasm alone; mcp-sdk on it', async () => {
+  for (const file of ['validator.js', 'validator-node.js', 'validator-edge.js', 'validator-deno.js', 'validator.d.ts', 'cjs/validator.js', 'cjs/validator.d.ts', 'mcp_json_toolbox_validator_factory.js', 'cjs/mcp_json_toolbox_validator.js']) {
+    assert.ok(files.includes(file), `${file} not in ${files.join(', ')}`);
+  }
+  write(
+    'server.mjs',
+    `import * as server from '${NAME}/validator';
+const report = new server.Validator({ type: 'object', properties: { n: { type: 'integer', minimum: 0 } } }).validate('{"n": -1}');
+process.stdout.write([Object.keys(server).sort().join(','), report.valid, report.diagnostics[0].span.column].join(' '));
+`,
+  );
+  assert.equal(run(process.execPath, ['server.mjs'], app), 'Validator,format,formatDocument,validateArguments,version false 7');
+  write('server.cjs', `const { validateArguments } = require('${NAME}/validator');\nprocess.stdout.write(String(validateArguments({ type: 'integer' }, '1').valid));\n`);
+  assert.equal(run(process.execPath, ['server.cjs'], app), 'true');
+  write(
+    'server.ts',
+    `import { Validator, type ValidationReport, type ValidateOptions } from '${NAME}/validator';
+import { ToolboxJsonSchemaValidator } from '${NAME}/mcp-sdk';
+const options: ValidateOptions = { assertFormats: true };
+const report: ValidationReport = new Validator('{"type":"integer"}', options).validate('1');
+console.log(report.valid, new ToolboxJsonSchemaValidator(options).getValidator({ type: 'string' })('x').valid);
+`,
+  );
+  write('server-bad.ts', `import { classify } from '${NAME}/validator';\nconsole.log(classify);\n`);
+  const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022'];
+  run(process.execPath, [TSC, ...flags, 'server.ts'], app);
+  // The server build's types are its own: no classify there.
+  assert.throws(() => run(process.execPath, [TSC, ...flags, 'server-bad.ts'], app), /server-bad\.ts\(1,\d+\): error TS2305/);
+
+  const base = `./node_modules/${NAME}`;
+  writeFileSync(
+    join(app, 'server.html'),
+    `<!doctype html><meta charset=utf-8><pre id=out></pre><script type=module>
+import { Validator } from '${base}/validator.js';
+document.querySelector('#out').textContent = String(new Validator('{"type":"integer"}').isValid('1.5'));
+</script>`,
+  );
+  const { text, requests } = await pageOutput('server.html');
+  assert.equal(text, 'false');
+  const wasm = requests.filter((r) => r.endsWith('.wasm'));
+  assert.deepEqual(wasm, [`/node_modules/${NAME}/mcp_json_toolbox_validator_bg.wasm`], 'only the server build is fetched');
 });

@@ -10,7 +10,9 @@
 // outputSchema with `mcp-json-toolbox/mcp-sdk` in SDK v1 (@modelcontextprotocol/sdk) and v2
 // (@modelcontextprotocol/server + client): the client's check (Server + Client of each), and the
 // server's own (v2's McpServer with fromJsonSchema); in workerd that McpServer also serves
-// Streamable HTTP to a client in Node, every request dispatched into workerd in-process. Where a
+// Streamable HTTP to a client in Node, every request dispatched into workerd in-process, and a
+// Worker with that server alone uploads only the server build's .wasm (`mcp-json-toolbox/mcp-sdk`
+// runs on `mcp-json-toolbox/validator`, which every runtime also validates with directly). Where a
 // runtime cannot run it, the error names the runtime and what to do. The SDKs come from this
 // repository's node_modules, linked in.
 import { after, before, test } from 'node:test';
@@ -32,7 +34,7 @@ before(() => {
   for (const sdk of SDKS) {
     symlinkSync(join(ROOT, 'node_modules', '@modelcontextprotocol', sdk), join(app, 'node_modules', '@modelcontextprotocol', sdk));
   }
-  copyFileSync(join(ROOT, 'tests', 'runtimes', 'scenario.mjs'), join(app, 'scenario.mjs'));
+  for (const file of ['scenario.mjs', 'weather-server.mjs']) copyFileSync(join(ROOT, 'tests', 'runtimes', file), join(app, file));
   writeFileSync(join(app, 'main.mjs'), "import { scenario } from './scenario.mjs';\nconsole.log(JSON.stringify(await scenario()));\n");
 });
 
@@ -52,6 +54,7 @@ function check(where, result) {
   assert.deepEqual(plain, {
     good: true,
     bad: [{ code: 'minimum', instancePath: '/shard', line: 2, column: 12 }],
+    server: { good: true, bad: [{ code: 'minimum', instancePath: '/shard', line: 2, column: 12 }] },
     kind: 'CallToolRequest',
     format: '{\n  "price": 1.50,\n  "b": [\n    1\n  ]\n}',
     notJson: 'JsonError 1:7',
@@ -98,23 +101,51 @@ export default {
   );
   const bundle = workerBundle(app, work, 'worker.mjs');
   assert.ok(bundle.modules.some((m) => m.endsWith('mcp_json_toolbox_bg.wasm')), `the .wasm is an uploaded module: ${bundle.modules}`);
-  const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
-  const { result, overHttp } = await workerRun(bundle, async (dispatch) => {
-    const result = await (await dispatch('http://127.0.0.1/')).json();
-    // A client in Node calling the Worker's server, every request dispatched into workerd in-process.
-    const client = new Client({ name: 'host', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), { fetch: dispatch }));
-    const call = async (city) => (await client.callTool({ name: 'weather', arguments: { city } }));
-    const overHttp = { good: await call('Paris'), bad: await call('Oslo') };
-    await client.close();
-    return { result, overHttp };
-  });
+  const { result, overHttp } = await workerRun(bundle, async (dispatch) => ({
+    result: await (await dispatch('http://127.0.0.1/')).json(),
+    overHttp: await callOverHttp(dispatch),
+  }));
   const { userAgent, ...plain } = result;
   assert.equal(userAgent, 'Cloudflare-Workers');
   check('workerd', plain);
+  checkOverHttp(overHttp);
+});
+
+/** A client in Node calling the Worker's MCP server at `/mcp`, every request dispatched into workerd in-process: the good and the bad call's results. */
+async function callOverHttp(dispatch) {
+  const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
+  const client = new Client({ name: 'host', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), { fetch: dispatch }));
+  const call = async (city) => (await client.callTool({ name: 'weather', arguments: { city } }));
+  const overHttp = { good: await call('Paris'), bad: await call('Oslo') };
+  await client.close();
+  return overHttp;
+}
+
+/** The good call's structuredContent, and the bad call's isError answer from the provider's check. */
+function checkOverHttp(overHttp) {
   assert.deepEqual(overHttp.good.structuredContent, { temperature: 21.5, unit: 'C' });
   assert.equal(overHttp.bad.isError, true);
   assert.match(overHttp.bad.content[0].text, SERVER_BAD);
+}
+
+test('Cloudflare workerd, an MCP server with `mcp-json-toolbox/mcp-sdk` alone: only the server build\'s .wasm is uploaded', async () => {
+  writeFileSync(
+    join(app, 'server-worker.mjs'),
+    `import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { weatherMcpServer } from './weather-server.mjs';
+export default {
+  async fetch(request) {
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await weatherMcpServer().connect(transport);
+    return transport.handleRequest(request);
+  },
+};
+`,
+  );
+  const bundle = workerBundle(app, work, 'server-worker.mjs', 'dist-server');
+  assert.deepEqual(bundle.modules.filter((m) => m.endsWith('.wasm')).map((m) => m.replace(/^[0-9a-f]+-/, '')), ['mcp_json_toolbox_validator_bg.wasm']);
+  checkOverHttp(await workerRun(bundle, callOverHttp));
 });
 
 test('Cloudflare workerd, the format core alone (`mcp-json-toolbox/format`): only its .wasm is uploaded', async () => {

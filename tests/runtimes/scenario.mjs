@@ -4,29 +4,20 @@
 // Vercel's Edge Runtime. `scenario()` resolves to one JSON-able object the test compares.
 import { Validator, classify, format } from 'mcp-json-toolbox';
 import { format as coreFormat, version as coreVersion } from 'mcp-json-toolbox/format';
+import { Validator as ServerValidator } from 'mcp-json-toolbox/validator';
 import { ToolboxJsonSchemaValidator } from 'mcp-json-toolbox/mcp-sdk';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport as InMemoryV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server as ServerV1 } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Client as ClientV2, InMemoryTransport as InMemoryClientV2 } from '@modelcontextprotocol/client';
-import { McpServer, Server as ServerV2, fromJsonSchema } from '@modelcontextprotocol/server';
+import { Server as ServerV2 } from '@modelcontextprotocol/server';
+import { TOOL, answer, weatherMcpServer } from './weather-server.mjs';
+
+export { weatherMcpServer };
 
 const SCHEMA = { type: 'object', properties: { shard: { type: 'integer', minimum: 0 } }, required: ['shard'] };
 
-/** A tool with an outputSchema; its call answers good structuredContent for Paris, bad otherwise. */
-const OUTPUT = { temperature: { type: 'number' }, unit: { enum: ['C', 'F'] } };
-const TOOL = {
-  name: 'weather',
-  inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-  outputSchema: { type: 'object', properties: OUTPUT, required: ['temperature', 'unit'], additionalProperties: false },
-};
-
-/** The tools/call handler of both servers. */
-function answer(params) {
-  const structuredContent = params.arguments.city === 'Paris' ? { temperature: 21.5, unit: 'C' } : { temperature: 'warm', unit: 'K' };
-  return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
-}
 
 /** A low-level MCP `Server` (of either SDK generation) with tools, its handlers set by `handle`. */
 function lowLevel(Server, handle) {
@@ -55,21 +46,14 @@ async function roundtrip({ Client, server, linkedPair }) {
   return outcome;
 }
 
-/**
- * A v2 McpServer with the weather tool, its schemas `fromJsonSchema` with this package's provider:
- * it checks its own structuredContent, a bad one answered as an isError result.
- */
-export function weatherMcpServer() {
-  const server = new McpServer({ name: 'weather', version: '1.0.0' });
-  const validator = new ToolboxJsonSchemaValidator();
-  const schemas = { inputSchema: fromJsonSchema(TOOL.inputSchema, validator), outputSchema: fromJsonSchema(TOOL.outputSchema, validator) };
-  server.registerTool(TOOL.name, schemas, async (args) => answer({ arguments: args }));
-  return server;
-}
+
+/** A report's errors as the test compares them. */
+const located = (report) => report.diagnostics.map((d) => ({ code: d.code, instancePath: d.instancePath, line: d.span.line, column: d.span.column }));
 
 export async function scenario() {
   const v = new Validator(SCHEMA);
   const bad = v.validate('{\n  "shard": -1\n}');
+  const server = new ServerValidator(SCHEMA);
   let notJson = '';
   try {
     format('{"a":1,}');
@@ -78,7 +62,9 @@ export async function scenario() {
   }
   return {
     good: v.isValid({ shard: 2 }),
-    bad: bad.diagnostics.map((d) => ({ code: d.code, instancePath: d.instancePath, line: d.span.line, column: d.span.column })),
+    bad: located(bad),
+    // The server build (`mcp-json-toolbox/validator`): the same verdict and positions.
+    server: { good: server.isValid({ shard: 2 }), bad: located(server.validate('{\n  "shard": -1\n}')) },
     kind: classify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 't', arguments: {} } }).kind,
     format: format('{"price":1.50,"b":[1]}'),
     notJson,

@@ -1,0 +1,140 @@
+//! The JavaScript API of the validator, in the server build (the crate's `validator` feature,
+//! `mcp-json-toolbox/validator`) and the full build alike: `Validator` and `validateArguments`.
+//! Converts arguments and results between JS and [`crate::validator`]; no logic lives here. The
+//! TypeScript types below describe exactly what the conversions produce; those shared with the
+//! format core (`Diagnostic`, `Span`, ...) are declared in [`super::core`].
+
+use wasm_bindgen::prelude::*;
+
+use super::conversions::{read_options, to_js};
+use crate::validate::{SchemaErrors, ValidateOptions, ValidationReport};
+use crate::validator::validate_arguments;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** Options of `new Validator` and `validateArguments`. */
+export interface ValidateOptions {
+  /** Make every known `format` an assertion (default: annotation in 2019-09/2020-12; draft-04..07 assert). */
+  assertFormats?: boolean;
+  /** Also return the standard JSON Schema output structure in `output`. */
+  output?: "flag" | "basic";
+  /** Schemas that `$ref` / `$schema` may name, by URI, as JSON texts. Nothing is ever fetched. */
+  schemas?: Record<string, string>;
+}
+
+/** The verdict on one arguments text. */
+export interface ValidationReport {
+  /** No error diagnostic. */
+  valid: boolean;
+  /** The arguments came as a JSON string containing the object; spans still point into the text passed. */
+  stringified: boolean;
+  /** Errors first, then warnings, then notes. `anyOf`/`oneOf` failures nest their branches in `children`, closest first. */
+  diagnostics: Diagnostic[];
+  /** The standard output structure, when `options.output` asked for one. */
+  output?: { valid: boolean; errors?: { keywordLocation: string; absoluteKeywordLocation?: string; instanceLocation: string; error: string }[] };
+}
+
+/** Thrown by `new Validator` / `validateArguments` for a schema that cannot be used; spans point into the schema text. */
+export interface SchemaError extends Error {
+  name: "SchemaError";
+  diagnostics: Diagnostic[];
+}
+"#;
+
+#[wasm_bindgen]
+extern "C" {
+    /// A `ValidateOptions` object as JavaScript passes it (typed in the .d.ts, read by serde).
+    #[wasm_bindgen(typescript_type = "ValidateOptions")]
+    pub type ValidateOptionsArg;
+}
+
+/// A JS `Error` named `SchemaError` carrying the schema diagnostics.
+fn schema_error(err: &SchemaErrors) -> JsValue {
+    let error = js_sys::Error::new(&err.to_string());
+    error.set_name("SchemaError");
+    let diagnostics = to_js(&err.diagnostics).map_or(JsValue::UNDEFINED, |d| d);
+    // Setting a property on a fresh Error object cannot fail.
+    let _ = js_sys::Reflect::set(
+        error.as_ref(),
+        &JsValue::from_str("diagnostics"),
+        &diagnostics,
+    );
+    error.into()
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// `JSON.parse` of a JS string already on the JS side.
+    #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
+    fn parse_json(text: &JsValue) -> Result<JsValue, JsValue>;
+}
+
+thread_local! {
+    /// The report of a valid text with nothing to say, and its JSON as a JS string.
+    static VALID: (ValidationReport, JsValue) = {
+        let report = ValidationReport { valid: true, stringified: false, diagnostics: Vec::new(), output: None };
+        let text = serde_json::to_string(&report).map_or(JsValue::NULL, |t| JsValue::from_str(&t));
+        (report, text)
+    };
+}
+
+/// A compiled tool `inputSchema` that validates arguments texts.
+#[wasm_bindgen(js_name = Validator)]
+pub struct JsValidator(crate::validator::Validator);
+
+#[wasm_bindgen(js_class = Validator)]
+impl JsValidator {
+    /// Compiles a schema text. Throws a `SchemaError` (with positioned `diagnostics`) if it cannot be used.
+    #[wasm_bindgen(constructor)]
+    pub fn new(schema: &str, options: Option<ValidateOptionsArg>) -> Result<JsValidator, JsValue> {
+        let options: ValidateOptions = read_options(options.map(JsValue::from))?;
+        crate::validator::Validator::new(schema, &options)
+            .map(JsValidator)
+            .map_err(|e| schema_error(&e))
+    }
+
+    /// Validates an arguments text (the object, or a JSON string containing it).
+    #[wasm_bindgen(unchecked_return_type = "ValidationReport")]
+    pub fn validate(&self, args: &str) -> Result<JsValue, JsValue> {
+        let report = self.0.validate(args);
+        // The common answer: parsed from a JS string kept from the first time, so no text
+        // crosses from wasm (the fast path makes the rest of a valid call cheap).
+        if let Some(parsed) =
+            VALID.with(|(valid, text)| (report == *valid).then(|| parse_json(text)))
+        {
+            return parsed;
+        }
+        to_js(&report)
+    }
+
+    /// Whether an arguments text is valid (fast: no positions are computed).
+    #[wasm_bindgen(js_name = isValid)]
+    pub fn is_valid(&self, args: &str) -> bool {
+        self.0.is_valid(args)
+    }
+
+    /// Whether the schema has a fast path (`isValid` then validates while it reads the text).
+    #[wasm_bindgen(js_name = hasFastPath)]
+    pub fn has_fast_path(&self) -> bool {
+        self.0.has_fast_path()
+    }
+
+    /// `isValid` by the `jsonschema` engine alone, without the fast path: the reference the fast
+    /// path is tested and benchmarked against.
+    #[wasm_bindgen(js_name = engineIsValid)]
+    pub fn engine_is_valid(&self, args: &str) -> bool {
+        self.0.engine_is_valid(args)
+    }
+}
+
+/// Compiles `schema` and validates `args` once. Throws a `SchemaError` for an unusable schema.
+#[wasm_bindgen(js_name = validateArguments, unchecked_return_type = "ValidationReport")]
+pub fn validate_arguments_js(
+    schema: &str,
+    args: &str,
+    options: Option<ValidateOptionsArg>,
+) -> Result<JsValue, JsValue> {
+    let options: ValidateOptions = read_options(options.map(JsValue::from))?;
+    let report = validate_arguments(schema, args, &options).map_err(|e| schema_error(&e))?;
+    to_js(&report)
+}
