@@ -285,6 +285,8 @@ export interface SequenceEntry {
   status?: string;
   /** What it says beyond its method (the tool called, the result's kind, the error; a context line's text). */
   detail: string;
+  /** When the host saw it (ms since the epoch), when the text says. */
+  timeMs?: number;
 }
 
 /** How many rows of each kind a sequence has (`unanswered`: answers and errors that answer no request seen). */

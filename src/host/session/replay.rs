@@ -110,9 +110,12 @@ impl Pushes {
     pub(crate) fn push(&mut self, doc: &Document<'_>, entry: &Entry, time: Option<i64>) {
         self.findings
             .extend(self.session.push_parsed(doc, entry, time));
-        let step = self.session.take_step();
-        self.steps
-            .push(step.unwrap_or_else(|| Step::new(StepKind::Other, None)));
+        let mut step = self
+            .session
+            .take_step()
+            .unwrap_or_else(|| Step::new(StepKind::Other, None));
+        step.time_ms = time;
+        self.steps.push(step);
     }
 
     /// The session, every finding (the end-of-session ones last) and each push's step.

@@ -56,6 +56,9 @@ pub struct Step {
     pub status: Option<String>,
     /// What it says beyond its method: the tool called, `task`, the result's kind, the error.
     pub detail: String,
+    /// When the host saw it (milliseconds since the epoch), when the transcript or log says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_ms: Option<i64>,
 }
 
 impl Step {
@@ -69,6 +72,7 @@ impl Step {
             task_id: None,
             status: None,
             detail: String::new(),
+            time_ms: None,
         }
     }
 
