@@ -473,8 +473,10 @@ fn replay_har(text: &str, options: SessionOptions) -> LogReport {
     }
 }
 
-/// Where a message read from the log sits: its span and its map to the text.
+/// Where a message read from the log sits: its number, its span and its map to the text.
 struct Placed {
+    /// Its number among the messages (pointers are `/<number>/message/…`, as in a transcript).
+    number: usize,
     /// Its span in the text.
     span: Span,
     /// Its source map.
@@ -493,13 +495,21 @@ impl Placed {
     }
 
     /// `diagnostic` (and its children) with its spans in the text, its schema spans through
-    /// `schema`'s map.
+    /// `schema`'s map, its pointers as in the transcript of the messages (`/<number>/message…`).
     fn diagnostic(
         &self,
         mut diagnostic: Diagnostic,
         schema: Option<&Placed>,
         index: &LineIndex<'_>,
     ) -> Diagnostic {
+        diagnostic.instance_path = format!("/{}/message{}", self.number, diagnostic.instance_path);
+        if let (Some(schema), Some(location), true) = (
+            schema,
+            &mut diagnostic.keyword_location,
+            diagnostic.schema_span.is_some(),
+        ) {
+            *location = format!("/{}/message{location}", schema.number);
+        }
         diagnostic.span = diagnostic.span.map(|s| self.span_of(s, index));
         diagnostic.schema_span = diagnostic
             .schema_span
@@ -651,7 +661,11 @@ impl<'t> Found<'t> {
         let span = self.index.span(ByteRange::new(start, end));
         if let Some(pushes) = &mut self.pushes {
             // Its reader warnings (a duplicate key) at their places in the text.
-            let place = Placed { span, map };
+            let place = Placed {
+                number: self.placed.len(),
+                span,
+                map,
+            };
             for warning in &doc.warnings {
                 self.diagnostics
                     .push(place.diagnostic(warning.clone(), None, self.index));
