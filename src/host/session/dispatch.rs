@@ -344,6 +344,18 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
         let Some(tools) = locate_tools(doc, pointer) else {
             return false;
         };
+        // The same tools as the last listing, word for word (a host listing again, a recording
+        // repeating itself): checked, compiled and judged then; the tools kept stay.
+        let listing: Vec<&str> = tools
+            .iter()
+            .filter_map(|p| doc.pointer(p))
+            .map(|node| doc.lexeme(node))
+            .collect();
+        let listing = listing.join("\n");
+        if !self.session.tools_dropped && self.session.last_listing.as_deref() == Some(&listing) {
+            return true;
+        }
+        self.session.last_listing = Some(listing);
         let generation = tools_generation(doc, pointer, &tools);
         // A host lists tools again after `notifications/tools/list_changed`: a definition already
         // checked, word for word, is not reported twice.

@@ -246,6 +246,9 @@ pub struct Session {
     /// 2026-07-28 `input_required` answers to `tools/call`, waiting for the retry that answers
     /// their `inputRequests` (the newest last; at most [`MAX_PENDING_REQUESTS`]).
     rounds: Vec<pending::PendingRound>,
+    /// The text of the last tool listing's tools, joined: the same listing again is not checked
+    /// again.
+    last_listing: Option<String>,
     /// What the last message pushed is in the sequence ([`Session::take_step`]).
     step: Option<Step>,
 }
