@@ -44,7 +44,7 @@ use crate::host::session::{
 };
 use crate::host::task_state::TaskState;
 use crate::host::time::format_rfc3339;
-use crate::host::transcript::read_transcript;
+use crate::host::transcript::{read_transcript, Transcript};
 use crate::json::string::write_json_string;
 use crate::json::{parse, Document, JsonError, ReadOptions};
 
@@ -256,10 +256,9 @@ fn format_words(format: LogFormat) -> &'static str {
 
 /// Reads the messages of `text` in `format` (detected when `None`).
 pub fn read_log(text: &str, format: Option<LogFormat>) -> Log {
-    let format = format.unwrap_or_else(|| detect_format(text));
     let index = LineIndex::new(text);
     let mut found = Found::new(text, &index, None);
-    found.read(format);
+    let format = found.read(format.unwrap_or_else(|| shape_of(text)), format.is_some());
     let found = found.done();
     Log {
         format,
@@ -323,7 +322,7 @@ pub fn replay_log_with(text: &str, options: LogOptions) -> LogReport {
     }
     let index = LineIndex::new(text);
     let mut found = Found::new(text, &index, Some(Pushes::new(options.session)));
-    found.read(format);
+    let format = found.read(format, true);
     let mut found = found.done();
     let Some(pushes) = found.pushes.take() else {
         return LogReport::default();
@@ -567,8 +566,11 @@ impl<'t> Found<'t> {
         }
     }
 
-    /// Reads the text as `format` (a text past [`MAX_LOG_BYTES`]: one `log-too-large`).
-    fn read(&mut self, format: LogFormat) {
+    /// Reads the text as `format` (a text past [`MAX_LOG_BYTES`]: one `log-too-large`); returns
+    /// the format read: a transcript that does not read as one is read as JSON Lines among other
+    /// lines unless `forced` or one JSON array.
+    fn read(&mut self, format: LogFormat, forced: bool) -> LogFormat {
+        let fallback = !forced && !self.text.trim_start().starts_with('[');
         if self.text.len() > MAX_LOG_BYTES {
             self.diagnostics.push(
                 Diagnostic::error(
@@ -583,12 +585,23 @@ impl<'t> Found<'t> {
                         .span(ByteRange::new(MAX_LOG_BYTES, MAX_LOG_BYTES)),
                 )),
             );
-            return;
+            return match format {
+                LogFormat::Transcript if !forced => LogFormat::Jsonl,
+                other => other,
+            };
         }
+        let mut read = format;
         match format {
             LogFormat::Har => har::read(self),
             LogFormat::Vscode => vscode::read(self),
-            LogFormat::Transcript => transcript_entries(self),
+            LogFormat::Transcript => match read_transcript(self.text) {
+                Ok(transcript) => transcript_entries(self, &transcript),
+                Err(_) if fallback => {
+                    lines::read(self);
+                    read = LogFormat::Jsonl;
+                }
+                Err(error) => self.diagnostics.push(error.to_diagnostic(self.index)),
+            },
             LogFormat::Jsonl => lines::read(self),
             LogFormat::McpDebugger => mcp_debugger::read(self),
             LogFormat::McpRecorder => cassette::read(self),
@@ -598,6 +611,7 @@ impl<'t> Found<'t> {
                 self.diagnostics.push(guess);
             }
         }
+        read
     }
 
     /// The findings completed: how many skipped lines were not listed, `log-empty`.
@@ -713,14 +727,7 @@ impl<'t> Found<'t> {
 
 /// The entries of a transcript read as a log ([`read_log`]; [`replay_log`] replays a
 /// transcript as it is): its messages, verbatim.
-fn transcript_entries(found: &mut Found<'_>) {
-    let transcript = match read_transcript(found.text) {
-        Ok(transcript) => transcript,
-        Err(error) => {
-            found.diagnostics.push(error.to_diagnostic(found.index));
-            return;
-        }
-    };
+fn transcript_entries(found: &mut Found<'_>, transcript: &Transcript<'_>) {
     for entry in &transcript.entries {
         let Some(node) = transcript.doc.pointer(&entry.pointer) else {
             continue;
