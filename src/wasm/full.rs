@@ -252,7 +252,7 @@ export interface ElicitationReport {
 export type LogFormat = "transcript" | "vscode" | "har" | "jsonl" | "mcp-debugger" | "mcp-recorder";
 
 /** Options of `readLog` and `replayLog` (`replayLog` also takes `replaySession`'s `targets` and `serverName`). */
-export interface LogOptions extends SessionOptions {
+export interface LogOptions extends CompatOptions {
   /** Read the text as this format instead of detecting it. */
   format?: LogFormat;
 }
