@@ -243,6 +243,7 @@ export const LOG_FORMATS = {
   har: 'HAR',
   jsonl: 'JSON Lines log',
   'mcp-debugger': 'mcp-debugger export',
+  'mcp-recorder': 'mcp-recorder cassette',
 };
 
 export async function sessionMode(api, transcript, { place, tool, toolPlace } = {}) {
@@ -261,7 +262,7 @@ export async function sessionMode(api, transcript, { place, tool, toolPlace } = 
   return {
     mode: 'session',
     badges: [
-      ...(replay.format && replay.format !== 'transcript' ? [{ text: `${LOG_FORMATS[replay.format]} · ${plural(replay.entries.length, 'message')}`, tone: 'info', title: 'Messages read from the pasted log; findings point into it' }] : []),
+      ...(replay.format && replay.format !== 'transcript' ? [{ text: `${LOG_FORMATS[replay.format]} · ${plural(replay.counts.messages, 'message')}`, tone: 'info', title: `${replay.detected}: messages read from the pasted log; findings point into it` }] : []),
       { text: plural(tasks.length, 'task'), tone: 'kind' },
     ],
     line: line || 'no tasks',

@@ -24,7 +24,7 @@ const views = new WeakMap();
 
 /**
  * Shows the sequence of `sequence = {transcript, report}` (the transcript text and its
- * `replaySession` report) in `container`, hidden when there is none. `pick({span, editor})`
+ * `replaySession` or `replayLog` report, whose `sequence` gives the rows) in `container`, hidden when there is none. `pick({span, editor})`
  * selects a span in the page's editors.
  */
 export function renderSequence(container, sequence, pick) {
@@ -35,7 +35,7 @@ export function renderSequence(container, sequence, pick) {
   }
   if (!views.has(container)) views.set(container, new SequenceView(container));
   container.hidden = false;
-  views.get(container).show(buildSequence(sequence.transcript, sequence.report), pick);
+  views.get(container).show(buildSequence(sequence.report), pick);
 }
 
 /**
@@ -186,7 +186,7 @@ class SequenceView {
       h('span', { className: `sev sev-${finding.severity}`, textContent: finding.severity }),
       finding.code && h('code', { className: 'diag-code', textContent: finding.code }),
       h('span', { className: 'seq-finding-text', textContent: finding.message }))));
-    const arrow = row.kind === 'toModel' || row.kind === 'other'
+    const arrow = row.kind === 'toModel' || row.kind === 'other' || row.kind === 'context'
       ? h('span', { className: 'seq-arrow seq-arrow-note' })
       : h('span', { className: `seq-arrow seq-arrow-${row.from === 'client' ? 'right' : 'left'} seq-arrow-${row.kind}` });
     const tasksSaid = [...row.tasks].map((id) => {
@@ -196,7 +196,7 @@ class SequenceView {
     const label = [
       `Message ${row.index + 1}`,
       offset,
-      row.kind === 'toModel' || row.kind === 'other' ? `host: ${row.label}` : `${from} to ${to}, ${row.kind}: ${row.label}`,
+      row.kind === 'toModel' || row.kind === 'other' || row.kind === 'context' ? `host: ${row.label}` : `${from} to ${to}, ${row.kind}: ${row.label}`,
       row.detail,
       ...tasksSaid,
       row.findings.length ? `${row.findings.length} finding${row.findings.length === 1 ? '' : 's'}` : '',

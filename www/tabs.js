@@ -13,7 +13,8 @@ const A = { editor: 'a' };
 const B = { editor: 'b' };
 
 /**
- * A pasted log (VS Code's MCP output, a HAR, JSON Lines among other lines, an mcp-debugger export)
+ * A pasted log (VS Code's MCP output, a HAR, JSON Lines among other lines, an mcp-debugger export,
+ * an mcp-recorder cassette)
  * as a view offering the Session tab; undefined for anything else (a transcript, a payload).
  */
 async function logView(api, text) {
@@ -24,8 +25,8 @@ async function logView(api, text) {
   if (log.entries.length === 0) return undefined;
   const name = LOG_FORMATS[format];
   return {
-    badges: [{ text: name, tone: 'kind' }, { text: plural(log.entries.length, 'message'), tone: 'info' }],
-    message: `A ${name} with ${plural(log.entries.length, 'JSON-RPC message')}: replay it as a session to see them in order, with the findings on their lines.`,
+    badges: [{ text: name, tone: 'kind', title: log.detected }, { text: plural(log.entries.length, 'message'), tone: 'info' }],
+    message: `${log.detected}, ${plural(log.entries.length, 'JSON-RPC message')}: replay it as a session to see them in order, with the findings on their lines.`,
     next: { label: 'Replay this log as a session', tab: 'session', docs: { a: text } },
     diagnostics: placed(A, log.diagnostics),
   };
@@ -35,7 +36,7 @@ async function logView(api, text) {
  * matrix, at once. A log is looked for only in what is not one JSON value (VS Code output, JSON
  * Lines among other lines) or in JSON that opens like a HAR or an export: no extra pass over a payload. */
 async function classifyView(api, text, options) {
-  if (/^\s*\{\s*"(log|session)"/.test(text.slice(0, 200))) {
+  if (/^\s*\{\s*"(log|session|version)"/.test(text.slice(0, 200))) {
     const log = await logView(api, text);
     if (log) return log;
   }

@@ -1,7 +1,8 @@
 //! Reads arbitrary text as a pasted log (`host::logs`): the format detected, or forced to one drawn
 //! from the input; replays it and redacts it. Must never panic or hang; every finding's span
 //! (children and schema spans included), every entry's span and every redaction lies in the text;
-//! every message of an entry is JSON; the redacted text holds none of the redacted bytes' places
+//! every message of an entry is JSON; the replay's sequence rows lie in the text in order and an
+//! answer names an earlier row; the redacted text holds none of the redacted bytes' places
 //! past its end.
 
 use super::{check_diagnostics, check_span, Dice};
@@ -10,13 +11,14 @@ use mcp_json_toolbox::json::{parse, ReadOptions};
 use mcp_json_toolbox::LineIndex;
 
 /// The formats a forced read draws from (`None`: detected).
-const FORMATS: [Option<LogFormat>; 6] = [
+const FORMATS: [Option<LogFormat>; 7] = [
     None,
     Some(LogFormat::Transcript),
     Some(LogFormat::Vscode),
     Some(LogFormat::Har),
     Some(LogFormat::Jsonl),
     Some(LogFormat::McpDebugger),
+    Some(LogFormat::McpRecorder),
 ];
 
 /// One fuzz input: panics on any finding.
@@ -37,9 +39,31 @@ pub fn run(data: &[u8]) {
             entry.message
         );
     }
+    for line in &log.context {
+        check_span(text, &index, &line.span);
+    }
     let report = replay_log(text, format);
-    assert_eq!(report.format, log.format);
+    assert_eq!(report.format, Some(log.format));
     check_diagnostics(text, Some(text), &report.diagnostics);
+    // The sequence: every row in the text, in order; an answer names an earlier row.
+    let mut last = 0;
+    for (row, entry) in report.sequence.iter().enumerate() {
+        let span = entry.span.as_ref().expect("every row has a span");
+        check_span(text, &index, span);
+        assert!(
+            span.bytes.start >= last || report.format == Some(LogFormat::Har),
+            "rows out of order"
+        );
+        last = span.bytes.start;
+        assert!(
+            entry.step.answers.is_none_or(|a| a < row),
+            "an answer names a later row"
+        );
+    }
+    assert_eq!(
+        report.counts,
+        mcp_json_toolbox::host::session::Counts::of(&report.sequence)
+    );
     for task in report.tasks.values() {
         for step in &task.history {
             if let Some(span) = &step.span {

@@ -1,15 +1,17 @@
 // `mcp-json-toolbox replay`: session transcripts through the package's session checker (the same
 // findings as `proxy --report`, `check-server` and the page's Session tab), and the logs developers
-// hold (VS Code's MCP output, a HAR, JSON Lines among server stderr, an mcp-debugger export): the
-// format is detected from each file's text (`--input-format` forces one) and every finding is
-// reported at its line and column in that file.
-import { detectLogFormat, replayLog, replaySession } from 'mcp-json-toolbox';
+// hold (VS Code's MCP output, a HAR, JSON Lines among server stderr, an mcp-debugger export, an
+// mcp-recorder cassette): the crate detects each file's format (`--input-format` forces one), reads
+// it once and reports every finding at its line and column in that file, and the sequence of
+// its messages (what each is, the request each answer answers) with counts, which `--format json`
+// prints as they are.
+import { replayLog } from 'mcp-json-toolbox';
 import { UsageError, command, readInputs } from './command.js';
 import { findings } from './report.js';
 import { TARGET_NAMES, parseTargets } from './targets.js';
 
 /** The formats `--input-format` takes (`replayLog`'s LogFormat). */
-const INPUT_FORMATS = ['transcript', 'vscode', 'har', 'jsonl', 'mcp-debugger'];
+const INPUT_FORMATS = ['transcript', 'vscode', 'har', 'jsonl', 'mcp-debugger', 'mcp-recorder'];
 
 export default command({
   name: 'replay',
@@ -17,11 +19,13 @@ export default command({
     'every tools/list page (each tool\'s checks and compatibility verdicts), calls, results,\n' +
     'elicitations, and every task as a state machine: transitions, polling intervals, results used\n' +
     'before completion, ... Reads a transcript (a JSON array of messages, or JSON Lines), VS Code\'s\n' +
-    'MCP output, a HAR of a Streamable HTTP session, JSON Lines among other lines (server stderr), or\n' +
-    'an mcp-debugger export; findings point into the file.\n\n' +
+    'MCP output (2025 and 2026 forms), a HAR of a Streamable HTTP session, JSON Lines among other\n' +
+    'lines (server stderr), an mcp-debugger export or an mcp-recorder cassette; findings point into\n' +
+    'the file. --format json adds each file\'s sequence (every message with its span, sender, kind,\n' +
+    'method and the request it answers) and counts.\n\n' +
     `  --input-format ${INPUT_FORMATS.join('|')}  read every file as this format (default: detected)\n` +
     '  --target NAME[,NAME]        compatibility profiles for the tools/list pages (repeatable, or all;\n' +
-    '                              transcripts only; default the package\'s)',
+    '                              default the package\'s)',
   usage: '[--input-format FORMAT] [--target NAME[,NAME]] TRANSCRIPT_OR_LOG_FILE…|-',
   options: { 'input-format': { type: 'string' }, target: { type: 'string', multiple: true } },
   async check(values, paths, io) {
@@ -34,16 +38,16 @@ export default command({
     const found = [];
     const results = [];
     for (const { file, text } of inputs) {
-      // A transcript goes to the session checker with the chosen targets; a log through its reader.
-      const read = format ?? detectLogFormat(text);
-      const transcript = read === 'transcript';
-      const session = transcript
-        ? { format: 'transcript', entries: [], ...replaySession(text, targets.length ? { targets } : undefined) }
-        : replayLog(text, { format: read });
+      const session = replayLog(text, { ...(format ? { format } : {}), ...(targets.length ? { targets } : {}) });
       const tasks = Object.entries(session.tasks).map(([taskId, t]) => ({ taskId, toolName: t.toolName, lastStatus: t.lastStatus }));
       const line = tasks.map((t) => `${t.taskId} ${t.lastStatus}`).join(', ');
-      const named = transcript ? '' : ` [${session.format}, ${session.entries.length} message${session.entries.length === 1 ? '' : 's'}]`;
-      results.push({ file, format: session.format, tasks, tools: session.tools?.tools, list: session.tools?.list, text: `${file}${named}: ${tasks.length} task${tasks.length === 1 ? '' : 's'}${line ? ` (${line})` : ''}` });
+      const { messages } = session.counts;
+      const named = session.format === 'transcript' ? '' : ` [${session.detected}, ${messages} message${messages === 1 ? '' : 's'}]`;
+      results.push({
+        file, format: session.format, detected: session.detected, counts: session.counts, sequence: session.sequence,
+        tasks, tools: session.tools?.tools, list: session.tools?.list,
+        text: `${file}${named}: ${tasks.length} task${tasks.length === 1 ? '' : 's'}${line ? ` (${line})` : ''}`,
+      });
       found.push(...findings(file, session.diagnostics));
     }
     return { findings: found, sources: new Map(inputs.map((i) => [i.file, i.text])), results };

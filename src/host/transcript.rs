@@ -6,6 +6,8 @@
 //! such a line the client wrote to the server's stdin (the proxy records it): no message to push,
 //! but a `stdout-not-json` / `stdin-not-json` error at the line ([`not_json_line`]).
 
+use serde::Serialize;
+
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex};
 use crate::host::time::parse_rfc3339;
 use crate::json::{parse, Document, JsonError, Node, NodeKind, ReadOptions};
@@ -15,6 +17,8 @@ use crate::json::{parse, Document, JsonError, Node, NodeKind, ReadOptions};
 pub struct Entry {
     /// Pointer to the message (or to what was handed to the model) in the transcript document.
     pub pointer: String,
+    /// The envelope member holding it (`message` or `toModel`), `None` for a bare message.
+    pub member: Option<&'static str>,
     /// When the host saw it, in milliseconds since the epoch.
     pub time: Option<i64>,
     /// Whether this is what the host handed the model rather than a wire message.
@@ -28,8 +32,9 @@ pub struct Entry {
     pub stdout: bool,
 }
 
-/// One end of an MCP session.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// One end of an MCP session (serialized `"client"` or `"server"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Direction {
     /// The host's MCP client.
     Client,
@@ -138,7 +143,7 @@ fn read_lines(text: &str) -> Result<Document<'_>, JsonError> {
             warnings.push(prefix_pointer(warning.with_span(span), roots.len()));
         }
         let mut root = doc.root;
-        shift(&mut root, start);
+        move_ranges(&mut root, |at| at + start);
         roots.push(root);
     }
     let root = Node {
@@ -159,23 +164,64 @@ fn prefix_pointer(mut diagnostic: Diagnostic, index: usize) -> Diagnostic {
     diagnostic
 }
 
-/// Moves every range of a tree `by` bytes (without recursion).
-fn shift(node: &mut Node, by: usize) {
+/// Moves every range of a tree by `to` (each offset `at` becomes `to(at)`), without recursion.
+pub(crate) fn move_ranges(node: &mut Node, to: impl Fn(usize) -> usize) {
+    let range = |r: ByteRange| ByteRange::new(to(r.start), to(r.end));
     let mut stack = vec![node];
     while let Some(node) = stack.pop() {
-        node.range = ByteRange::new(node.range.start + by, node.range.end + by);
+        node.range = range(node.range);
         match &mut node.kind {
             NodeKind::Array(items) => stack.extend(items.iter_mut()),
             NodeKind::Object(members) => {
                 for member in members.iter_mut() {
-                    member.key_range =
-                        ByteRange::new(member.key_range.start + by, member.key_range.end + by);
+                    member.key_range = range(member.key_range);
                     stack.push(&mut member.value);
                 }
             }
             _ => {}
         }
     }
+}
+
+/// The message of entry `entry` (at element `i`) taken out of `doc` as a document of its own
+/// over its text (ranges moved there; no reader warnings: the transcript's cover it), leaving
+/// `null` with the same range in its place; `None` when the entry has no such node.
+pub(crate) fn take_message<'a>(
+    doc: &mut Document<'a>,
+    i: usize,
+    entry: &Entry,
+) -> Option<Document<'a>> {
+    let element = match &mut doc.root.kind {
+        NodeKind::Array(items) => items.get_mut(i)?,
+        _ => return None,
+    };
+    let slot = match (entry.member, &mut element.kind) {
+        (None, _) => element,
+        (Some(key), NodeKind::Object(members)) => {
+            &mut members.iter_mut().rev().find(|m| m.key == key)?.value
+        }
+        _ => return None,
+    };
+    take_node(doc.text, slot)
+}
+
+/// The node in `slot` (ranges into `text`) taken out as a document of its own over its text
+/// (ranges moved there; no reader warnings), leaving `null` with the same range in its place.
+pub(crate) fn take_node<'a>(text: &'a str, slot: &mut Node) -> Option<Document<'a>> {
+    let range = slot.range;
+    let text = text.get(range.start..range.end)?;
+    let null = Node {
+        range,
+        kind: NodeKind::Null,
+    };
+    let mut root = std::mem::replace(slot, null);
+    move_ranges(&mut root, |at| at - range.start);
+    Some(Document {
+        text,
+        root,
+        warnings: Vec::new(),
+        index: LineIndex::new(text),
+    })
 }
 
 /// Reads entry `i`: unwraps an envelope and its timestamp.
@@ -198,6 +244,7 @@ fn read_entry(
         };
         return Entry {
             pointer: format!("/{i}"),
+            member: None,
             time: None,
             to_model: false,
             task_id: None,
@@ -221,6 +268,7 @@ fn read_entry(
     });
     Entry {
         pointer: format!("/{i}/{key}"),
+        member: Some(key),
         time,
         to_model: key == "toModel",
         task_id: node

@@ -248,12 +248,55 @@ export interface ElicitationReport {
 }
 
 /** The formats `readLog` / `replayLog` read (detected from the text unless `format` is given). */
-export type LogFormat = "transcript" | "vscode" | "har" | "jsonl" | "mcp-debugger";
+export type LogFormat = "transcript" | "vscode" | "har" | "jsonl" | "mcp-debugger" | "mcp-recorder";
 
-/** Options of `readLog` and `replayLog`. */
-export interface LogOptions {
+/** Options of `readLog` and `replayLog` (`replayLog` also takes `replaySession`'s `targets` and `serverName`). */
+export interface LogOptions extends CompatOptions {
   /** Read the text as this format instead of detecting it. */
   format?: LogFormat;
+}
+
+/** A line of a log that is no message (a connection state, the server's stderr), kept as context. */
+export interface LogContextLine {
+  level: string | null;
+  text: string;
+  span: Span;
+}
+
+/** What an entry of a replayed session is. */
+export type SequenceKind = "request" | "answer" | "notification" | "error" | "toModel" | "other" | "context";
+
+/** One row of a replayed session's sequence, decided by the crate's session checker. */
+export interface SequenceEntry {
+  /** The entry's index (a transcript's entry, a log's message); null for a log's context line. */
+  index: number | null;
+  /** Where it sits in the text replayed. */
+  span: Span | null;
+  kind: SequenceKind;
+  /** Who sent it (as the text says, else as the session took it); null for toModel, other and context rows. */
+  from: "client" | "server" | null;
+  /** A request's or notification's method; an answer's or error's: the method of the request it answers. */
+  method?: string;
+  /** The row (in this sequence) of the request an answer or error answers. */
+  answers?: number;
+  /** The task it names, and the status it reports. */
+  taskId?: string;
+  status?: string;
+  /** What it says beyond its method (the tool called, the result's kind, the error; a context line's text). */
+  detail: string;
+  /** When the host saw it (ms since the epoch), when the text says. */
+  timeMs?: number;
+}
+
+/** How many rows of each kind a sequence has (`unanswered`: answers and errors that answer no request seen). */
+export interface SequenceCounts {
+  messages: number;
+  requests: number;
+  answers: number;
+  notifications: number;
+  errors: number;
+  unanswered: number;
+  other: number;
 }
 
 /** The HTTP request that carried a client's message (HAR): its method and headers as sent. */
@@ -278,16 +321,17 @@ export interface LogEntry {
 /** What `readLog` returns: the messages of a pasted log, and the readers' findings (spans into it). */
 export interface Log {
   format: LogFormat;
+  /** What the reader saw, in words ("VS Code output log, 2026 form ([editor -> server])"). */
+  detected: string;
   entries: LogEntry[];
+  context: LogContextLine[];
   diagnostics: Diagnostic[];
 }
 
-/** What `replayLog` returns: `SessionReport` with the format and the entries (empty for a transcript); every span into the pasted text, `messageIndex` counting the entries. */
-export interface LogReport {
-  format: LogFormat;
-  entries: LogEntry[];
-  tasks: Record<string, TaskState>;
-  diagnostics: Diagnostic[];
+/** What `replayLog` returns: `SessionReport` with the format and what the reader saw; the sequence holds the log's messages (`index` counting them, as `messageIndex` does) and its context lines; every span into the pasted text. */
+export interface LogReport extends SessionReport {
+  format: LogFormat | null;
+  detected: string;
 }
 
 /** What `redactLog` returns: the text with every secret replaced by `[REDACTED]`, and where each was. */
@@ -301,6 +345,9 @@ export interface SessionReport {
   tasks: Record<string, TaskState>;
   diagnostics: Diagnostic[];
   tools: ToolTable;
+  /** Every entry replayed, in order, as the session took it. */
+  sequence: SequenceEntry[];
+  counts: SequenceCounts;
 }
 
 /** Options of `new Session` and `replaySession`: the compatibility targets each tools/list page is judged for (the `checkCompatibility` default when left out), and the server's name (else the one the initialize or server/discover result gives). */
@@ -694,7 +741,8 @@ extern "C" {
     pub type LogOptionsArg;
 }
 
-/// The format of a pasted log (`transcript`, `vscode`, `har`, `jsonl`, `mcp-debugger`).
+/// The format of a pasted log (`transcript`, `vscode`, `har`, `jsonl`, `mcp-debugger`,
+/// `mcp-recorder`).
 #[wasm_bindgen(js_name = detectLogFormat, unchecked_return_type = "LogFormat")]
 pub fn detect_log_format_js(text: &str) -> Result<JsValue, JsValue> {
     to_js(&crate::host::logs::detect_format(text))
@@ -705,24 +753,26 @@ pub fn detect_log_format_js(text: &str) -> Result<JsValue, JsValue> {
 /// bad input; a `TypeError` for bad options.
 #[wasm_bindgen(js_name = readLog, unchecked_return_type = "Log")]
 pub fn read_log_js(text: &str, options: Option<LogOptionsArg>) -> Result<JsValue, JsValue> {
-    to_js(&crate::host::logs::read_log(text, log_format(options)?))
+    to_js(&crate::host::logs::read_log(
+        text,
+        log_options(options)?.format,
+    ))
 }
 
 /// `replaySession` over a pasted log of any format `readLog` reads; every span into the log.
 #[wasm_bindgen(js_name = replayLog, unchecked_return_type = "LogReport")]
 pub fn replay_log_js(text: &str, options: Option<LogOptionsArg>) -> Result<JsValue, JsValue> {
-    to_js(&crate::host::logs::replay_log(text, log_format(options)?))
+    to_js(&crate::host::logs::replay_log_with(
+        text,
+        log_options(options)?,
+    ))
 }
 
-/// The format `LogOptions` forces, if any; a `TypeError` for bad options.
-fn log_format(
-    options: Option<LogOptionsArg>,
-) -> Result<Option<crate::host::logs::LogFormat>, JsValue> {
+/// The `LogOptions` given (the defaults when none); a `TypeError` for bad options.
+fn log_options(options: Option<LogOptionsArg>) -> Result<crate::host::logs::LogOptions, JsValue> {
     match options_json(options.map(JsValue::from))? {
-        Some(json) => crate::host::logs::LogOptions::from_json(json)
-            .map(|o| o.format)
-            .map_err(|e| options_error(&e)),
-        None => Ok(None),
+        Some(json) => crate::host::logs::LogOptions::from_json(json).map_err(|e| options_error(&e)),
+        None => Ok(crate::host::logs::LogOptions::default()),
     }
 }
 

@@ -9,6 +9,8 @@ import { afterRun, pasteAndRun, selectTab, selectedText, skipWithout, startBrows
 import { decodeFragment } from '../../runtime/fragment.js';
 import { LOG_FIXTURES } from '../fixtures/logs/expected.mjs';
 
+const { replayLog } = await import(new URL('../../pkg/node.js', import.meta.url));
+
 let env;
 before(async () => {
   env = await startBrowser();
@@ -32,6 +34,7 @@ function rows(page) {
     position: Number(row.getAttribute('aria-posinset')),
     size: Number(row.getAttribute('aria-setsize')),
     index: Number(row.dataset.index),
+    from: [...row.classList].find((c) => c.startsWith('seq-from-'))?.slice('seq-from-'.length),
     label: row.querySelector('.seq-method').textContent,
     findings: [...row.querySelectorAll('.seq-finding code')].map((code) => code.textContent),
   })).sort((a, b) => a.position - b.position));
@@ -48,7 +51,18 @@ test('the paste box recognises each log and the Session tab pins the findings to
     const badges = await page.textContent('#badges');
     assert.match(badges, new RegExp(`${fixture.messages} messages`), `${fixture.file}: ${badges}`);
     const drawn = await rows(page);
-    assert.equal(drawn[0].size, fixture.messages, fixture.file);
+    // The rows are the crate's sequence (replayLog's, the same wasm in Node): one per message and
+    // per context line, each drawn from the side and with the method the report gives it.
+    const { sequence } = replayLog(fixture.text);
+    assert.equal(sequence.filter((row) => row.index !== null).length, fixture.messages, fixture.file);
+    assert.equal(drawn[0].size, sequence.length, fixture.file);
+    for (const row of drawn) {
+      const entry = sequence[row.index];
+      assert.equal(row.from, entry.from ?? 'host', `${fixture.file} row ${row.index}`);
+      const label = ['request', 'notification'].includes(entry.kind) ? entry.method
+        : entry.kind === 'toModel' ? 'handed to the model' : entry.detail;
+      assert.equal(row.label, label, `${fixture.file} row ${row.index}`);
+    }
     const pinned = drawn.filter((row) => row.findings.includes('unknown-tool'));
     if (!fixture.unknownTool) {
       assert.deepEqual(pinned, [], fixture.file);

@@ -24,6 +24,20 @@ test('replay reads every log fixture and finds the unknown tool on its line', ()
     const expected = fixture.unknownTool ? [fixture.unknownTool] : [];
     assert.deepEqual(unknown.map((f) => ({ line: f.line, column: f.column })), expected, fixture.file);
     if (!fixture.unknownTool) assert.deepEqual(mine.filter((f) => f.severity === 'error'), [], fixture.file);
+    if (fixture.wrongArgument) {
+      const wrong = mine.filter((f) => f.instancePath.endsWith('/arguments/b'));
+      assert.deepEqual(wrong.map((f) => ({ line: f.line, column: f.column })), [fixture.wrongArgument], fixture.file);
+    }
+    // The sequence and counts, as the crate decided them: every message with its span.
+    const { sequence, counts } = out.results[i];
+    const messages = sequence.filter((row) => row.index !== null);
+    assert.equal(counts.messages, fixture.messages, fixture.file);
+    assert.equal(messages.length, fixture.messages, fixture.file);
+    for (const row of messages) {
+      assert.ok(['request', 'answer', 'notification', 'error'].includes(row.kind), `${fixture.file}: ${row.kind}`);
+      assert.ok(row.span.start < row.span.end, fixture.file);
+      if (row.kind === 'answer') assert.equal(sequence[row.answers].kind, 'request', fixture.file);
+    }
   }
 });
 
@@ -54,16 +68,17 @@ test('a truncated HAR and a log cut mid-line are reported at the cut', () => {
   assert.equal(run.out.findings.filter((f) => f.code === 'unknown-tool').length, 1);
 });
 
-test('the page\'s sequence rows of a log are its messages, each finding pinned to the row it points into', async () => {
+test('the page\'s sequence rows of a log are the report\'s sequence, each finding pinned to the row it points into', async () => {
   const { replayLog } = await import(new URL('../../pkg/node.js', import.meta.url));
   const { buildSequence } = await import('../../www/sequence-model.js');
   for (const fixture of LOG_FIXTURES) {
     const report = replayLog(fixture.text);
-    const { rows } = buildSequence(fixture.text, report);
-    assert.equal(rows.length, fixture.messages, fixture.file);
-    for (const [i, entry] of report.entries.entries()) {
-      assert.equal(rows[i].start, entry.span.start);
-      if (entry.direction) assert.equal(rows[i].from, entry.direction, `${fixture.file} row ${i}`);
+    const { rows } = buildSequence(report);
+    assert.equal(rows.length, report.sequence.length, fixture.file);
+    assert.equal(rows.filter((row) => row.kind !== 'context').length, fixture.messages, fixture.file);
+    for (const [i, entry] of report.sequence.entries()) {
+      assert.equal(rows[i].start, entry.span.start, fixture.file);
+      assert.equal(rows[i].from, entry.from ?? 'host', `${fixture.file} row ${i}`);
     }
     const pinned = rows.filter((row) => row.findings.some((d) => d.code === 'unknown-tool'));
     assert.equal(pinned.length, fixture.unknownTool ? 1 : 0, fixture.file);

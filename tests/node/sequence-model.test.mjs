@@ -1,12 +1,12 @@
-// The page's sequence view data (www/sequence-model.js) against the crate's own reading of the same
-// transcripts (pkg/node.js `replaySession`): the entry ranges the page cuts in JavaScript hold the
-// spans the replay reports for each task step and finding, in every transcript form.
+// The page's sequence view data (www/sequence-model.js), laid out from the crate's replay report
+// (pkg/node.js `replaySession`'s `sequence`): every row at its message, each task step and finding in
+// the row it belongs to, in every transcript form; the directions, kinds and labels the crate decided.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { buildSequence, entryRanges, offsetText, readSequence } from '../../www/sequence-model.js';
+import { buildSequence, offsetText, readSequence } from '../../www/sequence-model.js';
 
 const PKG = new URL('../../pkg/node.js', import.meta.url);
 assert.ok(existsSync(PKG), `${fileURLToPath(PKG)} is missing: run make pkg first`);
@@ -27,14 +27,20 @@ async function sessionExamples() {
 /** Checks that every span the replay reports lies in the entry the page pins it to. */
 function agrees(name, text) {
   const report = replaySession(text);
-  const { rows } = buildSequence(text, report);
+  const { rows } = buildSequence(report);
   const inside = (row, span) => row.start <= span.start && span.end <= row.end;
   let checked = 0;
+  for (const row of rows) {
+    // Each row is one message of the transcript, as it stands in the text.
+    const message = JSON.parse(text.slice(row.start, row.end));
+    assert.equal(typeof message, 'object', `${name}: row ${row.index}`);
+  }
   for (const [id, task] of Object.entries(report.tasks)) {
     for (const step of task.history) {
       if (!step.span) continue;
-      assert.ok(inside(rows[step.messageIndex], step.span), `${name}: task ${id} step at message ${step.messageIndex}`);
-      assert.ok(rows[step.messageIndex].tasks.has(id), `${name}: message ${step.messageIndex} belongs to task ${id}`);
+      const row = rows.find((r) => r.entry === step.messageIndex);
+      assert.ok(inside(row, step.span), `${name}: task ${id} step at message ${step.messageIndex}`);
+      assert.ok(row.tasks.has(id), `${name}: message ${step.messageIndex} belongs to task ${id}`);
       checked++;
     }
   }
@@ -61,18 +67,6 @@ test('the page cuts every session example into the entries the replay reads', as
   }
 });
 
-test('entry ranges: strings holding brackets, commas and escapes; blank lines; one entry', () => {
-  const array = '[ {"a":"],[\\"}"} ,\n  [1,[2]], "x,y" , 3 ]';
-  assert.deepEqual(entryRanges(array).map(({ start, end }) => array.slice(start, end)), ['{"a":"],[\\"}"}', '[1,[2]]', '"x,y"', '3']);
-  const lines = '\n{"id":1}\n\n  {"id":2}  \r\n';
-  assert.deepEqual(entryRanges(lines).map(({ start, end }) => lines.slice(start, end)), ['{"id":1}', '{"id":2}']);
-  const single = '{\n  "jsonrpc": "2.0",\n  "method": "ping",\n  "id": 1\n}\n';
-  assert.deepEqual(entryRanges(single), [{ start: 0, end: single.trimEnd().length }]);
-  assert.deepEqual(entryRanges('  \n'), []);
-  // An unterminated array still yields what it has.
-  assert.deepEqual(entryRanges('[{"a":1}, {"b":').length, 2);
-});
-
 test('directions: envelopes say; without them, answers go back to whoever asked', () => {
   const text = [
     { jsonrpc: '2.0', id: 1, method: 'tools/list' },
@@ -82,7 +76,7 @@ test('directions: envelopes say; without them, answers go back to whoever asked'
     { toModel: { content: [] }, taskId: 't' },
     { hello: 1 },
   ].map((entry) => JSON.stringify(entry)).join('\n');
-  const rows = readSequence(text);
+  const rows = readSequence(replaySession(text));
   assert.deepEqual(rows.map((row) => [row.from, row.kind, row.label]), [
     ['client', 'request', 'tools/list'],
     ['server', 'request', 'elicitation/create'],
@@ -92,6 +86,8 @@ test('directions: envelopes say; without them, answers go back to whoever asked'
     ['host', 'other', 'not a message'],
   ]);
   assert.deepEqual([...rows[4].tasks], ['t']);
+  // An answer names its request's row.
+  assert.deepEqual([rows[2].request, rows[3].request], [1, 0]);
 });
 
 test('time offsets', () => {
@@ -102,12 +98,12 @@ test('time offsets', () => {
 
 test('result kinds of both task generations', async () => {
   const example = JSON.parse(await readFile(new URL('session-input-required-2026-07-28.json', EXAMPLES), 'utf8'));
-  assert.deepEqual(readSequence(example.a).map((row) => row.label), [
+  assert.deepEqual(readSequence(replaySession(example.a)).map((row) => row.label), [
     'tools/call', 'CreateTaskResult · working', 'tasks/get', 'task input_required',
     'tasks/update', 'UpdateTaskResult', 'tasks/get', 'task completed · with its result',
   ]);
   const older = JSON.parse(await readFile(new URL('broken-session-status-after-terminal.json', EXAMPLES), 'utf8'));
-  assert.deepEqual(readSequence(JSON.stringify(older.a)).map((row) => row.label).slice(0, 4), [
+  assert.deepEqual(readSequence(replaySession(JSON.stringify(older.a))).map((row) => row.label).slice(0, 4), [
     'tools/call', 'CreateTaskResult · working', 'tasks/get', 'task completed',
   ]);
 });

@@ -24,11 +24,13 @@
 //! that does not parse or lacks `log.entries`), `export-invalid` (error; the same for an export), `log-empty` (warning; no message found).
 //! A pasted text larger than [`MAX_LOG_BYTES`] is refused with one error (`log-too-large`).
 
+mod cassette;
 mod har;
 mod lines;
 mod map;
 mod mcp_debugger;
 pub mod redact;
+mod unreadable;
 mod vscode;
 
 use std::collections::BTreeMap;
@@ -36,12 +38,15 @@ use std::collections::BTreeMap;
 use serde::{Serialize, Serializer};
 
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Span};
-use crate::host::session::{replay_session, Direction};
+use crate::host::session::{
+    replay_session_with, replay_transcript, Counts, Direction, Entry, Finding, Pushes,
+    SequenceEntry, SessionOptions, SessionReport, Step, StepKind, ToolTable,
+};
 use crate::host::task_state::TaskState;
 use crate::host::time::format_rfc3339;
-use crate::host::transcript::read_transcript;
+use crate::host::transcript::{read_transcript, Transcript};
 use crate::json::string::write_json_string;
-use crate::json::{parse, JsonError, ReadOptions};
+use crate::json::{parse, Document, JsonError, ReadOptions};
 
 pub use map::SourceMap;
 pub use redact::{redact, Redacted};
@@ -67,10 +72,14 @@ pub enum LogFormat {
     /// mcp-debugger's JSON export.
     #[serde(rename = "mcp-debugger")]
     McpDebugger,
+    /// An mcp-recorder cassette.
+    #[serde(rename = "mcp-recorder")]
+    McpRecorder,
 }
 
 impl LogFormat {
-    /// The format named `name` (`transcript`, `vscode`, `har`, `jsonl`, `mcp-debugger`).
+    /// The format named `name` (`transcript`, `vscode`, `har`, `jsonl`, `mcp-debugger`,
+    /// `mcp-recorder`).
     pub fn from_name(name: &str) -> Option<Self> {
         match name {
             "transcript" => Some(Self::Transcript),
@@ -78,45 +87,49 @@ impl LogFormat {
             "har" => Some(Self::Har),
             "jsonl" => Some(Self::Jsonl),
             "mcp-debugger" => Some(Self::McpDebugger),
+            "mcp-recorder" => Some(Self::McpRecorder),
             _ => None,
         }
     }
 }
 
-/// The options of [`read_log`] and [`replay_log`] as JavaScript passes them: `{format?}`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The options of [`read_log`] and [`replay_log_with`] as JavaScript passes them:
+/// `{format?, targets?, serverName?}` (the last two as `replaySession` takes them).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LogOptions {
     /// Read the text as this format instead of detecting it.
     pub format: Option<LogFormat>,
+    /// What the session judges the tools with.
+    pub session: SessionOptions,
 }
 
 impl LogOptions {
-    /// Reads `{"format"?: "<name>" | null}`; another key, or a name that is no format, is an
-    /// error saying so (read by hand: a serde derive would weigh more in the wasm build).
+    /// Reads `{"format"?: "<name>" | null, "targets"?: …, "serverName"?: …}`; another key, or a
+    /// name that is no format, is an error saying so (read by hand: a serde derive would weigh
+    /// more in the wasm build).
     pub fn from_json(value: serde_json::Value) -> Result<Self, String> {
         use serde_json::Value;
-        let Value::Object(members) = value else {
+        let Value::Object(mut members) = value else {
             return Err(format!("expected an object, found {value}"));
         };
         let mut options = Self::default();
-        for (key, value) in members {
-            match (key.as_str(), value) {
-                ("format", Value::Null) => {}
-                ("format", Value::String(name)) => {
-                    options.format = Some(LogFormat::from_name(&name).ok_or_else(|| {
-                        format!("unknown format `{name}`, expected one of {FORMAT_NAMES}")
-                    })?);
-                }
-                ("format", other) => return Err(format!("`format` is a string, found {other}")),
-                (other, _) => return Err(format!("unknown field `{other}`, expected `format`")),
+        match members.remove("format") {
+            None | Some(Value::Null) => {}
+            Some(Value::String(name)) => {
+                options.format = Some(LogFormat::from_name(&name).ok_or_else(|| {
+                    format!("unknown format `{name}`, expected one of {FORMAT_NAMES}")
+                })?);
             }
+            Some(other) => return Err(format!("`format` is a string, found {other}")),
         }
+        options.session = SessionOptions::from_json(Value::Object(members))
+            .map_err(|e| format!("{e} (or `format`)"))?;
         Ok(options)
     }
 }
 
 /// The format names, for messages.
-const FORMAT_NAMES: &str = "`transcript`, `vscode`, `har`, `jsonl`, `mcp-debugger`";
+const FORMAT_NAMES: &str = "`transcript`, `vscode`, `har`, `jsonl`, `mcp-debugger`, `mcp-recorder`";
 
 /// The HTTP request that carried a client's message (a HAR entry's), as the transcript entry's
 /// `http` member: `{"method": "POST", "headers": {"Name": "value", …}}`, headers as sent (a name
@@ -135,7 +148,6 @@ pub struct Http {
 #[serde(rename_all = "camelCase")]
 pub struct LogEntry {
     /// Who sent it, when the log says.
-    #[serde(serialize_with = "direction_name")]
     pub direction: Option<Direction>,
     /// When it was seen (milliseconds since the epoch), when the log says.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -152,120 +164,277 @@ pub struct LogEntry {
     pub map: SourceMap,
 }
 
+/// A line of a log that is no message, kept as context (a connection state, the server's
+/// stderr): shown in the sequence, never a finding.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ContextLine {
+    /// The log's level for it, when the log says.
+    pub level: Option<String>,
+    /// Its text (after the log's prefix).
+    pub text: String,
+    /// Where it sits in the pasted text.
+    pub span: Span,
+}
+
 /// What [`read_log`] returns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Log {
     /// The format read.
     pub format: LogFormat,
+    /// What the reader saw, in words ("VS Code output log, 2026 form ([editor -> server])").
+    pub detected: String,
     /// The messages, in order.
     pub entries: Vec<LogEntry>,
+    /// The log's other lines kept as context.
+    pub context: Vec<ContextLine>,
     /// The readers' findings, spans into the pasted text.
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// What [`replay_log`] returns: [`crate::host::SessionReport`] with the format and the entries,
-/// every span into the pasted text.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// What [`replay_log`] returns: [`crate::host::SessionReport`] with the format, every span into
+/// the pasted text.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct LogReport {
     /// The format read.
-    pub format: LogFormat,
-    /// The messages (empty for `transcript`, whose entries are the text's own).
-    pub entries: Vec<LogEntry>,
-    /// The host's session state, by `taskId`; `messageIndex` counts the entries.
+    pub format: Option<LogFormat>,
+    /// What the reader saw, in words.
+    pub detected: String,
+    /// The messages replayed and the log's context lines, in the order of the text: each
+    /// message's `index` counts the messages, `answers` counts the rows of this sequence.
+    pub sequence: Vec<SequenceEntry>,
+    /// How many rows of each kind the sequence has.
+    pub counts: Counts,
+    /// The host's session state, by `taskId`; `messageIndex` counts the messages.
     pub tasks: BTreeMap<String, TaskState>,
+    /// Every tool listed, with its verdicts.
+    pub tools: ToolTable,
     /// The readers' findings, then the session's.
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// The format of `text`: a HAR (an object whose first member is `log`), VS Code's output (a
-/// `[Client Says]` / `[Server Says]` line), a transcript (it reads as one), else JSON Lines.
+/// The format of `text`: a HAR (an object whose first member is `log`), an mcp-debugger export,
+/// an mcp-recorder cassette, VS Code's output (a message line of either form), a transcript (it
+/// reads as one), else JSON Lines.
 pub fn detect_format(text: &str) -> LogFormat {
+    match shape_of(text) {
+        LogFormat::Transcript if text.len() > MAX_LOG_BYTES || read_transcript(text).is_err() => {
+            LogFormat::Jsonl
+        }
+        format => format,
+    }
+}
+
+/// [`detect_format`] without reading a transcript through: a text that starts like JSON and is
+/// no other format is taken for a transcript (its reader falls back to JSON Lines).
+fn shape_of(text: &str) -> LogFormat {
     if har::looks_like(text) {
         LogFormat::Har
     } else if mcp_debugger::looks_like(text) {
         LogFormat::McpDebugger
+    } else if cassette::looks_like(text) {
+        LogFormat::McpRecorder
     } else if vscode::looks_like(text) {
         LogFormat::Vscode
-    } else if text.len() <= MAX_LOG_BYTES && read_transcript(text).is_ok() {
+    } else if text.trim_start().starts_with(['[', '{']) {
         LogFormat::Transcript
     } else {
         LogFormat::Jsonl
     }
 }
 
+/// What each format is called in [`Log::detected`] when its reader says no more.
+fn format_words(format: LogFormat) -> &'static str {
+    match format {
+        LogFormat::Transcript => "transcript (a JSON array of entries, or JSON Lines)",
+        LogFormat::Vscode => "VS Code output log",
+        LogFormat::Har => "HTTP Archive (HAR 1.2)",
+        LogFormat::Jsonl => "JSON Lines among other lines",
+        LogFormat::McpDebugger => "mcp-debugger export",
+        LogFormat::McpRecorder => "mcp-recorder cassette",
+    }
+}
+
 /// Reads the messages of `text` in `format` (detected when `None`).
 pub fn read_log(text: &str, format: Option<LogFormat>) -> Log {
-    let format = format.unwrap_or_else(|| detect_format(text));
     let index = LineIndex::new(text);
-    let mut log = Log {
+    let mut found = Found::new(text, &index, None);
+    let format = found.read(format.unwrap_or_else(|| shape_of(text)), format.is_some());
+    let found = found.done();
+    Log {
         format,
-        entries: Vec::new(),
-        diagnostics: Vec::new(),
-    };
-    if text.len() > MAX_LOG_BYTES {
-        log.diagnostics.push(
-            Diagnostic::error(
-                "log-too-large",
-                format!(
-                    "the log is {} bytes; at most {MAX_LOG_BYTES} are read",
-                    text.len()
-                ),
-            )
-            .with_span(Some(
-                index.span(ByteRange::new(MAX_LOG_BYTES, MAX_LOG_BYTES)),
-            )),
-        );
-        return log;
+        detected: found
+            .detected
+            .unwrap_or_else(|| format_words(format).to_owned()),
+        entries: found.entries,
+        context: found.context,
+        diagnostics: found.diagnostics,
     }
-    let mut found = Found {
-        text,
-        index: &index,
-        entries: Vec::new(),
-        diagnostics: Vec::new(),
-        skipped: 0,
-    };
-    match format {
-        LogFormat::Har => har::read(&mut found),
-        LogFormat::Vscode => vscode::read(&mut found),
-        LogFormat::Transcript => transcript_entries(&mut found),
-        LogFormat::Jsonl => lines::read(&mut found),
-        LogFormat::McpDebugger => mcp_debugger::read(&mut found),
-    }
-    if found.skipped > MAX_SKIPPED_REPORTED {
-        found.diagnostics.push(Diagnostic::info(
-            "log-line-skipped",
-            format!(
-                "{} more lines that are no message were skipped",
-                found.skipped - MAX_SKIPPED_REPORTED
-            ),
-        ));
-    }
-    if found.entries.is_empty() && !found.diagnostics.iter().any(Diagnostic::is_error) {
-        found.diagnostics.push(Diagnostic::warning(
-            "log-empty",
-            "no JSON-RPC message found in the log",
-        ));
-    }
-    log.entries = found.entries;
-    log.diagnostics = found.diagnostics;
-    log
 }
 
 /// Replays the messages of `text` in `format` (detected when `None`) as a session; every span
 /// points into `text`.
 pub fn replay_log(text: &str, format: Option<LogFormat>) -> LogReport {
-    let mut log = read_log(text, format);
-    if log.format == LogFormat::Transcript && !log.diagnostics.iter().any(Diagnostic::is_error) {
-        let report = replay_session(text);
+    replay_log_with(
+        text,
+        LogOptions {
+            format,
+            ..LogOptions::default()
+        },
+    )
+}
+
+/// [`replay_log`] with the session's options. Each message is parsed once, by its reader, and
+/// pushed into the session as it is read; a transcript is replayed as it is
+/// ([`replay_session_with`]); a HAR through a transcript of its messages in envelopes that keep
+/// each request's HTTP headers (the header checks read them).
+pub fn replay_log_with(text: &str, options: LogOptions) -> LogReport {
+    let guessed = options.format.unwrap_or_else(|| shape_of(text));
+    if text.len() <= MAX_LOG_BYTES && guessed == LogFormat::Transcript {
+        // Text that does not read as a transcript is read as JSON Lines among other lines,
+        // unless the format was forced or the text is one JSON array.
+        let forced = options.format.is_some() || text.trim_start().starts_with('[');
+        let report = match replay_transcript(text, options.session.clone()) {
+            Ok(report) => Some(report),
+            Err(error) if forced => Some(SessionReport {
+                diagnostics: vec![error.to_diagnostic(&LineIndex::new(text))],
+                ..SessionReport::default()
+            }),
+            Err(_) => None,
+        };
+        if let Some(report) = report {
+            return LogReport {
+                format: Some(LogFormat::Transcript),
+                detected: format_words(LogFormat::Transcript).to_owned(),
+                counts: report.counts,
+                sequence: report.sequence,
+                tasks: report.tasks,
+                tools: report.tools,
+                diagnostics: report.diagnostics,
+            };
+        }
+    }
+    let format = match guessed {
+        LogFormat::Transcript if options.format.is_none() => LogFormat::Jsonl,
+        other => other,
+    };
+    if format == LogFormat::Har {
+        return replay_har(text, options.session);
+    }
+    let index = LineIndex::new(text);
+    let mut found = Found::new(text, &index, Some(Pushes::new(options.session)));
+    let format = found.read(format, true);
+    let mut found = found.done();
+    let Some(pushes) = found.pushes.take() else {
+        return LogReport::default();
+    };
+    let (session, findings, steps) = pushes.finish();
+    let placed = std::mem::take(&mut found.placed);
+    let mut diagnostics = std::mem::take(&mut found.diagnostics);
+    diagnostics.extend(
+        findings
+            .into_iter()
+            .map(|f| place_finding(f, &placed, &index)),
+    );
+    let tasks = session
+        .state()
+        .into_iter()
+        .map(|(id, mut task)| {
+            for step in &mut task.history {
+                step.span = step
+                    .span
+                    .zip(placed.get(step.message_index))
+                    .map(|(s, p)| p.span_of(s, &index));
+            }
+            (id, task)
+        })
+        .collect();
+    let sequence = sequence_of(steps, &placed, std::mem::take(&mut found.context));
+    LogReport {
+        format: Some(format),
+        detected: found
+            .detected
+            .unwrap_or_else(|| format_words(format).to_owned()),
+        counts: Counts::of(&sequence),
+        sequence,
+        tasks,
+        tools: session.tools().clone(),
+        diagnostics,
+    }
+}
+
+/// A finding about a message read from the log, its spans moved to the text through the
+/// message's map (the whole message when it covers the whole entry); a fix only where the
+/// message is the text as it is.
+fn place_finding(finding: Finding, placed: &[Placed], index: &LineIndex<'_>) -> Diagnostic {
+    let Some(place) = placed.get(finding.message_index) else {
+        return finding.diagnostic;
+    };
+    let mut diagnostic = finding.diagnostic;
+    if finding.whole_entry {
+        diagnostic.span = Some(place.span);
+        return diagnostic;
+    }
+    let schema = placed.get(
+        finding
+            .schema_message_index
+            .unwrap_or(finding.message_index),
+    );
+    place.diagnostic(diagnostic, schema, index)
+}
+
+/// The rows of a replayed log: each message's step at its span, and the context lines between
+/// them, in the order of the text; each answer's `answers` moved from push numbers to rows.
+fn sequence_of(
+    steps: Vec<Step>,
+    placed: &[Placed],
+    context: Vec<ContextLine>,
+) -> Vec<SequenceEntry> {
+    let mut rows = Vec::with_capacity(steps.len() + context.len());
+    let mut row_of = Vec::with_capacity(steps.len());
+    let mut context = context.into_iter().peekable();
+    for (number, (mut step, place)) in steps.into_iter().zip(placed).enumerate() {
+        while let Some(line) = context.next_if(|c| c.span.bytes.start < place.span.bytes.start) {
+            rows.push(context_row(line));
+        }
+        step.answers = step.answers.and_then(|a| row_of.get(a).copied());
+        row_of.push(rows.len());
+        rows.push(SequenceEntry {
+            index: Some(number),
+            span: Some(place.span),
+            step,
+        });
+    }
+    rows.extend(context.map(context_row));
+    rows
+}
+
+/// A context line as a row of the sequence.
+fn context_row(line: ContextLine) -> SequenceEntry {
+    let mut step = Step::new(StepKind::Context, None);
+    step.detail = match line.level {
+        Some(level) => format!("[{level}] {}", line.text),
+        None => line.text,
+    };
+    SequenceEntry {
+        index: None,
+        span: Some(line.span),
+        step,
+    }
+}
+
+/// A HAR replayed through a transcript of its messages in envelopes with their `http` requests.
+fn replay_har(text: &str, options: SessionOptions) -> LogReport {
+    let mut log = read_log(text, Some(LogFormat::Har));
+    if log.diagnostics.iter().any(Diagnostic::is_error) || text.len() > MAX_LOG_BYTES {
         return LogReport {
-            format: log.format,
-            entries: Vec::new(),
-            tasks: report.tasks,
-            diagnostics: report.diagnostics,
+            format: Some(LogFormat::Har),
+            detected: log.detected,
+            diagnostics: log.diagnostics,
+            ..LogReport::default()
         };
     }
     let (transcript, placed) = transcript_of(&log.entries);
-    let report = replay_session(&transcript);
+    let report = replay_session_with(&transcript, options);
     let index = LineIndex::new(text);
     let back = Back {
         placed: &placed,
@@ -284,31 +453,190 @@ pub fn replay_log(text: &str, format: Option<LogFormat>) -> LogReport {
             (id, task)
         })
         .collect();
+    let sequence = report
+        .sequence
+        .into_iter()
+        .map(|mut row| {
+            row.span = row.index.and_then(|i| log.entries.get(i)).map(|e| e.span);
+            row
+        })
+        .collect();
     LogReport {
-        format: log.format,
-        entries: log.entries,
+        format: Some(LogFormat::Har),
+        detected: log.detected,
+        counts: report.counts,
+        sequence,
         tasks,
+        tools: report.tools,
         diagnostics,
     }
 }
 
-/// What a reader collects.
+/// Where a message read from the log sits: its number, its span and its map to the text.
+struct Placed {
+    /// Its number among the messages (pointers are `/<number>/message/…`, as in a transcript).
+    number: usize,
+    /// Its span in the text.
+    span: Span,
+    /// Its source map.
+    map: SourceMap,
+}
+
+impl Placed {
+    /// `span` (in the message) in the text.
+    fn span_of(&self, span: Span, index: &LineIndex<'_>) -> Span {
+        let from = self.map.offset(span.bytes.start);
+        let to = self
+            .map
+            .offset(span.bytes.end.max(span.bytes.start))
+            .max(from);
+        index.span(ByteRange::new(from, to))
+    }
+
+    /// `diagnostic` (and its children) with its spans in the text, its schema spans through
+    /// `schema`'s map, its pointers as in the transcript of the messages (`/<number>/message…`).
+    fn diagnostic(
+        &self,
+        mut diagnostic: Diagnostic,
+        schema: Option<&Placed>,
+        index: &LineIndex<'_>,
+    ) -> Diagnostic {
+        diagnostic.instance_path = format!("/{}/message{}", self.number, diagnostic.instance_path);
+        if let (Some(schema), Some(location), true) = (
+            schema,
+            &mut diagnostic.keyword_location,
+            diagnostic.schema_span.is_some(),
+        ) {
+            *location = format!("/{}/message{location}", schema.number);
+        }
+        diagnostic.span = diagnostic.span.map(|s| self.span_of(s, index));
+        diagnostic.schema_span = diagnostic
+            .schema_span
+            .zip(schema)
+            .map(|(s, place)| place.span_of(s, index));
+        let verbatim = self.map.is_verbatim();
+        diagnostic.fix = diagnostic.fix.take().filter(|_| verbatim).map(|mut fix| {
+            fix.span = self.span_of(fix.span, index);
+            fix
+        });
+        diagnostic.children = std::mem::take(&mut diagnostic.children)
+            .into_iter()
+            .map(|child| self.diagnostic(child, schema, index))
+            .collect();
+        diagnostic
+    }
+}
+
+/// What a reader collects: the messages (kept for [`read_log`], or pushed into the session as
+/// they are read for [`replay_log`]), the context lines and the findings.
 struct Found<'t> {
     /// The pasted text.
     text: &'t str,
     /// Its line index.
     index: &'t LineIndex<'t>,
-    /// The messages so far.
+    /// The messages so far (when reading).
     entries: Vec<LogEntry>,
+    /// The session the messages go to (when replaying).
+    pushes: Option<Pushes>,
+    /// Where each message pushed sits (when replaying).
+    placed: Vec<Placed>,
+    /// The lines kept as context.
+    context: Vec<ContextLine>,
+    /// What the reader saw, when it says more than the format's name.
+    detected: Option<String>,
     /// The readers' findings.
     diagnostics: Vec<Diagnostic>,
     /// Lines skipped so far (the first [`MAX_SKIPPED_REPORTED`] are reported).
     skipped: usize,
 }
 
-impl Found<'_> {
-    /// A message extracted as `message` with its source map: kept if it parses as JSON, else a
-    /// `log-not-json` warning at the place it fails.
+impl<'t> Found<'t> {
+    /// A reader of `text`, replaying into `pushes` when given.
+    fn new(text: &'t str, index: &'t LineIndex<'t>, pushes: Option<Pushes>) -> Self {
+        Self {
+            text,
+            index,
+            entries: Vec::new(),
+            pushes,
+            placed: Vec::new(),
+            context: Vec::new(),
+            detected: None,
+            diagnostics: Vec::new(),
+            skipped: 0,
+        }
+    }
+
+    /// Reads the text as `format` (a text past [`MAX_LOG_BYTES`]: one `log-too-large`); returns
+    /// the format read: a transcript that does not read as one is read as JSON Lines among other
+    /// lines unless `forced` or one JSON array.
+    fn read(&mut self, format: LogFormat, forced: bool) -> LogFormat {
+        let fallback = !forced && !self.text.trim_start().starts_with('[');
+        if self.text.len() > MAX_LOG_BYTES {
+            self.diagnostics.push(
+                Diagnostic::error(
+                    "log-too-large",
+                    format!(
+                        "the log is {} bytes; at most {MAX_LOG_BYTES} are read",
+                        self.text.len()
+                    ),
+                )
+                .with_span(Some(
+                    self.index
+                        .span(ByteRange::new(MAX_LOG_BYTES, MAX_LOG_BYTES)),
+                )),
+            );
+            return match format {
+                LogFormat::Transcript if !forced => LogFormat::Jsonl,
+                other => other,
+            };
+        }
+        let mut read = format;
+        match format {
+            LogFormat::Har => har::read(self),
+            LogFormat::Vscode => vscode::read(self),
+            LogFormat::Transcript => match read_transcript(self.text) {
+                Ok(transcript) => transcript_entries(self, &transcript),
+                Err(_) if fallback => {
+                    lines::read(self);
+                    read = LogFormat::Jsonl;
+                }
+                Err(error) => self.diagnostics.push(error.to_diagnostic(self.index)),
+            },
+            LogFormat::Jsonl => lines::read(self),
+            LogFormat::McpDebugger => mcp_debugger::read(self),
+            LogFormat::McpRecorder => cassette::read(self),
+        }
+        if self.entries.is_empty() && self.placed.is_empty() {
+            if let Some(guess) = unreadable::guess(self.text) {
+                self.diagnostics.push(guess);
+            }
+        }
+        read
+    }
+
+    /// The findings completed: how many skipped lines were not listed, `log-empty`.
+    fn done(mut self) -> Self {
+        if self.skipped > MAX_SKIPPED_REPORTED {
+            self.diagnostics.push(Diagnostic::info(
+                "log-line-skipped",
+                format!(
+                    "{} more lines that are no message were skipped",
+                    self.skipped - MAX_SKIPPED_REPORTED
+                ),
+            ));
+        }
+        let none = self.entries.is_empty() && self.placed.is_empty();
+        if none && !self.diagnostics.iter().any(Diagnostic::is_error) {
+            self.diagnostics.push(Diagnostic::warning(
+                "log-empty",
+                "no JSON-RPC message found in the log",
+            ));
+        }
+        self
+    }
+
+    /// A message extracted as `message` with its source map: parsed (a `log-not-json` warning
+    /// at the place it fails), then kept or pushed.
     fn message(
         &mut self,
         message: String,
@@ -317,25 +645,55 @@ impl Found<'_> {
         time_ms: Option<i64>,
         http: Option<Http>,
     ) {
+        match parse(&message, ReadOptions::default()) {
+            Ok(doc) => self.parsed(&doc, map, direction, time_ms, http),
+            Err(error) => {
+                let at = map.offset(error.byte_offset);
+                self.diagnostics.push(
+                    Diagnostic::warning(
+                        "log-not-json",
+                        format!("this message is not JSON ({}); skipped", error.message),
+                    )
+                    .with_span(Some(self.index.span(ByteRange::new(at, at)))),
+                );
+            }
+        }
+    }
+
+    /// A message already parsed (`doc`, over the message's text) with its source map: pushed
+    /// into the session when replaying, else kept.
+    fn parsed(
+        &mut self,
+        doc: &Document<'_>,
+        map: SourceMap,
+        direction: Option<Direction>,
+        time_ms: Option<i64>,
+        http: Option<Http>,
+    ) {
         let start = map.offset(0);
-        let end = map.offset(message.len()).max(start);
-        if let Err(error) = parse(&message, ReadOptions::default()) {
-            let at = map.offset(error.byte_offset);
-            self.diagnostics.push(
-                Diagnostic::warning(
-                    "log-not-json",
-                    format!("this message is not JSON ({}); skipped", error.message),
-                )
-                .with_span(Some(self.index.span(ByteRange::new(at, at)))),
-            );
+        let end = map.offset(doc.text.len()).max(start);
+        let span = self.index.span(ByteRange::new(start, end));
+        if let Some(pushes) = &mut self.pushes {
+            // Its reader warnings (a duplicate key) at their places in the text.
+            let place = Placed {
+                number: self.placed.len(),
+                span,
+                map,
+            };
+            for warning in &doc.warnings {
+                self.diagnostics
+                    .push(place.diagnostic(warning.clone(), None, self.index));
+            }
+            pushes.push(doc, &Entry::Message(direction), time_ms);
+            self.placed.push(place);
             return;
         }
         self.entries.push(LogEntry {
             direction,
             time_ms,
-            message,
+            message: doc.text.to_owned(),
             http,
-            span: self.index.span(ByteRange::new(start, end)),
+            span,
             map,
         });
     }
@@ -367,15 +725,9 @@ impl Found<'_> {
     }
 }
 
-/// The entries of a transcript (its messages, verbatim); it is replayed as it is.
-fn transcript_entries(found: &mut Found<'_>) {
-    let transcript = match read_transcript(found.text) {
-        Ok(transcript) => transcript,
-        Err(error) => {
-            found.diagnostics.push(error.to_diagnostic(found.index));
-            return;
-        }
-    };
+/// The entries of a transcript read as a log ([`read_log`]; [`replay_log`] replays a
+/// transcript as it is): its messages, verbatim.
+fn transcript_entries(found: &mut Found<'_>, transcript: &Transcript<'_>) {
     for entry in &transcript.entries {
         let Some(node) = transcript.doc.pointer(&entry.pointer) else {
             continue;
@@ -393,8 +745,8 @@ fn transcript_entries(found: &mut Found<'_>) {
     }
 }
 
-/// Where an entry sits in the generated transcript.
-struct Placed {
+/// Where an entry sits in the generated transcript of a HAR.
+struct InTranscript {
     /// Its envelope's first byte.
     envelope: usize,
     /// Its message's first byte.
@@ -402,7 +754,7 @@ struct Placed {
 }
 
 /// The transcript of `entries`: a JSON array of envelopes, each message's text as it is.
-fn transcript_of(entries: &[LogEntry]) -> (String, Vec<Placed>) {
+fn transcript_of(entries: &[LogEntry]) -> (String, Vec<InTranscript>) {
     let mut out = String::from("[\n");
     let mut placed = Vec::with_capacity(entries.len());
     for (i, entry) in entries.iter().enumerate() {
@@ -432,7 +784,7 @@ fn transcript_of(entries: &[LogEntry]) -> (String, Vec<Placed>) {
         let message = out.len();
         out.push_str(&entry.message);
         out.push('}');
-        placed.push(Placed { envelope, message });
+        placed.push(InTranscript { envelope, message });
     }
     out.push_str("\n]\n");
     (out, placed)
@@ -441,7 +793,7 @@ fn transcript_of(entries: &[LogEntry]) -> (String, Vec<Placed>) {
 /// Moves spans from the generated transcript back to the pasted text.
 struct Back<'b> {
     /// Where each entry sits in the transcript.
-    placed: &'b [Placed],
+    placed: &'b [InTranscript],
     /// The entries.
     entries: &'b [LogEntry],
     /// The pasted text's line index.
@@ -501,15 +853,6 @@ fn lines_with_offsets(text: &str) -> impl Iterator<Item = (usize, &str)> {
         *start += line.len();
         Some((at, line.trim_end_matches(['\n', '\r'])))
     })
-}
-
-/// Serializes a direction as `"client"`, `"server"` or `null`.
-fn direction_name<S: Serializer>(direction: &Option<Direction>, s: S) -> Result<S::Ok, S::Error> {
-    match direction {
-        Some(Direction::Client) => s.serialize_str("client"),
-        Some(Direction::Server) => s.serialize_str("server"),
-        None => s.serialize_none(),
-    }
 }
 
 /// Serializes headers as one object, in the order sent.

@@ -1,6 +1,7 @@
 //! The log readers on the recorded fixtures of tests/fixtures/logs/ (see its README).
 
 use super::*;
+use crate::host::session::replay_session;
 
 const VSCODE: &str = include_str!("../../../tests/fixtures/logs/vscode-output.log");
 const HAR_2026: &str = include_str!("../../../tests/fixtures/logs/streamable-2026.har");
@@ -8,6 +9,25 @@ const HAR_2025: &str = include_str!("../../../tests/fixtures/logs/streamable-202
 const TEE: &str = include_str!("../../../tests/fixtures/logs/stdio-tee.log");
 const RECORDING: &str =
     include_str!("../../../tests/fixtures/sessions/everything-research-2025-11-25.jsonl");
+const VSCODE_2026: &str = include_str!("../../../tests/fixtures/logs/vscode-output-2026.log");
+const CASSETTE: &str = include_str!("../../../tests/fixtures/logs/mcp-recorder-cassette.json");
+
+/// A VS Code log replayed, checked to be detected in `form`.
+fn vscode_replayed(text: &str, form: &str) -> LogReport {
+    let report = replay_log(text, None);
+    assert_eq!(report.format, Some(LogFormat::Vscode));
+    assert_eq!(report.detected, format!("VS Code output log, {form}"));
+    report
+}
+
+/// The message rows of a report's sequence.
+fn messages(report: &LogReport) -> Vec<&SequenceEntry> {
+    report
+        .sequence
+        .iter()
+        .filter(|row| row.index.is_some())
+        .collect()
+}
 
 /// The pasted text under a span.
 fn under(text: &str, span: &Span) -> String {
@@ -32,46 +52,188 @@ fn formats_are_detected_from_the_text() {
     assert_eq!(detect_format(HAR_2025), LogFormat::Har);
     assert_eq!(detect_format(TEE), LogFormat::Jsonl);
     assert_eq!(detect_format(RECORDING), LogFormat::Transcript);
+    assert_eq!(detect_format(VSCODE_2026), LogFormat::Vscode);
+    assert_eq!(detect_format(CASSETTE), LogFormat::McpRecorder);
 }
 
 #[test]
 fn vscode_output_gives_directions_times_and_findings_on_the_original_line() {
-    let report = replay_log(VSCODE, None);
-    assert_eq!(report.format, LogFormat::Vscode);
-    let directions: Vec<_> = report.entries.iter().map(|e| e.direction).collect();
+    let report = vscode_replayed(VSCODE, "2025 form ([Client Says])");
+    let rows = messages(&report);
+    let directions: Vec<_> = rows.iter().map(|r| r.step.from).collect();
     assert_eq!(directions.len(), 9);
     assert_eq!(directions[0], Some(Direction::Client));
     assert_eq!(directions[1], Some(Direction::Server));
-    assert!(report.entries.iter().all(|e| e.time_ms.is_some()));
     let unknown = with_code(&report, "unknown-tool");
     assert_eq!(unknown.len(), 1, "{:#?}", report.diagnostics);
     let span = unknown[0].span.expect("a span");
     let line = VSCODE.lines().nth(span.line - 1).unwrap_or_default();
     assert!(line.contains("[Client Says]") && line.contains("\"subtract\""));
     assert_eq!(under(VSCODE, &span), "\"subtract\"");
-    // Every span points at the message's text in the pasted log.
-    for entry in &report.entries {
-        assert_eq!(under(VSCODE, &entry.span), entry.message);
+    // Every message's span is its JSON in the pasted log; the other lines are context rows.
+    let log = read_log(VSCODE, None);
+    assert!(log.entries.iter().all(|e| e.time_ms.is_some()));
+    for (row, entry) in rows.iter().zip(&log.entries) {
+        assert_eq!(
+            row.span.map(|s| under(VSCODE, &s)),
+            Some(entry.message.clone())
+        );
     }
+    let context: Vec<_> = report
+        .sequence
+        .iter()
+        .filter(|r| r.step.kind == StepKind::Context)
+        .collect();
+    assert_eq!(context.len(), 7, "{context:#?}");
+    assert!(context
+        .iter()
+        .any(|r| r.step.detail == "[warning] [server stderr] har-fixture: serving on stdio"));
+    assert_eq!(report.counts.messages, 9);
+    assert_eq!(report.counts.other, 7);
+}
+
+#[test]
+fn the_2026_vscode_form_reads_the_arrows_and_finds_the_wrong_argument_on_its_line() {
+    let report = vscode_replayed(VSCODE_2026, "2026 form ([editor -> server])");
+    let rows = messages(&report);
+    assert_eq!(rows.len(), 11);
+    for row in &rows {
+        let span = row.span.expect("a span");
+        let line = VSCODE_2026.lines().nth(span.line - 1).unwrap_or_default();
+        let arrow = match row.step.from {
+            Some(Direction::Client) => "[debug] [editor -> server] ",
+            _ => "[debug] [server -> editor] ",
+        };
+        assert!(line.contains(arrow), "{line}");
+        assert!(line.ends_with(&under(VSCODE_2026, &span)));
+    }
+    // Each answer names the row of its request and the request's method.
+    let call = rows
+        .iter()
+        .position(|r| r.step.detail == "subtract")
+        .expect("the subtract call");
+    let answer = rows[call + 1];
+    assert_eq!(answer.step.kind, StepKind::Answer);
+    assert_eq!(answer.step.method.as_deref(), Some("tools/call"));
+    let request = &report.sequence[answer.step.answers.expect("answers a request")];
+    assert_eq!(request.step.detail, "subtract");
+    assert_eq!(answer.step.detail, "CallToolResult (isError)");
+    // The wrong argument: `b` is a string where the listed schema wants an integer.
+    let wrong: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.instance_path.ends_with("/arguments/b"))
+        .collect();
+    assert_eq!(wrong.len(), 1, "{:#?}", report.diagnostics);
+    let span = wrong[0].span.expect("a span");
+    assert_eq!(under(VSCODE_2026, &span), "\"three\"");
+    let line = VSCODE_2026.lines().nth(span.line - 1).unwrap_or_default();
+    assert!(line.contains("[editor -> server]") && line.contains("\"three\""));
+    assert_eq!(with_code(&report, "unknown-tool").len(), 1);
+    // Status and stderr lines are context, never findings.
+    assert!(report
+        .diagnostics
+        .iter()
+        .all(|d| d.code != "log-line-skipped"));
+    assert!(report
+        .sequence
+        .iter()
+        .any(|r| r.step.kind == StepKind::Context
+            && r.step.detail.starts_with("[debug] Server command line: ")));
+    // Forcing the format reads the same.
+    assert_eq!(
+        replay_log(VSCODE_2026, Some(LogFormat::Vscode)).sequence,
+        report.sequence
+    );
+}
+
+#[test]
+fn a_stack_trace_continues_its_context_line() {
+    let text = "2026-12-03 10:00:00.000 [error] Error handling request tools/call: boom\n    at f (x.js:1:1)\n2026-12-03 10:00:00.001 [debug] [editor -> server] {\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n";
+    let log = read_log(text, None);
+    assert_eq!(log.format, LogFormat::Vscode);
+    assert_eq!(log.entries.len(), 1);
+    let [line] = log.context.as_slice() else {
+        panic!("{:#?}", log.context);
+    };
+    assert!(line.text.ends_with("at f (x.js:1:1)"), "{}", line.text);
+    assert_eq!((line.span.line, line.level.as_deref()), (1, Some("error")));
+}
+
+#[test]
+fn an_mcp_recorder_cassette_gives_each_request_and_its_answer() {
+    let report = replay_log(CASSETTE, None);
+    assert_eq!(report.format, Some(LogFormat::McpRecorder));
+    assert_eq!(report.detected, "mcp-recorder cassette, format 1.0");
+    let rows = messages(&report);
+    // initialize, initialized, tools/list, add, add (wrong), subtract, count_slowly: 6 answers.
+    assert_eq!(rows.len(), 13);
+    assert_eq!(report.counts.requests, 6);
+    assert_eq!(report.counts.answers, 6);
+    assert_eq!(report.counts.unanswered, 0);
+    for row in &rows {
+        let text = under(CASSETTE, &row.span.expect("a span"));
+        assert!(
+            text.starts_with('{') && text.contains("\"jsonrpc\""),
+            "{text}"
+        );
+    }
+    let wrong: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.instance_path.ends_with("/arguments/b"))
+        .collect();
+    assert_eq!(wrong.len(), 1, "{:#?}", report.diagnostics);
+    assert_eq!(
+        under(CASSETTE, &wrong[0].span.expect("a span")),
+        "\"three\""
+    );
+    let unknown = with_code(&report, "unknown-tool");
+    assert_eq!(unknown.len(), 1, "{:#?}", report.diagnostics);
+    assert_eq!(
+        under(CASSETTE, &unknown[0].span.expect("a span")),
+        "\"subtract\""
+    );
+    let cut = CASSETTE.get(..CASSETTE.len() / 2).unwrap_or_default();
+    assert_eq!(
+        with_code(&replay_log(cut, None), "cassette-invalid").len(),
+        1
+    );
+}
+
+#[test]
+fn a_format_not_read_is_named_with_what_to_do() {
+    let claude = "2025-01-20T10:00:00.000Z [filesystem] [info] Message from client: {\"method\":\"initialize\"\n";
+    let log = read_log(claude, None);
+    let named = log
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "log-format-unread");
+    assert!(
+        named.is_some_and(|d| d.message.contains("Claude Desktop")),
+        "{:#?}",
+        log.diagnostics
+    );
 }
 
 #[test]
 fn a_har_maps_findings_into_its_escaped_bodies() {
     let report = replay_log(HAR_2026, None);
-    assert_eq!(report.format, LogFormat::Har);
+    assert_eq!(report.format, Some(LogFormat::Har));
     // tools/list, add, count_slowly (three progress notifications and the result over SSE), subtract.
-    assert_eq!(report.entries.len(), 11);
+    assert_eq!(messages(&report).len(), 11);
     let progress = report
-        .entries
+        .sequence
         .iter()
-        .filter(|e| e.message.contains("notifications/progress"))
+        .filter(|r| r.step.method.as_deref() == Some("notifications/progress"))
         .count();
     assert_eq!(progress, 3);
     let unknown = with_code(&report, "unknown-tool");
     assert_eq!(unknown.len(), 1, "{:#?}", report.diagnostics);
     let span = unknown[0].span.expect("a span");
     assert_eq!(under(HAR_2026, &span), "\\\"subtract\\\"");
-    let call = &report.entries[report.entries.len() - 2];
+    let log = read_log(HAR_2026, None);
+    let call = &log.entries[log.entries.len() - 2];
     let http = call.http.as_ref().expect("the request's headers");
     assert_eq!(http.method, "POST");
     let header = |name: &str| {
@@ -83,14 +245,14 @@ fn a_har_maps_findings_into_its_escaped_bodies() {
     assert_eq!(header("Mcp-Method"), Some("tools/call"));
     assert_eq!(header("Mcp-Name"), Some("subtract"));
     assert_eq!(header("MCP-Protocol-Version"), Some("2026-07-28"));
-    assert!(report.entries[1].http.is_none(), "answers carry no request");
+    assert!(log.entries[1].http.is_none(), "answers carry no request");
     // An answer is timed at its first byte, never before its request.
-    assert!(report.entries[1].time_ms >= report.entries[0].time_ms);
+    assert!(log.entries[1].time_ms >= log.entries[0].time_ms);
 }
 
 #[test]
 fn a_2025_har_reads_sse_answers_with_crlf_and_the_session_header() {
-    let report = replay_log(HAR_2025, None);
+    let report = read_log(HAR_2025, None);
     let clients = report
         .entries
         .iter()
@@ -108,13 +270,13 @@ fn a_2025_har_reads_sse_answers_with_crlf_and_the_session_header() {
     let answer = &report.entries[1];
     let original = under(HAR_2025, &answer.span);
     assert!(original.starts_with("{\\\"jsonrpc\\\""), "{original}");
-    assert!(!with_code(&report, "log-not-json").iter().any(|_| true));
+    assert!(!report.diagnostics.iter().any(|d| d.code == "log-not-json"));
 }
 
 #[test]
 fn stderr_lines_are_skipped_with_their_place() {
     let report = replay_log(TEE, None);
-    assert_eq!(report.format, LogFormat::Jsonl);
+    assert_eq!(report.format, Some(LogFormat::Jsonl));
     let skipped = with_code(&report, "log-line-skipped");
     let lines: Vec<_> = skipped
         .iter()
@@ -122,7 +284,7 @@ fn stderr_lines_are_skipped_with_their_place() {
         .map(|s| s.line)
         .collect();
     assert_eq!(lines, [2, 10, 11]);
-    assert_eq!(report.entries.len(), 9);
+    assert_eq!(messages(&report).len(), 9);
     let unknown = with_code(&report, "unknown-tool");
     assert_eq!(unknown.len(), 1, "{:#?}", report.diagnostics);
     assert_eq!(unknown[0].span.map(|s| s.line), Some(9));
@@ -132,21 +294,23 @@ fn stderr_lines_are_skipped_with_their_place() {
 fn a_transcript_replays_as_it_always_did() {
     let report = replay_log(RECORDING, None);
     let direct = replay_session(RECORDING);
-    assert_eq!(report.format, LogFormat::Transcript);
+    assert_eq!(report.format, Some(LogFormat::Transcript));
     assert_eq!(report.diagnostics, direct.diagnostics);
     assert_eq!(report.tasks, direct.tasks);
+    assert_eq!(report.sequence, direct.sequence);
+    assert_eq!(report.counts.messages, RECORDING.lines().count());
 }
 
 #[test]
 fn a_truncated_har_is_an_error_at_the_cut() {
     let cut = HAR_2026.get(..HAR_2026.len() / 2).unwrap_or_default();
     let report = replay_log(cut, None);
-    assert_eq!(report.format, LogFormat::Har);
+    assert_eq!(report.format, Some(LogFormat::Har));
     let error = with_code(&report, "har-invalid");
     assert_eq!(error.len(), 1);
     let span = error[0].span.expect("a position");
     assert!(span.bytes.start >= cut.trim_end().len() - 1, "{span:?}");
-    assert!(report.entries.is_empty());
+    assert!(report.sequence.is_empty());
 }
 
 #[test]
@@ -154,7 +318,7 @@ fn a_log_cut_mid_line_keeps_what_came_before() {
     let last_message = VSCODE.rfind("[Server Says]").unwrap_or_default();
     let cut = VSCODE.get(..last_message + 40).unwrap_or_default();
     let report = replay_log(cut, None);
-    assert_eq!(report.entries.len(), 8);
+    assert_eq!(messages(&report).len(), 8);
     let broken = with_code(&report, "log-not-json");
     assert_eq!(broken.len(), 1);
     let span = broken[0].span.expect("a position");
@@ -195,7 +359,7 @@ const MCP_DEBUGGER: &str = include_str!("../../../tests/fixtures/logs/mcp-debugg
 fn an_mcp_debugger_export_is_rebuilt_into_messages() {
     assert_eq!(detect_format(MCP_DEBUGGER), LogFormat::McpDebugger);
     let report = replay_log(MCP_DEBUGGER, None);
-    assert_eq!(report.entries.len(), 9);
+    assert_eq!(messages(&report).len(), 9);
     // Every answer is paired with its request: nothing unmatched.
     assert!(
         with_code(&report, "unmatched-response").is_empty(),
@@ -206,7 +370,7 @@ fn an_mcp_debugger_export_is_rebuilt_into_messages() {
     assert_eq!(unknown.len(), 1, "{:#?}", report.diagnostics);
     let span = unknown[0].span.expect("a span");
     assert_eq!(under(MCP_DEBUGGER, &span), "\"subtract\"");
-    let initialize = &report.entries[0];
+    let initialize = &read_log(MCP_DEBUGGER, None).entries[0];
     assert!(initialize
         .message
         .starts_with("{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\""));
@@ -228,7 +392,9 @@ fn options_name_a_format_or_say_what_is_wrong() {
     );
     assert!(read(r#"{"format": "pcap"}"#).is_err_and(|e| e.contains("unknown format `pcap`")));
     assert!(read(r#"{"format": 1}"#).is_err());
-    assert!(read(r#"{"fromat": "har"}"#).is_err_and(|e| e.contains("unknown field `fromat`")));
+    assert!(read(r#"{"fromat": "har"}"#).is_err_and(|e| e.contains("fromat")));
+    let targets = read(r#"{"format": "vscode", "targets": ["all"]}"#).expect("options");
+    assert!(!targets.session.targets.is_empty());
     assert!(read("[]").is_err());
 }
 

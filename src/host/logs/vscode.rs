@@ -1,33 +1,65 @@
 //! VS Code's MCP output channel ("MCP: <server>" in the Output panel, or its log file): one line
-//! per event, `2025-03-23 16:38:00.970 [info] [Client Says] {"jsonrpc":…}` for a message the
-//! client sent and `[Server Says]` for one it received; other lines (`Starting server`,
-//! `Connection state: Running`, `[server stderr] …`) are the channel's own and skipped silently.
+//! per event behind the log service's `YYYY-MM-DD HH:MM:SS.mmm [level] ` prefix (levels `trace`,
+//! `debug`, `info`, `warning`, `error`). Two generations of message lines:
+//! - 2025 form: `[info] [Client Says] {"jsonrpc":…}` for a message the client sent and
+//!   `[Server Says]` for one it received (src/vs/workbench/api/node/extHostMcpNode.ts,
+//!   `$sendMessage` and the child's stdout handler; a pasted example:
+//!   https://github.com/microsoft/vscode/issues/244377);
+//! - 2026 form (VS Code 1.105 and later): `[debug] [editor -> server] {…}` and
+//!   `[debug] [server -> editor] {…}`, written by `McpServerRequestHandler.send` and
+//!   `handleMessage` (src/vs/workbench/contrib/mcp/common/mcpServerRequestHandler.ts,
+//!   https://github.com/microsoft/vscode, at the handler's `requestLogLevel`, `debug` by
+//!   default, so they appear once the channel's level is Debug or Trace).
 //!
-//! Source: VS Code writes `'[Client Says] ' + message` and `'[Server Says] ' + message` to the
-//! server's log (src/vs/workbench/api/node/extHostMcpNode.ts, `$sendMessage` and the child's
-//! stdout handler, https://github.com/microsoft/vscode), with the log service's
-//! `YYYY-MM-DD HH:MM:SS.mmm [level]` prefix; a pasted example:
-//! https://github.com/microsoft/vscode/issues/244377 (checked 2026-12-03). The prefix's time is
-//! local time without a zone: it is read as UTC, which keeps the intervals between messages
-//! (the only use of times here) right.
+//! Both write each message as `JSON.stringify(message)`, one line: a message never spans lines.
+//! Every other line of the channel is kept as a context row ([`super::ContextLine`]): the
+//! connection states (`Connection state: Running`), the server's stderr (`[warning] [server
+//! stderr] …`, extHostMcpNode.ts), `Server command line: …`, the server's log notifications; a line
+//! without the prefix continues the one before it (a logged error's stack). Sources checked
+//! 2026-12-03. The prefix's time is local time without a zone: it is read as UTC, which keeps the
+//! intervals between messages (the only use of times here) right.
 
-use crate::host::logs::{Found, SourceMap};
+use crate::diagnostic::ByteRange;
+use crate::host::logs::{ContextLine, Found, SourceMap};
 use crate::host::session::Direction;
 use crate::host::time::parse_rfc3339;
 
-/// The two markers and who sent the message each introduces.
-const MARKERS: [(&str, Direction); 2] = [
-    ("[Client Says] ", Direction::Client),
-    ("[Server Says] ", Direction::Server),
-];
-
-/// Whether some line of `text` is a `[Client Says]` or `[Server Says]` line.
-pub(super) fn looks_like(text: &str) -> bool {
-    text.lines().any(|line| parse_line(line).is_some())
+/// A generation of the message lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    /// `[Client Says]` / `[Server Says]`.
+    Says,
+    /// `[editor -> server]` / `[server -> editor]`.
+    Arrows,
 }
 
-/// A line's time (ms), who sent its message and the message's offset in the line.
-fn parse_line(line: &str) -> Option<(Option<i64>, Direction, usize)> {
+/// The message markers, who sent the message each introduces, and their form.
+const MARKERS: [(&str, Direction, Form); 4] = [
+    ("[Client Says] ", Direction::Client, Form::Says),
+    ("[Server Says] ", Direction::Server, Form::Says),
+    ("[editor -> server] ", Direction::Client, Form::Arrows),
+    ("[server -> editor] ", Direction::Server, Form::Arrows),
+];
+
+/// The log service's level names.
+const LEVELS: [&str; 5] = ["trace", "debug", "info", "warning", "error"];
+
+/// A line of the channel.
+enum Line<'l> {
+    /// A message: its time, sender and form, and where its JSON starts in the line.
+    Message(Option<i64>, Direction, Form, usize),
+    /// Another line of the channel: its level, and where its text starts in the line.
+    Context(&'l str, usize),
+}
+
+/// Whether some line of `text` is a message line of either form.
+pub(super) fn looks_like(text: &str) -> bool {
+    text.lines()
+        .any(|line| matches!(parse_line(line), Some(Line::Message(..))))
+}
+
+/// A line behind the prefix, or `None` for a line without it.
+fn parse_line(line: &str) -> Option<Line<'_>> {
     let bytes = line.as_bytes();
     let stamp = line.get(..23)?;
     let shape = stamp.bytes().enumerate().all(|(i, b)| match i {
@@ -40,28 +72,97 @@ fn parse_line(line: &str) -> Option<(Option<i64>, Direction, usize)> {
     if !shape || bytes.get(23) != Some(&b' ') || bytes.get(24) != Some(&b'[') {
         return None;
     }
-    let level_end = 24 + line.get(24..)?.find("] ")? + 2;
-    let rest = line.get(level_end..)?;
-    let (marker, direction) = MARKERS.iter().find(|(m, _)| rest.starts_with(m))?;
-    let time = parse_rfc3339(&format!("{}T{}Z", stamp.get(..10)?, stamp.get(11..)?));
-    Some((time, *direction, level_end + marker.len()))
+    let close = 25 + line.get(25..)?.find("] ")?;
+    let level = line.get(25..close)?;
+    if !LEVELS.contains(&level) {
+        return None;
+    }
+    let rest = line.get(close + 2..)?;
+    match MARKERS.iter().find(|(m, ..)| rest.starts_with(m)) {
+        Some((marker, direction, form)) => {
+            let time = parse_rfc3339(&format!("{}T{}Z", stamp.get(..10)?, stamp.get(11..)?));
+            Some(Line::Message(
+                time,
+                *direction,
+                *form,
+                close + 2 + marker.len(),
+            ))
+        }
+        None => Some(Line::Context(level, close + 2)),
+    }
 }
 
-/// Reads every `[Client Says]` / `[Server Says]` line; a line cut short is a `log-not-json`.
+/// Reads every message line (a line cut short is a `log-not-json`) and keeps the other lines
+/// as context rows; says which forms it saw.
 pub(super) fn read(found: &mut Found<'_>) {
     let text = found.text;
+    let (mut says, mut arrows) = (false, false);
     for (line_start, body) in super::lines_with_offsets(text) {
-        let Some((time, direction, at)) = parse_line(body) else {
-            continue;
-        };
-        let message = body.get(at..).unwrap_or_default().trim_end();
-        let from = line_start + at;
-        found.message(
-            message.to_owned(),
-            SourceMap::verbatim(from, message.len()),
-            Some(direction),
-            time,
-            None,
-        );
+        match parse_line(body) {
+            Some(Line::Message(time, direction, form, at)) => {
+                match form {
+                    Form::Says => says = true,
+                    Form::Arrows => arrows = true,
+                }
+                let message = body.get(at..).unwrap_or_default().trim_end();
+                let from = line_start + at;
+                found.message(
+                    message.to_owned(),
+                    SourceMap::verbatim(from, message.len()),
+                    Some(direction),
+                    time,
+                    None,
+                );
+            }
+            Some(Line::Context(level, at)) => {
+                let line = body.get(at..).unwrap_or_default().trim_end();
+                let start = line_start + at;
+                let span = found.index.span(ByteRange::new(start, start + line.len()));
+                found.context.push(ContextLine {
+                    level: Some(level.to_owned()),
+                    text: line.to_owned(),
+                    span,
+                });
+            }
+            None if !body.trim().is_empty() => continue_context(found, line_start, body),
+            None => {}
+        }
+    }
+    found.detected = Some(
+        match (says, arrows) {
+            (true, true) => "VS Code output log, 2025 and 2026 forms",
+            (false, true) => "VS Code output log, 2026 form ([editor -> server])",
+            _ => "VS Code output log, 2025 form ([Client Says])",
+        }
+        .to_owned(),
+    );
+}
+
+/// A line without the prefix: the continuation of the context row before it (a stack trace),
+/// else a context row of its own.
+fn continue_context(found: &mut Found<'_>, line_start: usize, body: &str) {
+    let end = line_start + body.trim_end().len();
+    let text = found.text;
+    let follows = |last: &ContextLine| {
+        text.get(last.span.bytes.end..line_start)
+            .is_some_and(|gap| gap.trim().is_empty())
+    };
+    match found.context.last() {
+        Some(last) if follows(last) => {
+            let start = last.span.bytes.start;
+            let span = found.index.span(ByteRange::new(start, end));
+            if let Some(last) = found.context.last_mut() {
+                last.text = text.get(start..end).unwrap_or_default().to_owned();
+                last.span = span;
+            }
+        }
+        _ => {
+            let span = found.index.span(ByteRange::new(line_start, end));
+            found.context.push(ContextLine {
+                level: None,
+                text: body.trim_end().to_owned(),
+                span,
+            });
+        }
     }
 }

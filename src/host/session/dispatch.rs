@@ -12,6 +12,9 @@ use crate::host::call::{
 use crate::host::diagnostic_at;
 use crate::host::result::check_result;
 use crate::host::session::pending::{PendingRequest, Request, RequestKey, TaskMethod};
+use crate::host::session::sequence::{
+    answer_detail, error_detail, notifier_of, request_detail, task_of, Step, StepKind,
+};
 use crate::host::session::tools::tag_call;
 use crate::host::session::{
     Direction, Entry, Finding, KeptMessage, KnownTool, Session, MAX_EARLY_NOTIFICATIONS,
@@ -143,32 +146,55 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
         name.and_then(|name| self.session.tools.get(name)).cloned()
     }
 
-    /// Checks the entry.
+    /// Checks the entry, and says what it is in the sequence ([`Session::step`]).
     pub(super) fn entry(&mut self, entry: &Entry) {
         let doc = self.doc;
         let node = &doc.root;
+        let params = node.value_of("params");
         let direction = match entry {
-            Entry::ToModel { task_id } => return self.handed_to_model(node, task_id.as_deref()),
+            Entry::ToModel { task_id } => {
+                let mut step = Step::new(StepKind::ToModel, None);
+                let (named, status) = task_of(doc, Some(node));
+                (step.task_id, step.status) = (task_id.clone().or(named), status);
+                step.detail = "handed to the model".to_owned();
+                self.session.step = Some(step);
+                return self.handed_to_model(node, task_id.as_deref());
+            }
             Entry::Message(direction) => *direction,
         };
         let message = read_message(node);
-        match message {
+        let step = match message {
             Message::Request { id, method } => {
                 let side = direction.unwrap_or(requester_of(method));
                 self.request(node, side, id, method);
                 self.version_declared(node);
                 self.check_official(&message, None);
+                let mut step = Step::new(StepKind::Request, Some(side));
+                (step.task_id, step.status) = task_of(doc, params);
+                step.detail = request_detail(method, params);
+                step.method = Some(method.to_owned());
+                step
             }
             Message::Notification { method } => {
                 if matches!(method, "notifications/tasks/status" | "notifications/tasks") {
                     self.status_notification();
                 }
                 self.check_official(&message, None);
+                let from = direction.unwrap_or(notifier_of(method));
+                let mut step = Step::new(StepKind::Notification, Some(from));
+                (step.task_id, step.status) = task_of(doc, params);
+                step.detail = request_detail(method, params);
+                step.method = Some(method.to_owned());
+                step
             }
             Message::Response { id, .. } => {
-                let sides = answered_sides(direction, node.value_of("result"));
-                if let Some(pending) = self.take_pending(sides, id) {
+                let result = node.value_of("result");
+                let sides = answered_sides(direction, result);
+                let mut step = Step::new(StepKind::Answer, direction.or(Some(sides[0].other())));
+                (step.task_id, step.status) = task_of(doc, result);
+                if let Some((side, pending)) = self.take_pending(sides, id) {
                     let method = pending.method.clone();
+                    step.answered(side, &pending);
                     self.response(pending);
                     self.cursor_given(&method);
                     if method == "server/discover" {
@@ -181,33 +207,52 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
                     }
                     self.check_official(&message, Some(&method));
                 }
+                if let Some(result) = result {
+                    step.detail = answer_detail(doc, step.method.as_deref(), result);
+                }
+                step
             }
             Message::ErrorResponse { id } => {
                 let sides = answered_sides(direction, None);
+                let mut step = Step::new(StepKind::Error, direction.or(Some(sides[0].other())));
+                step.detail = error_detail(doc, node.value_of("error"));
                 let pending = id.and_then(|id| self.take_pending(sides, id));
-                if let Some(PendingRequest {
-                    request:
-                        Request::ToolCall {
-                            must_refuse: true,
-                            tool,
-                            ..
-                        },
-                    ..
-                }) = pending
+                if let Some((side, pending)) = &pending {
+                    step.answered(*side, pending);
+                }
+                if let Some((
+                    _,
+                    PendingRequest {
+                        request:
+                            Request::ToolCall {
+                                must_refuse: true,
+                                tool,
+                                ..
+                            },
+                        ..
+                    },
+                )) = pending
                 {
                     self.check_refusal_code(node, tool.as_deref());
                 }
                 self.release_early();
                 self.check_official(&message, None);
+                step
             }
             Message::Other => {
-                if !self.register_tools("") {
+                let mut step = Step::new(StepKind::Other, direction);
+                step.detail = if self.register_tools("") {
+                    "tools (for the checks)".to_owned()
+                } else {
                     let message =
                         "neither a JSON-RPC message nor a tool definition; skipped".to_owned();
                     self.report(Severity::Warning, "not-a-message", message, String::new());
-                }
+                    "not a message".to_owned()
+                };
+                step
             }
-        }
+        };
+        self.session.step = Some(step);
     }
 
     /// A task status notification: applied now, or kept until the task-augmented call in flight
@@ -299,6 +344,18 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
         let Some(tools) = locate_tools(doc, pointer) else {
             return false;
         };
+        // The same tools as the last listing, word for word (a host listing again, a recording
+        // repeating itself): checked, compiled and judged then; the tools kept stay.
+        let listing: Vec<&str> = tools
+            .iter()
+            .filter_map(|p| doc.pointer(p))
+            .map(|node| doc.lexeme(node))
+            .collect();
+        let listing = listing.join("\n");
+        if !self.session.tools_dropped && self.session.last_listing.as_deref() == Some(&listing) {
+            return true;
+        }
+        self.session.last_listing = Some(listing);
         let generation = tools_generation(doc, pointer, &tools);
         // A host lists tools again after `notifications/tools/list_changed`: a definition already
         // checked, word for word, is not reported twice.
@@ -500,12 +557,19 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
     }
 
     /// The request a response answers (sent by the first of `sides` that has one waiting with
-    /// that id), reporting `unmatched-response` if there is none.
-    fn take_pending(&mut self, sides: [Direction; 2], id: &Node) -> Option<PendingRequest> {
+    /// that id) and the side that sent it, reporting `unmatched-response` if there is none.
+    fn take_pending(
+        &mut self,
+        sides: [Direction; 2],
+        id: &Node,
+    ) -> Option<(Direction, PendingRequest)> {
         let key = request_id(self.doc, id)?;
-        let pending = sides
-            .iter()
-            .find_map(|&side| self.session.pending.take(&(side, key.clone())));
+        let pending = sides.iter().find_map(|&side| {
+            self.session
+                .pending
+                .take(&(side, key.clone()))
+                .map(|p| (side, p))
+        });
         if pending.is_none() {
             let message = format!("response id {key} matches no pending request");
             self.report(

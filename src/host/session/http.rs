@@ -55,24 +55,27 @@ const SOURCE: &str = "2026-07-28 Streamable HTTP, SEP-2243";
 /// The arguments a listed tool mirrors into `Mcp-Param-*` headers, by the tool's name.
 pub(super) type HeaderParams<'t> = &'t dyn Fn(&str) -> Vec<(Vec<String>, String)>;
 
-/// `found` (each finding with the transcript entry it is about, in order) with the header
-/// findings of every entry in `sent` (its index and its message's pointer) placed after the
-/// findings of the entries before it.
-pub(super) fn with_header_findings<'p>(
+/// The header findings of every entry in `sent` (its index and its message's pointer) that has
+/// any, in entry order; read before the messages are taken out of `doc` for the replay.
+pub(super) fn header_findings<'p>(
     doc: &Document<'_>,
     sent: impl Iterator<Item = (usize, &'p str)>,
-    found: impl Iterator<Item = (Option<usize>, Diagnostic)>,
     params: HeaderParams<'_>,
+) -> VecDeque<(usize, Vec<Diagnostic>)> {
+    sent.map(|(entry, message)| {
+        let found = check_entry(doc, &format!("/{entry}"), message, params);
+        (entry, found)
+    })
+    .filter(|(_, found)| !found.is_empty())
+    .collect()
+}
+
+/// `found` (each finding with the transcript entry it is about, in order) with `headers` (from
+/// [`header_findings`]) placed after the findings of the entries before theirs.
+pub(super) fn with_header_findings(
+    mut headers: VecDeque<(usize, Vec<Diagnostic>)>,
+    found: impl Iterator<Item = (Option<usize>, Diagnostic)>,
 ) -> Vec<Diagnostic> {
-    let mut headers: VecDeque<(usize, Vec<Diagnostic>)> = sent
-        .map(|(entry, message)| {
-            (
-                entry,
-                check_entry(doc, &format!("/{entry}"), message, params),
-            )
-        })
-        .filter(|(_, found)| !found.is_empty())
-        .collect();
     let mut out = Vec::new();
     for (entry, diagnostic) in found {
         while headers

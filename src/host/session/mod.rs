@@ -111,6 +111,7 @@ mod listing;
 mod official;
 mod pending;
 mod replay;
+mod sequence;
 mod tasks;
 mod tools;
 
@@ -133,7 +134,11 @@ pub use crate::host::transcript::Direction;
 pub use events::RunEvent;
 pub use line::{LineKind, LineOutcome};
 pub use lines::{JsonLinesSession, PlacedFinding, MAX_PLACED};
-pub use replay::{replay_session, replay_session_with, SessionReport};
+pub(crate) use replay::Pushes;
+pub use replay::{
+    replay_session, replay_session_with, replay_transcript, Counts, SequenceEntry, SessionReport,
+};
+pub use sequence::{Step, StepKind};
 pub use tools::{ToolTable, ToolVerdict, Verdicts};
 
 /// What a session checks against (from JavaScript `{ targets?, serverName? }`): the
@@ -256,6 +261,11 @@ pub struct Session {
     /// 2026-07-28 `input_required` answers to `tools/call`, waiting for the retry that answers
     /// their `inputRequests` (the newest last; at most [`MAX_PENDING_REQUESTS`]).
     rounds: Vec<pending::PendingRound>,
+    /// The text of the last tool listing's tools, joined: the same listing again is not checked
+    /// again.
+    last_listing: Option<String>,
+    /// What the last message pushed is in the sequence ([`Session::take_step`]).
+    step: Option<Step>,
 }
 
 impl Session {
@@ -389,6 +399,13 @@ impl Session {
             .iter()
             .map(|(id, t)| (id.clone(), t.state().clone()))
             .collect()
+    }
+
+    /// What the last message pushed is in the session's sequence (who sent it, request, answer,
+    /// notification or error, its method, the push number of the request it answers, its task
+    /// and status), once: `None` when taken already or nothing was pushed since.
+    pub fn take_step(&mut self) -> Option<Step> {
+        self.step.take()
     }
 
     /// How many tasks are kept (at most [`MAX_TASKS`]).

@@ -1,15 +1,16 @@
 //! [`replay_session`]: a whole transcript pushed into a [`Session`] entry by entry, each finding's
 //! position moved from its message's text to the transcript's.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
 
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Span};
+use crate::host::session::sequence::{Step, StepKind};
 use crate::host::session::{Entry, Finding, Session, SessionOptions, ToolTable};
 use crate::host::task_state::TaskState;
-use crate::host::transcript::{self, read_transcript};
-use crate::json::{parse, Document, ReadOptions};
+use crate::host::transcript::{self, read_transcript, take_message};
+use crate::json::{Document, JsonError, Node};
 
 /// What [`replay_session`] returns.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -21,6 +22,107 @@ pub struct SessionReport {
     pub diagnostics: Vec<Diagnostic>,
     /// Every tool listed, with its verdicts, and the list's verdict per target.
     pub tools: ToolTable,
+    /// Every entry replayed, in order: what it is in the session's sequence, at its span.
+    pub sequence: Vec<SequenceEntry>,
+    /// How many entries of each kind the sequence has.
+    pub counts: Counts,
+}
+
+/// One entry of a replayed transcript or log in the session's sequence.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SequenceEntry {
+    /// The entry's index (a transcript's entry, a log's message; `None` for a log's context
+    /// line); `step.answers` counts the rows of the sequence.
+    pub index: Option<usize>,
+    /// Where the message sits in the text replayed.
+    pub span: Option<Span>,
+    /// What it is.
+    #[serde(flatten)]
+    pub step: Step,
+}
+
+/// How many entries of each kind a sequence has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Counts {
+    /// JSON-RPC messages (requests, answers, notifications, errors).
+    pub messages: usize,
+    /// Requests.
+    pub requests: usize,
+    /// Successful answers.
+    pub answers: usize,
+    /// Notifications.
+    pub notifications: usize,
+    /// Error responses.
+    pub errors: usize,
+    /// Answers and errors that answer no request seen.
+    pub unanswered: usize,
+    /// Other entries: what the host handed the model, tool lists, a log's context lines.
+    pub other: usize,
+}
+
+impl Counts {
+    /// The counts of `sequence`.
+    pub fn of(sequence: &[SequenceEntry]) -> Self {
+        let mut counts = Self::default();
+        for entry in sequence {
+            let step = &entry.step;
+            let count = match step.kind {
+                StepKind::Request => &mut counts.requests,
+                StepKind::Answer => &mut counts.answers,
+                StepKind::Notification => &mut counts.notifications,
+                StepKind::Error => &mut counts.errors,
+                StepKind::ToModel | StepKind::Other | StepKind::Context => &mut counts.other,
+            };
+            *count += 1;
+            if matches!(step.kind, StepKind::Answer | StepKind::Error) && step.answers.is_none() {
+                counts.unanswered += 1;
+            }
+        }
+        counts.messages = counts.requests + counts.answers + counts.notifications + counts.errors;
+        counts
+    }
+}
+
+/// Messages already parsed, pushed one by one into a [`Session`]: the findings and each push's
+/// step, by push number.
+pub(crate) struct Pushes {
+    /// The session.
+    session: Session,
+    /// Every finding so far.
+    findings: Vec<Finding>,
+    /// Each push's step.
+    steps: Vec<Step>,
+}
+
+impl Pushes {
+    /// An empty session judging tools with `options`.
+    pub(crate) fn new(options: SessionOptions) -> Self {
+        Self {
+            session: Session::with_options(options),
+            findings: Vec::new(),
+            steps: Vec::new(),
+        }
+    }
+
+    /// Pushes one message (`doc`, its reader warnings already reported).
+    pub(crate) fn push(&mut self, doc: &Document<'_>, entry: &Entry, time: Option<i64>) {
+        self.findings
+            .extend(self.session.push_parsed(doc, entry, time));
+        let mut step = self
+            .session
+            .take_step()
+            .unwrap_or_else(|| Step::new(StepKind::Other, None));
+        step.time_ms = time;
+        self.steps.push(step);
+    }
+
+    /// The session, every finding (the end-of-session ones last) and each push's step.
+    pub(crate) fn finish(mut self) -> (Session, Vec<Finding>, Vec<Step>) {
+        self.findings.extend(self.session.finish_findings());
+        (self.session, self.findings, self.steps)
+    }
 }
 
 /// Replays a transcript (a JSON array of entries, or JSON Lines) and returns the session state
@@ -30,47 +132,82 @@ pub fn replay_session(transcript_text: &str) -> SessionReport {
 }
 
 /// [`replay_session`] judging the tools with `options` (the compatibility targets, the server's
-/// name).
+/// name). The text is parsed once: each message is taken out of the transcript's tree and pushed
+/// as a document of its own.
 pub fn replay_session_with(transcript_text: &str, options: SessionOptions) -> SessionReport {
-    let transcript = match read_transcript(transcript_text) {
-        Ok(transcript) => transcript,
-        Err(error) => {
-            let diagnostics = vec![error.to_diagnostic(&LineIndex::new(transcript_text))];
-            return SessionReport {
-                diagnostics,
-                ..SessionReport::default()
+    replay_transcript(transcript_text, options).unwrap_or_else(|error| SessionReport {
+        diagnostics: vec![error.to_diagnostic(&LineIndex::new(transcript_text))],
+        ..SessionReport::default()
+    })
+}
+
+/// The `Mcp-Param-*` arguments (`x-mcp-header`, [`crate::host::x_mcp_header::annotated`]) of
+/// every tool the transcript's `tools/list` answers name, read before the messages are taken out
+/// of `doc` for the replay: what a request's `Mcp-Param-*` headers are checked against.
+fn listed_header_params(
+    doc: &Document<'_>,
+    placed: &[Placed],
+) -> HashMap<String, Vec<(Vec<String>, String)>> {
+    let mut listed = HashMap::new();
+    for place in placed {
+        let tools = doc
+            .pointer(&format!("{}/result/tools", place.pointer))
+            .and_then(Node::elements)
+            .unwrap_or_default();
+        for tool in tools {
+            let (Some(name), Some(schema)) = (
+                tool.value_of("name").and_then(Node::as_str),
+                tool.value_of("inputSchema"),
+            ) else {
+                continue;
             };
-        }
-    };
-    // The transcript's reader warnings cover every message's: a message's own are not repeated.
-    let mut diagnostics = transcript.doc.warnings.clone();
-    diagnostics.extend(transcript.diagnostics.iter().cloned());
-    let mut session = Session::with_options(options);
-    let mut placed = Vec::with_capacity(transcript.entries.len());
-    let mut findings = Vec::new();
-    for (index, entry) in transcript.entries.iter().enumerate() {
-        if entry.stdout {
-            continue; // not a message: transcript.rs reported the line (stdout-not-json)
-        }
-        let Some(node) = transcript.doc.pointer(&entry.pointer) else {
-            continue;
-        };
-        let (start, end) = (node.range.start, node.range.end);
-        let Some(text) = transcript_text.get(start..end) else {
-            continue;
-        };
-        placed.push(Placed {
-            entry: index,
-            pointer: entry.pointer.clone(),
-            offset: start,
-        });
-        let pushed = push_kind(entry);
-        match parse(text, ReadOptions::default()) {
-            Ok(doc) => findings.extend(session.push_parsed(&doc, &pushed, entry.time)),
-            Err(_) => findings.extend(session.push_entry(text, &pushed, entry.time)),
+            let params = crate::host::x_mcp_header::annotated(schema);
+            if !params.is_empty() {
+                listed.insert(name.to_owned(), params);
+            }
         }
     }
-    findings.extend(session.finish_findings());
+    listed
+}
+
+/// [`replay_session_with`], or the error that keeps the text from reading as a transcript.
+pub fn replay_transcript(
+    transcript_text: &str,
+    options: SessionOptions,
+) -> Result<SessionReport, JsonError> {
+    let mut transcript = read_transcript(transcript_text)?;
+    // The transcript's reader warnings cover every message's: a message's own are not repeated.
+    let mut diagnostics = std::mem::take(&mut transcript.doc.warnings);
+    diagnostics.append(&mut transcript.diagnostics);
+    let entries = std::mem::take(&mut transcript.entries);
+    let placed: Vec<Placed> = entries
+        .iter()
+        .enumerate()
+        .filter(|(_, entry)| !entry.stdout) // not a message: transcript.rs reported the line
+        .filter_map(|(index, entry)| {
+            let node = transcript.doc.pointer(&entry.pointer)?;
+            Some(Placed {
+                entry: index,
+                pointer: entry.pointer.clone(),
+                offset: node.range.start,
+                span: transcript.doc.span(node.range),
+            })
+        })
+        .collect();
+    let sent = placed.iter().map(|p| (p.entry, p.pointer.as_str()));
+    let listed = listed_header_params(&transcript.doc, &placed);
+    let params = |tool: &str| listed.get(tool).cloned().unwrap_or_default();
+    let headers = super::http::header_findings(&transcript.doc, sent, &params);
+    let mut pushes = Pushes::new(options);
+    for place in &placed {
+        let Some(entry) = entries.get(place.entry) else {
+            continue;
+        };
+        if let Some(doc) = take_message(&mut transcript.doc, place.entry, entry) {
+            pushes.push(&doc, &push_kind(entry), entry.time);
+        }
+    }
+    let (session, findings, steps) = pushes.finish();
     let mapper = Mapper {
         doc: &transcript.doc,
         placed: &placed,
@@ -80,14 +217,7 @@ pub fn replay_session_with(transcript_text: &str, options: SessionOptions) -> Se
     let mapped = findings
         .into_iter()
         .map(|f| (entry_of(&f), mapper.finding(f)));
-    let sent = placed.iter().map(|p| (p.entry, p.pointer.as_str()));
-    let params = |tool: &str| session.header_params(tool);
-    diagnostics.extend(super::http::with_header_findings(
-        &transcript.doc,
-        sent,
-        mapped,
-        &params,
-    ));
+    diagnostics.extend(super::http::with_header_findings(headers, mapped));
     let tasks = session
         .state()
         .into_iter()
@@ -101,11 +231,23 @@ pub fn replay_session_with(transcript_text: &str, options: SessionOptions) -> Se
             (id, task)
         })
         .collect();
-    SessionReport {
+    // One row per push: an answer's push number is its request's row.
+    let sequence: Vec<SequenceEntry> = steps
+        .into_iter()
+        .zip(&placed)
+        .map(|(step, place)| SequenceEntry {
+            index: Some(place.entry),
+            span: Some(place.span),
+            step,
+        })
+        .collect();
+    Ok(SessionReport {
         tasks,
         diagnostics,
         tools: session.tools().clone(),
-    }
+        counts: Counts::of(&sequence),
+        sequence,
+    })
 }
 
 /// The push a transcript entry is.
@@ -127,6 +269,8 @@ struct Placed {
     pointer: String,
     /// Byte offset of its text in the transcript text.
     offset: usize,
+    /// Its span in the transcript text.
+    span: Span,
 }
 
 /// Moves findings from their messages' texts into the transcript's.
