@@ -126,6 +126,7 @@ fn compatibility_verdicts_are_findings_with_their_tool_and_a_table() {
             Target::try_from("mcp".to_owned()).unwrap(),
         ],
         server_name: None,
+        ..Default::default()
     };
     let mut session = Session::with_options(options);
     session.push(
@@ -284,6 +285,7 @@ fn the_server_name_for_cursor_comes_from_the_handshake_of_either_generation() {
     let options = || SessionOptions {
         targets: vec![Target::try_from("cursor".to_owned()).unwrap()],
         server_name: None,
+        ..Default::default()
     };
     let tool = "t".repeat(40);
     let page = format!(

@@ -583,6 +583,7 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
         let options = CompatOptions {
             targets: Vec::new(),
             server_name: Some("a-server-name-long-enough-for-cursor".to_owned()),
+            ..Default::default()
         };
         add(
             "checkCompatibility",

@@ -26,13 +26,13 @@ impl Dispatch<'_, '_, '_> {
         let doc = self.doc;
         let tools = named(doc, pointers);
         let options = CompatOptions {
-            targets: self.session.options.targets.clone(),
             server_name: self
                 .session
                 .options
                 .server_name
                 .clone()
                 .or_else(|| self.session.server_name.clone()),
+            ..self.session.options.clone()
         };
         let report = check_compatibility(doc.text, &options);
         let mut found: Vec<Diagnostic> = checked.to_vec();
