@@ -204,6 +204,20 @@ fn place_all(
                     .map(|spot| place(doc, rule, view.name, spot.clone())),
             );
         }
+        // The spec's own findings keep their codes (`host::check_tool` reports the same); a
+        // consumer's rule on the same fact words its errors as its own, about the keyword they
+        // point at. `unusable-schema` (a `$ref` this engine cannot resolve…) is this engine's
+        // fact, not one a consumer is shown refusing.
+        Found::Diagnostics(diagnostics) if rule.code.contains('/') => {
+            let own = diagnostics
+                .iter()
+                .filter(|d| d.is_error() && d.code != super::UNUSABLE_SCHEMA);
+            out.extend(own.map(|d| {
+                let keyword = d.instance_path.rsplit('/').next().unwrap_or_default();
+                let spot = Spot::new(d.instance_path.clone(), d.message.clone()).about(keyword);
+                place(doc, rule, view.name, spot)
+            }));
+        }
         Found::Diagnostics(diagnostics) => {
             out.extend(diagnostics.iter().map(|d| effect_of(d.clone(), rule)));
         }

@@ -29,7 +29,7 @@ pub struct Lowered {
     /// Each constraint the consumer will no longer enforce.
     pub lost: Vec<Lost>,
     /// What lowering cannot make the target accept (a schema that is not valid JSON Schema…):
-    /// the findings the target still has on the lowered tool, pointers into it. Empty when
+    /// the findings the target still has on the lowered tool, pointers into it (no span). Empty when
     /// the target accepts the lowered tool.
     pub unresolved: Vec<Diagnostic>,
     /// Why there is no tool: a parse error, not a tool, or more than one.
@@ -112,6 +112,10 @@ fn unresolved(tool: &Value, target: Target, options: &CompatOptions) -> Vec<Diag
         .filter(|r| r.verdict != super::Verdict::Accepted)
         .flat_map(|r| r.diagnostics.iter())
         .filter(|d| d.severity != crate::diagnostic::Severity::Info)
-        .cloned()
+        .map(|d| Diagnostic {
+            // The span would point into the lowered tool's text, which the caller never sees.
+            span: None,
+            ..d.clone()
+        })
         .collect()
 }

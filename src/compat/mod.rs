@@ -1,11 +1,11 @@
 //! Provider compatibility: will Claude, OpenAI, Gemini, Cursor, VS Code… take this tool?
 //!
 //! A tool our checks call valid is still rejected in the field, because each model API or host
-//! accepts only part of JSON Schema and has its own naming rules. Each consumer is a [`Target`]
-//! whose profile is a table of [`Rule`]s (one module per consumer: [`anthropic`], [`openai`],
-//! [`gemini`], [`claude_code`], [`cursor`], [`vscode`], [`webmcp`], [`mcp`]); every rule names the
-//! public source it comes from and the date it was checked, the consumer's [`Effect`] and, where
-//! known, the message users see.
+//! accepts only part of JSON Schema and has its own naming rules. What each consumer does is data
+//! ([`data`]: `compat-data/*.json`, one entry per consumer × feature with the verdict, the
+//! versions it holds for, the message users see, the fix and dated public evidence); a [`Target`]
+//! runs the entries of its consumers that hold for the version asked, resolved by date
+//! (`resolve.rs`) into [`Rule`]s; each feature has one detector (`checks/`), run once per tool.
 //!
 //! [`check_compatibility`] runs the profiles over a tool, an array of tools or a `tools/list`
 //! result: a verdict and findings per tool and target, and per target for the whole list (tool

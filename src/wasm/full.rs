@@ -168,7 +168,13 @@ export interface CompatOptions {
   data?: string | JsonValue;
 }
 
-/** One entry of the compatibility data as `compatDataReport()` lists it (the least recently checked first). */
+/** What `compatDataReport(dataText?)` returns: every entry, the least recently checked first, and what is wrong with `dataText` (positioned in it; its entries are then left out). */
+export interface CompatDataReport {
+  rows: CompatDataRow[];
+  diagnostics: Diagnostic[];
+}
+
+/** One entry of the compatibility data as `compatDataReport()` lists it. */
 export interface CompatDataRow {
   code: string;
   consumer: string;
@@ -572,25 +578,22 @@ pub fn lower_tool_js(
     to_js(&crate::compat::lower_tool_with(tool_text, target, &options))
 }
 
-/// Every entry of the compatibility data (the built-in files, then `data` when given: a data
-/// file's text or value), the least recently checked first; throws a `TypeError` naming each
-/// line:column of bad data.
-#[wasm_bindgen(js_name = compatDataReport, unchecked_return_type = "CompatDataRow[]")]
+/// Every entry of the compatibility data (the built-in files, then those of `dataText` when
+/// given: a data file's text), the least recently checked first; bad data is not thrown but
+/// reported: `diagnostics` positioned in `dataText`, and its entries left out.
+#[wasm_bindgen(js_name = compatDataReport, unchecked_return_type = "CompatDataReport")]
 pub fn compat_data_report_js(
-    #[wasm_bindgen(unchecked_param_type = "string | JsonValue")] data: Option<JsValue>,
+    #[wasm_bindgen(js_name = dataText)] data_text: Option<String>,
 ) -> Result<JsValue, JsValue> {
-    let extra = match options_json(data)? {
-        None => Vec::new(),
-        Some(value) => {
-            let text = match value {
-                serde_json::Value::String(text) => text,
-                other => other.to_string(),
-            };
-            crate::compat::read_data(&text)
-                .map_err(|errors| options_error(&crate::compat::data_errors(&errors)))?
-        }
+    let (extra, diagnostics) = match data_text.as_deref().map(crate::compat::read_data) {
+        None => (Vec::new(), Vec::new()),
+        Some(Ok(entries)) => (entries, Vec::new()),
+        Some(Err(errors)) => (Vec::new(), errors),
     };
-    to_js(&crate::compat::data_report(&extra))
+    to_js(&serde_json::json!({
+        "rows": crate::compat::data_report(&extra),
+        "diagnostics": diagnostics,
+    }))
 }
 
 /// Lints a JSON Schema text: unknown keywords, meta-schema failures explained, contradictions,
