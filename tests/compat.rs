@@ -405,6 +405,25 @@ fn cases() -> Vec<Case> {
             ),
             Rejected,
         ),
+        // Notes (no 2026 source shows OpenAI itself refusing; a per-request cap of all servers'
+        // tools together): found, the verdict stays accepted.
+        case(
+            OpenAi,
+            "openai/description-length",
+            format!(
+                r#"{{"name": "t", "description": "{}", "inputSchema": {{"type": "object"}}}}"#,
+                "d".repeat(1025)
+            ),
+            named("t"),
+            Accepted,
+        ),
+        case(
+            VsCode,
+            "vscode/max-tools",
+            many(129, r#"{"type": "object"}"#),
+            many(128, r#"{"type": "object"}"#),
+            Accepted,
+        ),
         case(
             VsCode,
             "vscode/invalid-schema",

@@ -202,6 +202,26 @@ fn targets_take_versions() {
         result.verdict
     };
     assert_eq!(at("2.1.83"), Verdict::Accepted);
+    // OpenAI, an API without versions: dates. Its 1,024-character cap was refused in 2025, a
+    // note since 2026; `const` at the root is refused since 2026-08.
+    let openai = |version: &str, text: &str| {
+        let target = format!("openai@{version}");
+        let options = CompatOptions::from_json(json!({ "targets": [target] })).unwrap();
+        check_compatibility(text, &options).tools[0]
+            .targets
+            .get(Target::OpenAi)
+            .unwrap()
+            .verdict
+    };
+    let described = format!(
+        r#"{{"name": "t", "description": "{}", "inputSchema": {{"type": "object"}}}}"#,
+        "d".repeat(1100)
+    );
+    assert_eq!(openai("2025-06", &described), Verdict::Rejected);
+    assert_eq!(openai("2026-09", &described), Verdict::Accepted);
+    let root_const = r#"{"name": "t", "inputSchema": {"type": "object", "const": {}}}"#;
+    assert_eq!(openai("2026-07", root_const), Verdict::Accepted);
+    assert_eq!(openai("2026-08", root_const), Verdict::Rejected);
     assert_eq!(at("2.1.84"), Verdict::Rewritten);
     let newest = check_compatibility(&long, &CompatOptions::default());
     let cut = &newest.tools[0]
