@@ -1,6 +1,7 @@
 //! The compatibility data (`compat-data/`): every file valid against its schema by the crate's
 //! own engine, every entry read and sourced; resolution by version and date; user data with
 //! positioned errors; the data report.
+#![cfg(test)]
 #![cfg(not(target_arch = "wasm32"))]
 
 use serde_json::json;

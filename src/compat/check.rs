@@ -83,7 +83,7 @@ impl Detected {
         view: &ToolView<'_>,
         check: &Check,
         server_name: Option<&str>,
-    ) -> &Found {
+    ) -> Option<&Found> {
         let index = match self.0.iter().position(|(c, _)| c == check) {
             Some(index) => index,
             None => {
@@ -92,7 +92,7 @@ impl Detected {
                 self.0.len() - 1
             }
         };
-        &self.0[index].1
+        self.0.get(index).map(|(_, found)| found)
     }
 }
 
@@ -130,8 +130,9 @@ pub(super) fn run(
             let results = rules.iter().map(|(target, rules)| {
                 let mut found = Vec::new();
                 for rule in rules.iter().filter(|r| !r.check.is_list()) {
-                    let spots = detected.get(doc, view, &rule.check, server_name);
-                    place_all(doc, view, rule, spots, &mut found);
+                    if let Some(spots) = detected.get(doc, view, &rule.check, server_name) {
+                        place_all(doc, view, rule, spots, &mut found);
+                    }
                 }
                 (*target, result(*target, found))
             });

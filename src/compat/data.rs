@@ -5,7 +5,6 @@
 //! (a gateway's own limits) has the same format and is validated against the same schema, with
 //! positioned errors ([`read_data`]).
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::diagnostic::{Diagnostic, LineIndex};
@@ -59,22 +58,20 @@ const FILES: [(&str, &str); 9] = [
 pub const SCHEMA: &str = include_str!(concat!(env!("OUT_DIR"), "/compat-data/schema.json"));
 
 /// One piece of evidence: a public source, when what it shows was observed, when it was read.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Evidence {
     /// The public URL.
     pub url: String,
     /// The date of the observation (the report's or the page's), when known.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub observed: Option<String>,
     /// The date it was last checked.
     pub checked: String,
     /// The consumer version the source shows, if it says.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
 }
 
 /// One entry: a consumer × feature, with its verdict, range, words and evidence.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Entry {
     /// The diagnostic code; entries with one code, consumer and feature are observations of one
     /// rule, resolved by version and date.
@@ -84,22 +81,17 @@ pub struct Entry {
     /// The feature's name in the data (`root-keywords`…).
     pub feature: String,
     /// The feature with its parameters.
-    #[serde(skip)]
     pub check: Check,
     /// The verdict: `accepted` (no finding), `noted` (an info finding, no verdict), or what the
     /// consumer does.
     pub verdict: String,
     /// The first version (or date) it holds for.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub since: Option<String>,
     /// The first version (or date) it no longer holds for.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub until: Option<String>,
     /// What users see.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub seen: Option<String>,
     /// The fix.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub fix: Option<String>,
     /// The evidence, at least one.
     pub evidence: Vec<Evidence>,

@@ -58,22 +58,24 @@ pub struct NameRule {
 /// Whether `c` is in the character class `class` (`A-Za-z0-9_-`).
 #[inline(never)]
 pub fn in_class(class: &str, c: char) -> bool {
-    let chars: Vec<char> = class.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        if i + 2 < chars.len() && chars[i + 1] == '-' {
-            if (chars[i]..=chars[i + 2]).contains(&c) {
-                return true;
+    let mut rest: &[char] = &class.chars().collect::<Vec<char>>();
+    loop {
+        match rest {
+            [low, '-', high, tail @ ..] => {
+                if (*low..=*high).contains(&c) {
+                    return true;
+                }
+                rest = tail;
             }
-            i += 3;
-        } else {
-            if chars[i] == c {
-                return true;
+            [one, tail @ ..] => {
+                if *one == c {
+                    return true;
+                }
+                rest = tail;
             }
-            i += 1;
+            [] => return false,
         }
     }
-    false
 }
 
 impl NameRule {
