@@ -33,7 +33,7 @@ pub use checks::{check_schema, INVALID_SCHEMA, UNUSABLE_SCHEMA};
 pub use data::{read_data, Entry, Evidence};
 pub use locate::{locate_tools, tools_generation};
 pub use lower::{lower_tool, lower_tool_with, Change, Lost, Lowered};
-pub use report::{data_report, DataRow};
+pub use report::{data_report, data_report_of, DataReport, DataRow};
 pub use resolve::compare_versions;
 pub use rule::{ArrayScope, Check, Effect, Field, NameRule, Rule};
 pub use target::{parse_targets, Target, TargetVersion};

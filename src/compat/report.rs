@@ -4,7 +4,9 @@
 
 use serde::Serialize;
 
-use super::data::{builtin, Entry};
+use crate::diagnostic::Diagnostic;
+
+use super::data::{builtin, read_data, Entry};
 
 /// One entry of the data, as the data report lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -45,6 +47,29 @@ impl DataRow {
             checked: entry.checked().to_owned(),
             urls: entry.evidence.iter().map(|e| e.url.clone()).collect(),
         }
+    }
+}
+
+/// What the data report of a user's data text gives (the wasm export `compatDataReport`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DataReport {
+    /// Every entry, the least recently checked first.
+    pub rows: Vec<DataRow>,
+    /// What is wrong with the user's data, positioned in its text (its entries then left out).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The data report of the built-in data and of the data file `text`, when given (bad data is
+/// reported, not thrown).
+pub fn data_report_of(text: Option<&str>) -> DataReport {
+    let (extra, diagnostics) = match text.map(read_data) {
+        None => (Vec::new(), Vec::new()),
+        Some(Ok(entries)) => (entries, Vec::new()),
+        Some(Err(errors)) => (Vec::new(), errors),
+    };
+    DataReport {
+        rows: data_report(&extra),
+        diagnostics,
     }
 }
 

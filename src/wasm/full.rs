@@ -215,6 +215,8 @@ export interface LoweredTool {
   changes: { pointer: string; message: string }[];
   /** Each constraint the consumer no longer enforces: the server must check it itself. */
   lost: { pointer: string; keyword: string; message: string }[];
+  /** What lowering cannot make the target accept (a schema that is not valid JSON Schema): the target's findings on the lowered tool, by pointer (no span). Empty when the target accepts it. */
+  unresolved: Diagnostic[];
   /** Why there is no tool: a parse error, not a tool, or more than one. */
   diagnostics: Diagnostic[];
 }
@@ -585,15 +587,7 @@ pub fn lower_tool_js(
 pub fn compat_data_report_js(
     #[wasm_bindgen(js_name = dataText)] data_text: Option<String>,
 ) -> Result<JsValue, JsValue> {
-    let (extra, diagnostics) = match data_text.as_deref().map(crate::compat::read_data) {
-        None => (Vec::new(), Vec::new()),
-        Some(Ok(entries)) => (entries, Vec::new()),
-        Some(Err(errors)) => (Vec::new(), errors),
-    };
-    to_js(&serde_json::json!({
-        "rows": crate::compat::data_report(&extra),
-        "diagnostics": diagnostics,
-    }))
+    to_js(&crate::compat::data_report_of(data_text.as_deref()))
 }
 
 /// Lints a JSON Schema text: unknown keywords, meta-schema failures explained, contradictions,
