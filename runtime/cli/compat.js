@@ -81,10 +81,10 @@ export default command({
   name: 'compat',
   summary: 'Check which consumers take each tool (a Tool, an array of tools or a tools/list result):\n' +
     'Anthropic (and strict tool use), OpenAI (and strict mode), Gemini (parameters and\n' +
-    'parametersJsonSchema), Claude Code, Cursor, VS Code, WebMCP and the MCP spec itself. Prints a\n' +
-    'matrix (tools × targets: ✓, rewritten, dropped, rejected), then each rule broken (notes, marked\n' +
-    'info, are what no public source shows failing). Exit 1 when a selected target rejects or drops\n' +
-    'a tool.\n\n' +
+    'parametersJsonSchema), Claude Code, Cursor, VS Code, WebMCP, Vertex AI and the MCP spec\n' +
+    'itself. Prints a matrix (tools × targets: ✓, rewritten, dropped, rejected), then each rule\n' +
+    'broken with its versions and evidence date (notes, marked info, are what no public source shows\n' +
+    'failing, or where sources disagree). Exit 1 when a selected target rejects or drops a tool.\n\n' +
     '  --target a,b          these targets instead of the default ones (repeatable)\n' +
     targetHelp(24) + '\n' +
     '  --server-name NAME    the server\'s name in the host (Cursor limits server + tool name length)\n' +
