@@ -131,7 +131,8 @@ export function renderCompat(container, compat, hooks) {
   container.hidden = !compat?.report.tools.length;
   if (container.hidden) return;
   // The server name field stays (and keeps the focus while its edits re-run the check); the rest is redrawn.
-  if (!container.firstChild) container.append(serverNameField(hooks), dataField(hooks), h('div', { className: 'compat-main' }));
+  // The extra data's field comes after the matrix, so that Tab goes from the server name to the cells.
+  if (!container.firstChild) container.append(serverNameField(hooks), h('div', { className: 'compat-main' }), dataField(hooks));
   showDataProblems(container);
   // The heading is a live region made once per render, so that selecting a cell is announced.
   const panel = h('section', { id: PANEL_ID, className: 'compat-findings', 'aria-label': 'Findings of the selected cell' },
@@ -174,7 +175,7 @@ function serverNameField(hooks) {
     input);
 }
 
-/** Extra compatibility data (the compat-data/schema.json format: a gateway's own limits…), below the server name. */
+/** Extra compatibility data (the compat-data/schema.json format: a gateway's own limits…), below the matrix. */
 function dataField(hooks) {
   const area = h('textarea', { id: 'compat-data', rows: 4, spellcheck: false, value: options.dataText, placeholder: '{"entries": [...]}' });
   let timer = 0;
