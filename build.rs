@@ -29,6 +29,30 @@ fn main() -> Result<(), String> {
             .map_err(|e| format!("{path}: {e}"))?;
         fs::write(Path::new(&out).join(name), stripped).map_err(|e| format!("{name}: {e}"))?;
     }
+    compat_data(Path::new(&out))
+}
+
+/// The compatibility data (`compat-data/*.json`, `src/compat/data.rs`) for embedding the same
+/// way: without whitespace and without the entries' `description` prose (and the schema's
+/// descriptions), which only readers of the files need.
+fn compat_data(out: &Path) -> Result<(), String> {
+    let dir = out.join("compat-data");
+    fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    println!("cargo:rerun-if-changed=compat-data");
+    let entries = fs::read_dir("compat-data").map_err(|e| format!("compat-data: {e}"))?;
+    for entry in entries {
+        let path = entry.map_err(|e| format!("compat-data: {e}"))?.path();
+        if path.extension().and_then(|e| e.to_str()) != Some("json") {
+            continue;
+        }
+        println!("cargo:rerun-if-changed={}", path.display());
+        let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let stripped = Stripper::new(&text)
+            .document()
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let name = path.file_name().ok_or("a file without a name")?;
+        fs::write(dir.join(name), stripped).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
     Ok(())
 }
 

@@ -7,7 +7,7 @@ import type {
   Classification,
   CompatOptions,
   CompatReport,
-  CompatTarget,
+  CompatTargetQuery,
   ElicitationReport,
   HostReport,
   LintReport,
@@ -63,9 +63,9 @@ export declare function checkTool(tool: JsonInput): HostReport;
 export declare function checkCompatibility(toolsText: string, options?: CompatOptions | null): CompatReport;
 export declare function checkCompatibility(tools: JsonInput, options?: CompatOptions | null): CompatReport;
 
-/** Rewrites one tool (JSON text or the value) so that `target` accepts it. */
-export declare function lowerTool(toolText: string, target: CompatTarget): LoweredTool;
-export declare function lowerTool(tool: JsonInput, target: CompatTarget): LoweredTool;
+/** Rewrites one tool (JSON text or the value) so that `target` (`name` or `name@version`) accepts it; `options.data`: extra compatibility data. */
+export declare function lowerTool(toolText: string, target: CompatTargetQuery, options?: CompatOptions | null): LoweredTool;
+export declare function lowerTool(tool: JsonInput, target: CompatTargetQuery, options?: CompatOptions | null): LoweredTool;
 
 /** Checks a `tools/call` request against its tool and, optionally, the server capabilities (each JSON text or the value). */
 export declare function checkToolCall(toolText: string, requestText: string, capabilitiesText?: string | null): HostReport;

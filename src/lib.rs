@@ -27,8 +27,9 @@
 //! - [`lint`]: the schema lint, which uses the engine.
 //! - [`validator`]: the public [`Validator`], the engine with the lint's findings as schema
 //!   warnings.
-//! - [`compat`]: provider-compatibility profiles (one module per consumer: model APIs and hosts)
-//!   and the lowering of a tool for one of them; the MCP spec's own tool rules (`compat::mcp`).
+//! - [`compat`]: provider compatibility as data (`compat-data/*.json`: one entry per consumer ×
+//!   feature, with versions and dated evidence), one detector per feature, and the lowering of a
+//!   tool for a target; the MCP spec's own tool rules (`compat::mcp`).
 //! - [`classify`] and [`host`]: the payload classifier and the host checks; peers, neither
 //!   imports the other.
 //! - `wasm`: the JavaScript APIs, translating only — `wasm/core.rs` (both builds),

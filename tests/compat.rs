@@ -38,6 +38,7 @@ fn check(text: &str, target: Target, server: Option<&str>) -> CompatReport {
     let options = CompatOptions {
         targets: vec![target],
         server_name: server.map(str::to_owned),
+        ..CompatOptions::default()
     };
     check_compatibility(text, &options)
 }
@@ -339,6 +340,104 @@ fn cases() -> Vec<Case> {
             tool(closed),
             Rejected,
         ),
+        case(
+            OpenAi,
+            "openai/root-type",
+            tool(r#"{"properties": {}}"#),
+            tool(r#"{"type": "object"}"#),
+            Rejected,
+        ),
+        case(
+            OpenAi,
+            "openai/root-keyword",
+            tool(r#"{"type": "object", "anyOf": [{"required": ["a"]}, {"required": ["b"]}]}"#),
+            tool(
+                r#"{"type": "object", "properties": {"a": {"anyOf": [{"type": "string"}, {"type": "number"}]}}}"#,
+            ),
+            Rejected,
+        ),
+        case(
+            Gemini,
+            "gemini/array-items",
+            tool(r#"{"type": "object", "properties": {"xs": {"type": "array"}}}"#),
+            tool(
+                r#"{"type": "object", "properties": {"xs": {"type": "array", "items": {"type": "string"}}}}"#,
+            ),
+            Rejected,
+        ),
+        case(
+            Gemini,
+            "gemini/required-undefined",
+            tool(
+                r#"{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "b"]}"#,
+            ),
+            tool(gemini_ok),
+            Rejected,
+        ),
+        case(
+            GeminiJsonSchema,
+            "gemini/max-declarations",
+            many(513, r#"{"type": "object"}"#),
+            many(512, r#"{"type": "object"}"#),
+            Rejected,
+        ),
+        case(
+            ClaudeCode,
+            "claude-code/description-cut",
+            format!(
+                r#"{{"name": "t", "description": "{}", "inputSchema": {{"type": "object"}}}}"#,
+                "d".repeat(2049)
+            ),
+            format!(
+                r#"{{"name": "t", "description": "{}", "inputSchema": {{"type": "object"}}}}"#,
+                "d".repeat(2048)
+            ),
+            Rewritten,
+        ),
+        case(
+            Vertex,
+            "vertex/any-of-siblings",
+            tool(
+                r#"{"type": "object", "properties": {"a": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": null, "title": "A"}}}"#,
+            ),
+            tool(
+                r#"{"type": "object", "properties": {"a": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}"#,
+            ),
+            Rejected,
+        ),
+        // Notes (no 2026 source shows OpenAI itself refusing; a per-request cap of all servers'
+        // tools together): found, the verdict stays accepted.
+        case(
+            OpenAi,
+            "openai/description-length",
+            format!(
+                r#"{{"name": "t", "description": "{}", "inputSchema": {{"type": "object"}}}}"#,
+                "d".repeat(1025)
+            ),
+            named("t"),
+            Accepted,
+        ),
+        case(
+            VsCode,
+            "vscode/max-tools",
+            many(129, r#"{"type": "object"}"#),
+            many(128, r#"{"type": "object"}"#),
+            Accepted,
+        ),
+        case(
+            VsCode,
+            "vscode/invalid-schema",
+            tool(r#"{"type": "object", "properties": {"n": {"type": "int"}}}"#),
+            tool(closed),
+            Rejected,
+        ),
+        case(
+            Mcp,
+            "invalid-schema",
+            tool(r#"{"type": "object", "required": "a"}"#),
+            tool(closed),
+            Rejected,
+        ),
     ];
     rows.push(Case {
         server: Some("g"),
@@ -400,8 +499,12 @@ fn every_rule_has_a_failing_and_a_passing_fixture() {
     // Every rule of every profile has a row.
     let covered: BTreeSet<&str> = rows.iter().map(|r| r.code).collect();
     for target in Target::ALL {
-        for rule in target.rules() {
-            assert!(covered.contains(rule.code), "no fixture for {}", rule.code);
+        for rule in target.rules(None, &[]) {
+            assert!(
+                covered.contains(rule.code.as_str()),
+                "no fixture for {}",
+                rule.code
+            );
         }
     }
 }
@@ -505,7 +608,13 @@ fn default_targets_are_the_consumers_without_opt_in() {
         .collect();
     assert_eq!(
         opt_in,
-        ["anthropic-strict", "openai-strict", "gemini", "webmcp"]
+        [
+            "anthropic-strict",
+            "openai-strict",
+            "gemini",
+            "webmcp",
+            "vertex"
+        ]
     );
     // `all`, alone or among names, is every target in report order, each once.
     let all = CompatOptions::from_json(json!({"targets": ["mcp", "all"]})).unwrap();
@@ -557,6 +666,7 @@ fn reference_servers_matrix() {
         let options = CompatOptions {
             server_name: Some(server.clone()),
             targets: Target::ALL.to_vec(),
+            ..CompatOptions::default()
         };
         let report = check_compatibility(&text, &options);
         assert!(
@@ -574,21 +684,23 @@ fn reference_servers_matrix() {
     let matrix = rows.join("\n");
     println!("{matrix}");
     // Columns: anthropic, anthropic-strict, openai, openai-strict, gemini, gemini-json-schema,
-    // claude-code, cursor, vscode, webmcp, mcp. The recorded lists carry a draft-07 `$schema`
+    // claude-code, cursor, vscode, webmcp, vertex, mcp. The recorded lists carry a draft-07 `$schema`
     // at every root (Gemini's `parameters` has no such field; Claude Code only notes it on an
     // `outputSchema`: some versions refused it, current ones are reported to take it), open
     // objects and numeric bounds (strict modes), `outputSchema`s (WebMCP ignores them).
     // server-everything's names with `-` get only Cursor's note.
+    // sequential-thinking's one tool has a description longer than the 2,048 characters Claude
+    // Code passes on (rewritten: cut).
     let expected = [
-        "everything: Accepted Rejected Accepted Rejected Rejected Accepted Accepted Accepted Accepted Rewritten Accepted",
-        "filesystem: Accepted Rejected Accepted Rejected Rejected Accepted Accepted Accepted Accepted Rewritten Accepted",
-        "memory: Accepted Rejected Accepted Rejected Rejected Accepted Accepted Accepted Accepted Rewritten Accepted",
-        "sequential-thinking: Accepted Rejected Accepted Rejected Rejected Accepted Accepted Accepted Accepted Rewritten Accepted",
+        "everything: Accepted Rejected Accepted Rejected Rejected Accepted Accepted Accepted Accepted Rewritten Accepted Accepted",
+        "filesystem: Accepted Rejected Accepted Rejected Rejected Accepted Accepted Accepted Accepted Rewritten Accepted Accepted",
+        "memory: Accepted Rejected Accepted Rejected Rejected Accepted Accepted Accepted Accepted Rewritten Accepted Accepted",
+        "sequential-thinking: Accepted Rejected Accepted Rejected Rejected Accepted Rewritten Accepted Accepted Rewritten Accepted Accepted",
     ];
     assert_eq!(rows, expected);
     let all = CompatOptions {
         targets: Target::ALL.to_vec(),
-        server_name: None,
+        ..CompatOptions::default()
     };
     let everything = check_compatibility(&reference_servers()[0].1, &all);
     let gemini = findings(&everything, Target::Gemini);
@@ -615,11 +727,24 @@ fn assert_lowers(text: &str, target: Target) {
     let out = serde_json::to_string(&tool).unwrap();
     let report = check(&out, target, None);
     let found = findings(&report, target);
-    assert!(
-        matches!(verdict(&report, target), Verdict::Accepted),
-        "{} does not accept the lowered {out} (from {text}): {}",
+    // Accepted, or what lowering could not fix is said (and only then): a schema that is not
+    // JSON Schema.
+    let accepted = verdict(&report, target) == Verdict::Accepted;
+    assert_eq!(
+        accepted,
+        lowered.unresolved.is_empty(),
+        "{} on the lowered {out} (from {text}): {}; unresolved: {}",
         target.name(),
-        list(&found)
+        list(&found),
+        list(&lowered.unresolved)
+    );
+    assert!(
+        lowered
+            .unresolved
+            .iter()
+            .all(|d| d.code.ends_with("invalid-schema") || d.code == "unusable-schema"),
+        "only a schema that is not JSON Schema is left unresolved: {}",
+        list(&lowered.unresolved)
     );
 }
 
@@ -674,7 +799,7 @@ fn lowering_records_changes_and_lost_constraints() {
     );
     assert_eq!(
         out["inputSchema"]["properties"]["tags"],
-        json!({"type": "array", "nullable": true})
+        json!({"type": "array", "nullable": true, "items": {}})
     );
     assert!(out["inputSchema"].get("$defs").is_none());
     assert!(lowered.lost.iter().any(|l| l.keyword == "enum"));
@@ -820,6 +945,7 @@ fn options_from_json() {
         Ok(CompatOptions {
             targets: vec![Target::Gemini, Target::Mcp],
             server_name: Some("s".to_owned()),
+            ..CompatOptions::default()
         })
     );
     assert_eq!(
@@ -858,6 +984,7 @@ fn every_target() -> CompatOptions {
     CompatOptions {
         targets: Target::ALL.to_vec(),
         server_name: Some("server".to_owned()),
+        ..CompatOptions::default()
     }
 }
 
@@ -1140,14 +1267,15 @@ fn lowering_passes_its_profile_on_every_real_tool() {
             }
             let tool = tool.to_string();
             for target in Target::ALL {
-                let out = lower_tool(&tool, target);
-                let Some(out) = out.tool else {
+                let lowering = lower_tool(&tool, target);
+                let Some(out) = lowering.tool else {
                     panic!("{path}{}: nothing lowered", one.pointer);
                 };
                 let again = check(&out.to_string(), target, None);
+                // Accepted, or what lowering could not fix is said.
                 assert_eq!(
-                    verdict(&again, target),
-                    Verdict::Accepted,
+                    verdict(&again, target) == Verdict::Accepted,
+                    lowering.unresolved.is_empty(),
                     "{path}{} lowered for {}: {}",
                     one.pointer,
                     target.name(),

@@ -126,6 +126,7 @@ fn compatibility_verdicts_are_findings_with_their_tool_and_a_table() {
             Target::try_from("mcp".to_owned()).unwrap(),
         ],
         server_name: None,
+        ..Default::default()
     };
     let mut session = Session::with_options(options);
     session.push(
@@ -284,6 +285,7 @@ fn the_server_name_for_cursor_comes_from_the_handshake_of_either_generation() {
     let options = || SessionOptions {
         targets: vec![Target::try_from("cursor".to_owned()).unwrap()],
         server_name: None,
+        ..Default::default()
     };
     let tool = "t".repeat(40);
     let page = format!(
@@ -346,6 +348,7 @@ fn a_rule_several_targets_share_is_one_finding() {
     let mut session = Session::with_options(SessionOptions {
         targets,
         server_name: None,
+        ..Default::default()
     });
     session.push(
         r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
@@ -376,6 +379,7 @@ fn the_tool_table_counts_the_schema_lints_errors_apart() {
     let mut session = Session::with_options(SessionOptions {
         targets: vec![Target::try_from("anthropic".to_owned()).unwrap()],
         server_name: None,
+        ..Default::default()
     });
     session.push(
         r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,

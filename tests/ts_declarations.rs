@@ -16,7 +16,9 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use mcp_json_toolbox::compat::{check_compatibility, lower_tool, CompatOptions, Target};
+use mcp_json_toolbox::compat::{
+    check_compatibility, data_report_of, lower_tool, CompatOptions, Target,
+};
 use mcp_json_toolbox::host::logs;
 use mcp_json_toolbox::host::session::{JsonLinesSession, RunEvent};
 use mcp_json_toolbox::host::{
@@ -592,6 +594,7 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
         let options = CompatOptions {
             targets: Vec::new(),
             server_name: Some("a-server-name-long-enough-for-cursor".to_owned()),
+            ..Default::default()
         };
         add(
             "checkCompatibility",
@@ -601,6 +604,19 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
         for target in Target::ALL {
             add("lowerTool", name, json(&lower_tool(text, target)));
         }
+    }
+    // A target at an older version: its result names the version.
+    let versioned = CompatOptions::from_json(serde_json::json!({"targets": ["claude-code@2.1.0"]}))
+        .unwrap_or_default();
+    add(
+        "checkCompatibility",
+        "versioned",
+        json(&check_compatibility(accepted, &versioned)),
+    );
+    // The compatibility data: the built-in report, with a user's entry, and bad data.
+    let user = r#"{"entries": [{"code": "gw/cap", "consumer": "openai", "feature": "max-tools", "with": {"max": 2}, "verdict": "rejected", "since": "2026-01", "until": "2027", "evidence": [{"url": "https://example.com", "observed": "2026-11", "checked": "2026-12-03"}]}]}"#;
+    for (name, text) in [("built-in", None), ("user", Some(user)), ("bad", Some("{"))] {
+        add("compatDataReport", name, json(&data_report_of(text)));
     }
     // What no example shows: content blocks with data and links, an error response, a task list,
     // a CreateTaskResult with its immediate response, an isError result, a stale poll answer.

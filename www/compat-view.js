@@ -7,21 +7,6 @@
 import { h } from '../runtime/dom.js';
 import { renderDiagnostics } from './render.js';
 
-/** How each target is named on the page; a target not listed here shows its own name. */
-const TARGET_LABELS = {
-  anthropic: 'Anthropic API',
-  'anthropic-strict': 'Anthropic strict',
-  openai: 'OpenAI',
-  'openai-strict': 'OpenAI strict',
-  gemini: 'Gemini',
-  'gemini-json-schema': 'Gemini JSON Schema',
-  'claude-code': 'Claude Code',
-  cursor: 'Cursor',
-  vscode: 'VS Code',
-  webmcp: 'WebMCP',
-  mcp: 'MCP spec',
-};
-
 /**
  * Each verdict's symbol and word, worst last. A cell shows both (never colour alone), except ✓,
  * which is the CLI's mark for accepted too and keeps the table narrow.
@@ -39,21 +24,26 @@ const MAX_ROWS = 500;
 /** The panel's id, named by the open cell's `aria-controls`. */
 const PANEL_ID = 'compat-findings';
 
-/** What the view asks `checkCompatibility` for besides the text (the server name typed above the matrix). */
-const options = { serverName: '' };
+/**
+ * What the view asks `checkCompatibility` for besides the text: the server name typed above the
+ * matrix, and extra compatibility data pasted below it (`dataText`, used only when valid;
+ * `dataProblems` the positioned errors of bad data, shown under the field).
+ */
+const options = { serverName: '', dataText: '', dataProblems: [] };
 
 /** The open cell, kept across runs by `{pointer, target}` (`pointer` null for the whole-list row). */
 let open = null;
 
 /**
- * The targets as `compatTargets()` lists them, by name (`{ name, optIn, title }`): the page shows
- * every column, the opt-in ones (strict modes, Gemini `parameters`, WebMCP) marked as such.
+ * The targets as `compatTargets()` lists them, by name (`{ name, optIn, title, label }`): the page
+ * shows every column under its label, the opt-in ones (strict modes, Gemini `parameters`, WebMCP,
+ * Vertex AI) marked as such.
  */
 let infos = new Map();
 
-/** A target's name on the page: `Gemini JSON Schema` for `gemini-json-schema`. */
+/** A target's name on the page: `Gemini JSON Schema` for `gemini-json-schema` (the crate's label). */
 function targetLabel(target) {
-  return TARGET_LABELS[target] ?? target;
+  return infos.get(target)?.label ?? target;
 }
 
 /** Whether the target is opt-in (checked by the CLI only with `--target`). */
@@ -90,25 +80,21 @@ export async function compatOf(api, text) {
   if (infos.size === 0 && api.has?.('compatTargets')) {
     infos = new Map((await api.call('compatTargets')).map((info) => [info.name, info]));
   }
-  const report = await api.call('checkCompatibility', text, { targets: ['all'], ...(options.serverName ? { serverName: options.serverName } : {}) });
-  return { report, lower: (pointer, target) => api.call('lowerTool', textAt(text, pointer), target) };
-}
-
-/** The worst verdict of each target over the list row (which already counts its tools' rejections) and the tools. */
-function worstByTarget(report) {
-  const order = Object.keys(VERDICTS);
-  const worst = {};
-  for (const results of [report.list, ...report.tools.map((tool) => tool.targets)]) {
-    for (const [target, { verdict }] of Object.entries(results ?? {})) {
-      if (order.indexOf(verdict) > order.indexOf(worst[target] ?? 'accepted')) worst[target] = verdict;
-    }
+  options.dataProblems = [];
+  let data;
+  if (options.dataText.trim() !== '' && api.has?.('compatDataReport')) {
+    const { diagnostics } = await api.call('compatDataReport', options.dataText);
+    if (diagnostics.length === 0) data = options.dataText;
+    else options.dataProblems = diagnostics;
   }
-  return worst;
+  const asked = { targets: ['all'], ...(options.serverName ? { serverName: options.serverName } : {}), ...(data ? { data } : {}) };
+  const report = await api.call('checkCompatibility', text, asked);
+  return { report, lower: (pointer, target) => api.call('lowerTool', textAt(text, pointer), target, data ? { data } : undefined) };
 }
 
-/** Badges naming the targets that reject, drop or rewrite something ("all targets accept" otherwise). */
+/** Badges naming the targets that reject, drop or rewrite something ("all targets accept" otherwise); `report.worst` is the crate's worst verdict per target. */
 function compatBadges(report) {
-  const worst = worstByTarget(report);
+  const worst = report.worst ?? {};
   const tones = { rejected: 'error', dropped: 'warning', rewritten: 'info' };
   const badges = Object.entries(tones).flatMap(([verdict, tone]) => {
     const targets = Object.keys(worst).filter((target) => worst[target] === verdict);
@@ -145,7 +131,9 @@ export function renderCompat(container, compat, hooks) {
   container.hidden = !compat?.report.tools.length;
   if (container.hidden) return;
   // The server name field stays (and keeps the focus while its edits re-run the check); the rest is redrawn.
-  if (!container.firstChild) container.append(serverNameField(hooks), h('div', { className: 'compat-main' }));
+  // The extra data's field comes after the matrix, so that Tab goes from the server name to the cells.
+  if (!container.firstChild) container.append(serverNameField(hooks), h('div', { className: 'compat-main' }), dataField(hooks));
+  showDataProblems(container);
   // The heading is a live region made once per render, so that selecting a cell is announced.
   const panel = h('section', { id: PANEL_ID, className: 'compat-findings', 'aria-label': 'Findings of the selected cell' },
     h('h3', { 'aria-live': 'polite' }), h('div', { className: 'compat-body' }));
@@ -160,7 +148,7 @@ export function renderCompat(container, compat, hooks) {
   };
   const table = matrix(compat.report, cells, select);
   const more = compat.report.tools.length - MAX_ROWS;
-  const hint = h('p', { className: 'compat-hint', id: 'compat-hint', textContent: 'Select a cell to see its findings. Arrow keys move between cells; the table scrolls sideways. Columns marked opt-in (strict modes, Gemini parameters, WebMCP) are checked by the command line only with --target.' },
+  const hint = h('p', { className: 'compat-hint', id: 'compat-hint', textContent: 'Select a cell to see its findings. Arrow keys move between cells; the table scrolls sideways. Columns marked opt-in (strict modes, Gemini parameters, WebMCP, Vertex AI) are checked by the command line only with --target.' },
     more > 0 && ` The first ${MAX_ROWS} tools are shown; the ${more} others count in the badges and the whole-list row.`);
   table.setAttribute('aria-describedby', 'compat-hint');
   container.querySelector('.compat-main').replaceChildren(h('div', { className: 'compat-scroll' }, table), hint, panel);
@@ -185,6 +173,30 @@ function serverNameField(hooks) {
   return h('div', { className: 'compat-toolbar' },
     h('label', { htmlFor: 'compat-server' }, 'Server name ', h('span', { className: 'compat-help', textContent: '(optional: Cursor counts it in its 60-character limit)' })),
     input);
+}
+
+/** Extra compatibility data (the compat-data/schema.json format: a gateway's own limits…), below the matrix. */
+function dataField(hooks) {
+  const area = h('textarea', { id: 'compat-data', rows: 4, spellcheck: false, value: options.dataText, placeholder: '{"entries": [...]}' });
+  let timer = 0;
+  area.addEventListener('input', () => {
+    options.dataText = area.value;
+    clearTimeout(timer);
+    timer = setTimeout(hooks.rerun, 300);
+  });
+  return h('details', { className: 'compat-data' },
+    h('summary', { textContent: 'Extra compatibility data' }),
+    h('label', { htmlFor: 'compat-data', className: 'compat-help', textContent: 'Entries in the format of compat-data/schema.json (a gateway\'s own limits); used when valid.' }),
+    area,
+    h('ul', { className: 'compat-data-problems', 'aria-live': 'polite' }));
+}
+
+/** The positioned errors of the extra data, under its field (none when it is valid or empty). */
+function showDataProblems(container) {
+  const list = container.querySelector('.compat-data-problems');
+  if (!list) return;
+  list.replaceChildren(...options.dataProblems.map((d) =>
+    h('li', { textContent: `${d.span ? `${d.span.line}:${d.span.column}: ` : ''}${d.message}` })));
 }
 
 /**

@@ -1,7 +1,8 @@
 // `mcp-json-toolbox compat`: which consumers (model APIs, hosts) take each tool: a matrix of
-// tools × targets, then the findings; `--lower TARGET` prints the tool rewritten for a target.
-import { checkCompatibility, lowerTool } from 'mcp-json-toolbox';
-import { UsageError, command, readInputs } from './command.js';
+// tools × targets, then the findings; `--lower TARGET` prints the tool rewritten for a target;
+// `--compat-data FILE` adds entries of compatibility data; `--data-report` lists the data.
+import { checkCompatibility, compatDataReport, lowerTool } from 'mcp-json-toolbox';
+import { UsageError, command, readInput, readInputs } from './command.js';
 import { findings } from './report.js';
 import { DEFAULT_TARGETS, TARGET_NAMES, parseTargets, targetHelp } from './targets.js';
 
@@ -17,62 +18,118 @@ export function compatDiagnostics(report) {
   ];
 }
 
+/** The key of a target in a CompatReport: its name, without a version asked for (`claude-code@2.0`). */
+function reportKey(target) {
+  return target.split('@')[0];
+}
+
 /** The matrix as text: one row per tool and one for the whole list, one column per target. */
 function matrixText(file, report, targets) {
   const rows = [
     ['tool', ...targets],
-    ...report.tools.map((tool) => [tool.name ?? tool.pointer, ...targets.map((t) => CELLS[tool.targets[t].verdict])]),
-    ['(whole list)', ...targets.map((t) => CELLS[report.list[t].verdict])],
+    ...report.tools.map((tool) => [tool.name ?? tool.pointer, ...targets.map((t) => CELLS[tool.targets[reportKey(t)].verdict])]),
+    ['(whole list)', ...targets.map((t) => CELLS[report.list[reportKey(t)].verdict])],
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
   const line = (row) => row.map((cell, i) => cell + ' '.repeat(widths[i] - [...cell].length)).join('  ').trimEnd();
   return [`${file}:`, ...rows.map((row) => `  ${line(row)}`)].join('\n');
 }
 
-/** The lowering of one file, as a result. */
-function lowered(file, text, target) {
-  const out = lowerTool(text, target);
+/** The lowering of one file, as a result (`data`: extra compatibility data, or undefined). */
+function lowered(file, text, target, data) {
+  const out = lowerTool(text, target, data === undefined ? undefined : { data });
   const lines = [`${file}: lowered for ${target}`];
   if (out.tool !== null) lines.push(JSON.stringify(out.tool, null, 2));
   for (const c of out.changes) lines.push(`  changed ${c.pointer}: ${c.message}`);
   for (const l of out.lost) lines.push(`  no longer enforced ${l.pointer} (${l.keyword}): ${l.message}`);
-  return { result: { file, target, tool: out.tool, changes: out.changes, lost: out.lost, text: lines.join('\n') }, diagnostics: out.diagnostics };
+  for (const u of out.unresolved) lines.push(`  cannot lower ${u.instancePath}: ${u.message}`);
+  const result = { file, target, tool: out.tool, changes: out.changes, lost: out.lost, unresolved: out.unresolved, text: lines.join('\n') };
+  return { result, diagnostics: [...out.diagnostics, ...out.unresolved] };
+}
+
+/**
+ * Reads each `--compat-data` file: `{ data, found, sources }`, `data` the entries of every file
+ * as one data value (undefined without files), `found` the positioned findings of bad files
+ * (their entries are left out), `sources` their texts by file.
+ */
+async function readData(paths, io) {
+  const entries = [];
+  const found = [];
+  const sources = new Map();
+  for (const path of paths ?? []) {
+    const { file, text } = await readInput(path, io);
+    sources.set(file, text);
+    const { diagnostics } = compatDataReport(text);
+    if (diagnostics.length > 0) found.push(...findings(file, diagnostics));
+    else entries.push(...JSON.parse(text).entries);
+  }
+  return { data: paths?.length ? { entries } : undefined, found, sources };
+}
+
+/** The data report as a result: one line per entry, the least recently checked first. */
+function dataReport(data) {
+  const { rows } = compatDataReport(data === undefined ? undefined : JSON.stringify(data));
+  const lines = rows.map((r) => {
+    const range = [r.since && `since ${r.since}`, r.until && `until ${r.until}`].filter(Boolean).join(' ');
+    const observed = r.observed ? `observed ${r.observed}` : 'undated';
+    return `${r.checked}  ${r.code} (${r.consumer}, ${r.feature}): ${r.verdict}${range ? ` ${range}` : ''}; ${observed}; ${r.urls.join(' ')}`;
+  });
+  return { rows, text: [`compatibility data: ${rows.length} entries, least recently checked first`, ...lines].join('\n') };
 }
 
 export default command({
   name: 'compat',
   summary: 'Check which consumers take each tool (a Tool, an array of tools or a tools/list result):\n' +
     'Anthropic (and strict tool use), OpenAI (and strict mode), Gemini (parameters and\n' +
-    'parametersJsonSchema), Claude Code, Cursor, VS Code, WebMCP and the MCP spec itself. Prints a\n' +
-    'matrix (tools × targets: ✓, rewritten, dropped, rejected), then each rule broken (notes, marked\n' +
-    'info, are what no public source shows failing). Exit 1 when a selected target rejects or drops\n' +
-    'a tool.\n\n' +
+    'parametersJsonSchema), Claude Code, Cursor, VS Code, WebMCP, Vertex AI and the MCP spec\n' +
+    'itself. Prints a matrix (tools × targets: ✓, rewritten, dropped, rejected), then each rule\n' +
+    'broken with its versions and evidence date (notes, marked info, are what no public source shows\n' +
+    'failing, or where sources disagree). Exit 1 when a selected target rejects or drops a tool.\n\n' +
     '  --target a,b          these targets instead of the default ones (repeatable)\n' +
     targetHelp(24) + '\n' +
     '  --server-name NAME    the server\'s name in the host (Cursor limits server + tool name length)\n' +
-    '  --lower TARGET        print each file\'s tool rewritten so TARGET takes it, with what changed\n' +
-    '                        and what the server must now check itself',
-  usage: '[--target a,b] [--server-name NAME] [--lower TARGET] FILE…|-',
-  options: { target: { type: 'string', multiple: true }, 'server-name': { type: 'string' }, lower: { type: 'string' } },
+    '  --lower TARGET        print each file\'s tool rewritten so TARGET takes it, with what changed,\n' +
+    '                        what the server must now check itself and what cannot be lowered\n' +
+    '  --compat-data FILE    extra compatibility data (compat-data/schema.json format: a gateway\'s\n' +
+    '                        own limits…), repeatable; bad data is reported with line:column\n' +
+    '  --data-report         list every entry of the data, the least recently checked first\n' +
+    'A target may name a consumer version or date for an older behaviour: claude-code@2.1.83.',
+  usage: '[--target a,b] [--server-name NAME] [--lower TARGET] [--compat-data FILE] FILE…|-\n       mcp-json-toolbox compat --data-report [--compat-data FILE]',
+  options: {
+    target: { type: 'string', multiple: true },
+    'server-name': { type: 'string' },
+    lower: { type: 'string' },
+    'compat-data': { type: 'string', multiple: true },
+    'data-report': { type: 'boolean' },
+  },
   async check(values, paths, io) {
     const named = parseTargets(values.target, TARGET_NAMES);
     const targets = named.length > 0 ? named : DEFAULT_TARGETS;
-    if (values.lower !== undefined && !TARGET_NAMES.includes(values.lower)) {
+    if (values.lower !== undefined && !TARGET_NAMES.includes(values.lower.split('@')[0])) {
       throw new UsageError(`unknown --lower ${values.lower}; known: ${TARGET_NAMES.join(', ')}`);
     }
+    const { data, found: dataFindings, sources: dataSources } = await readData(values['compat-data'], io);
+    if (dataFindings.length > 0) return { findings: dataFindings, sources: dataSources, results: [], exit: 2 };
+    if (values['data-report']) return { findings: [], sources: new Map(), results: [dataReport(data)] };
     const inputs = await readInputs(paths, io);
     const sources = new Map(inputs.map((i) => [i.file, i.text]));
     const found = [];
     const results = [];
     for (const { file, text } of inputs) {
       if (values.lower !== undefined) {
-        const { result, diagnostics } = lowered(file, text, values.lower);
-        results.push(result);
-        found.push(...findings(file, diagnostics));
+        let out;
+        try {
+          out = lowered(file, text, values.lower, data);
+        } catch (error) {
+          if (error instanceof TypeError) throw new UsageError(`--lower ${values.lower}: ${error.message}`);
+          throw error;
+        }
+        results.push(out.result);
+        found.push(...findings(file, out.diagnostics));
         continue;
       }
-      const report = checkCompatibility(text, { targets, serverName: values['server-name'] });
-      const verdicts = (per) => Object.fromEntries(targets.map((t) => [t, per[t].verdict]));
+      const report = checkCompatibility(text, { targets, serverName: values['server-name'], ...(data ? { data } : {}) });
+      const verdicts = (per) => Object.fromEntries(targets.map((t) => [t, per[reportKey(t)].verdict]));
       results.push({
         file,
         tools: report.tools.map((tool) => ({ name: tool.name, pointer: tool.pointer, verdicts: verdicts(tool.targets) })),

@@ -4,7 +4,7 @@
 import { compatTargets } from 'mcp-json-toolbox';
 import { UsageError } from './command.js';
 
-/** Every profile the crate knows, in report order: `[{ name, optIn, title }]` (`compatTargets()`). */
+/** Every profile the crate knows, in report order: `[{ name, optIn, title, label }]` (`compatTargets()`). */
 export const TARGETS = compatTargets();
 
 /** Every profile's name, in report order. */
@@ -23,7 +23,8 @@ export const DEFAULT_TARGETS = TARGETS.filter((t) => !t.optIn).map((t) => t.name
 export function parseTargets(values, known) {
   if (values === undefined) return [];
   const names = values.flatMap((v) => v.split(',')).map((n) => n.trim()).filter(Boolean);
-  const unknown = names.filter((n) => n !== 'all' && n !== 'default' && !known.includes(n));
+  // `name@version` asks for an older behaviour (the crate checks the version's form).
+  const unknown = names.filter((n) => n !== 'all' && n !== 'default' && !known.includes(n.split('@')[0]));
   if (unknown.length > 0) {
     throw new UsageError(`unknown --target ${unknown.join(', ')}; known: ${known.join(', ')}, all, default`);
   }

@@ -1,5 +1,7 @@
-//! Runs the profiles' rules over the tools of a document: one finding per broken rule, placed at
-//! the offending value and worded from the rule (what users see, the fix).
+//! Runs the targets' rules over the tools of a document: each feature is detected once per tool
+//! (a check several targets share runs once), then joined with each target's rules: one finding
+//! per broken rule, placed at the offending value and worded from the data (what users see, the
+//! fix, since when and on what evidence).
 
 use serde_json::Value;
 
@@ -8,10 +10,11 @@ use crate::json::Document;
 
 use super::checks::view::{Spot, ToolView};
 use super::checks::{list_findings, tool_findings, Found};
-use super::rule::{Effect, Rule};
+use super::rule::{Check, Effect, Rule};
 use super::tools_generation;
-use super::walk::subschemas;
-use super::{CompatReport, PerTarget, Target, TargetResult, ToolCompat, Verdict};
+use super::{
+    CompatOptions, CompatReport, PerTarget, Target, TargetResult, ToolCompat, Verdict, Verdicts,
+};
 
 /// A finding and the effect it has.
 type Finding = (Effect, Diagnostic);
@@ -46,20 +49,51 @@ fn place(doc: &Document<'_>, rule: &Rule, name: Option<&str>, spot: Spot) -> Fin
         Effect::Noted => Severity::Info,
     };
     let keyword = spot.keyword.as_deref();
-    let mut message = format!("{} ({})", spot.detail, consequence(effect));
-    if let Some(seen) = rule.seen {
+    let mut message = format!(
+        "{} ({}; {})",
+        spot.detail,
+        consequence(effect),
+        rule.provenance
+    );
+    if let Some(seen) = &rule.seen {
         message.push_str("; users see: ");
         message.push_str(&fill(seen, name, keyword));
     }
-    if let Some(fix) = spot.advice.as_deref().or(rule.fix) {
+    if let Some(fix) = spot.advice.as_deref().or(rule.fix.as_deref()) {
         message.push_str("; fix: ");
         message.push_str(&fill(fix, name, keyword));
     }
-    let diagnostic = Diagnostic::new(severity, rule.code, message)
+    let diagnostic = Diagnostic::new(severity, rule.code.clone(), message)
         .with_span(doc.span_at(&spot.pointer))
         .at_pointer(spot.pointer)
         .with_fix(spot.fix);
     (effect, diagnostic)
+}
+
+/// What one tool's checks found, each check run once whatever the number of targets.
+#[derive(Default)]
+struct Detected(Vec<(Check, Found)>);
+
+impl Detected {
+    /// What `check` finds in `view` (run on first use).
+    #[inline(never)]
+    fn get(
+        &mut self,
+        doc: &Document<'_>,
+        view: &ToolView<'_>,
+        check: &Check,
+        server_name: Option<&str>,
+    ) -> Option<&Found> {
+        let index = match self.0.iter().position(|(c, _)| c == check) {
+            Some(index) => index,
+            None => {
+                let found = tool_findings(check, doc, view, server_name);
+                self.0.push((check.clone(), found));
+                self.0.len() - 1
+            }
+        };
+        self.0.get(index).map(|(_, found)| found)
+    }
 }
 
 /// Checks every tool at `pointers` against every target.
@@ -68,8 +102,9 @@ pub(super) fn run(
     doc: &Document<'_>,
     pointers: &[String],
     targets: &[Target],
-    server_name: Option<&str>,
+    options: &CompatOptions,
 ) -> CompatReport {
+    let server_name = options.server_name.as_deref();
     let values: Vec<Value> = pointers
         .iter()
         .map(|p| doc.pointer(p).map_or(Value::Null, |n| doc.value_of(n)))
@@ -78,27 +113,28 @@ pub(super) fn run(
     let views: Vec<ToolView<'_>> = pointers
         .iter()
         .zip(&values)
-        .map(|(pointer, value)| ToolView {
-            pointer,
-            value,
-            name: value.get("name").and_then(Value::as_str),
-            input: value.get("inputSchema").map(subschemas).unwrap_or_default(),
-            output: value
-                .get("outputSchema")
-                .map(subschemas)
-                .unwrap_or_default(),
-            generation,
-        })
+        .map(|(pointer, value)| ToolView::new(pointer, value, generation))
         .collect();
+    let rules: Vec<(Target, Vec<Rule>)> = targets
+        .iter()
+        .map(|t| (*t, t.rules(options.version_of(*t), &options.data)))
+        .collect();
+    let result = |target: Target, found| TargetResult {
+        version: options.version_of(target).map(str::to_owned),
+        ..TargetResult::from_findings(found)
+    };
     let tools: Vec<ToolCompat> = views
         .iter()
         .map(|view| {
-            let results = targets.iter().map(|target| {
+            let mut detected = Detected::default();
+            let results = rules.iter().map(|(target, rules)| {
                 let mut found = Vec::new();
-                for rule in target.rules().filter(|r| !r.check.is_list()) {
-                    check_tool(doc, view, rule, server_name, &mut found);
+                for rule in rules.iter().filter(|r| !r.check.is_list()) {
+                    if let Some(spots) = detected.get(doc, view, &rule.check, server_name) {
+                        place_all(doc, view, rule, spots, &mut found);
+                    }
                 }
-                (*target, TargetResult::from_findings(found))
+                (*target, result(*target, found))
             });
             ToolCompat {
                 name: view.name.map(str::to_owned),
@@ -108,13 +144,13 @@ pub(super) fn run(
         })
         .collect();
     let list_pointer = list_pointer(pointers);
-    let list = targets.iter().map(|target| {
+    let list = rules.iter().map(|(target, rules)| {
         let mut found = Vec::new();
-        for rule in target.rules().filter(|r| r.check.is_list()) {
+        for rule in rules.iter().filter(|r| r.check.is_list()) {
             let spots = list_findings(&rule.check, &views, &list_pointer);
             found.extend(spots.into_iter().map(|spot| place(doc, rule, None, spot)));
         }
-        let mut result = TargetResult::from_findings(found);
+        let mut result = result(*target, found);
         let any_rejected = tools.iter().any(|t| {
             t.targets
                 .get(*target)
@@ -125,10 +161,18 @@ pub(super) fn run(
         }
         (*target, result)
     });
+    let list = PerTarget(list.collect());
+    let mut worst = Verdicts::default();
+    for per in std::iter::once(&list).chain(tools.iter().map(|t| &t.targets)) {
+        for (target, result) in &per.0 {
+            worst.worsen(*target, result.verdict);
+        }
+    }
     CompatReport {
-        list: PerTarget(list.collect()),
+        list,
         tools,
         diagnostics: Vec::new(),
+        worst,
     }
 }
 
@@ -144,25 +188,39 @@ fn list_pointer(pointers: &[String]) -> String {
     }
 }
 
-/// Runs one tool rule.
+/// The findings of one tool rule, from what its check found.
 #[inline(never)]
-fn check_tool(
+fn place_all(
     doc: &Document<'_>,
     view: &ToolView<'_>,
     rule: &Rule,
-    server_name: Option<&str>,
+    found: &Found,
     out: &mut Vec<Finding>,
 ) {
-    match tool_findings(&rule.check, doc, view, server_name) {
+    match found {
         Found::Spots(spots) => {
             out.extend(
                 spots
-                    .into_iter()
-                    .map(|spot| place(doc, rule, view.name, spot)),
+                    .iter()
+                    .map(|spot| place(doc, rule, view.name, spot.clone())),
             );
         }
+        // The spec's own findings keep their codes (`host::check_tool` reports the same); a
+        // consumer's rule on the same fact words its errors as its own, about the keyword they
+        // point at. `unusable-schema` (a `$ref` this engine cannot resolve…) is this engine's
+        // fact, not one a consumer is shown refusing.
+        Found::Diagnostics(diagnostics) if rule.code.contains('/') => {
+            let own = diagnostics
+                .iter()
+                .filter(|d| d.is_error() && d.code != super::UNUSABLE_SCHEMA);
+            out.extend(own.map(|d| {
+                let keyword = d.instance_path.rsplit('/').next().unwrap_or_default();
+                let spot = Spot::new(d.instance_path.clone(), d.message.clone()).about(keyword);
+                place(doc, rule, view.name, spot)
+            }));
+        }
         Found::Diagnostics(diagnostics) => {
-            out.extend(diagnostics.into_iter().map(|d| effect_of(d, rule)));
+            out.extend(diagnostics.iter().map(|d| effect_of(d.clone(), rule)));
         }
     }
 }

@@ -17,7 +17,7 @@ use super::locate::is_tool;
 use super::locate_tools;
 use super::rule::Effect;
 use super::tools_generation;
-use super::Target;
+use super::{CompatOptions, Target};
 
 /// What [`lower_tool`] returns.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -28,14 +28,23 @@ pub struct Lowered {
     pub changes: Vec<Change>,
     /// Each constraint the consumer will no longer enforce.
     pub lost: Vec<Lost>,
+    /// What lowering cannot make the target accept (a schema that is not valid JSON Schema…):
+    /// the findings the target still has on the lowered tool, pointers into it (no span). Empty when
+    /// the target accepts the lowered tool.
+    pub unresolved: Vec<Diagnostic>,
     /// Why there is no tool: a parse error, not a tool, or more than one.
     pub diagnostics: Vec<Diagnostic>,
 }
 
 /// Lowers the one tool in `text` (a `Tool`, or a list or `tools/list` result holding one) for
-/// `target`.
-#[inline(never)]
+/// `target` at its newest known behaviour.
 pub fn lower_tool(text: &str, target: Target) -> Lowered {
+    lower_tool_with(text, target, &CompatOptions::default())
+}
+
+/// [`lower_tool`] for the version of `target` and with the extra data that `options` give.
+#[inline(never)]
+pub fn lower_tool_with(text: &str, target: Target, options: &CompatOptions) -> Lowered {
     let doc = match parse(text, ReadOptions::default()) {
         Ok(doc) => doc,
         Err(error) => {
@@ -67,7 +76,8 @@ pub fn lower_tool(text: &str, target: Target) -> Lowered {
     let generation = tools_generation(&doc, "", &pointers);
     let mut lowering = Lowering {
         checks: target
-            .rules()
+            .rules(options.version_of(target), &options.data)
+            .into_iter()
             .filter(|r| r.effect != Effect::Noted)
             .map(|r| r.check)
             .collect(),
@@ -77,9 +87,35 @@ pub fn lower_tool(text: &str, target: Target) -> Lowered {
     let mut value = doc.value_of(tool);
     super::checks::lower(&mut lowering, &mut value, generation);
     Lowered {
+        unresolved: unresolved(&value, target, options),
         tool: Some(value),
         changes: lowering.changes,
         lost: lowering.lost,
         diagnostics: Vec::new(),
     }
+}
+
+/// The findings that keep `target` from accepting the lowered `tool` (none when it accepts it).
+#[inline(never)]
+fn unresolved(tool: &Value, target: Target, options: &CompatOptions) -> Vec<Diagnostic> {
+    let again = CompatOptions {
+        targets: vec![target],
+        ..options.clone()
+    };
+    let report = super::check_compatibility(&tool.to_string(), &again);
+    let results = report
+        .tools
+        .iter()
+        .filter_map(|t| t.targets.get(target))
+        .chain(report.list.get(target));
+    results
+        .filter(|r| r.verdict != super::Verdict::Accepted)
+        .flat_map(|r| r.diagnostics.iter())
+        .filter(|d| d.severity != crate::diagnostic::Severity::Info)
+        .map(|d| Diagnostic {
+            // The span would point into the lowered tool's text, which the caller never sees.
+            span: None,
+            ..d.clone()
+        })
+        .collect()
 }

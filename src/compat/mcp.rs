@@ -1,5 +1,6 @@
-//! The MCP specification's own rules on tools, per protocol version. `host::check_tool` reports
-//! them too, through [`check_name`] and [`check_root_object`].
+//! The MCP specification's own rules on tools, per protocol version, as the detectors of the
+//! `mcp-name` and `mcp-root` features (`compat-data/mcp.json` holds their entries);
+//! `host::check_tool` reports the same facts through [`check_name`] and [`check_root_object`].
 //!
 //! Sources checked 2026-12-02: the tools page of each version
 //! (<https://modelcontextprotocol.io/specification/2025-11-25/server/tools>,
@@ -10,56 +11,24 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::json::{diagnostic_at, Document, Node};
 use crate::protocol::Generation;
 
-use super::rule::{Check, Effect, Field, Rule};
+use super::rule::Field;
 
 /// Longest tool name the spec recommends.
 pub const MAX_NAME_CHARS: usize = 128;
 
+/// The characters the spec recommends in tool names, as a class ([`super::NameRule`]).
+pub const NAME_CHARS: &str = "A-Za-z0-9_.-";
+
+/// Code of a tool name that breaks the spec's recommendation.
+const NAME_CODE: &str = "tool-name-invalid";
+
+/// Code of a schema whose root is not `type: "object"`.
+const ROOT_CODE: &str = "schema-root-not-object";
+
 /// A character the spec recommends in tool names: `[A-Za-z0-9_.-]`.
-pub fn name_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "_.-".contains(c)
+fn name_char(c: char) -> bool {
+    super::rule::in_class(NAME_CHARS, c)
 }
-
-/// Tool names SHOULD be 1-128 characters of `[A-Za-z0-9_.-]` (a warning; an empty or
-/// non-string name is an error).
-///
-/// Source (checked 2026-12-02): "Tool names" of
-/// <https://modelcontextprotocol.io/specification/2025-11-25/server/tools>.
-pub const NAME: Rule = Rule {
-    code: "tool-name-invalid",
-    effect: Effect::Warned,
-    check: Check::McpName,
-    seen: None,
-    fix: Some("rename the tool with A-Z, a-z, 0-9, `_`, `-` and `.`"),
-};
-
-/// `inputSchema`'s root is `type: "object"` in every version.
-///
-/// Source (checked 2026-12-02): `Tool.inputSchema.type` is the constant `"object"` in
-/// `../shared/mcp-schema/2025-11-25/schema.json`, and the tools page of 2026-07-28.
-pub const INPUT_ROOT: Rule = Rule {
-    code: "schema-root-not-object",
-    effect: Effect::Rejected,
-    check: Check::McpRoot(Field::Input),
-    seen: None,
-    fix: Some("give `inputSchema` a root `\"type\": \"object\"`"),
-};
-
-/// `outputSchema`'s root is `type: "object"` up to 2025-11-25 (an error then, a warning when
-/// the version is unknown); 2026-07-28 allows any schema.
-///
-/// Source (checked 2026-12-02): `Tool.outputSchema.type` in
-/// `../shared/mcp-schema/2025-11-25/schema.json`; the 2026-07-28 tools page.
-pub const OUTPUT_ROOT: Rule = Rule {
-    code: "schema-root-not-object",
-    effect: Effect::Rejected,
-    check: Check::McpRoot(Field::Output),
-    seen: None,
-    fix: Some("give `outputSchema` a root `\"type\": \"object\"`, or declare 2026-07-28"),
-};
-
-/// The spec's rules.
-pub const RULES: &[Rule] = &[NAME, INPUT_ROOT, OUTPUT_ROOT];
 
 /// Checks a tool name (the node at `path`): a string of 1-128 characters from `[A-Za-z0-9_.-]`.
 /// An empty or non-string name is an error (`tool-name-missing` for a non-string), the rest
@@ -90,7 +59,7 @@ pub fn check_name(doc: &Document<'_>, name: &Node, path: String) -> Option<Diagn
         return None;
     };
     let message = format!("the tool name {problem}; some hosts reject it");
-    Some(diagnostic_at(doc, severity, NAME.code, message, path))
+    Some(diagnostic_at(doc, severity, NAME_CODE, message, path))
 }
 
 /// Reports a schema (the node at `path`) whose root is not `type: "object"`.
@@ -114,13 +83,7 @@ pub fn check_root_object(
         path.to_owned()
     };
     let message = format!("the schema root must be `type: \"object\"`, found {found}");
-    Some(diagnostic_at(
-        doc,
-        severity,
-        INPUT_ROOT.code,
-        message,
-        where_,
-    ))
+    Some(diagnostic_at(doc, severity, ROOT_CODE, message, where_))
 }
 
 /// How seriously a `field` root that is not `type: "object"` counts in `generation` (unknown:

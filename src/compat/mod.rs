@@ -1,32 +1,27 @@
 //! Provider compatibility: will Claude, OpenAI, Gemini, Cursor, VS Code… take this tool?
 //!
 //! A tool our checks call valid is still rejected in the field, because each model API or host
-//! accepts only part of JSON Schema and has its own naming rules. Each consumer is a [`Target`]
-//! whose profile is a table of [`Rule`]s (one module per consumer: [`anthropic`], [`openai`],
-//! [`gemini`], [`claude_code`], [`cursor`], [`vscode`], [`webmcp`], [`mcp`]); every rule names the
-//! public source it comes from and the date it was checked, the consumer's [`Effect`] and, where
-//! known, the message users see.
+//! accepts only part of JSON Schema and has its own naming rules. What each consumer does is data
+//! ([`data`]: `compat-data/*.json`, one entry per consumer × feature with the verdict, the
+//! versions it holds for, the message users see, the fix and dated public evidence); a [`Target`]
+//! runs the entries of its consumers that hold for the version asked, resolved by date
+//! (`resolve.rs`) into [`Rule`]s; each feature has one detector (`checks/`), run once per tool.
 //!
 //! [`check_compatibility`] runs the profiles over a tool, an array of tools or a `tools/list`
 //! result: a verdict and findings per tool and target, and per target for the whole list (tool
 //! counts, duplicate names after a rewrite, budgets). [`lower_tool`] rewrites one tool so that a
 //! profile accepts it, listing each change and each constraint the consumer no longer enforces.
 
-pub mod anthropic;
 mod check;
 mod checks;
-pub mod claude_code;
-pub mod cursor;
-pub mod gemini;
+pub mod data;
 mod locate;
 mod lower;
 pub mod mcp;
-pub mod openai;
+mod report;
+mod resolve;
 mod rule;
 mod target;
-pub mod vscode;
-mod walk;
-pub mod webmcp;
 
 use serde::{Serialize, Serializer};
 use serde_json::Value;
@@ -34,27 +29,56 @@ use serde_json::Value;
 use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::json::{parse, ReadOptions};
 
+pub use checks::{check_schema, INVALID_SCHEMA, UNUSABLE_SCHEMA};
+pub use data::{read_data, Entry, Evidence};
 pub use locate::{locate_tools, tools_generation};
-pub use lower::{lower_tool, Change, Lost, Lowered};
+pub use lower::{lower_tool, lower_tool_with, Change, Lost, Lowered};
+pub use report::{data_report, data_report_of, DataReport, DataRow};
+pub use resolve::compare_versions;
 pub use rule::{ArrayScope, Check, Effect, Field, NameRule, Rule};
-pub use target::{parse_targets, Target};
+pub use target::{parse_targets, Target, TargetVersion};
 
 /// What [`check_compatibility`] checks against (from JavaScript: `{ targets?, serverName? }`,
 /// read by [`CompatOptions::from_json`]).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct CompatOptions {
     /// The targets, in the order reported; empty means [`Target::DEFAULT`] (the consumers that
     /// take a tool without opt-in).
     pub targets: Vec<Target>,
     /// The server's name as the host knows it (Cursor's name-length rule needs it).
     pub server_name: Option<String>,
+    /// The consumer version asked for per target (`claude-code@2.0`); a target not named here
+    /// is checked at its newest known behaviour.
+    pub versions: Vec<(Target, String)>,
+    /// Extra entries of compatibility data (read by [`read_data`]): a gateway's own limits.
+    pub data: Vec<Entry>,
+}
+
+impl CompatOptions {
+    /// The version asked for `target`, if any.
+    pub fn version_of(&self, target: Target) -> Option<&str> {
+        self.versions
+            .iter()
+            .find(|(t, _)| *t == target)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets the targets (and their versions) from [`parse_targets`]' answer.
+    pub fn set_targets(&mut self, asked: Vec<TargetVersion>) {
+        self.targets = asked.iter().map(|(t, _)| *t).collect();
+        self.versions = asked
+            .into_iter()
+            .filter_map(|(t, v)| v.map(|v| (t, v)))
+            .collect();
+    }
 }
 
 impl CompatOptions {
     /// The options from their JSON form: `targets` (an array of target names, `"all"` among
-    /// them standing for every target; or the string `"all"`) and `serverName` (a string, or
-    /// `null` for none), each optional; any other member, or a member of another type, is an
-    /// error that names it. Written by hand rather than derived: the
+    /// them standing for every target, `name@version` for an older behaviour; or the string
+    /// `"all"`), `serverName` (a string, or `null` for none) and `data` (extra compatibility
+    /// data: the text of a data file, or its value), each optional; any other member, or a
+    /// member of another type, is an error that names it (bad data: each positioned error). Written by hand rather than derived: the
     /// derived decoder cost the full build 382 B more brotli (README, "Size").
     pub fn from_json(value: Value) -> Result<Self, String> {
         let Value::Object(members) = value else {
@@ -71,13 +95,20 @@ impl CompatOptions {
                         };
                         strings.push(name);
                     }
-                    options.targets = parse_targets(&strings)?;
+                    options.set_targets(parse_targets(&strings)?);
                 }
                 ("targets", Value::String(all)) if all == "all" => {
                     options.targets = Target::ALL.to_vec();
                 }
                 ("serverName", Value::String(name)) => options.server_name = Some(name),
-                ("serverName", Value::Null) => {}
+                ("serverName", Value::Null) | ("data", Value::Null) => {}
+                ("data", value) => {
+                    let text = match value {
+                        Value::String(text) => text,
+                        other => other.to_string(),
+                    };
+                    options.data = read_data(&text).map_err(|errors| data_errors(&errors))?;
+                }
                 ("targets", other) => {
                     return Err(format!(
                         "`targets` is an array of target names (or \"all\"), found {other}"
@@ -88,13 +119,25 @@ impl CompatOptions {
                 }
                 (other, _) => {
                     return Err(format!(
-                        "unknown field `{other}`, expected `targets` or `serverName`"
+                        "unknown field `{other}`, expected `targets`, `serverName` or `data`"
                     ))
                 }
             }
         }
         Ok(options)
     }
+}
+
+/// Diagnostics about compatibility data as one message: each `line:column: message`.
+pub fn data_errors(errors: &[Diagnostic]) -> String {
+    let lines: Vec<String> = errors
+        .iter()
+        .map(|d| match d.span {
+            Some(span) => format!("{}:{}: {}", span.line, span.column, d.message),
+            None => d.message.clone(),
+        })
+        .collect();
+    format!("bad compatibility data: {}", lines.join("; "))
 }
 
 /// One target as the front ends list it (the wasm export `compatTargets()`): its name, whether it
@@ -108,6 +151,8 @@ pub struct TargetInfo {
     pub opt_in: bool,
     /// What it is, in a few words.
     pub title: &'static str,
+    /// Its short name for a column header or a badge (`Gemini JSON Schema`).
+    pub label: &'static str,
 }
 
 /// Every target, in report order, as [`TargetInfo`].
@@ -118,6 +163,7 @@ pub fn target_infos() -> Vec<TargetInfo> {
             name: t.name(),
             opt_in: t.opt_in(),
             title: t.title(),
+            label: t.label(),
         })
         .collect()
 }
@@ -148,6 +194,27 @@ impl Verdict {
     }
 }
 
+/// Verdicts by target, in the order the targets were asked; serialized as an object keyed by
+/// target name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Verdicts(pub Vec<(Target, Verdict)>);
+
+impl Verdicts {
+    /// Keeps the worse of the verdict kept for `target` and `verdict`.
+    pub fn worsen(&mut self, target: Target, verdict: Verdict) {
+        match self.0.iter_mut().find(|(t, _)| *t == target) {
+            Some((_, kept)) => *kept = (*kept).max(verdict),
+            None => self.0.push((target, verdict)),
+        }
+    }
+}
+
+impl Serialize for Verdicts {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(t, v)| (t.name(), v)))
+    }
+}
+
 /// One target's verdict and findings.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TargetResult {
@@ -155,6 +222,9 @@ pub struct TargetResult {
     pub verdict: Verdict,
     /// The findings; spans point into the checked text.
     pub diagnostics: Vec<Diagnostic>,
+    /// The consumer version checked (`None`: the newest known behaviour).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
 }
 
 impl TargetResult {
@@ -169,6 +239,7 @@ impl TargetResult {
         Self {
             verdict,
             diagnostics,
+            version: None,
         }
     }
 }
@@ -210,6 +281,8 @@ pub struct CompatReport {
     pub list: PerTarget,
     /// Why nothing could be checked: a parse error, or a text that holds no tool.
     pub diagnostics: Vec<Diagnostic>,
+    /// Per target, the worst verdict over the list and every tool (what a summary shows).
+    pub worst: Verdicts,
 }
 
 /// Checks a `Tool`, an array of tools or a `tools/list` result (bare or in a response) against
@@ -239,5 +312,5 @@ pub fn check_compatibility(text: &str, options: &CompatOptions) -> CompatReport 
     } else {
         options.targets.clone()
     };
-    check::run(&doc, &pointers, &targets, options.server_name.as_deref())
+    check::run(&doc, &pointers, &targets, options)
 }

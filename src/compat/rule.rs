@@ -40,27 +40,57 @@ impl Field {
     }
 }
 
-/// Which tool names a consumer takes.
-#[derive(Clone, Copy, Debug)]
+/// Which tool names a consumer takes: character classes written as in a regular expression
+/// class without brackets (`A-Za-z0-9_-`: ranges and single characters; a `-` first or last is
+/// itself).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NameRule {
     /// Most characters.
     pub max: usize,
-    /// Whether the first character may be this one.
-    pub first: fn(char) -> bool,
-    /// Whether any character may be this one.
-    pub rest: fn(char) -> bool,
+    /// The characters the first one may be (`None`: as any other).
+    pub first: Option<String>,
+    /// The characters any one may be.
+    pub rest: String,
     /// The allowed characters in words, for messages.
-    pub allowed: &'static str,
+    pub allowed: String,
+}
+
+/// Whether `c` is in the character class `class` (`A-Za-z0-9_-`).
+#[inline(never)]
+pub fn in_class(class: &str, c: char) -> bool {
+    let mut rest: &[char] = &class.chars().collect::<Vec<char>>();
+    loop {
+        match rest {
+            [low, '-', high, tail @ ..] => {
+                if (*low..=*high).contains(&c) {
+                    return true;
+                }
+                rest = tail;
+            }
+            [one, tail @ ..] => {
+                if *one == c {
+                    return true;
+                }
+                rest = tail;
+            }
+            [] => return false,
+        }
+    }
 }
 
 impl NameRule {
+    /// Whether `c` may come first.
+    fn first_ok(&self, c: char) -> bool {
+        in_class(self.first.as_deref().unwrap_or(&self.rest), c)
+    }
+
     /// Whether `name` follows the rule.
     pub fn accepts(&self, name: &str) -> bool {
         let count = name.chars().count();
         count >= 1
             && count <= self.max
-            && name.chars().all(self.rest)
-            && name.chars().next().is_some_and(self.first)
+            && name.chars().all(|c| in_class(&self.rest, c))
+            && name.chars().next().is_some_and(|c| self.first_ok(c))
     }
 
     /// `name` made to follow the rule: a character the rule refuses becomes `_` (no consumer
@@ -70,12 +100,12 @@ impl NameRule {
     pub fn sanitize(&self, name: &str) -> String {
         let mut out: String = name
             .chars()
-            .map(|c| if (self.rest)(c) { c } else { '_' })
+            .map(|c| if in_class(&self.rest, c) { c } else { '_' })
             .collect();
         if out.is_empty() {
             out = "tool".to_owned();
         }
-        if !out.chars().next().is_some_and(self.first) {
+        if !out.chars().next().is_some_and(|c| self.first_ok(c)) {
             out.insert(0, '_');
         }
         out.chars().take(self.max).collect()
@@ -83,36 +113,36 @@ impl NameRule {
 }
 
 /// Which subschemas an array rule walks, and which `type` it reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ArrayScope {
-    /// Every subschema; `type` a string or a list that holds `"array"`.
-    All,
-    /// VS Code's walk (`forEachSchemaNode`): not `$defs`/`definitions`, and only `type:
-    /// "array"` written as a string.
-    VsCode,
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ArrayScope {
+    /// Only subschemas reached through these keywords (a consumer's own walk, such as VS
+    /// Code's `forEachSchemaNode`); `None`: every subschema.
+    pub walk: Option<Vec<String>>,
+    /// Whether only a string `type: "array"` counts (not a list holding `"array"`).
+    pub string_type: bool,
 }
 
 /// What a rule looks for. Each variant has one file in `checks/` (its detection and its
 /// lowering pass); `checks/mod.rs` dispatches to it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Check {
     /// The tool name follows a [`NameRule`] (`checks/name.rs`).
     Name(NameRule),
     /// The MCP spec's name rule (`checks/name.rs`).
     McpName,
     /// The tool name has none of these characters (`checks/name.rs`).
-    NameHas(&'static str),
+    NameHas(String),
     /// The root of the field is `type: "object"`; a missing `inputSchema` breaks it too
     /// (`checks/root.rs`).
     RootObject(Field),
     /// The spec's root rule for the field, per protocol version (`checks/root.rs`).
     McpRoot(Field),
     /// None of these keywords at the root of `inputSchema` (`checks/combinators.rs`).
-    RootKeywords(&'static [&'static str]),
+    RootKeywords(Vec<String>),
     /// None of these keywords in any subschema of `inputSchema` (`checks/keywords.rs`).
-    Keywords(&'static [&'static str]),
+    Keywords(Vec<String>),
     /// Only these keywords in any subschema of `inputSchema` (`checks/keywords.rs`).
-    OnlyKeywords(&'static [&'static str]),
+    OnlyKeywords(Vec<String>),
     /// No `type` given as an array (`checks/type_array.rs`).
     TypeArray,
     /// `enum` only on schemas that say `type: "string"`, with string values (`checks/enums.rs`).
@@ -124,15 +154,25 @@ pub enum Check {
     /// Every object schema lists all its `properties` in `required` (`checks/all_required.rs`).
     NotAllRequired,
     /// `format` only one of these (`checks/formats.rs`).
-    FormatNotIn(&'static [&'static str]),
+    FormatNotIn(Vec<String>),
     /// On a `type: "string"` schema, `format` only one of these (`checks/formats.rs`).
-    StringFormatNotIn(&'static [&'static str]),
+    StringFormatNotIn(Vec<String>),
     /// No boolean subschema (`true`/`false`) in the field (`checks/booleans.rs`).
     BooleanSubschema(Field),
     /// `outputSchema`'s root `$schema` is none of these dialects (`checks/dialect.rs`).
-    OutputDialect(&'static [&'static str]),
+    OutputDialect(Vec<String>),
     /// The consumer ignores this member of a tool (`checks/ignored.rs`).
-    IgnoredMember(&'static str),
+    IgnoredMember(String),
+    /// The tool's `description` at most this many characters; a longer one is cut
+    /// (`checks/description.rs`).
+    DescriptionLength(usize),
+    /// Every name in `required` is defined in `properties` (`checks/required.rs`).
+    RequiredUndefined,
+    /// No `anyOf` with other keywords beside it (`checks/any_of_siblings.rs`).
+    AnyOfSiblings,
+    /// `inputSchema` and `outputSchema` are valid JSON Schema that the engine can use
+    /// (`checks/invalid_schema.rs`).
+    InvalidSchema,
     /// Server name + tool name shorter than this many characters (needs the server name;
     /// `checks/server_tool_length.rs`).
     ServerToolLength(usize),
@@ -165,19 +205,23 @@ impl Check {
     }
 }
 
-/// One rule of a consumer's profile.
-#[derive(Clone, Copy, Debug)]
+/// One rule of a target: an entry of the compatibility data, resolved for the target's version
+/// ([`super::data`]).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Rule {
     /// Stable code, e.g. `anthropic/root-combinator`; diagnostics carry it.
-    pub code: &'static str,
+    pub code: String,
     /// What the consumer does.
     pub effect: Effect,
     /// What the rule looks for.
     pub check: Check,
     /// The message users see, where known: `{name}` is the tool's name, `{keyword}` the
     /// offending keyword, `…` what varies and is not known here.
-    pub seen: Option<&'static str>,
+    pub seen: Option<String>,
     /// How to fix it, where a fix exists (`{keyword}` is the offending keyword); a check may
     /// give a fix that fits the keyword better (`checks/keywords.rs`).
-    pub fix: Option<&'static str>,
+    pub fix: Option<String>,
+    /// Since when and on what evidence, as reports say it ("since 2.1.84; evidence
+    /// 2026-08-18"); a disagreement of sources names both.
+    pub provenance: String,
 }

@@ -1,7 +1,8 @@
 //! The consumers a tool can be checked against, and the rule tables each one runs.
 
+use super::data::{builtin, Entry};
+use super::resolve;
 use super::rule::Rule;
-use super::{anthropic, claude_code, cursor, gemini, mcp, openai, vscode, webmcp};
 
 /// A consumer of MCP tools: a model API (as a host passes tools to it) or a host itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -26,13 +27,15 @@ pub enum Target {
     VsCode,
     /// WebMCP (`navigator.modelContext.registerTool`).
     WebMcp,
+    /// Vertex AI's Gemini function calling: the Gemini API's shared rules and Vertex's own.
+    Vertex,
     /// The MCP specification's own rules.
     Mcp,
 }
 
 impl Target {
     /// Every target, in report order.
-    pub const ALL: [Target; 11] = [
+    pub const ALL: [Target; 12] = [
         Self::Anthropic,
         Self::AnthropicStrict,
         Self::OpenAi,
@@ -43,6 +46,7 @@ impl Target {
         Self::Cursor,
         Self::VsCode,
         Self::WebMcp,
+        Self::Vertex,
         Self::Mcp,
     ];
 
@@ -77,7 +81,26 @@ impl Target {
             Self::Cursor => "Cursor",
             Self::VsCode => "VS Code (Copilot Chat)",
             Self::WebMcp => "WebMCP (navigator.modelContext)",
+            Self::Vertex => "Vertex AI Gemini function calling",
             Self::Mcp => "The MCP specification",
+        }
+    }
+
+    /// Its short name for a column header or a badge.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Anthropic => "Anthropic API",
+            Self::AnthropicStrict => "Anthropic strict",
+            Self::OpenAi => "OpenAI",
+            Self::OpenAiStrict => "OpenAI strict",
+            Self::Gemini => "Gemini",
+            Self::GeminiJsonSchema => "Gemini JSON Schema",
+            Self::ClaudeCode => "Claude Code",
+            Self::Cursor => "Cursor",
+            Self::VsCode => "VS Code",
+            Self::WebMcp => "WebMCP",
+            Self::Vertex => "Vertex AI",
+            Self::Mcp => "MCP spec",
         }
     }
 
@@ -94,6 +117,7 @@ impl Target {
             Self::Cursor => "cursor",
             Self::VsCode => "vscode",
             Self::WebMcp => "webmcp",
+            Self::Vertex => "vertex",
             Self::Mcp => "mcp",
         }
     }
@@ -103,41 +127,66 @@ impl Target {
         Self::ALL.into_iter().find(|t| t.name() == name)
     }
 
-    /// The rule tables of the target's profile.
-    pub fn tables(self) -> &'static [&'static [Rule]] {
+    /// The consumers of the compatibility data whose entries the target runs, its own first
+    /// (a version asked for applies to it).
+    pub fn consumers(self) -> &'static [&'static str] {
         match self {
-            Self::Anthropic => &[anthropic::RULES],
-            Self::AnthropicStrict => &[anthropic::RULES, anthropic::STRICT_RULES],
-            Self::OpenAi => &[openai::RULES],
-            Self::OpenAiStrict => &[openai::RULES, openai::STRICT_RULES],
-            Self::Gemini => &[gemini::RULES],
-            Self::GeminiJsonSchema => &[gemini::JSON_SCHEMA_RULES],
-            Self::ClaudeCode => &[claude_code::RULES, anthropic::RULES],
-            Self::Cursor => &[cursor::RULES],
-            Self::VsCode => &[vscode::RULES],
-            Self::WebMcp => &[webmcp::RULES],
-            Self::Mcp => &[mcp::RULES],
+            Self::Anthropic => &["anthropic"],
+            Self::AnthropicStrict => &["anthropic-strict", "anthropic"],
+            Self::OpenAi => &["openai"],
+            Self::OpenAiStrict => &["openai-strict", "openai"],
+            Self::Gemini => &["gemini-parameters", "gemini"],
+            Self::GeminiJsonSchema => &["gemini-json-schema", "gemini"],
+            Self::ClaudeCode => &["claude-code", "anthropic"],
+            Self::Cursor => &["cursor"],
+            Self::VsCode => &["vscode"],
+            Self::WebMcp => &["webmcp"],
+            Self::Vertex => &["vertex", "gemini"],
+            Self::Mcp => &["mcp"],
         }
     }
 
-    /// Every rule of the target's profile.
-    pub fn rules(self) -> impl Iterator<Item = &'static Rule> {
-        self.tables().iter().flat_map(|table| table.iter())
+    /// The target's rules at `version` (`None`: the newest known behaviour), from the built-in
+    /// data and `extra` entries.
+    pub fn rules(self, version: Option<&str>, extra: &[Entry]) -> Vec<Rule> {
+        let entries: Vec<&Entry> = builtin().iter().chain(extra).collect();
+        resolve::rules(&entries, self.consumers(), version)
     }
 }
 
+/// A target and the consumer version asked for (`claude-code@2.0`; `None`: the newest known
+/// behaviour).
+pub type TargetVersion = (Target, Option<String>);
+
 /// The targets `names` name, in order: `all` stands for [`Target::ALL`] (in its place, once);
-/// an unknown name is an error that lists the known ones.
-pub fn parse_targets<S: AsRef<str>>(names: &[S]) -> Result<Vec<Target>, String> {
-    let mut out: Vec<Target> = Vec::new();
+/// `name@version` asks for the behaviour of that version (or date, for an API without
+/// versions); an unknown name or a version that is not dotted numbers is an error that says
+/// so.
+pub fn parse_targets<S: AsRef<str>>(names: &[S]) -> Result<Vec<TargetVersion>, String> {
+    let mut out: Vec<TargetVersion> = Vec::new();
     for name in names {
-        let found = match name.as_ref() {
+        let (name, version) = match name.as_ref().split_once('@') {
+            Some((name, version)) => (name, Some(version)),
+            None => (name.as_ref(), None),
+        };
+        if let Some(v) = version {
+            let numeric = !v.is_empty()
+                && v.split(['.', '-'])
+                    .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+            if !numeric || name == "all" {
+                return Err(format!(
+                    "bad target version {name}@{v}: a version (2.1.84) or a date (2026-08) after a target name"
+                ));
+            }
+        }
+        let found = match name {
             "all" => Target::ALL.to_vec(),
             one => vec![Target::try_from(one.to_owned())?],
         };
         for target in found {
-            if !out.contains(&target) {
-                out.push(target);
+            let asked = (target, version.map(str::to_owned));
+            if !out.contains(&asked) {
+                out.push(asked);
             }
         }
     }

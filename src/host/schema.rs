@@ -9,42 +9,9 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::json::Document;
-use crate::validate::{CompiledSchema, Grouping, SchemaFault, ValidateOptions};
-use crate::validator::compile_linted;
+use crate::validate::{CompiledSchema, Grouping, ValidateOptions};
 
-/// Code of a schema that its meta-schema rejects.
-pub const INVALID_SCHEMA: &str = "invalid-schema";
-/// Code of a schema that is well-formed but cannot be compiled (unresolvable `$ref`, bad regex).
-pub const UNUSABLE_SCHEMA: &str = "unusable-schema";
-
-/// Checks that the value at `pointer` in `doc` is a JSON Schema that can be used (2020-12 unless
-/// its `$schema` says otherwise): `Ok` with the schema lint's findings ([`crate::lint`]) and the
-/// schema compiled (as [`compile_value_schema`] compiles it; `None` when there is no value at
-/// `pointer`), or `Err` with each problem as an error. Every span is in `doc`.
-pub fn check_schema(
-    doc: &Document<'_>,
-    pointer: &str,
-) -> Result<(Vec<Diagnostic>, Option<CompiledSchema>), Vec<Diagnostic>> {
-    if doc.pointer(pointer).is_none() {
-        return Ok((Vec::new(), None));
-    }
-    let errors = match compile_linted(doc, pointer, &ValidateOptions::default()) {
-        Ok(linted) => return Ok((linted.lint, Some(linted.engine))),
-        Err(errors) => errors,
-    };
-    let code = match errors.fault {
-        SchemaFault::Malformed => INVALID_SCHEMA,
-        SchemaFault::Unusable => UNUSABLE_SCHEMA,
-    };
-    Err(errors
-        .diagnostics
-        .into_iter()
-        .map(|diagnostic| Diagnostic {
-            code: code.to_owned(),
-            ..diagnostic
-        })
-        .collect())
-}
+pub use crate::compat::check_schema;
 
 /// Validates the value at `instance_pointer` in `instance_doc` against the schema at
 /// `schema_pointer` in `schema_doc` ([`compile_value_schema`] then [`validate_compiled`]).

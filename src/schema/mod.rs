@@ -14,4 +14,7 @@ pub use vocabulary::{
     applies_to, builtin_draft, defined_in_other, draft_name, is_keyword, keywords, ANNOTATIONS,
     DRAFTS,
 };
-pub use walk::{holds, subschemas, Holds, SchemaTree, Sub};
+pub use walk::{
+    declared_types, holds, is_object_schema, is_unusual_boolean, subschemas, value_subschemas,
+    Holds, SchemaTree, Sub,
+};

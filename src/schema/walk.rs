@@ -192,6 +192,44 @@ pub fn subschemas<'v, T: SchemaTree>(
     found
 }
 
+/// Every subschema of a schema value read as the MCP default dialect (2020-12), pointers
+/// relative to it (`""` for the root): the walk the compatibility checks and their lowering
+/// read tools' schemas with.
+pub fn value_subschemas(root: &Value) -> Vec<Sub<'_, Value>> {
+    subschemas(root, "", Draft::Draft202012)
+}
+
+/// The `type` names a schema declares (a string or an array of strings); empty without `type`.
+pub fn declared_types(schema: &Value) -> Vec<&str> {
+    match schema.get("type") {
+        Some(Value::String(name)) => vec![name.as_str()],
+        Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Whether a schema describes objects: `type` says `object`, or it has `properties`.
+pub fn is_object_schema(schema: &Value) -> bool {
+    declared_types(schema).contains(&"object")
+        || schema.get("properties").is_some_and(Value::is_object)
+}
+
+/// Keywords whose value is commonly a boolean schema and that every consumer takes as one
+/// (`additionalProperties: false` is in the official reference servers' schemas).
+const BOOLEAN_AS_A_MATTER_OF_COURSE: [&str; 4] = [
+    "additionalProperties",
+    "unevaluatedProperties",
+    "additionalItems",
+    "unevaluatedItems",
+];
+
+/// Whether `sub` is a boolean schema outside the keywords that take booleans as a matter of
+/// course: `"data": true` under `properties`, `true` in `anyOf`…
+pub fn is_unusual_boolean(sub: &Sub<'_, Value>) -> bool {
+    let keyword = sub.pointer.rsplit('/').next().unwrap_or_default();
+    sub.value.is_boolean() && !BOOLEAN_AS_A_MATTER_OF_COURSE.contains(&keyword)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

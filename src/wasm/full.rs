@@ -140,7 +140,10 @@ export interface HostReport {
 }
 
 /** A consumer `checkCompatibility` and `lowerTool` know. */
-export type CompatTarget = "anthropic" | "anthropic-strict" | "openai" | "openai-strict" | "gemini" | "gemini-json-schema" | "claude-code" | "cursor" | "vscode" | "webmcp" | "mcp";
+export type CompatTarget = "anthropic" | "anthropic-strict" | "openai" | "openai-strict" | "gemini" | "gemini-json-schema" | "claude-code" | "cursor" | "vscode" | "webmcp" | "vertex" | "mcp";
+
+/** A target, or a target at a consumer version (`claude-code@2.0`) or date (`openai@2025-06`) for an older behaviour. */
+export type CompatTargetQuery = CompatTarget | `${CompatTarget}@${string}`;
 
 /** How a consumer treats a tool or a list: `rejected` (the request or the whole list fails), `dropped` (this tool is skipped), `rewritten` (silently changed). */
 export type CompatVerdict = "accepted" | "rewritten" | "dropped" | "rejected";
@@ -150,20 +153,45 @@ export interface CompatTargetInfo {
   name: CompatTarget;
   optIn: boolean;
   title: string;
+  /** Its short name for a column header or a badge. */
+  label: string;
 }
 
 /** What `checkCompatibility` checks against. */
 export interface CompatOptions {
   /** The targets, in the order reported (`"all"` for every one); when left out, the default ones (`compatTargets()` with `optIn: false`). */
-  targets?: (CompatTarget | "all")[] | "all";
+  targets?: (CompatTargetQuery | "all")[] | "all";
   /** The server's name as the host knows it (Cursor's server + tool name length needs it). */
   serverName?: string;
+  /** Extra compatibility data in the format of `compat-data/schema.json` (its text or its value); bad data is a TypeError naming each line:column. */
+  data?: string | JsonValue;
+}
+
+/** What `compatDataReport(dataText?)` returns: every entry, the least recently checked first, and what is wrong with `dataText` (positioned in it; its entries are then left out). */
+export interface CompatDataReport {
+  rows: CompatDataRow[];
+  diagnostics: Diagnostic[];
+}
+
+/** One entry of the compatibility data as `compatDataReport()` lists it. */
+export interface CompatDataRow {
+  code: string;
+  consumer: string;
+  feature: string;
+  verdict: CompatVerdict | "noted";
+  since?: string;
+  until?: string;
+  observed: string | null;
+  checked: string;
+  urls: string[];
 }
 
 /** One target's verdict and findings; each finding's code names its rule (e.g. `anthropic/root-combinator`). */
 export interface CompatResult {
   verdict: CompatVerdict;
   diagnostics: Diagnostic[];
+  /** The consumer version checked, when one was asked for (`claude-code@2.0`). */
+  version?: string;
 }
 
 /** What `checkCompatibility` returns. */
@@ -174,6 +202,8 @@ export interface CompatReport {
   list: Partial<Record<CompatTarget, CompatResult>>;
   /** A parse error or `not-a-tool`, when nothing could be checked. */
   diagnostics: Diagnostic[];
+  /** Per target, the worst verdict over the list and every tool. */
+  worst: Partial<Record<CompatTarget, CompatVerdict>>;
 }
 
 /** What `lowerTool` returns. */
@@ -184,6 +214,8 @@ export interface LoweredTool {
   changes: { pointer: string; message: string }[];
   /** Each constraint the consumer no longer enforces: the server must check it itself. */
   lost: { pointer: string; keyword: string; message: string }[];
+  /** What lowering cannot make the target accept (a schema that is not valid JSON Schema): the target's findings on the lowered tool, by pointer (no span). Empty when the target accepts it. */
+  unresolved: Diagnostic[];
   /** Why there is no tool: a parse error, not a tool, or more than one. */
   diagnostics: Diagnostic[];
 }
@@ -488,15 +520,33 @@ pub fn compat_targets_js() -> Result<JsValue, JsValue> {
     to_js(&crate::compat::target_infos())
 }
 
-/// Rewrites one tool so that `target` accepts it; throws a `TypeError` for an unknown target.
+/// Rewrites one tool so that `target` (`name` or `name@version`) accepts it, with the extra data
+/// of `options` (its `targets` and `serverName` are not read); throws a `TypeError` for an
+/// unknown target or bad options.
 #[wasm_bindgen(js_name = lowerTool, unchecked_return_type = "LoweredTool")]
 pub fn lower_tool_js(
     #[wasm_bindgen(js_name = toolText)] tool_text: &str,
-    #[wasm_bindgen(unchecked_param_type = "CompatTarget")] target: &str,
+    #[wasm_bindgen(unchecked_param_type = "CompatTargetQuery")] target: &str,
+    options: Option<CompatOptionsArg>,
 ) -> Result<JsValue, JsValue> {
-    let target = crate::compat::Target::try_from(target.to_owned())
-        .map_err(|e| JsValue::from(js_sys::TypeError::new(&e)))?;
-    to_js(&crate::compat::lower_tool(tool_text, target))
+    let type_error = |e: String| JsValue::from(js_sys::TypeError::new(&e));
+    let mut options = compat_options(options)?;
+    let asked = crate::compat::parse_targets(&[target]).map_err(type_error)?;
+    let Some((target, _)) = asked.first().cloned() else {
+        return Err(type_error(format!("unknown target {target:?}")));
+    };
+    options.set_targets(asked);
+    to_js(&crate::compat::lower_tool_with(tool_text, target, &options))
+}
+
+/// Every entry of the compatibility data (the built-in files, then those of `dataText` when
+/// given: a data file's text), the least recently checked first; bad data is not thrown but
+/// reported: `diagnostics` positioned in `dataText`, and its entries left out.
+#[wasm_bindgen(js_name = compatDataReport, unchecked_return_type = "CompatDataReport")]
+pub fn compat_data_report_js(
+    #[wasm_bindgen(js_name = dataText)] data_text: Option<String>,
+) -> Result<JsValue, JsValue> {
+    to_js(&crate::compat::data_report_of(data_text.as_deref()))
 }
 
 /// Lints a JSON Schema text: unknown keywords, meta-schema failures explained, contradictions,

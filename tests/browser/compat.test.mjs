@@ -88,7 +88,7 @@ test('a reference server tools/list: the matrix shows what checkCompatibility sa
   // Every column is shown; the opt-in ones (checked by the CLI only with --target) are marked.
   assert.deepEqual(shown.targets, toolbox.compatTargets().map((info) => info.name));
   assert.deepEqual(shown.optIn, toolbox.compatTargets().filter((info) => info.optIn).map((info) => info.name));
-  assert.deepEqual(shown.optIn, ['anthropic-strict', 'openai-strict', 'gemini', 'webmcp']);
+  assert.deepEqual(shown.optIn, ['anthropic-strict', 'openai-strict', 'gemini', 'webmcp', 'vertex']);
   assert.deepEqual(shown.tools.map(({ name, verdicts }) => ({ name, verdicts })), want.tools.map(({ name, verdicts }) => ({ name, verdicts })));
   assert.deepEqual(shown.list.verdicts, want.list);
   // Each verdict is spelled out in its cell (✓ for accepted, as the CLI prints it), never colour alone.
@@ -232,6 +232,30 @@ test('the server name counts in Cursor\'s name length, as checkCompatibility say
   await afterRun(page, () => page.fill('#compat-server', serverName));
   assert.equal(await cursorVerdict(), want.verdict);
   assert.equal(await page.evaluate(() => document.activeElement.id), 'compat-server', 'typing keeps the focus in the field');
+  await assertClean(page, log);
+  await context.close();
+});
+
+test('extra compatibility data joins the checks when valid; bad data shows its positioned errors', async (t) => {
+  const session = await openCompat(t);
+  if (!session) return;
+  const { page, context, log } = session;
+  await pasteAndRun(page, 'editor-a', GEMINI_REJECTS);
+  const column = (await readMatrix(page)).targets.indexOf('openai');
+  const openaiVerdict = async () => (await readMatrix(page)).tools[0].verdicts[column];
+  const data = JSON.stringify({ entries: [{
+    code: 'gw/lower-case', consumer: 'openai', feature: 'name-has', with: { chars: 'abcdefghijklmnopqrstuvwxyz' }, verdict: 'rejected',
+    evidence: [{ url: 'https://example.com/gateway', observed: '2026-11-30', checked: '2026-12-03' }],
+  }] });
+  const want = toolbox.checkCompatibility(GEMINI_REJECTS, { targets: ['all'], data }).tools[0].targets.openai.verdict;
+  assert.equal(want, 'rejected', 'the package applies the data');
+  await page.click('#compat details.compat-data summary');
+  await afterRun(page, () => page.fill('#compat-data', data));
+  assert.equal(await openaiVerdict(), want);
+  await afterRun(page, () => page.fill('#compat-data', '{"entries": [\n  {"code": 1}]}'));
+  const problems = await page.locator('#compat .compat-data-problems li').allTextContents();
+  assert.ok(problems.length > 0 && problems.every((p) => /^\d+:\d+: /.test(p)), problems.join(' | '));
+  assert.equal(await openaiVerdict(), toolbox.checkCompatibility(GEMINI_REJECTS, { targets: ['all'] }).tools[0].targets.openai.verdict, 'bad data is not used');
   await assertClean(page, log);
   await context.close();
 });

@@ -3,7 +3,8 @@
 // input is reported, and `compat` / `check-tool --target` print the matrix and findings.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
@@ -13,7 +14,7 @@ const require = createRequire(import.meta.url);
 const DEFAULTS = ['anthropic', 'openai', 'gemini-json-schema', 'claude-code', 'cursor', 'vscode', 'mcp'];
 const ALL = [
   'anthropic', 'anthropic-strict', 'openai', 'openai-strict', 'gemini', 'gemini-json-schema',
-  'claude-code', 'cursor', 'vscode', 'webmcp', 'mcp',
+  'claude-code', 'cursor', 'vscode', 'webmcp', 'vertex', 'mcp',
 ];
 
 const CLI = new URL('../../pkg/cli.js', import.meta.url).pathname;
@@ -44,6 +45,7 @@ test('compatTargets: every target in report order, the opt-in ones marked; the d
   assert.deepEqual(infos.map((i) => i.name), ALL);
   assert.deepEqual(infos.filter((i) => !i.optIn).map((i) => i.name), DEFAULTS);
   assert.ok(infos.every((i) => typeof i.title === 'string' && i.title.length > 0));
+  assert.equal(infos.find((i) => i.name === 'gemini-json-schema').label, 'Gemini JSON Schema');
   assert.deepEqual(Object.keys(api.checkCompatibility(TOOL).list), DEFAULTS);
   assert.deepEqual(Object.keys(api.checkCompatibility(TOOL, { targets: ['all'] }).list), ALL);
   assert.deepEqual(Object.keys(api.checkCompatibility(TOOL, { targets: 'all' }).list), ALL);
@@ -62,6 +64,9 @@ test('checkCompatibility: a verdict per tool and target, findings with spans; a 
   assert.equal(report.tools[0].targets.vscode.verdict, 'rewritten');
   assert.equal(report.tools[0].targets.mcp.verdict, 'accepted');
   assert.equal(report.list.anthropic.verdict, 'rejected');
+  // The worst verdict per target, computed by the crate (the page's badges read it).
+  assert.equal(report.worst.anthropic, 'rejected');
+  assert.equal(report.worst.mcp, 'accepted');
   const value = api.checkCompatibility(TOOL, { targets: ['all'] });
   assert.deepEqual(value, withoutSpans(report));
   const only = api.checkCompatibility(TOOL, { targets: ['gemini'], serverName: 'gh' });
@@ -135,7 +140,74 @@ test('compat CLI: the matrix then the findings, exit 1 on rejected or dropped; -
   assert.equal(cli(['compat', '--lower', 'nope', '-'], '{}').status, 2);
   const help = cli(['compat', '--help']).stdout;
   assert.match(help, /--server-name NAME/);
-  assert.match(help, /opt-in: anthropic-strict, openai-strict, gemini, webmcp/);
+  assert.match(help, /opt-in: anthropic-strict, openai-strict, gemini, webmcp, vertex/);
+  assert.match(help, /--compat-data FILE/);
+});
+
+test('compat data: --compat-data and checkCompatibility({ data }) add entries; bad data gets positioned errors; --data-report', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'compat-data-'));
+  const gateway = {
+    entries: [{
+      code: 'openai/max-tools', consumer: 'openai', feature: 'max-tools', with: { max: 1 }, verdict: 'rejected',
+      seen: 'too many tools for the gateway',
+      evidence: [{ url: 'https://example.com/gateway', observed: '2026-11-30', checked: '2026-12-03' }],
+    }],
+  };
+  const good = join(dir, 'gateway.json');
+  writeFileSync(good, JSON.stringify(gateway, null, 2));
+  const two = JSON.stringify([TOOL, { ...TOOL, name: 'other' }]);
+  assert.equal(api.checkCompatibility(two, { targets: ['openai'] }).list.openai.verdict, 'rejected', 'the names are refused');
+  const fine = [{ name: 'a', inputSchema: { type: 'object' } }, { name: 'b', inputSchema: { type: 'object' } }];
+  assert.equal(api.checkCompatibility(fine, { targets: ['openai'] }).list.openai.verdict, 'accepted');
+  assert.equal(api.checkCompatibility(fine, { targets: ['openai'], data: gateway }).list.openai.verdict, 'rejected');
+  assert.equal(api.checkCompatibility(fine, { targets: ['openai'], data: JSON.stringify(gateway) }).list.openai.verdict, 'rejected');
+  const run = cli(['compat', '--target', 'openai', '--compat-data', good, '-'], JSON.stringify(fine));
+  assert.equal(run.status, 1, run.stdout + run.stderr);
+  assert.match(run.stdout, /error\[openai\/max-tools\].*evidence 2026-11-30/);
+  // Bad data: a finding at its line and column, exit 2; from the API a TypeError naming it.
+  const bad = join(dir, 'bad.json');
+  writeFileSync(bad, '{"entries": [\n  {"code": "x", "consumer": "openai", "feature": "max-tools",\n   "verdict": "refused", "evidence": []}]}');
+  const refused = cli(['compat', '--compat-data', bad, '-'], JSON.stringify(fine));
+  assert.equal(refused.status, 2, refused.stdout + refused.stderr);
+  assert.match(refused.stdout, /bad\.json:3:15: error\[compat-data-invalid\]/);
+  assert.throws(() => api.checkCompatibility(fine, { data: readFileSync(bad, 'utf8') }), /3:15/);
+  // The data report: every entry, least recently checked first.
+  const report = cli(['compat', '--data-report', '--compat-data', good]);
+  assert.equal(report.status, 0, report.stderr);
+  const lines = report.stdout.trim().split('\n').slice(1);
+  const dates = lines.map((l) => l.slice(0, 10));
+  assert.deepEqual(dates, [...dates].sort());
+  assert.ok(lines.some((l) => l.includes('https://example.com/gateway')));
+  const { rows, diagnostics } = api.compatDataReport();
+  assert.equal(diagnostics.length, 0);
+  assert.equal(rows.length + 1, lines.length);
+});
+
+test('targets take versions: claude-code@2.1.83 does not cut descriptions, 2.1.84 does', () => {
+  const long = { name: 't', description: 'd'.repeat(3000), inputSchema: { type: 'object' } };
+  const old = api.checkCompatibility(long, { targets: ['claude-code@2.1.83'] });
+  assert.equal(old.tools[0].targets['claude-code'].verdict, 'accepted');
+  assert.equal(old.tools[0].targets['claude-code'].version, '2.1.83');
+  const now = api.checkCompatibility(long, { targets: ['claude-code'] });
+  assert.equal(now.tools[0].targets['claude-code'].verdict, 'rewritten');
+  assert.match(now.tools[0].targets['claude-code'].diagnostics[0].message, /since 2\.1\.84 \(evidence 2026-08-18\)/);
+  const run = cli(['compat', '--target', 'claude-code@2.1.83', '-'], JSON.stringify(long));
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  assert.match(run.stdout, /claude-code@2\.1\.83/);
+  assert.equal(api.lowerTool(long, 'claude-code').tool.description.length, 2048);
+  assert.equal(api.lowerTool(long, 'claude-code@2.1.83').tool.description.length, 3000);
+  assert.throws(() => api.checkCompatibility(long, { targets: ['claude-code@latest'] }), TypeError);
+});
+
+test('mcp and checkTool give one verdict on a schema that is not JSON Schema; lowering says it cannot fix it', () => {
+  const tool = { name: 't', inputSchema: { type: 'object', properties: { n: { type: 'int' } } } };
+  const host = api.checkTool(tool);
+  assert.ok(host.diagnostics.some((d) => d.code === 'invalid-schema'));
+  const compat = api.checkCompatibility(tool, { targets: ['mcp'] });
+  assert.equal(compat.tools[0].targets.mcp.verdict, 'rejected');
+  assert.ok(compat.tools[0].targets.mcp.diagnostics.some((d) => d.code === 'invalid-schema'));
+  const lowered = api.lowerTool(tool, 'mcp');
+  assert.ok(lowered.unresolved.some((d) => d.code === 'invalid-schema'));
 });
 
 test('check-tool --target adds the consumers\' rules', () => {
@@ -181,6 +253,7 @@ test('lowering passes its own profile on every tool of the real npm reference se
         for (const target of ALL) {
           const out = api.lowerTool(tool, target);
           const again = api.checkCompatibility(out.tool, { targets: [target] });
+          assert.equal(out.unresolved.length, 0, `${pkg} ${tool.name} for ${target}: ${JSON.stringify(out.unresolved)}`);
           assert.equal(again.tools[0].targets[target].verdict, 'accepted',
             `${pkg} ${tool.name} lowered for ${target}: ${JSON.stringify(again.tools[0].targets[target].diagnostics.map((d) => d.message))}`);
           lowered += 1;

@@ -56,7 +56,9 @@ const SERVERS = {
     env: { MEMORY_FILE_PATH: join(TEMP, 'memory.jsonl') },
     allowed: { [OPEN_NO_ARGUMENTS]: ['read_graph'] },
   },
-  'sequential-thinking': { command: [process.execPath, bin('@modelcontextprotocol/server-sequential-thinking')], allowed: {} },
+  // Its one tool's description is longer than the 2,048 characters Claude Code passes on
+  // (anthropics/claude-code#41593, #87650; compat-data/claude-code.json): rewritten, a warning.
+  'sequential-thinking': { command: [process.execPath, bin('@modelcontextprotocol/server-sequential-thinking')], allowed: { 'claude-code/description-cut': ['sequentialthinking'] } },
   context7: { command: [process.execPath, bin('@upstash/context7-mcp')], allowed: {} },
   playwright: { command: [process.execPath, bin('@playwright/mcp'), '--headless'], allowed: {} },
   'chrome-devtools': { command: [process.execPath, bin('chrome-devtools-mcp', 'chrome-devtools-mcp'), '--no-usage-statistics'], allowed: {} },

@@ -46,6 +46,7 @@ pub fn default_options() -> mcp_json_toolbox::host::session::SessionOptions {
     mcp_json_toolbox::host::session::SessionOptions {
         targets,
         server_name: None,
+        ..Default::default()
     }
 }
 

@@ -3,34 +3,21 @@
 
 use serde_json::Value;
 
+use crate::schema::{declared_types, Sub};
+
 use super::super::rule::{ArrayScope, Check};
-use super::super::walk::{types, Sub};
 use super::edit::{each_schema, input_at, put, Lowering};
 use super::view::{Spot, ToolView};
 
-/// Whether `sub` is outside VS Code's walk: its `forEachSchemaNode` enters only the keywords
-/// below (not `$defs`, `definitions`, `dependentSchemas`, `prefixItems`, `propertyNames`…).
+/// Whether `sub` is reached only through the keywords `walk` names (a consumer's own walk, such
+/// as VS Code's `forEachSchemaNode`, which does not enter `$defs`, `prefixItems`…).
 #[inline(never)]
-fn outside_vscode_walk(sub: &Sub<'_>) -> bool {
-    const ENTERED: [&str; 13] = [
-        "properties",
-        "items",
-        "dependencies",
-        "patternProperties",
-        "additionalProperties",
-        "anyOf",
-        "allOf",
-        "oneOf",
-        "not",
-        "if",
-        "then",
-        "else",
-        "contains",
-    ];
+fn inside_walk(sub: &Sub<'_, Value>, walk: &[String]) -> bool {
+    let entered = |k: &str| walk.iter().any(|w| w == k);
     let mut tokens = sub.pointer.split('/').skip(1).peekable();
     while let Some(keyword) = tokens.next() {
-        if !ENTERED.contains(&keyword) {
-            return true;
+        if !entered(keyword) {
+            return false;
         }
         // A member name, or an index into a list of schemas, follows some keywords.
         let map = matches!(keyword, "properties" | "patternProperties" | "dependencies");
@@ -42,22 +29,23 @@ fn outside_vscode_walk(sub: &Sub<'_>) -> bool {
             tokens.next();
         }
     }
-    false
+    true
 }
 
 /// Whether `schema` is an array schema as `scope` reads `type`.
 #[inline(never)]
-fn is_array(schema: &Value, scope: ArrayScope) -> bool {
-    match scope {
-        ArrayScope::All => types(schema).contains(&"array"),
-        ArrayScope::VsCode => schema.get("type").and_then(Value::as_str) == Some("array"),
+fn is_array(schema: &Value, scope: &ArrayScope) -> bool {
+    if scope.string_type {
+        schema.get("type").and_then(Value::as_str) == Some("array")
+    } else {
+        declared_types(schema).contains(&"array")
     }
 }
 
 /// Every array schema without `items`.
 #[inline(never)]
-pub(super) fn find(view: &ToolView<'_>, scope: ArrayScope) -> Vec<Spot> {
-    let walk = |sub: &Sub<'_>| scope == ArrayScope::All || !outside_vscode_walk(sub);
+pub(super) fn find(view: &ToolView<'_>, scope: &ArrayScope) -> Vec<Spot> {
+    let walk = |sub: &Sub<'_, Value>| scope.walk.as_ref().is_none_or(|w| inside_walk(sub, w));
     view.schema_spots(&walk, &|schema| {
         (is_array(schema, scope) && schema.get("items").is_none())
             .then(|| (String::new(), "an array schema without `items`".to_owned()))
@@ -72,7 +60,7 @@ pub(super) fn lower(l: &mut Lowering, input: &mut Value) {
     }
     let mut added = Vec::new();
     each_schema(input, &mut |pointer, schema| {
-        let is_array = types(&Value::Object(schema.clone())).contains(&"array");
+        let is_array = declared_types(&Value::Object(schema.clone())).contains(&"array");
         if is_array && !schema.contains_key("items") {
             put(schema, "items", serde_json::json!({}));
             added.push(pointer.to_owned());

@@ -5,9 +5,9 @@
 use serde_json::Value;
 
 use super::super::rule::{Check, Field};
-use super::super::walk::{is_unusual_boolean, subschemas};
 use super::edit::Lowering;
 use super::view::{Spot, ToolView};
+use crate::schema::{is_unusual_boolean, value_subschemas};
 
 /// One finding per boolean subschema of `field`.
 #[inline(never)]
@@ -38,7 +38,7 @@ pub(super) fn lower(l: &mut Lowering, tool: &mut Value) {
 /// The boolean subschemas of `schema` (the tool's `field`) become objects.
 #[inline(never)]
 fn lower_field(l: &mut Lowering, schema: &mut Value, field: Field) {
-    let pointers: Vec<(String, bool)> = subschemas(schema)
+    let pointers: Vec<(String, bool)> = value_subschemas(schema)
         .into_iter()
         .filter(is_unusual_boolean)
         .filter_map(|s| s.value.as_bool().map(|b| (s.pointer, b)))

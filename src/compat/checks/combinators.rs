@@ -13,11 +13,11 @@ use super::view::{Spot, ToolView};
 
 /// The `keywords` at the root of `inputSchema`.
 #[inline(never)]
-pub(super) fn find(view: &ToolView<'_>, keywords: &[&str]) -> Vec<Spot> {
+pub(super) fn find(view: &ToolView<'_>, keywords: &[String]) -> Vec<Spot> {
     let root = view.value.get("inputSchema");
     keywords
         .iter()
-        .filter(|k| root.is_some_and(|r| r.get(**k).is_some()))
+        .filter(|k| root.is_some_and(|r| r.get(k.as_str()).is_some()))
         .map(|k| {
             let at = view.at(Field::Input, "", &format!("/{}", escape_pointer_token(k)));
             Spot::new(at, format!("`{k}` at the root of `inputSchema`")).about(k)
@@ -29,19 +29,27 @@ pub(super) fn find(view: &ToolView<'_>, keywords: &[&str]) -> Vec<Spot> {
 /// into their schema; `oneOf` becomes `anyOf` where only `oneOf` is refused.
 #[inline(never)]
 pub(super) fn lower(l: &mut Lowering, input: &mut Value) {
-    let root_refused: Vec<&'static str> = l
+    let root_refused: Vec<String> = l
         .checks
         .iter()
         .filter_map(|c| match c {
-            Check::RootKeywords(list) => Some(*list),
+            Check::RootKeywords(list) => Some(list.clone()),
             _ => None,
         })
         .flatten()
-        .copied()
         .collect();
     if let Value::Object(root) = input {
         for keyword in root_refused {
-            merge(l, root, "", keyword);
+            if matches!(keyword.as_str(), "anyOf" | "oneOf" | "allOf") {
+                merge(l, root, "", &keyword);
+            } else if let Some(value) = take(root, &keyword) {
+                let at = input_at("", &keyword);
+                l.lose(
+                    at,
+                    &keyword,
+                    format!("`{keyword}` at the root ({value}) is no longer enforced"),
+                );
+            }
         }
     }
     let one_to_any = l.forbids("oneOf") && !l.forbids("anyOf");

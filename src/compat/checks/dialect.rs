@@ -12,14 +12,15 @@ use super::view::{Spot, ToolView};
 /// The `$schema` of `schema`'s root when it is a string outside `allowed` (compared without a
 /// trailing `#`, as the TypeScript SDK does).
 #[inline(never)]
-fn refused<'v>(schema: &'v Value, allowed: &[&str]) -> Option<&'v str> {
+fn refused<'v>(schema: &'v Value, allowed: &[String]) -> Option<&'v str> {
     let declared = schema.get("$schema")?.as_str()?;
-    (!allowed.contains(&declared.trim_end_matches('#'))).then_some(declared)
+    let bare = declared.trim_end_matches('#');
+    (!allowed.iter().any(|a| a == bare)).then_some(declared)
 }
 
 /// The `outputSchema` root's `$schema`, when it is not one of `allowed`.
 #[inline(never)]
-pub(super) fn find(view: &ToolView<'_>, allowed: &[&str]) -> Option<Spot> {
+pub(super) fn find(view: &ToolView<'_>, allowed: &[String]) -> Option<Spot> {
     let declared = refused(view.value.get(Field::Output.key())?, allowed)?;
     let at = view.at(Field::Output, "", "/$schema");
     let detail =

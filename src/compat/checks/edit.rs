@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 use crate::json::tree::escape_pointer_token;
 
 use super::super::rule::Check;
-use super::super::walk::subschemas;
+use crate::schema::value_subschemas;
 
 /// One change lowering made.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -50,8 +50,8 @@ impl Lowering {
     #[inline(never)]
     pub fn forbids(&self, keyword: &str) -> bool {
         self.checks.iter().any(|check| match check {
-            Check::Keywords(list) => list.contains(&keyword),
-            Check::OnlyKeywords(allowed) => !allowed.contains(&keyword),
+            Check::Keywords(list) => list.iter().any(|k| k == keyword),
+            Check::OnlyKeywords(allowed) => !allowed.iter().any(|k| k == keyword),
             _ => false,
         })
     }
@@ -92,7 +92,7 @@ pub(in crate::compat) fn each_schema(
     root: &mut Value,
     f: &mut dyn FnMut(&str, &mut Map<String, Value>),
 ) {
-    let pointers: Vec<String> = subschemas(root)
+    let pointers: Vec<String> = value_subschemas(root)
         .into_iter()
         .filter(|s| s.value.is_object())
         .map(|s| s.pointer)

@@ -8,7 +8,7 @@ use super::edit::{each_schema, input_at, take, Lowering};
 use super::view::{Spot, ToolView};
 
 /// The formats a check allows, and whether it reads only string schemas.
-fn allowed(check: &Check) -> Option<(&'static [&'static str], bool)> {
+fn allowed(check: &Check) -> Option<(&[String], bool)> {
     match check {
         Check::FormatNotIn(list) => Some((list, false)),
         Check::StringFormatNotIn(list) => Some((list, true)),
@@ -22,7 +22,7 @@ fn refused<'s>(schema: &'s Map<String, Value>, check: &Check) -> Option<&'s str>
     let (list, strings_only) = allowed(check)?;
     let format = schema.get("format")?.as_str()?;
     let string = schema.get("type").and_then(Value::as_str) == Some("string");
-    (!list.contains(&format) && (string || !strings_only)).then_some(format)
+    (!list.iter().any(|f| f == format) && (string || !strings_only)).then_some(format)
 }
 
 /// Every `format` that `check` refuses.
@@ -46,7 +46,7 @@ pub(super) fn lower(l: &mut Lowering, input: &mut Value) {
         .checks
         .iter()
         .filter(|c| allowed(c).is_some())
-        .copied()
+        .cloned()
         .collect();
     if checks.is_empty() {
         return;

@@ -19,11 +19,11 @@ pub(super) fn find(view: &ToolView<'_>, key: &str) -> Option<Spot> {
 /// Lowering: members the consumer does not read are removed.
 #[inline(never)]
 pub(super) fn lower(l: &mut Lowering, tool: &mut Value) {
-    let ignored: Vec<&'static str> = l
+    let ignored: Vec<String> = l
         .checks
         .iter()
         .filter_map(|c| match c {
-            Check::IgnoredMember(key) => Some(*key),
+            Check::IgnoredMember(key) => Some(key.clone()),
             _ => None,
         })
         .collect();
@@ -31,13 +31,13 @@ pub(super) fn lower(l: &mut Lowering, tool: &mut Value) {
         return;
     };
     for key in ignored {
-        if discard(members, key) {
-            let at = format!("/{}", escape_pointer_token(key));
+        if discard(members, &key) {
+            let at = format!("/{}", escape_pointer_token(&key));
             l.change(
                 at.clone(),
                 format!("removed `{key}`, which the consumer does not read"),
             );
-            l.lose(at, key, format!("`{key}` is not enforced by the consumer"));
+            l.lose(at, &key, format!("`{key}` is not enforced by the consumer"));
         }
     }
 }

@@ -7,9 +7,9 @@ use serde_json::Value;
 use crate::json::tree::escape_pointer_token;
 
 use super::super::rule::Field;
-use super::super::walk::ANNOTATIONS;
 use super::edit::{discard, each_schema, input_at, put, take, Lowering};
 use super::view::{Spot, ToolView};
+use crate::schema::{value_subschemas, ANNOTATIONS};
 
 /// Most schema nodes `$ref` inlining may copy in all (recursive or fanned-out definitions stop
 /// there; the refs left are dropped and listed as lost).
@@ -173,7 +173,7 @@ pub(super) fn lower_convert(l: &mut Lowering, input: &mut Value) {
 #[inline(never)]
 pub(super) fn lower_strip(l: &mut Lowering, input: &mut Value) {
     let mut removed = Vec::new();
-    let refused: Vec<String> = super::super::walk::subschemas(input)
+    let refused: Vec<String> = value_subschemas(input)
         .iter()
         .filter_map(|s| s.value.as_object())
         .flat_map(|m| m.keys())

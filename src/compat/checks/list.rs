@@ -10,8 +10,8 @@ use super::view::{Spot, ToolView};
 /// The findings of the list rule `check` over `views` (the list at `list`).
 #[inline(never)]
 pub(super) fn find(check: &Check, views: &[ToolView<'_>], list: &str) -> Vec<Spot> {
-    match *check {
-        Check::MaxTools(max) => (views.len() > max)
+    match check {
+        Check::MaxTools(max) => (views.len() > *max)
             .then(|| {
                 Spot::new(
                     list.to_owned(),
@@ -24,7 +24,7 @@ pub(super) fn find(check: &Check, views: &[ToolView<'_>], list: &str) -> Vec<Spo
         Check::DuplicateAfterRewrite(names) => duplicates(views, &|name| names.sanitize(name)),
         Check::StrictBudget { tools, optional } => {
             let mut spots = Vec::new();
-            if views.len() > tools {
+            if views.len() > *tools {
                 let detail = format!("{} strict tools; more than {tools}", views.len());
                 spots.push(Spot::new(list.to_owned(), detail));
             }
@@ -33,7 +33,7 @@ pub(super) fn find(check: &Check, views: &[ToolView<'_>], list: &str) -> Vec<Spo
                 .flat_map(|v| v.subs(Field::Input))
                 .map(|sub| optional_properties(sub.value).len())
                 .sum();
-            if count > optional {
+            if count > *optional {
                 let detail = format!("{count} optional parameters in all; more than {optional}");
                 spots.push(Spot::new(list.to_owned(), detail));
             }

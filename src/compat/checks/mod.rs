@@ -3,18 +3,22 @@
 //! lowering passes in their fixed order ([`lower`]).
 
 mod all_required;
+mod any_of_siblings;
 mod array_items;
 mod booleans;
 mod combinators;
+mod description;
 mod dialect;
 pub(super) mod edit;
 mod enums;
 mod formats;
 mod ignored;
+mod invalid_schema;
 mod keywords;
 mod list;
 mod name;
 mod open_object;
+mod required;
 mod root;
 mod server_tool_length;
 mod type_array;
@@ -28,9 +32,11 @@ use crate::protocol::Generation;
 
 use super::rule::{Check, Field};
 use edit::Lowering;
+pub use invalid_schema::{check_schema, INVALID_SCHEMA, UNUSABLE_SCHEMA};
 use view::{Spot, ToolView};
 
 /// What a tool check finds: spots the rule words, or the spec's own diagnostics.
+#[derive(Clone)]
 pub(super) enum Found {
     /// Places the rule turns into findings.
     Spots(Vec<Spot>),
@@ -46,24 +52,25 @@ pub(super) fn tool_findings(
     view: &ToolView<'_>,
     server_name: Option<&str>,
 ) -> Found {
-    let spots = match *check {
-        Check::Name(names) => name::find(doc, view, &names),
+    let spots = match check {
+        Check::Name(names) => name::find(doc, view, names),
         Check::NameHas(chars) => name::find_chars(view, chars),
         Check::McpName => {
             return Found::Diagnostics(name::find_mcp(doc, view).into_iter().collect())
         }
         Check::McpRoot(field) => {
-            return Found::Diagnostics(root::find_mcp(doc, view, field).into_iter().collect())
+            return Found::Diagnostics(root::find_mcp(doc, view, *field).into_iter().collect())
         }
-        Check::RootObject(field) => root::find(doc, view, field).into_iter().collect(),
+        Check::InvalidSchema => return Found::Diagnostics(invalid_schema::find(doc, view)),
+        Check::RootObject(field) => root::find(doc, view, *field).into_iter().collect(),
         Check::RootKeywords(keywords) => combinators::find(view, keywords),
-        Check::Keywords(keywords) => keywords::find(view, &|k| keywords.contains(&k)),
+        Check::Keywords(keywords) => keywords::find(view, &|k| keywords.iter().any(|w| w == k)),
         Check::OnlyKeywords(allowed) => {
-            let mut spots = keywords::find(view, &|k| !allowed.contains(&k));
+            let mut spots = keywords::find(view, &|k| !allowed.iter().any(|w| w == k));
             spots.extend(booleans::find(view, Field::Input));
             spots
         }
-        Check::BooleanSubschema(field) => booleans::find(view, field),
+        Check::BooleanSubschema(field) => booleans::find(view, *field),
         Check::TypeArray => type_array::find(view),
         Check::EnumNotString => enums::find(view),
         Check::ArrayWithoutItems(scope) => array_items::find(view, scope),
@@ -72,9 +79,12 @@ pub(super) fn tool_findings(
         Check::FormatNotIn(_) | Check::StringFormatNotIn(_) => formats::find(view, check),
         Check::OutputDialect(allowed) => dialect::find(view, allowed).into_iter().collect(),
         Check::IgnoredMember(key) => ignored::find(view, key).into_iter().collect(),
-        Check::ServerToolLength(limit) => server_tool_length::find(view, server_name, limit)
+        Check::ServerToolLength(limit) => server_tool_length::find(view, server_name, *limit)
             .into_iter()
             .collect(),
+        Check::DescriptionLength(max) => description::find(view, *max).into_iter().collect(),
+        Check::RequiredUndefined => required::find(view),
+        Check::AnyOfSiblings => any_of_siblings::find(view),
         Check::MaxTools(_)
         | Check::DuplicateName
         | Check::DuplicateAfterRewrite(_)
@@ -97,6 +107,7 @@ pub(super) fn lower(l: &mut Lowering, tool: &mut Value, generation: Option<Gener
     booleans::lower(l, tool);
     if let Some(input) = tool.get_mut("inputSchema") {
         keywords::lower_refs(l, input);
+        any_of_siblings::lower(l, input);
         combinators::lower(l, input);
         if l.has(|c| matches!(c, Check::TypeArray)) {
             type_array::lower(l, input);
@@ -109,10 +120,12 @@ pub(super) fn lower(l: &mut Lowering, tool: &mut Value, generation: Option<Gener
         root::lower_input(l, input);
         formats::lower(l, input);
         array_items::lower(l, input);
+        required::lower(l, input);
         all_required::lower(l, input);
         open_object::lower(l, input);
     }
     root::lower_output(l, tool, generation);
     ignored::lower(l, tool);
+    description::lower(l, tool);
     name::lower(l, tool);
 }

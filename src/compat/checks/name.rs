@@ -70,12 +70,12 @@ pub(super) fn lower(l: &mut Lowering, tool: &mut Value) {
         .checks
         .iter()
         .filter_map(|c| match c {
-            Check::Name(rule) => Some(*rule),
+            Check::Name(rule) => Some(rule.clone()),
             Check::McpName => Some(NameRule {
                 max: mcp::MAX_NAME_CHARS,
-                first: mcp::name_char,
-                rest: mcp::name_char,
-                allowed: "",
+                first: None,
+                rest: mcp::NAME_CHARS.to_owned(),
+                allowed: String::new(),
             }),
             _ => None,
         })

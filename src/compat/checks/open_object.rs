@@ -4,9 +4,9 @@
 use serde_json::Value;
 
 use super::super::rule::Check;
-use super::super::walk::is_object_schema;
 use super::edit::{each_schema, input_at, replace, Lowering};
 use super::view::{Spot, ToolView};
+use crate::schema::is_object_schema;
 
 /// Every object schema without `additionalProperties: false`.
 #[inline(never)]

@@ -6,7 +6,7 @@ use crate::diagnostic::Fix;
 use crate::protocol::Generation;
 
 use super::super::rule::Field;
-use super::super::walk::Sub;
+use crate::schema::{value_subschemas, Sub};
 
 /// One tool of the document, read once for every target.
 pub(in crate::compat) struct ToolView<'v> {
@@ -17,17 +17,31 @@ pub(in crate::compat) struct ToolView<'v> {
     /// Its string name.
     pub name: Option<&'v str>,
     /// The subschemas of `inputSchema`.
-    pub input: Vec<Sub<'v>>,
+    pub input: Vec<Sub<'v, Value>>,
     /// The subschemas of `outputSchema`.
-    pub output: Vec<Sub<'v>>,
+    pub output: Vec<Sub<'v, Value>>,
     /// The protocol generation the document shows, if any.
     pub generation: Option<Generation>,
 }
 
 impl<'v> ToolView<'v> {
+    /// The tool `value` at `pointer`, its schemas walked once.
+    #[inline(never)]
+    pub fn new(pointer: &'v str, value: &'v Value, generation: Option<Generation>) -> Self {
+        let walk = |key: &str| value.get(key).map(value_subschemas).unwrap_or_default();
+        Self {
+            pointer,
+            value,
+            name: value.get("name").and_then(Value::as_str),
+            input: walk("inputSchema"),
+            output: walk("outputSchema"),
+            generation,
+        }
+    }
+
     /// The subschemas of `field`.
     #[inline(never)]
-    pub fn subs(&self, field: Field) -> &[Sub<'v>] {
+    pub fn subs(&self, field: Field) -> &[Sub<'v, Value>] {
         match field {
             Field::Input => &self.input,
             Field::Output => &self.output,
@@ -39,7 +53,7 @@ impl<'v> ToolView<'v> {
     #[inline(never)]
     pub fn schema_spots(
         &self,
-        walk: &dyn Fn(&Sub<'_>) -> bool,
+        walk: &dyn Fn(&Sub<'_, Value>) -> bool,
         test: &dyn Fn(&Value) -> Option<(String, String)>,
     ) -> Vec<Spot> {
         self.subs(Field::Input)
@@ -63,6 +77,7 @@ impl<'v> ToolView<'v> {
 }
 
 /// The place and words of one finding, before the rule adds its code, effect and advice.
+#[derive(Clone)]
 pub(in crate::compat) struct Spot {
     /// JSON Pointer of the offending value in the document.
     pub pointer: String,

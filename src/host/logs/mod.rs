@@ -95,7 +95,7 @@ impl LogFormat {
 
 /// The options of [`read_log`] and [`replay_log_with`] as JavaScript passes them:
 /// `{format?, targets?, serverName?}` (the last two as `replaySession` takes them).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct LogOptions {
     /// Read the text as this format instead of detecting it.
     pub format: Option<LogFormat>,

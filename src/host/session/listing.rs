@@ -5,10 +5,10 @@
 
 use std::collections::HashSet;
 
+use crate::compat::UNUSABLE_SCHEMA;
 use crate::compat::{check_compatibility, CompatOptions};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::host::diagnostic_at;
-use crate::host::schema::UNUSABLE_SCHEMA;
 use crate::host::session::dispatch::Dispatch;
 use crate::host::session::tools::{named, tag, ToolVerdict, Verdicts};
 use crate::host::session::MAX_TOOLS;
@@ -30,13 +30,13 @@ impl Dispatch<'_, '_, '_> {
         let doc = self.doc;
         let tools = named(doc, pointers);
         let options = CompatOptions {
-            targets: self.session.options.targets.clone(),
             server_name: self
                 .session
                 .options
                 .server_name
                 .clone()
                 .or_else(|| self.session.server_name.clone()),
+            ..self.session.options.clone()
         };
         let report = check_compatibility(doc.text, &options);
         let mut found: Vec<Diagnostic> = checked.to_vec();

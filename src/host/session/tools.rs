@@ -12,32 +12,12 @@
 //! <https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/tasks#tool-level-negotiation>,
 //! checked 2026-12-03).
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 
-use crate::compat::{Target, Verdict};
 use crate::diagnostic::Diagnostic;
 use crate::json::Document;
 
-/// Verdicts by target, in the order the targets were asked; serialized as an object keyed by
-/// target name.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Verdicts(pub Vec<(Target, Verdict)>);
-
-impl Verdicts {
-    /// Keeps the worse of the verdict kept for `target` and `verdict`.
-    pub(super) fn worsen(&mut self, target: Target, verdict: Verdict) {
-        match self.0.iter_mut().find(|(t, _)| *t == target) {
-            Some((_, kept)) => *kept = (*kept).max(verdict),
-            None => self.0.push((target, verdict)),
-        }
-    }
-}
-
-impl Serialize for Verdicts {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.0.iter().map(|(t, v)| (t.name(), v)))
-    }
-}
+pub use crate::compat::Verdicts;
 
 /// One listed tool's verdicts: its own checks' counts (`tools/list` findings about it) and its
 /// compatibility verdict per target.

@@ -1,0 +1,323 @@
+//! The compatibility data: one entry per consumer × feature (`compat-data/*.json` at the crate
+//! root, embedded at build time without their `description` prose; `compat-data/schema.json`
+//! says what an entry is). Each entry gives the verdict, the consumer versions (or dates) it
+//! holds for, what users see, the fix and public evidence with dates. Extra data a user gives
+//! (a gateway's own limits) has the same format and is validated against the same schema, with
+//! positioned errors ([`read_data`]).
+
+use serde_json::{Map, Value};
+
+use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::json::{parse, ReadOptions};
+use crate::validate::ValidateOptions;
+use crate::validator::Validator;
+
+use super::rule::{ArrayScope, Check, Effect, Field, NameRule};
+
+/// The built-in data files, by name (as `build.rs` writes them: no whitespace, no prose).
+const FILES: [(&str, &str); 9] = [
+    (
+        "anthropic.json",
+        include_str!(concat!(env!("OUT_DIR"), "/compat-data/anthropic.json")),
+    ),
+    (
+        "claude-code.json",
+        include_str!(concat!(env!("OUT_DIR"), "/compat-data/claude-code.json")),
+    ),
+    (
+        "cursor.json",
+        include_str!(concat!(env!("OUT_DIR"), "/compat-data/cursor.json")),
+    ),
+    (
+        "gemini.json",
+        include_str!(concat!(env!("OUT_DIR"), "/compat-data/gemini.json")),
+    ),
+    (
+        "mcp.json",
+        include_str!(concat!(env!("OUT_DIR"), "/compat-data/mcp.json")),
+    ),
+    (
+        "openai.json",
+        include_str!(concat!(env!("OUT_DIR"), "/compat-data/openai.json")),
+    ),
+    (
+        "vertex.json",
+        include_str!(concat!(env!("OUT_DIR"), "/compat-data/vertex.json")),
+    ),
+    (
+        "vscode.json",
+        include_str!(concat!(env!("OUT_DIR"), "/compat-data/vscode.json")),
+    ),
+    (
+        "webmcp.json",
+        include_str!(concat!(env!("OUT_DIR"), "/compat-data/webmcp.json")),
+    ),
+];
+
+/// The JSON Schema of a data file.
+pub const SCHEMA: &str = include_str!(concat!(env!("OUT_DIR"), "/compat-data/schema.json"));
+
+/// One piece of evidence: a public source, when what it shows was observed, when it was read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evidence {
+    /// The public URL.
+    pub url: String,
+    /// The date of the observation (the report's or the page's), when known.
+    pub observed: Option<String>,
+    /// The date it was last checked.
+    pub checked: String,
+    /// The consumer version the source shows, if it says.
+    pub version: Option<String>,
+}
+
+/// One entry: a consumer × feature, with its verdict, range, words and evidence.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// The diagnostic code; entries with one code, consumer and feature are observations of one
+    /// rule, resolved by version and date.
+    pub code: String,
+    /// The consumer (`anthropic`, `claude-code`, `gemini-parameters`…).
+    pub consumer: String,
+    /// The feature's name in the data (`root-keywords`…).
+    pub feature: String,
+    /// The feature with its parameters.
+    pub check: Check,
+    /// The verdict: `accepted` (no finding), `noted` (an info finding, no verdict), or what the
+    /// consumer does.
+    pub verdict: String,
+    /// The first version (or date) it holds for.
+    pub since: Option<String>,
+    /// The first version (or date) it no longer holds for.
+    pub until: Option<String>,
+    /// What users see.
+    pub seen: Option<String>,
+    /// The fix.
+    pub fix: Option<String>,
+    /// The evidence, at least one.
+    pub evidence: Vec<Evidence>,
+}
+
+impl Entry {
+    /// The effect of the verdict (`None` for `accepted`: no finding).
+    pub fn effect(&self) -> Option<Effect> {
+        Some(match self.verdict.as_str() {
+            "rewritten" => Effect::Rewritten,
+            "dropped" => Effect::Dropped,
+            "rejected" => Effect::Rejected,
+            "noted" => Effect::Noted,
+            _ => return None,
+        })
+    }
+
+    /// The newest observation date among the evidence (`None` when no source is dated).
+    pub fn observed(&self) -> Option<&str> {
+        self.evidence
+            .iter()
+            .filter_map(|e| e.observed.as_deref())
+            .max()
+    }
+
+    /// The newest date it was checked.
+    pub fn checked(&self) -> &str {
+        self.evidence
+            .iter()
+            .map(|e| e.checked.as_str())
+            .max()
+            .unwrap_or_default()
+    }
+
+    /// Whether two entries are observations of one rule: one code, consumer and feature, and
+    /// the same schema field where the feature has one.
+    pub fn same_rule(&self, other: &Entry) -> bool {
+        self.code == other.code
+            && self.consumer == other.consumer
+            && self.feature == other.feature
+            && field_of(&self.check) == field_of(&other.check)
+    }
+}
+
+/// The schema field a check is about, if it names one.
+fn field_of(check: &Check) -> Option<Field> {
+    match check {
+        Check::RootObject(f) | Check::McpRoot(f) | Check::BooleanSubschema(f) => Some(*f),
+        _ => None,
+    }
+}
+
+/// Every built-in entry, in file order (read once).
+pub fn builtin() -> &'static [Entry] {
+    static ENTRIES: std::sync::OnceLock<Vec<Entry>> = std::sync::OnceLock::new();
+    ENTRIES.get_or_init(|| {
+        FILES
+            .iter()
+            .flat_map(|(_, text)| {
+                // The files are held to the schema and read by a test
+                // (`tests/compat_data.rs`), so nothing is left out here.
+                let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+                entries_of(&value).unwrap_or_default()
+            })
+            .collect()
+    })
+}
+
+/// The names and texts of the built-in data files (as embedded).
+pub fn builtin_files() -> &'static [(&'static str, &'static str)] {
+    &FILES
+}
+
+/// Reads a data file's text given by a user: positioned diagnostics when it is not JSON or not
+/// valid against [`SCHEMA`] (code `compat-data-invalid`), else its entries.
+pub fn read_data(text: &str) -> Result<Vec<Entry>, Vec<Diagnostic>> {
+    if let Err(error) = parse(text, ReadOptions::default()) {
+        return Err(vec![error.to_diagnostic(&LineIndex::new(text))]);
+    }
+    let validator =
+        Validator::new(SCHEMA, &ValidateOptions::default()).map_err(|errors| errors.diagnostics)?;
+    let report = validator.validate(text);
+    if !report.valid {
+        return Err(report
+            .diagnostics
+            .into_iter()
+            .filter(Diagnostic::is_error)
+            .map(|d| Diagnostic {
+                code: "compat-data-invalid".to_owned(),
+                ..d
+            })
+            .collect());
+    }
+    let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+    entries_of(&value).map_err(|e| vec![Diagnostic::error("compat-data-invalid", e)])
+}
+
+/// The entries of a data file already valid against [`SCHEMA`].
+fn entries_of(file: &Value) -> Result<Vec<Entry>, String> {
+    let items = file
+        .get("entries")
+        .and_then(Value::as_array)
+        .ok_or("no `entries` array")?;
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| entry(item).map_err(|e| format!("/entries/{i}: {e}")))
+        .collect()
+}
+
+/// A string member.
+fn text(map: &Map<String, Value>, key: &str) -> Option<String> {
+    map.get(key).and_then(Value::as_str).map(str::to_owned)
+}
+
+/// A list of strings member of `with`.
+fn strings(with: &Map<String, Value>, key: &str) -> Result<Vec<String>, String> {
+    with.get(key)
+        .and_then(Value::as_array)
+        .map(|items| {
+            items
+                .iter()
+                .filter_map(Value::as_str)
+                .map(str::to_owned)
+                .collect()
+        })
+        .ok_or_else(|| format!("`with.{key}` is needed"))
+}
+
+/// A count member of `with`.
+fn count(with: &Map<String, Value>, key: &str) -> Result<usize, String> {
+    with.get(key)
+        .and_then(Value::as_u64)
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| format!("`with.{key}` is needed"))
+}
+
+/// The name rule of `with`.
+fn name_rule(with: &Map<String, Value>) -> Result<NameRule, String> {
+    Ok(NameRule {
+        max: count(with, "max").unwrap_or(usize::MAX),
+        first: text(with, "first"),
+        rest: text(with, "chars").ok_or("`with.chars` is needed")?,
+        allowed: text(with, "allowed").unwrap_or_default(),
+    })
+}
+
+/// The check an entry's `feature` and `with` describe.
+fn check(feature: &str, with: &Map<String, Value>) -> Result<Check, String> {
+    let field = || match with.get("field").and_then(Value::as_str) {
+        Some("outputSchema") => Ok(Field::Output),
+        Some("inputSchema") => Ok(Field::Input),
+        _ => Err("`with.field` is needed".to_owned()),
+    };
+    Ok(match feature {
+        "name" => Check::Name(name_rule(with)?),
+        "mcp-name" => Check::McpName,
+        "name-has" => Check::NameHas(text(with, "chars").ok_or("`with.chars` is needed")?),
+        "root-object" => Check::RootObject(field()?),
+        "mcp-root" => Check::McpRoot(field()?),
+        "root-keywords" => Check::RootKeywords(strings(with, "keywords")?),
+        "keywords" => Check::Keywords(strings(with, "keywords")?),
+        "only-keywords" => Check::OnlyKeywords(strings(with, "keywords")?),
+        "type-array" => Check::TypeArray,
+        "enum-not-string" => Check::EnumNotString,
+        "array-without-items" => Check::ArrayWithoutItems(ArrayScope {
+            walk: strings(with, "walk").ok(),
+            string_type: with.get("stringType") == Some(&Value::Bool(true)),
+        }),
+        "open-object" => Check::OpenObject,
+        "not-all-required" => Check::NotAllRequired,
+        "format-not-in" => Check::FormatNotIn(strings(with, "keywords")?),
+        "string-format-not-in" => Check::StringFormatNotIn(strings(with, "keywords")?),
+        "boolean-subschema" => Check::BooleanSubschema(field()?),
+        "output-dialect" => Check::OutputDialect(strings(with, "keywords")?),
+        "ignored-member" => {
+            Check::IgnoredMember(text(with, "member").ok_or("`with.member` is needed")?)
+        }
+        "server-tool-length" => Check::ServerToolLength(count(with, "max")?),
+        "description-length" => Check::DescriptionLength(count(with, "max")?),
+        "required-undefined" => Check::RequiredUndefined,
+        "any-of-siblings" => Check::AnyOfSiblings,
+        "invalid-schema" => Check::InvalidSchema,
+        "max-tools" => Check::MaxTools(count(with, "max")?),
+        "duplicate-name" => Check::DuplicateName,
+        "duplicate-after-rewrite" => Check::DuplicateAfterRewrite(name_rule(with)?),
+        "strict-budget" => Check::StrictBudget {
+            tools: count(with, "tools")?,
+            optional: count(with, "optional")?,
+        },
+        other => return Err(format!("unknown feature {other:?}")),
+    })
+}
+
+/// One entry.
+fn entry(value: &Value) -> Result<Entry, String> {
+    let map = value.as_object().ok_or("an entry is an object")?;
+    let empty = Map::new();
+    let with = map.get("with").and_then(Value::as_object).unwrap_or(&empty);
+    let feature = text(map, "feature").ok_or("`feature` is needed")?;
+    let evidence = map
+        .get("evidence")
+        .and_then(Value::as_array)
+        .map(|items| {
+            items
+                .iter()
+                .filter_map(Value::as_object)
+                .map(|e| Evidence {
+                    url: text(e, "url").unwrap_or_default(),
+                    observed: text(e, "observed"),
+                    checked: text(e, "checked").unwrap_or_default(),
+                    version: text(e, "version"),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(Entry {
+        code: text(map, "code").ok_or("`code` is needed")?,
+        consumer: text(map, "consumer").ok_or("`consumer` is needed")?,
+        check: check(&feature, with)?,
+        feature,
+        verdict: text(map, "verdict").ok_or("`verdict` is needed")?,
+        since: text(map, "since"),
+        until: text(map, "until"),
+        seen: text(map, "seen"),
+        fix: text(map, "fix"),
+        evidence,
+    })
+}

@@ -1,0 +1,148 @@
+//! Which entries of the data hold for a target at a version, and the rules they give: the
+//! newest observation of the version asked for wins; where two sources of the same period (the
+//! same month of observation) disagree on the verdict, the rule is a note naming both, never
+//! "the stricter".
+
+use std::cmp::Ordering;
+
+use super::data::Entry;
+use super::rule::{Effect, Rule};
+
+/// Compares two versions (`2.1.84`) or dates (`2026-08`) part by part, numerically; a missing
+/// part counts as 0 (`2.1` = `2.1.0`).
+pub fn compare_versions(a: &str, b: &str) -> Ordering {
+    let parts = |v: &str| -> Vec<u64> {
+        v.split(['.', '-'])
+            .map(|p| p.parse().unwrap_or(0))
+            .collect()
+    };
+    let (a, b) = (parts(a), parts(b));
+    for i in 0..a.len().max(b.len()) {
+        let order = a.get(i).unwrap_or(&0).cmp(b.get(i).unwrap_or(&0));
+        if order != Ordering::Equal {
+            return order;
+        }
+    }
+    Ordering::Equal
+}
+
+/// Whether `entry` holds for `version` (`None`: the newest known behaviour, i.e. entries
+/// without `until`).
+pub fn holds(entry: &Entry, version: Option<&str>) -> bool {
+    match version {
+        None => entry.until.is_none(),
+        Some(v) => {
+            let after_since = entry
+                .since
+                .as_deref()
+                .is_none_or(|s| compare_versions(s, v) != Ordering::Greater);
+            let before_until = entry
+                .until
+                .as_deref()
+                .is_none_or(|u| compare_versions(v, u) == Ordering::Less);
+            after_since && before_until
+        }
+    }
+}
+
+/// The month of a date (`2026-08-18` → `2026-08`), the period two observations share.
+fn month(date: Option<&str>) -> Option<&str> {
+    date.map(|d| d.get(..7).unwrap_or(d))
+}
+
+/// How a report names where a rule comes from: "rejected since 2.1.84 (evidence 2026-08-18)".
+fn provenance(entry: &Entry) -> String {
+    let mut out = entry.verdict.clone();
+    if let Some(since) = &entry.since {
+        out.push_str(" since ");
+        out.push_str(since);
+    }
+    if let Some(until) = &entry.until {
+        out.push_str(" until ");
+        out.push_str(until);
+    }
+    match entry.observed() {
+        Some(date) => out.push_str(&format!(" (evidence {date})")),
+        None => out.push_str(&format!(" (evidence undated, checked {})", entry.checked())),
+    }
+    out
+}
+
+/// The first source of an entry.
+fn first_url(entry: &Entry) -> &str {
+    entry.evidence.first().map_or("", |e| e.url.as_str())
+}
+
+/// The rule of one group of observations of one rule, for `version`.
+fn resolve(group: &[&Entry], version: Option<&str>) -> Option<Rule> {
+    let holding: Vec<&Entry> = group
+        .iter()
+        .copied()
+        .filter(|e| holds(e, version))
+        .collect();
+    // The newest observation (undated ones oldest), then the most recently checked; the first
+    // in file order among equals. (A fold, not a sort: each sort instantiation costs the wasm
+    // build kilobytes.)
+    let newer = |a: &Entry, b: &Entry| (a.observed(), a.checked()) > (b.observed(), b.checked());
+    let newest = holding
+        .iter()
+        .copied()
+        .fold(None, |best: Option<&Entry>, e| match best {
+            Some(b) if !newer(e, b) => Some(b),
+            _ => Some(e),
+        })?;
+    let rival = holding
+        .iter()
+        .find(|e| month(e.observed()) == month(newest.observed()) && e.verdict != newest.verdict);
+    let Some(rival) = rival else {
+        return Some(Rule {
+            code: newest.code.clone(),
+            effect: newest.effect()?,
+            check: newest.check.clone(),
+            seen: newest.seen.clone(),
+            fix: newest.fix.clone(),
+            provenance: provenance(newest),
+        });
+    };
+    // Same period, different verdicts: a note with both, whichever is stricter.
+    Some(Rule {
+        code: newest.code.clone(),
+        effect: Effect::Noted,
+        check: newest.check.clone(),
+        seen: newest.seen.clone().or_else(|| rival.seen.clone()),
+        fix: newest.fix.clone().or_else(|| rival.fix.clone()),
+        provenance: format!(
+            "sources of one period disagree: {} says {}, {} says {}",
+            first_url(newest),
+            provenance(newest),
+            first_url(rival),
+            provenance(rival)
+        ),
+    })
+}
+
+/// The rules of `consumers` at `version` (which applies to the first consumer, the target's
+/// own; the others at their newest), from `entries`, in data order.
+pub fn rules(entries: &[&Entry], consumers: &[&str], version: Option<&str>) -> Vec<Rule> {
+    let mut out = Vec::new();
+    for (index, consumer) in consumers.iter().enumerate() {
+        let version = if index == 0 { version } else { None };
+        let mine: Vec<&Entry> = entries
+            .iter()
+            .copied()
+            .filter(|e| e.consumer == *consumer)
+            .collect();
+        for (i, entry) in mine.iter().enumerate() {
+            if mine.iter().take(i).any(|e| e.same_rule(entry)) {
+                continue;
+            }
+            let group: Vec<&Entry> = mine
+                .iter()
+                .copied()
+                .filter(|e| e.same_rule(entry))
+                .collect();
+            out.extend(resolve(&group, version));
+        }
+    }
+    out
+}

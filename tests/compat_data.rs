@@ -1,0 +1,251 @@
+//! The compatibility data (`compat-data/`): every file valid against its schema by the crate's
+//! own engine, every entry read and sourced; resolution by version and date; user data with
+//! positioned errors; the data report.
+#![cfg(test)]
+#![cfg(not(target_arch = "wasm32"))]
+
+use serde_json::json;
+
+use mcp_json_toolbox::compat::{
+    check_compatibility, compare_versions, data::builtin_files, data_report, parse_targets,
+    read_data, CompatOptions, Target, Verdict,
+};
+
+/// The committed data files (with their prose), by name.
+fn committed() -> Vec<(String, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("compat-data");
+    let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .filter(|p| p.file_name().is_some_and(|n| n != "schema.json"))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_data_file_is_valid_and_embedded() {
+    let files = committed();
+    let embedded: Vec<&str> = builtin_files().iter().map(|(n, _)| *n).collect();
+    let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, embedded, "every file in compat-data/ is embedded");
+    for (name, text) in &files {
+        let entries = read_data(text).unwrap_or_else(|errors| {
+            let lines: Vec<String> = errors
+                .iter()
+                .map(|d| {
+                    let at = d.span.map(|s| (s.line, s.column)).unwrap_or_default();
+                    format!("{name}:{}:{}: {}", at.0, at.1, d.message)
+                })
+                .collect();
+            panic!("{}", lines.join("\n"))
+        });
+        assert!(!entries.is_empty(), "{name}");
+        for entry in &entries {
+            assert!(!entry.evidence.is_empty(), "{}: no evidence", entry.code);
+            for e in &entry.evidence {
+                assert!(e.url.starts_with("https://"), "{}: {}", entry.code, e.url);
+                assert!(
+                    e.checked.as_str() <= "2026-12-03",
+                    "{}: checked in the future",
+                    entry.code
+                );
+                if let Some(observed) = &e.observed {
+                    assert!(
+                        observed <= &e.checked,
+                        "{}: observed after checked",
+                        entry.code
+                    );
+                }
+            }
+        }
+    }
+    // The embedded copies (prose stripped) read the same entries.
+    for ((name, text), (_, embedded)) in files.iter().zip(builtin_files()) {
+        assert_eq!(read_data(text), read_data(embedded), "{name}");
+    }
+}
+
+#[test]
+fn bad_data_gets_positioned_errors() {
+    let text = "{\"entries\": [\n  {\"code\": \"gw/depth\", \"consumer\": \"openai\", \"feature\": \"max-tools\",\n   \"verdict\": \"refused\", \"evidence\": []}\n]}";
+    let errors = read_data(text).expect_err("bad data");
+    assert!(errors.iter().all(|d| d.code == "compat-data-invalid"));
+    let verdict = errors
+        .iter()
+        .find(|d| d.instance_path.ends_with("/verdict"))
+        .expect("the verdict is named");
+    let span = verdict.span.expect("a span");
+    assert_eq!((span.line, span.column), (3, 15));
+    assert!(errors
+        .iter()
+        .any(|d| d.instance_path.ends_with("/evidence")));
+    // `max-tools` needs `with.max`.
+    assert!(
+        errors.iter().any(|d| d.message.contains("with")),
+        "{errors:?}"
+    );
+    // Not JSON: the parse error.
+    let parse = read_data("{\"entries\": [").expect_err("not JSON");
+    assert_eq!(parse.len(), 1);
+    // Through the options (JavaScript's `data`): one message naming line:column.
+    let error = CompatOptions::from_json(json!({"data": text})).expect_err("bad data");
+    assert!(error.contains("3:15"), "{error}");
+}
+
+/// A user's entry: a gateway that takes at most two tools.
+fn gateway(verdict: &str, observed: &str) -> serde_json::Value {
+    json!({"entries": [{
+        "code": "openai/max-tools", "consumer": "openai", "feature": "max-tools",
+        "with": {"max": 2}, "verdict": verdict,
+        "evidence": [{"url": "https://example.com/gateway", "observed": observed, "checked": "2026-12-03"}]
+    }]})
+}
+
+/// The OpenAI verdict on three tools with `options`.
+fn three_tools(options: CompatOptions) -> Verdict {
+    let text = r#"[{"name": "a", "inputSchema": {"type": "object"}}, {"name": "b", "inputSchema": {"type": "object"}}, {"name": "c", "inputSchema": {"type": "object"}}]"#;
+    let options = CompatOptions {
+        targets: vec![Target::OpenAi],
+        ..options
+    };
+    check_compatibility(text, &options)
+        .list
+        .get(Target::OpenAi)
+        .unwrap()
+        .verdict
+}
+
+#[test]
+fn user_data_joins_the_built_in_data_and_the_newest_observation_wins() {
+    assert_eq!(three_tools(CompatOptions::default()), Verdict::Accepted);
+    // A dated observation of the same rule (a cap of 2) wins over the built-in 128, whose
+    // sources are undated.
+    let newer = CompatOptions::from_json(json!({"data": gateway("rejected", "2026-11-30")}));
+    assert_eq!(three_tools(newer.unwrap()), Verdict::Rejected);
+    // Of two observations of different periods, the newest wins, whichever is stricter.
+    let both = |old: &str, new: &str| {
+        let data = json!({"entries": [
+            gateway(old, "2025-01-10")["entries"][0],
+            gateway(new, "2026-11-30")["entries"][0]
+        ]});
+        three_tools(CompatOptions::from_json(json!({ "data": data })).unwrap())
+    };
+    assert_eq!(both("accepted", "rejected"), Verdict::Rejected);
+    assert_eq!(both("rejected", "accepted"), Verdict::Accepted);
+}
+
+#[test]
+fn same_period_disagreement_is_a_note_naming_both() {
+    let data = json!({"entries": [
+        gateway("rejected", "2026-11-02")["entries"][0],
+        gateway("accepted", "2026-11-20")["entries"][0]
+    ]});
+    let options = CompatOptions::from_json(json!({"data": data})).unwrap();
+    let text = r#"[{"name": "a", "inputSchema": {"type": "object"}}, {"name": "b", "inputSchema": {"type": "object"}}, {"name": "c", "inputSchema": {"type": "object"}}]"#;
+    let report = check_compatibility(
+        text,
+        &CompatOptions {
+            targets: vec![Target::OpenAi],
+            ..options
+        },
+    );
+    let list = report.list.get(Target::OpenAi).unwrap();
+    assert_eq!(list.verdict, Verdict::Accepted, "a note, not the stricter");
+    let note = &list.diagnostics[0];
+    assert_eq!(note.severity, mcp_json_toolbox::Severity::Info);
+    assert!(note.message.contains("disagree"), "{}", note.message);
+    assert!(note.message.contains("rejected") && note.message.contains("accepted"));
+}
+
+#[test]
+fn targets_take_versions() {
+    assert_eq!(
+        parse_targets(&["claude-code@2.1.0", "mcp"]),
+        Ok(vec![
+            (Target::ClaudeCode, Some("2.1.0".to_owned())),
+            (Target::Mcp, None)
+        ])
+    );
+    assert!(parse_targets(&["claude-code@latest"]).is_err());
+    assert!(parse_targets(&["all@2"]).is_err());
+    assert_eq!(
+        compare_versions("2.1.84", "2.1.9"),
+        std::cmp::Ordering::Greater
+    );
+    assert_eq!(compare_versions("2.1", "2.1.0"), std::cmp::Ordering::Equal);
+    assert_eq!(
+        compare_versions("2026-08", "2026-08-18"),
+        std::cmp::Ordering::Less
+    );
+    // Claude Code cuts descriptions since 2.1.84: not before.
+    let long = format!(
+        r#"{{"name": "t", "description": "{}", "inputSchema": {{"type": "object"}}}}"#,
+        "d".repeat(3000)
+    );
+    let at = |version: &str| {
+        let options =
+            CompatOptions::from_json(json!({"targets": [format!("claude-code@{version}")]}))
+                .unwrap();
+        let report = check_compatibility(&long, &options);
+        let result = report.tools[0]
+            .targets
+            .get(Target::ClaudeCode)
+            .unwrap()
+            .clone();
+        assert_eq!(result.version.as_deref(), Some(version));
+        result.verdict
+    };
+    assert_eq!(at("2.1.83"), Verdict::Accepted);
+    // OpenAI, an API without versions: dates. Its 1,024-character cap was refused in 2025, a
+    // note since 2026; `const` at the root is refused since 2026-08.
+    let openai = |version: &str, text: &str| {
+        let target = format!("openai@{version}");
+        let options = CompatOptions::from_json(json!({ "targets": [target] })).unwrap();
+        check_compatibility(text, &options).tools[0]
+            .targets
+            .get(Target::OpenAi)
+            .unwrap()
+            .verdict
+    };
+    let described = format!(
+        r#"{{"name": "t", "description": "{}", "inputSchema": {{"type": "object"}}}}"#,
+        "d".repeat(1100)
+    );
+    assert_eq!(openai("2025-06", &described), Verdict::Rejected);
+    assert_eq!(openai("2026-09", &described), Verdict::Accepted);
+    let root_const = r#"{"name": "t", "inputSchema": {"type": "object", "const": {}}}"#;
+    assert_eq!(openai("2026-07", root_const), Verdict::Accepted);
+    assert_eq!(openai("2026-08", root_const), Verdict::Rejected);
+    assert_eq!(at("2.1.84"), Verdict::Rewritten);
+    let newest = check_compatibility(&long, &CompatOptions::default());
+    let cut = &newest.tools[0]
+        .targets
+        .get(Target::ClaudeCode)
+        .unwrap()
+        .diagnostics[0];
+    assert_eq!(cut.code, "claude-code/description-cut");
+    // The report names the version and the evidence date, and shows the cut.
+    assert!(
+        cut.message.contains("since 2.1.84 (evidence 2026-08-18)"),
+        "{}",
+        cut.message
+    );
+    assert!(cut.message.contains("3000 characters"), "{}", cut.message);
+}
+
+#[test]
+fn the_data_report_lists_the_least_recently_checked_first() {
+    let rows = data_report(&[]);
+    assert!(rows.len() > 30);
+    assert!(rows.windows(2).all(|w| w[0].checked <= w[1].checked));
+    assert!(rows.iter().all(|r| !r.urls.is_empty()));
+    let extra = read_data(&gateway("rejected", "2026-11-30").to_string()).unwrap();
+    assert_eq!(data_report(&extra).len(), rows.len() + 1);
+}
