@@ -43,11 +43,11 @@ case ${1:-} in
     started=$(cat "$logs/.started" 2>/dev/null || date +%s)
     echo
     awk -F'\t' -v wall=$(($(date +%s) - started)) '
-      BEGIN { printf "  %-16s %7s %7s  %s\n", "phase", "wall s", "CPU s", "result" }
-      { printf "  %-16s %7d %7d  %s\n", $1, $2, $3, $4; cpu += $3; count[$4]++ }
+      BEGIN { printf "  %-18s %7s %7s  %s\n", "phase", "wall s", "CPU s", "result" }
+      { printf "  %-18s %7d %7d  %s\n", $1, $2, $3, $4; cpu += $3; count[$4]++ }
       END {
         busy = wall > 0 ? 100 * cpu / wall : 0
-        printf "  %-16s %7d %7d  (the run, phases side by side: CPU busy %d %% of one core on average)\n",
+        printf "  %-18s %7d %7d  (the run, phases side by side: CPU busy %d %% of one core on average)\n",
           "total", wall, cpu, busy
         printf "\nmake test phases: %d passed, %d failed", count["ok"], count["FAILED"]
         printf count["skipped"] ? ", %d skipped\n" : "\n", count["skipped"]
@@ -63,7 +63,7 @@ if [[ ${1:-} == --needs ]]; then
   for need in ${2//,/ }; do
     if ! grep -q "^$need"$'\t.*\tok$' "$log" 2>/dev/null; then
       printf '%s\t0\t0\tskipped\n' "$name" >>"$log"
-      printf '  %-7s %-16s (it needs %s, which did not pass)\n' skipped "$name" "$need"
+      printf '  %-7s %-18s (it needs %s, which did not pass)\n' skipped "$name" "$need"
       exit 1
     fi
   done
@@ -83,5 +83,5 @@ rm -f "$logs/.$name".*
 result=ok
 [[ $status -eq 0 ]] || result=FAILED
 printf '%s\t%d\t%d\t%s\n' "$name" "$wall" "$cpu" "$result" >>"$log"
-printf '  %-7s %-16s %5d s wall %6d s CPU   target/test-logs/%s.log\n' "$result" "$name" "$wall" "$cpu" "$name"
+printf '  %-7s %-18s %5d s wall %6d s CPU   target/test-logs/%s.log\n' "$result" "$name" "$wall" "$cpu" "$name"
 exit "$status"
