@@ -4,9 +4,8 @@
 //   suite starts a test server and runs the command with the server's URL appended), at both
 //   protocol versions check-server offers; each scenario's expected result asserted (every check
 //   SUCCESS, the suite's verdict "passed");
-// - its server scenarios against the reference server-everything over Streamable HTTP, directly,
-//   and through the HTTP proxy (`proxy --upstream URL --port N`) once this branch has it: the same
-//   verdicts both ways. Each verdict is asserted as the scenario table of docs/cli.md gives it,
+// - its server scenarios against the reference server-everything over Streamable HTTP, directly
+//   and through the HTTP proxy (`proxy --upstream URL`): the same verdicts both ways. Each verdict is asserted as the scenario table of docs/cli.md gives it,
 //   with its reason.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -227,14 +226,31 @@ function assertVerdicts(verdicts) {
   }
 }
 
-test('server scenarios against server-everything over Streamable HTTP, directly (through the HTTP proxy: after its merge)', async () => {
+/** `proxy --upstream upstream` (pkg/cli.js) on a port of its own: `{ url, stop }` once it
+ * listens (its findings on stderr are not this test's subject: the verdicts are). */
+async function startProxy(upstream) {
+  const child = spawn(process.execPath, [CLI, 'proxy', '--upstream', upstream], { cwd: TEMP, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  const port = await new Promise((resolve, reject) => {
+    child.stderr.setEncoding('utf8').on('data', (chunk) => {
+      stderr += chunk;
+      const listening = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr);
+      if (listening) resolve(listening[1]);
+    });
+    child.on('close', () => reject(new Error(`the proxy ended before it listened: ${stderr}`)));
+  });
+  return { url: `http://127.0.0.1:${port}${new URL(upstream).pathname}`, stop: () => child.kill() };
+}
+
+test('server scenarios against server-everything over Streamable HTTP, directly and through the HTTP proxy: the same verdicts', async () => {
   const everything = await startEverything();
+  const proxy = await startProxy(everything.url);
   try {
     const direct = await serverVerdicts(everything.url);
     assertVerdicts(direct);
-    // After the merge of the HTTP proxy (`proxy --upstream URL --port N`), the same scenarios
-    // through it are one more call: `assert.deepEqual(await serverVerdicts(proxyUrl), direct)`.
+    assert.deepEqual(await serverVerdicts(proxy.url), direct);
   } finally {
+    proxy.stop();
     everything.stop();
   }
 });
