@@ -151,9 +151,15 @@ test('server-everything over Streamable HTTP on 127.0.0.1: session id, SSE answe
   const port = await freePort();
   const server = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   try {
+    // A start-up budget, not a timing assertion: generous for a busy machine, and a server that
+    // exits first fails at once with what it said.
     await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('server-everything did not start listening within 10 s')), 10000);
       let seen = '';
+      const timer = setTimeout(() => reject(new Error(`server-everything did not start listening within 60 s: ${seen}`)), 60000);
+      server.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`server-everything exited (${code}) before listening: ${seen}`));
+      });
       server.stderr.setEncoding('utf8').on('data', (chunk) => {
         seen += chunk;
         if (seen.includes('listening on port')) {
