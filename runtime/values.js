@@ -193,6 +193,7 @@ const FUNCTIONS = {
       (report) => {
         dropSpans(report.diagnostics, 'span');
         for (const task of Object.values(report.tasks)) for (const entry of task.history) delete entry.span;
+        for (const row of report.sequence ?? []) delete row.span;
       },
     ],
   },
