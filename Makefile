@@ -24,7 +24,7 @@ LOW := nice -n 10
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
 
-setup: ## Install what is missing: wasm32 target, wasm-bindgen-cli, node_modules, Chromium, Python .venv
+setup: ## Install what is missing: wasm32 target, wasm-bindgen-cli, node_modules, Chromium, the Python venvs (.venv, .venv-mcp1)
 	@bash scripts/setup.sh all
 
 pkg: ## Build the npm package into pkg/ (release wasm, wasm-bindgen, wasm-opt, package.json)
