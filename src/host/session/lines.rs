@@ -17,9 +17,9 @@ use serde::Serialize;
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Span};
 use crate::host::session::events::RunEvent;
 use crate::host::session::{
-    http, Direction, Entry, Finding, Session, SessionOptions, ToolTable, MAX_PENDING_REQUESTS,
+    http, Direction, Finding, Session, SessionOptions, ToolTable, MAX_PENDING_REQUESTS,
 };
-use crate::host::transcript::{self, read_line};
+use crate::host::transcript::read_line;
 use crate::json::{parse, Document, Node, ReadOptions};
 
 /// Messages whose place in the transcript is kept.
@@ -187,7 +187,7 @@ impl JsonLinesSession {
             let found = rebase(found, "/0", &entry_pointer, start, None);
             out.push(self.placed_finding(found, Some(self.entries)));
         }
-        let kind = push_kind(entry);
+        let kind = super::replay::push_kind(entry);
         let findings = match parse(text, ReadOptions::default()) {
             Ok(doc) => self.session.push_parsed(&doc, &kind, entry.time),
             Err(_) => self.session.push_entry(text, &kind, entry.time),
@@ -329,17 +329,6 @@ fn place_of(found: &Diagnostic, message: &str, prefix: &str) -> String {
         message.to_owned()
     } else {
         format!("{message} {within}")
-    }
-}
-
-/// The push a transcript entry is.
-fn push_kind(entry: &transcript::Entry) -> Entry {
-    if entry.to_model {
-        Entry::ToModel {
-            task_id: entry.task_id.clone(),
-        }
-    } else {
-        Entry::Message(entry.direction)
     }
 }
 

@@ -250,8 +250,8 @@ pub fn replay_transcript(
     })
 }
 
-/// The push a transcript entry is.
-fn push_kind(entry: &transcript::Entry) -> Entry {
+/// The push a transcript entry is (the replay's and `JsonLinesSession`'s).
+pub(super) fn push_kind(entry: &transcript::Entry) -> Entry {
     if entry.to_model {
         Entry::ToModel {
             task_id: entry.task_id.clone(),
