@@ -1,7 +1,7 @@
 // `mcp-json-toolbox check-server`: connects to a running MCP server (a command over stdio, or
 // `--url` over Streamable HTTP), negotiates, lists what it publishes, optionally calls tools
 // (polling tasks, answering elicitations), records the transcript and prints what the package's
-// session checker finds as it goes: one `JsonLinesSession` (src/host/session/lines.rs) is fed
+// session checker finds as it goes: one `JsonLinesSession` (src/host/session/jsonl_transcript.rs) is fed
 // each transcript line as it is recorded (the HTTP envelope with it) and told the run's events
 // (a refused initialize or list, too many pages, a task not finished in time, input rounds
 // exceeded, a question cancelled: src/host/session/events.rs). It checks the official schemas,

@@ -6,7 +6,7 @@
 //! the findings it causes, spans into that text; [`Session::push_at`] adds when the host saw it
 //! (poll timing needs it), [`Session::push_entry`] takes any transcript entry ([`Entry`]: a
 //! message, possibly of unknown direction, or what the host handed the model),
-//! [`Session::push_line`] one line of a stdio stream, whatever it holds (`line.rs`). [`Session::state`]
+//! [`Session::push_line`] one line of a stdio stream, whatever it holds (`stdio_line.rs`). [`Session::state`]
 //! is the tasks as the replay reports them and [`Session::finish`] the end-of-session findings
 //! (`never-terminal`). The session owns what it keeps (each message is parsed into its own
 //! document; a listed tool is kept compiled, an elicitation request or a report's
@@ -16,7 +16,7 @@
 //! their answers), `tasks.rs` (each tracked task's state machine, timestamps, poll timing),
 //! `input.rs` (elicitations and `inputRequests` matched with their answers) and `replay.rs`
 //! (a whole transcript pushed entry by entry), `official.rs` (the negotiated version, and each
-//! message against its official definition), `lines.rs` ([`JsonLinesSession`]: a JSON Lines
+//! message against its official definition), `jsonl_transcript.rs` ([`JsonLinesSession`]: a JSON Lines
 //! transcript pushed line by line as it is written, each finding placed in it as the replay
 //! places it) and `events.rs` ([`RunEvent`]: what a host tells the session about the run outside
 //! the messages, [`Session::event`] its finding).
@@ -95,7 +95,7 @@
 //! - `null-id`, `schema-version` (error): hints folded into `official-schema` (`official.rs`).
 //! - The answers of a 2026-07-28 `input_required` `tools/call`, in its retry (`input.rs`).
 //! - `stdout-not-json`, `stdin-not-json` (error): a stdio line that is not JSON
-//!   ([`Session::push_line`], `line.rs`).
+//!   ([`Session::push_line`], `stdio_line.rs`).
 //! - `session-limit` (warning): something was dropped to keep memory bounded (see above).
 //! - Run events (`events.rs`): `initialize-refused`, `list-refused`, `too-many-pages`,
 //!   `task-timeout` (errors), `input-rounds-exceeded`, `elicitation-cancelled` (warnings), and
@@ -105,13 +105,13 @@ mod dispatch;
 mod events;
 mod http;
 mod input;
-mod line;
-mod lines;
+mod jsonl_transcript;
 mod listing;
 mod official;
 mod pending;
 mod replay;
 mod sequence;
+mod stdio_line;
 mod tasks;
 mod tools;
 
@@ -132,13 +132,13 @@ use tasks::TrackedTask;
 
 pub use crate::host::transcript::Direction;
 pub use events::RunEvent;
-pub use line::{LineKind, LineOutcome};
-pub use lines::{JsonLinesSession, PlacedFinding, MAX_PLACED};
+pub use jsonl_transcript::{JsonLinesSession, PlacedFinding, MAX_PLACED};
 pub(crate) use replay::Pushes;
 pub use replay::{
     replay_session, replay_session_with, replay_transcript, Counts, SequenceEntry, SessionReport,
 };
 pub use sequence::{Step, StepKind};
+pub use stdio_line::{LineKind, LineOutcome};
 pub use tools::{ToolTable, ToolVerdict, Verdicts};
 
 /// What a session checks against (from JavaScript `{ targets?, serverName? }`): the
