@@ -92,10 +92,7 @@ pub fn classify(text: &str) -> Classification {
         Ok(doc) => {
             stringified::classify_stringified(&doc).unwrap_or_else(|| classify_document(&doc))
         }
-        Err(error) => Classification::unknown(
-            None,
-            vec![error.to_diagnostic(&crate::diagnostic::LineIndex::new(text))],
-        ),
+        Err(error) => Classification::unknown(None, vec![error.diagnostic()]),
     }
 }
 

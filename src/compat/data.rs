@@ -7,7 +7,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::diagnostic::Diagnostic;
 use crate::json::{parse, ReadOptions};
 use crate::validate::ValidateOptions;
 use crate::validator::Validator;
@@ -169,7 +169,7 @@ pub fn builtin_files() -> &'static [(&'static str, &'static str)] {
 /// valid against [`SCHEMA`] (code `compat-data-invalid`), else its entries.
 pub fn read_data(text: &str) -> Result<Vec<Entry>, Vec<Diagnostic>> {
     if let Err(error) = parse(text, ReadOptions::default()) {
-        return Err(vec![error.to_diagnostic(&LineIndex::new(text))]);
+        return Err(vec![error.diagnostic()]);
     }
     let validator =
         Validator::new(SCHEMA, &ValidateOptions::default()).map_err(|errors| errors.diagnostics)?;

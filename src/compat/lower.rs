@@ -8,7 +8,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::diagnostic::Diagnostic;
 use crate::json::{parse, ReadOptions};
 
 use super::checks::edit::Lowering;
@@ -49,7 +49,7 @@ pub fn lower_tool_with(text: &str, target: Target, options: &CompatOptions) -> L
         Ok(doc) => doc,
         Err(error) => {
             return Lowered {
-                diagnostics: vec![error.to_diagnostic(&LineIndex::new(text))],
+                diagnostics: vec![error.diagnostic()],
                 ..Lowered::default()
             }
         }

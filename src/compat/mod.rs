@@ -26,7 +26,7 @@ mod target;
 use serde::{Serialize, Serializer};
 use serde_json::Value;
 
-use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::diagnostic::Diagnostic;
 use crate::json::{parse, ReadOptions};
 
 pub use checks::{check_schema, INVALID_SCHEMA, UNUSABLE_SCHEMA};
@@ -292,7 +292,7 @@ pub fn check_compatibility(text: &str, options: &CompatOptions) -> CompatReport 
         Ok(doc) => doc,
         Err(error) => {
             return CompatReport {
-                diagnostics: vec![error.to_diagnostic(&LineIndex::new(text))],
+                diagnostics: vec![error.diagnostic()],
                 ..CompatReport::default()
             }
         }

@@ -32,7 +32,7 @@ pub mod x_mcp_header;
 
 use serde::Serialize;
 
-use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::diagnostic::Diagnostic;
 use crate::json::{parse, Document, ReadOptions};
 
 pub use crate::protocol::{Generation, TaskStatus};
@@ -87,7 +87,7 @@ fn parse_into<'a>(text: &'a str, out: &mut Vec<Diagnostic>) -> Option<Document<'
             Some(doc)
         }
         Err(error) => {
-            out.push(error.to_diagnostic(&LineIndex::new(text)));
+            out.push(error.diagnostic());
             None
         }
     }

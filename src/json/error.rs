@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::diagnostic::{ByteRange, Diagnostic, LineIndex};
+use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Span};
 
 /// Why a text is not the JSON it should be: a message, a code and an exact position.
 ///
@@ -70,11 +70,19 @@ impl JsonError {
         }
     }
 
-    /// The error as a [`Diagnostic`] with a one-character span at its position.
-    pub fn to_diagnostic(&self, index: &LineIndex<'_>) -> Diagnostic {
-        Diagnostic::error(self.code, self.message.clone()).with_span(Some(
-            index.span(ByteRange::new(self.byte_offset, self.byte_offset)),
-        ))
+    /// The error as a [`Diagnostic`] with an empty span at its position, from the position it
+    /// carries (no text needed: what a front end is handed with a thrown error).
+    pub fn diagnostic(&self) -> Diagnostic {
+        let span = Span {
+            start: self.offset,
+            end: self.offset,
+            line: self.line,
+            column: self.column,
+            end_line: self.line,
+            end_column: self.column,
+            bytes: ByteRange::new(self.byte_offset, self.byte_offset),
+        };
+        Diagnostic::error(self.code, self.message.clone()).with_span(Some(span))
     }
 }
 
@@ -121,5 +129,20 @@ mod tests {
         );
         let caret = err.snippet.lines().nth(1).unwrap();
         assert_eq!(first.chars().nth(caret.len() - 1), Some('x'));
+    }
+
+    #[test]
+    fn the_diagnostic_sits_where_the_text_places_the_error() {
+        let text = "{\"é\": 1,\n  \"b\": x}";
+        let err = JsonError::at(text, text.find('x').unwrap(), "syntax", "expected a value");
+        let found = err.diagnostic();
+        assert_eq!(
+            (found.code.as_str(), found.message.as_str()),
+            ("syntax", "expected a value")
+        );
+        assert_eq!(found.severity, crate::diagnostic::Severity::Error);
+        let at = LineIndex::new(text).span(ByteRange::new(err.byte_offset, err.byte_offset));
+        assert_eq!(found.span, Some(at));
+        assert_eq!((at.line, at.column, at.start), (2, 8, 16));
     }
 }

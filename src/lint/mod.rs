@@ -56,9 +56,7 @@ mod suggest;
 use jsonschema::Draft;
 use serde::Serialize;
 
-use crate::diagnostic::{
-    cap, ByteRange, Diagnostic, Fix, LineIndex, Severity, DEFAULT_MAX_DIAGNOSTICS,
-};
+use crate::diagnostic::{cap, ByteRange, Diagnostic, Fix, Severity, DEFAULT_MAX_DIAGNOSTICS};
 use crate::json::tree::escape_pointer_token;
 use crate::json::{parse, Document, Member, Node, NodeKind, ReadOptions};
 use crate::schema::{builtin_draft, draft_name, subschemas};
@@ -83,7 +81,7 @@ pub fn lint_schema(text: &str) -> LintReport {
             return LintReport {
                 valid: false,
                 dialect: None,
-                diagnostics: vec![error.to_diagnostic(&LineIndex::new(text))],
+                diagnostics: vec![error.diagnostic()],
             }
         }
     };

@@ -7,7 +7,7 @@ use jsonschema::error::ValidationErrorKind;
 use jsonschema::{Draft, PatternOptions, Registry, ValidationError};
 use serde_json::Value;
 
-use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::diagnostic::Diagnostic;
 use crate::json::tree::escape_pointer_token;
 use crate::json::{parse, Document, ReadOptions};
 
@@ -45,8 +45,7 @@ pub fn compile(schema_text: &str, options: &ValidateOptions) -> Result<Compiled,
 
 /// Parses a schema text; a text that is not JSON is a malformed schema.
 pub fn parse_schema(schema_text: &str) -> Result<Document<'_>, SchemaErrors> {
-    parse(schema_text, ReadOptions::default())
-        .map_err(|e| malformed(vec![e.to_diagnostic(&LineIndex::new(schema_text))]))
+    parse(schema_text, ReadOptions::default()).map_err(|e| malformed(vec![e.diagnostic()]))
 }
 
 /// Compiles the schema that is the whole of `doc`; the reader's warnings about its text come

@@ -46,7 +46,7 @@ use jsonschema::json::Node;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::diagnostic::Diagnostic;
 use crate::json::{parse, Document, JsonError, NodeKind, ReadOptions};
 
 pub use group::Grouping;
@@ -233,7 +233,7 @@ impl CompiledSchema {
         let (doc, tape) = match read {
             Ok(read) => read,
             Err(e) => {
-                let mut diagnostics = vec![e.to_diagnostic(&LineIndex::new(args))];
+                let mut diagnostics = vec![e.diagnostic()];
                 diagnostics.extend(self.compiled.warnings.iter().cloned());
                 return ValidationReport {
                     valid: false,

@@ -49,7 +49,8 @@ pub(crate) fn options_error(e: &dyn std::fmt::Display) -> JsValue {
     JsValue::from(js_sys::TypeError::new(&format!("invalid options: {e}")))
 }
 
-/// A JS `Error` named `JsonError` carrying the position fields.
+/// A JS `Error` named `JsonError` carrying the position fields, and the error as the crate's
+/// finding (`diagnostic`: code, severity, span), which a front end shows as it is.
 pub(crate) fn json_error(err: &JsonError) -> JsValue {
     let error = js_sys::Error::new(&err.message);
     error.set_name("JsonError");
@@ -65,5 +66,10 @@ pub(crate) fn json_error(err: &JsonError) -> JsValue {
     set("byteOffset", (err.byte_offset as f64).into());
     set("byteColumn", (err.byte_column as f64).into());
     set("snippet", err.snippet.as_str().into());
+    // Serializing a Diagnostic cannot fail; were it to, the error still carries its position.
+    set(
+        "diagnostic",
+        to_js(&err.diagnostic()).unwrap_or(JsValue::UNDEFINED),
+    );
     error.into()
 }

@@ -50,6 +50,8 @@ export interface JsonError extends Error {
   offset: number; line: number; column: number; byteOffset: number; byteColumn: number;
   /** The line around the error with a caret under it. */
   snippet: string;
+  /** The error as a finding (severity "error", its code and message, an empty span at its position): what a front end shows. */
+  diagnostic: Diagnostic;
 }
 
 /** Options of `format`. */

@@ -296,7 +296,7 @@ pub fn replay_log_with(text: &str, options: LogOptions) -> LogReport {
         let report = match replay_transcript(text, options.session.clone()) {
             Ok(report) => Some(report),
             Err(error) if forced => Some(SessionReport {
-                diagnostics: vec![error.to_diagnostic(&LineIndex::new(text))],
+                diagnostics: vec![error.diagnostic()],
                 ..SessionReport::default()
             }),
             Err(_) => None,
@@ -600,7 +600,7 @@ impl<'t> Found<'t> {
                     lines::read(self);
                     read = LogFormat::Jsonl;
                 }
-                Err(error) => self.diagnostics.push(error.to_diagnostic(self.index)),
+                Err(error) => self.diagnostics.push(error.diagnostic()),
             },
             LogFormat::Jsonl => lines::read(self),
             LogFormat::McpDebugger => mcp_debugger::read(self),

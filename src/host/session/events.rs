@@ -17,7 +17,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::diagnostic::Diagnostic;
 use crate::host::session::{Finding, Session};
 use crate::json::{parse, ReadOptions};
 
@@ -229,7 +229,7 @@ impl Session {
         match parse(text, ReadOptions::default()) {
             Ok(_) => Vec::new(),
             Err(error) => {
-                let found = error.to_diagnostic(&LineIndex::new(text));
+                let found = error.diagnostic();
                 let message = format!(
                     "the --elicit file is not JSON ({}): the check answered cancel",
                     found.message

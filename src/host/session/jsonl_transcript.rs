@@ -14,7 +14,7 @@ use std::collections::{HashMap, VecDeque};
 
 use serde::Serialize;
 
-use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Span};
+use crate::diagnostic::{ByteRange, Diagnostic, Span};
 use crate::host::session::events::RunEvent;
 use crate::host::session::{
     http, Direction, Finding, Session, SessionOptions, ToolTable, MAX_PENDING_REQUESTS,
@@ -138,7 +138,7 @@ impl JsonLinesSession {
         let read = match read_line(line) {
             Ok(read) => read,
             Err(error) => {
-                let found = error.to_diagnostic(&LineIndex::new(line));
+                let found = error.diagnostic();
                 let found = rebase(found, "", &entry_pointer, start, None);
                 out.push(self.placed_finding(found, None));
                 return;

@@ -120,7 +120,7 @@ use std::rc::Rc;
 
 use serde::Serialize;
 
-use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::diagnostic::Diagnostic;
 use crate::host::task_state::TaskState;
 use crate::host::tool::CompiledTool;
 use crate::json::{parse, Document, ReadOptions};
@@ -293,7 +293,7 @@ impl Session {
     pub fn check_call(&self, name: &str, arguments_text: &str) -> Vec<Diagnostic> {
         let doc = match parse(arguments_text, ReadOptions::default()) {
             Ok(doc) => doc,
-            Err(error) => return vec![error.to_diagnostic(&LineIndex::new(arguments_text))],
+            Err(error) => return vec![error.diagnostic()],
         };
         let mut found = doc.warnings.clone();
         match self.tools.get(name) {
@@ -369,7 +369,7 @@ impl Session {
                 out
             }
             Err(error) => {
-                let found = error.to_diagnostic(&LineIndex::new(text));
+                let found = error.diagnostic();
                 let out = found_in(vec![found], self.pushed);
                 self.pushed = self.pushed.saturating_add(1);
                 out

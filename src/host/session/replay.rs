@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
 
-use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Span};
+use crate::diagnostic::{ByteRange, Diagnostic, Span};
 use crate::host::session::sequence::{Step, StepKind};
 use crate::host::session::{Entry, Finding, Session, SessionOptions, ToolTable};
 use crate::host::task_state::TaskState;
@@ -136,7 +136,7 @@ pub fn replay_session(transcript_text: &str) -> SessionReport {
 /// as a document of its own.
 pub fn replay_session_with(transcript_text: &str, options: SessionOptions) -> SessionReport {
     replay_transcript(transcript_text, options).unwrap_or_else(|error| SessionReport {
-        diagnostics: vec![error.to_diagnostic(&LineIndex::new(transcript_text))],
+        diagnostics: vec![error.diagnostic()],
         ..SessionReport::default()
     })
 }
