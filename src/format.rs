@@ -5,7 +5,7 @@
 
 use serde::Deserialize;
 
-use crate::diagnostic::{Diagnostic, LineIndex, DEFAULT_MAX_DIAGNOSTICS};
+use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, DEFAULT_MAX_DIAGNOSTICS};
 use crate::json::error::JsonError;
 use crate::json::reader::{
     ReadOptions, Reader, TokenKind, DEFAULT_MAX_DEPTH, DEFAULT_MAX_INPUT_BYTES,
@@ -138,6 +138,33 @@ pub struct Formatted {
     pub diagnostics: Vec<Diagnostic>,
     /// How many string layers `unwrap_string` removed.
     pub unwrap_depth: usize,
+}
+
+/// Formats `text` as `format --check` judges a file: [`format_document`]'s result, with an
+/// `unformatted` error among its diagnostics when `text` is not exactly its output followed by one
+/// newline (what `format --write` leaves), at the first character where they differ.
+pub fn check_formatted(text: &str, options: &FormatOptions) -> Result<Formatted, JsonError> {
+    let mut formatted = format_document(text, options)?;
+    let expected = [formatted.text.as_bytes(), b"\n"].concat();
+    let same = text
+        .bytes()
+        .zip(expected.iter())
+        .take_while(|(a, b)| a == *b)
+        .count();
+    if same < text.len().max(expected.len()) {
+        // Back to the start of the character: a span never splits one.
+        let at = (0..=same)
+            .rev()
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap_or(0);
+        let span = LineIndex::new(text).span(ByteRange::new(at, at));
+        let message = "not formatted: from here the text differs from its formatted form \
+                       (`format --write` rewrites it)";
+        formatted
+            .diagnostics
+            .push(Diagnostic::error("unformatted", message).with_span(Some(span)));
+    }
+    Ok(formatted)
 }
 
 /// Formats `text`; see [`format_document`] for the warnings.
@@ -590,5 +617,26 @@ mod tests {
         assert_eq!((o.indent, o.sort_keys), (Indent::Tab, true));
         assert!(serde_json::from_str::<FormatOptions>(r#"{"indent": 9}"#).is_err());
         assert!(serde_json::from_str::<FormatOptions>(r#"{"indnt": 2}"#).is_err());
+    }
+
+    #[test]
+    fn check_formatted_finds_where_a_file_differs_from_its_formatted_form() {
+        let options = FormatOptions::default();
+        let clean = check_formatted("{\n  \"a\": 1\n}\n", &options).unwrap();
+        assert!(clean.diagnostics.is_empty(), "{:?}", clean.diagnostics);
+        let spaced = check_formatted("{\n  \"é\":1\n}\n", &options).unwrap();
+        let [found] = spaced.diagnostics.as_slice() else {
+            panic!("{:?}", spaced.diagnostics)
+        };
+        assert_eq!(
+            (found.code.as_str(), found.severity),
+            ("unformatted", crate::diagnostic::Severity::Error)
+        );
+        let span = found.span.unwrap();
+        assert_eq!((span.line, span.column), (2, 7));
+        let no_newline = check_formatted("{}", &options).unwrap();
+        let span = no_newline.diagnostics[0].span.unwrap();
+        assert_eq!((span.line, span.column, span.start), (1, 3, 2));
+        assert!(check_formatted("{", &options).is_err());
     }
 }

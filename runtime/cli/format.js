@@ -1,7 +1,7 @@
 // `mcp-json-toolbox format`: pretty-print JSON exactly, or check / rewrite files in place.
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { formatDocument } from 'mcp-json-toolbox';
+import { checkFormatted, formatDocument } from 'mcp-json-toolbox';
 import { STDIN, UsageError, command, readInputs } from './command.js';
 import { findings } from './report.js';
 
@@ -44,19 +44,17 @@ export default command({
     for (const { file, text } of inputs) {
       let formatted;
       try {
-        formatted = formatDocument(text, options);
+        // --check: the crate says whether (and from where) the file differs (`unformatted`).
+        formatted = (values.check ? checkFormatted : formatDocument)(text, options);
       } catch (error) {
         if (error.name !== 'JsonError') throw error;
-        found.push({ file, line: error.line, column: error.column, severity: 'error', code: error.code, message: error.message });
+        found.push(...findings(file, [error.diagnostic]));
         continue;
       }
       found.push(...findings(file, formatted.diagnostics));
+      if (values.check) continue;
       const output = `${formatted.output}\n`;
-      if (values.check) {
-        if (output !== text) {
-          found.push({ file, line: 1, column: 1, severity: 'error', code: 'unformatted', message: 'not formatted (mcp-json-toolbox format --write fixes it)' });
-        }
-      } else if (values.write) {
+      if (values.write) {
         if (output !== text) await writeFile(resolve(io.cwd, file), output);
       } else {
         io.stdout.write(output);

@@ -23,9 +23,7 @@ export default command({
     try {
       validator = new Validator(schema.text);
     } catch (error) {
-      if (error.name === 'JsonError') {
-        return { findings: [{ file: schema.file, line: error.line, column: error.column, severity: 'error', code: error.code, message: error.message }], sources };
-      }
+      if (error.name === 'JsonError') return { findings: findings(schema.file, [error.diagnostic]), sources };
       if (error.name !== 'SchemaError') throw error;
       return { findings: findings(schema.file, error.diagnostics), sources };
     }

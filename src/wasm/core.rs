@@ -121,6 +121,13 @@ pub fn format_document_js(
     text: &str,
     options: Option<FormatOptionsArg>,
 ) -> Result<JsValue, JsValue> {
+    let options: FormatOptions = read_options(options.map(JsValue::from))?;
+    let formatted = format_document(text, &options).map_err(|e| json_error(&e))?;
+    format_result(&formatted)
+}
+
+/// A [`crate::Formatted`] as the `FormatResult` TypeScript sees.
+pub(crate) fn format_result(formatted: &crate::Formatted) -> Result<JsValue, JsValue> {
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
     struct FormatResult<'a> {
@@ -128,8 +135,6 @@ pub fn format_document_js(
         diagnostics: &'a [crate::Diagnostic],
         unwrap_depth: usize,
     }
-    let options: FormatOptions = read_options(options.map(JsValue::from))?;
-    let formatted = format_document(text, &options).map_err(|e| json_error(&e))?;
     to_js(&FormatResult {
         output: &formatted.text,
         diagnostics: &formatted.diagnostics,

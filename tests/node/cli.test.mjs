@@ -178,7 +178,8 @@ test('format: prints, --check exits 1 on unformatted or broken files, --write re
   assert.equal(cli(['format', '--minify', '--sort-keys', '-'], { input: '{"b": 1.50, "a": [] }' }).stdout, '{"a":[],"b":1.50}\n');
   const check = cli(['format', '--check', 'formatted.json', 'unformatted.json', 'broken.json']);
   assert.equal(check.status, 1);
-  assert.match(check.stdout, /^unformatted\.json:1:1: error\[unformatted\]/m);
+  // The crate's finding, where the file first differs from its formatted form (after `{`).
+  assert.match(check.stdout, /^unformatted\.json:1:2: error\[unformatted\]: not formatted: from here/m);
   assert.match(check.stdout, /^broken\.json:1:12: error\[syntax\]: trailing comma/m);
   assert.doesNotMatch(check.stdout, /^formatted\.json/m, 'a formatted file has no finding');
   const work = mkdtempSync(join(tmpdir(), 'cli-format-'));
