@@ -4,7 +4,7 @@
 // session checker finds as it goes: one `JsonLinesSession` (src/host/session/jsonl_transcript.rs) is fed
 // each transcript line as it is recorded (the HTTP envelope with it) and told the run's events
 // (a refused initialize or list, too many pages, a task not finished in time, input rounds
-// exceeded, a question cancelled: src/host/session/events.rs). It checks the official schemas,
+// exceeded, a question cancelled, a request never answered: src/host/session/events.rs). It checks the official schemas,
 // every tools/list page with each tool's checks and compatibility verdicts for the chosen
 // targets, every call's arguments and result, every elicitation answer, every task as a state
 // machine. No check, code or severity is decided here: the findings, their places (the line of
@@ -43,8 +43,8 @@ const OPTIONS_HELP = `  --url URL                   a Streamable HTTP endpoint i
                               all; default the package's: see \`compat --help\`); known:
                               ${TARGET_NAMES.join(', ')}
 
-Exit code 2 also for a server that cannot be started, dies, or does not answer within
---startup-timeout (its first answer) or --timeout (the others).`;
+Exit code 2 also for a server that cannot be started or dies; a request not answered within
+--startup-timeout (its first answer) or --timeout (the others) is a no-answer error.`;
 
 const OPTIONS = {
   url: { type: 'string' },
@@ -118,6 +118,13 @@ async function checkServer({ values, calls, server, timeoutMs, startupMs, target
     clearTimeout(waiting);
     await transport.close();
   }
+  // A request never answered is the session's finding (`no-answer`): the run stopped there, and
+  // what it saw until then is reported as usual, with the server's stderr to tell why.
+  const silent = failure?.noAnswer;
+  if (silent) {
+    tell(session, { event: 'no-answer', ...silent });
+    failure = undefined;
+  }
   const record = values.record ?? `${NAME}.jsonl`;
   const text = session.feed({ end: true });
   if (values.record) await writeFile(resolve(io.cwd, values.record), text);
@@ -139,7 +146,11 @@ async function checkServer({ values, calls, server, timeoutMs, startupMs, target
   const tools = session.live.tools();
   const summary = summaryText(session.negotiated, tools, listed, session.calls, { verbose: values.verbose, recorded: values.record });
   // `recorded`: whether `file` was written (--record); if not, findings' lines are in no file.
-  const result = { file: record, recorded: Boolean(values.record), server: session.negotiated, tools: tools.tools, list: tools.list, ...listed, calls: session.calls, text: summary };
+  const result = { file: record, recorded: Boolean(values.record), server: session.negotiated ?? null, tools: tools.tools, list: tools.list, ...listed, calls: session.calls, text: summary };
+  if (silent) {
+    result.stderrTail = transport.stderrTail();
+    if (result.stderrTail) io.stderr.write(`the server's stderr (first and last lines):\n${result.stderrTail.replace(/^/gm, '  ')}\n`);
+  }
   // Without --record the transcript is not on disk: a finding is shown at the session's place
   // in words (its tool or message).
   const place = values.record ? undefined : (finding) => places.get(finding);

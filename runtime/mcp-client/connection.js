@@ -6,6 +6,11 @@
  * cause. */
 export class ServerFailure extends Error {
   name = 'ServerFailure';
+
+  /** For a request that got no answer in time: `{ method, timeoutMs, startup, entry }` (`startup`:
+   * the server had sent nothing yet; `entry`: the request's transcript index), what a host tells
+   * its session as a `no-answer` run event. */
+  noAnswer;
 }
 
 /** JSON-RPC "method not found": what a client answers to a server request it does not handle. */
@@ -54,14 +59,18 @@ export class Connection {
   request(method, params, { timeoutMs = this.#heard ? this.#timeoutMs : this.#startupMs } = {}) {
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#nextId++;
-    const what = this.#heard ? '' : ' (the start-up wait: the server has sent nothing yet)';
+    const startup = !this.#heard;
+    const what = startup ? ' (the start-up wait: the server has sent nothing yet)' : '';
     return new Promise((resolve, reject) => {
+      let entry;
       const timer = setTimeout(() => {
         this.#pending.delete(id);
-        reject(new ServerFailure(`no answer to ${method} within ${timeoutMs} ms${what}`));
+        const failure = new ServerFailure(`no answer to ${method} within ${timeoutMs} ms${what}`);
+        failure.noAnswer = { method, timeoutMs, startup, entry };
+        reject(failure);
       }, timeoutMs);
       this.#pending.set(id, { resolve, reject, timer, method });
-      this.#send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
+      entry = this.#send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
     });
   }
 
@@ -75,12 +84,14 @@ export class Connection {
     if (!this.#failure) this.#send({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) });
   }
 
-  /** Records and writes one message; a transport error fails the connection. */
+  /** Records and writes one message (returns its transcript index); a transport error fails the
+   * connection. */
   #send(message) {
-    this.#record('client', message);
+    const index = this.#record('client', message);
     Promise.resolve()
       .then(() => this.#write(message))
       .catch((error) => this.fail(error instanceof ServerFailure ? error : new ServerFailure(error?.message ?? String(error))));
+    return index;
   }
 
   /** A line the server wrote to stdout that is not JSON (stdio): kept in the transcript as

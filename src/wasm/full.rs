@@ -7,7 +7,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::conversions::{options_error, options_json, to_js};
+use super::conversions::{json_error, options_error, options_json, read_options, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
@@ -428,6 +428,7 @@ export type RunEvent = { entry?: number } & (
   | { event: "task-timeout"; taskId: string; tool: string; timeoutMs: number }
   | { event: "input-rounds-exceeded"; tool: string; rounds: number }
   | { event: "elicitation-cancelled" }
+  | { event: "no-answer"; method: string; timeoutMs: number; startup?: boolean }
 );
 
 /** A fix with the code of the finding it fixes. */
@@ -451,12 +452,33 @@ export interface LineOutcome {
 }
 "#;
 
-/// Checks a tool definition or a whole `tools/list` result.
+/// `formatDocument` as `format --check` judges a file: with an `unformatted` error among the
+/// diagnostics when `text` is not exactly its output followed by one newline. Throws a `JsonError`.
+#[wasm_bindgen(js_name = checkFormatted, unchecked_return_type = "FormatResult")]
+pub fn check_formatted_js(
+    text: &str,
+    options: Option<super::core::FormatOptionsArg>,
+) -> Result<JsValue, JsValue> {
+    let options: crate::FormatOptions = read_options(options.map(JsValue::from))?;
+    let formatted = crate::format::check_formatted(text, &options).map_err(|e| json_error(&e))?;
+    super::core::format_result(&formatted)
+}
+
+/// Checks a tool definition or a whole `tools/list` result; with `options` (`{ targets, … }` as
+/// `checkCompatibility` takes them), also those consumers' rules, each finding once. Throws a
+/// `TypeError` for bad options.
 #[wasm_bindgen(js_name = checkTool, unchecked_return_type = "HostReport")]
 pub fn check_tool_js(
     #[wasm_bindgen(js_name = toolText)] tool_text: &str,
+    options: Option<CompatOptionsArg>,
 ) -> Result<JsValue, JsValue> {
-    to_js(&crate::host::check_tool(tool_text))
+    match options.filter(|o| !o.is_undefined() && !o.is_null()) {
+        None => to_js(&crate::host::check_tool(tool_text)),
+        Some(options) => {
+            let options = compat_options(Some(options))?;
+            to_js(&crate::host::check_tool_for(tool_text, &options))
+        }
+    }
 }
 
 /// Checks a `tools/call` request against its tool and, optionally, the server capabilities.
@@ -586,7 +608,7 @@ impl JsSession {
     /// Every tool listed so far with its verdicts, and the list's verdict per target.
     #[wasm_bindgen(unchecked_return_type = "ToolTable")]
     pub fn tools(&self) -> Result<JsValue, JsValue> {
-        to_js(self.0.tools())
+        tools_of(&self.0)
     }
 
     /// Checks arguments (`argumentsText`) for a call of the listed tool `name` against its
@@ -597,7 +619,7 @@ impl JsSession {
         name: &str,
         #[wasm_bindgen(js_name = argumentsText)] arguments_text: &str,
     ) -> Result<JsValue, JsValue> {
-        to_js(&self.0.check_call(name, arguments_text))
+        check_call_of(&self.0, name, arguments_text)
     }
 
     /// Checks one JSON-RPC message text sent by `direction` ("client" or "server"; null when
@@ -725,7 +747,7 @@ impl JsJsonLinesSession {
     /// `elicit-not-json` when it is not JSON; spans into `text`.
     #[wasm_bindgen(js_name = checkAnswer, unchecked_return_type = "Diagnostic[]")]
     pub fn check_answer(&self, text: &str) -> Result<JsValue, JsValue> {
-        to_js(&self.0.check_answer(text))
+        to_js(&self.0.session().check_answer(text))
     }
 
     /// Checks arguments for a call of the listed tool `name` before sending it (spans into
@@ -736,13 +758,13 @@ impl JsJsonLinesSession {
         name: &str,
         #[wasm_bindgen(js_name = argumentsText)] arguments_text: &str,
     ) -> Result<JsValue, JsValue> {
-        to_js(&self.0.check_call(name, arguments_text))
+        check_call_of(self.0.session(), name, arguments_text)
     }
 
     /// Every tool listed so far with its verdicts, and the list's verdict per target.
     #[wasm_bindgen(unchecked_return_type = "ToolTable")]
     pub fn tools(&self) -> Result<JsValue, JsValue> {
-        to_js(self.0.tools())
+        tools_of(self.0.session())
     }
 
     /// The end of the run: the end-of-session findings (`never-terminal`), placed.
@@ -750,6 +772,20 @@ impl JsJsonLinesSession {
     pub fn end(&self) -> Result<JsValue, JsValue> {
         to_js(&self.0.finish())
     }
+}
+
+/// `tools()` of both session classes: the tools a session has seen, with their verdicts.
+fn tools_of(session: &crate::host::Session) -> Result<JsValue, JsValue> {
+    to_js(session.tools())
+}
+
+/// `checkCall()` of both session classes: arguments for a call of the listed tool `name`.
+fn check_call_of(
+    session: &crate::host::Session,
+    name: &str,
+    arguments_text: &str,
+) -> Result<JsValue, JsValue> {
+    to_js(&session.check_call(name, arguments_text))
 }
 
 /// A direction's name as a [`crate::host::Direction`]; a `TypeError` naming `method` otherwise.
@@ -845,10 +881,18 @@ pub fn check_elicitation_js(
     ))
 }
 
-/// Names a pasted MCP payload, checks it against the official schemas and summarizes it.
-/// Never throws for bad input: text that is not JSON gives kind `Unknown` with the parse error as
-/// its only diagnostic.
+/// Names a pasted MCP payload, checks it against the official schemas and summarizes it; with
+/// `toolText`, a tool definition, also against that tool as its kind asks (a tool result's
+/// `structuredContent` against the `outputSchema`, a `tools/call`'s arguments against the
+/// `inputSchema`). Never throws for bad input: text that is not JSON gives kind `Unknown` with
+/// the parse error as its only diagnostic.
 #[wasm_bindgen(unchecked_return_type = "Classification")]
-pub fn classify(text: &str) -> Result<JsValue, JsValue> {
-    to_js(&crate::classify::classify(text))
+pub fn classify(
+    text: &str,
+    #[wasm_bindgen(js_name = toolText)] tool_text: Option<String>,
+) -> Result<JsValue, JsValue> {
+    to_js(&crate::host::classify_against_tool(
+        text,
+        tool_text.as_deref(),
+    ))
 }

@@ -162,7 +162,7 @@ test('a deliberately broken double: check-server, replay and proxy agree on ever
 // check-server's run events (what happened besides the messages) are the session's findings too
 // (src/host/session/events.rs): each at the line of the entry it is about, everything else as
 // `replay` of the recording finds it. The double: fixtures/servers/run-events.mjs.
-const EVENTS = ['initialize-refused', 'list-refused', 'too-many-pages', 'task-timeout', 'elicitation-cancelled'];
+const EVENTS = ['initialize-refused', 'list-refused', 'too-many-pages', 'task-timeout', 'elicitation-cancelled', 'no-answer'];
 
 /** check-server and replay on one recording: the events apart, the same findings; the events. */
 async function withEvents(name, args) {
@@ -186,6 +186,29 @@ test('check-server run events: a refused initialize is the session\'s error at t
   const human = await cli(['check-server', ...refuse]);
   assert.equal(human.status, 1);
   assert.match(human.stdout, /^message \d+ \(the answer to initialize\): error\[initialize-refused\]: the server refused initialize: unsupported protocol version$/m);
+});
+
+test('check-server run events: a request never answered is the session\'s no-answer error at the request, the run reported as far as it went', async () => {
+  // The double reads its stdin and never answers (fixtures/servers/silent.mjs): its first
+  // request waits --startup-timeout, then the run stops there.
+  const silent = ['--startup-timeout', '800', '--', process.execPath, join(DOUBLES, 'silent.mjs')];
+  const run = await cli(['check-server', '--format', 'json', '--record', 'silent.jsonl', ...silent]);
+  assert.equal(run.status, 1, run.stderr);
+  const document = JSON.parse(run.stdout);
+  const entries = readFileSync(join(TEMP, 'silent.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const asked = entries.findIndex((e) => e.direction === 'client' && e.message?.method === 'server/discover') + 1;
+  assert.ok(asked > 0, JSON.stringify(entries));
+  const found = document.findings.filter((f) => f.code === 'no-answer');
+  assert.deepEqual(found.map((f) => [f.file, f.severity, f.line, f.column]), [['silent.jsonl', 'error', asked, 1]]);
+  assert.equal(found[0].message, 'no answer to server/discover within 800 ms (the start-up wait: the server has sent nothing yet); the check stopped there');
+  // Why it went silent: the server's stderr, in the result and on stderr.
+  assert.match(document.results[0].stderrTail, /silent double: listening, never answering/);
+  assert.match(run.stderr, /silent double: listening, never answering/);
+  assert.ok(!(await replay('silent.jsonl')).some((f) => f.code === 'no-answer'), 'the recording alone holds no run event');
+  // Without --record, in words: the request it is about.
+  const human = await cli(['check-server', ...silent]);
+  assert.equal(human.status, 1);
+  assert.match(human.stdout, /error\[no-answer\]: no answer to server\/discover within 800 ms/);
 });
 
 test('check-server run events: a refused list, endless pages, a question cancelled and a task that never finishes', async () => {

@@ -14,6 +14,8 @@
 //! - `elicitation-cancelled` (warning): the server asked a question and the host had no answer
 //!   to give, so it cancelled.
 //! - `elicit-not-json` (error): the answer the host was given to send is not JSON (it cancels).
+//! - `no-answer` (error): a request the host sent got no answer within its wait (the start-up
+//!   wait when the server had sent nothing yet); the host stops the run there.
 
 use serde_json::{Map, Value};
 
@@ -61,6 +63,16 @@ pub enum RunEvent {
     },
     /// The server asked a question and the host had no answer to give: it cancelled.
     ElicitationCancelled,
+    /// Request `method` got no answer within `timeout_ms`; `startup`: the server had sent
+    /// nothing yet (the host's start-up wait). The host stopped the run.
+    NoAnswer {
+        /// The request's method.
+        method: String,
+        /// The host's wait in milliseconds.
+        timeout_ms: u64,
+        /// Whether it was the start-up wait (nothing heard from the server yet).
+        startup: bool,
+    },
 }
 
 impl RunEvent {
@@ -95,6 +107,11 @@ impl RunEvent {
                 rounds: read.count("rounds")?,
             },
             "elicitation-cancelled" => Self::ElicitationCancelled,
+            "no-answer" => Self::NoAnswer {
+                method: read.text("method")?,
+                timeout_ms: read.count("timeoutMs")?,
+                startup: read.flag("startup")?,
+            },
             other => return Err(format!("unknown event {other:?}")),
         };
         let known = event.members();
@@ -118,6 +135,7 @@ impl RunEvent {
             Self::TaskTimeout { .. } => &["taskId", "tool", "timeoutMs"],
             Self::InputRoundsExceeded { .. } => &["tool", "rounds"],
             Self::ElicitationCancelled => &[],
+            Self::NoAnswer { .. } => &["method", "timeoutMs", "startup"],
         }
     }
 
@@ -130,6 +148,7 @@ impl RunEvent {
             Self::TaskTimeout { .. } => "task-timeout",
             Self::InputRoundsExceeded { .. } => "input-rounds-exceeded",
             Self::ElicitationCancelled => "elicitation-cancelled",
+            Self::NoAnswer { .. } => "no-answer",
         }
     }
 
@@ -175,6 +194,21 @@ impl RunEvent {
                 "the server asked for input; no --elicit FILE was given, so the check answered \
                  cancel",
             ),
+            Self::NoAnswer {
+                method,
+                timeout_ms,
+                startup,
+            } => {
+                let wait = if *startup {
+                    " (the start-up wait: the server has sent nothing yet)"
+                } else {
+                    ""
+                };
+                Diagnostic::error(
+                    code,
+                    format!("no answer to {method} within {timeout_ms} ms{wait}; the check stopped there"),
+                )
+            }
         }
     }
 }
@@ -195,6 +229,15 @@ impl Members<'_> {
             None | Some(Value::Null) => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.clone())),
             Some(other) => Err(format!("{key:?} is a string, found {other}")),
+        }
+    }
+
+    /// A boolean member, `false` when absent.
+    fn flag(&self, key: &str) -> Result<bool, String> {
+        match self.0.get(key) {
+            None => Ok(false),
+            Some(Value::Bool(b)) => Ok(*b),
+            Some(other) => Err(format!("{key:?} is true or false, found {other}")),
         }
     }
 
@@ -269,6 +312,10 @@ mod tests {
                 "warning",
             ),
             (r#"{"event":"elicitation-cancelled"}"#, "warning"),
+            (
+                r#"{"event":"no-answer","method":"tools/list","timeoutMs":5}"#,
+                "error",
+            ),
         ];
         let session = Session::new();
         for (json, severity) in cases {
@@ -296,6 +343,18 @@ mod tests {
             pages.unwrap().diagnostic().message,
             "tools/list: still a nextCursor after 3 pages, listing stopped"
         );
+        let silent =
+            r#"{"event":"no-answer","method":"server/discover","timeoutMs":800,"startup":true}"#;
+        assert_eq!(
+            event(silent).unwrap().diagnostic().message,
+            "no answer to server/discover within 800 ms (the start-up wait: the server has sent \
+             nothing yet); the check stopped there"
+        );
+        let late = r#"{"event":"no-answer","method":"tools/list","timeoutMs":300,"startup":false}"#;
+        assert_eq!(
+            event(late).unwrap().diagnostic().message,
+            "no answer to tools/list within 300 ms; the check stopped there"
+        );
     }
 
     #[test]
@@ -309,6 +368,11 @@ mod tests {
             .contains("extra"));
         assert!(event(r#"{"event":"too-many-pages","method":"m","pages":-1}"#).is_err());
         assert!(event("[]").is_err());
+        assert!(
+            event(r#"{"event":"no-answer","method":"m","timeoutMs":1,"startup":1}"#)
+                .unwrap_err()
+                .contains("startup")
+        );
     }
 
     #[test]

@@ -17,7 +17,7 @@ use serde::Serialize;
 use crate::diagnostic::{ByteRange, Diagnostic, Span};
 use crate::host::session::events::RunEvent;
 use crate::host::session::{
-    http, Direction, Finding, Session, SessionOptions, ToolTable, MAX_PENDING_REQUESTS,
+    http, Direction, Finding, Session, SessionOptions, MAX_PENDING_REQUESTS,
 };
 use crate::host::transcript::read_line;
 use crate::json::{parse, Document, Node, ReadOptions};
@@ -81,19 +81,10 @@ impl JsonLinesSession {
         }
     }
 
-    /// Every tool listed so far, with its verdicts, and the list's verdict per target.
-    pub fn tools(&self) -> &ToolTable {
-        self.session.tools()
-    }
-
-    /// [`Session::check_call`]: arguments checked before the call is sent (spans into them).
-    pub fn check_call(&self, name: &str, arguments_text: &str) -> Vec<Diagnostic> {
-        self.session.check_call(name, arguments_text)
-    }
-
-    /// [`Session::check_answer`]: an answer to give the server's questions, checked before use.
-    pub fn check_answer(&self, text: &str) -> Vec<Diagnostic> {
-        self.session.check_answer(text)
+    /// The session fed (its tools, [`Session::check_call`], [`Session::check_answer`]: what a
+    /// host asks it between lines).
+    pub fn session(&self) -> &Session {
+        &self.session
     }
 
     /// The next lines of the transcript (`text` holds whole lines; a last line without its
