@@ -35,11 +35,10 @@ export function placed(place, diagnostics = []) {
   return diagnostics.map((diagnostic) => ({ ...diagnostic, ...place }));
 }
 
-/** A thrown `JsonError` as a diagnostic at its position, its message as thrown; any other error is rethrown. */
+/** A thrown `JsonError`'s finding, as the crate made it (`error.diagnostic`); any other error is rethrown. */
 export function jsonErrorAt(error) {
   if (error?.name !== 'JsonError') throw error;
-  const span = { start: error.offset, end: error.offset, line: error.line, column: error.column, endLine: error.line, endColumn: error.column };
-  return { severity: 'error', code: error.code, message: error.message, instancePath: '', span };
+  return error.diagnostic;
 }
 
 /** The view of a text that is not JSON (`what`: "The arguments"), from the `JsonError` thrown; any other error is rethrown. */
@@ -181,21 +180,11 @@ function taskHandleBanner(generation) {
   return `Task handle, not a tool result: ${next}`;
 }
 
-/** Kinds a Tool's `outputSchema` applies to (a tool result). */
-const RESULT_KINDS = new Set(['CallToolResult', 'GetTaskPayloadResult']);
-
-/** Host checks of a payload against the Tool it belongs to (`checkToolResult` / `checkToolCall`). */
-async function hostDiagnostics(api, kind, text, toolText) {
-  if (!toolText || !inputSchemaText(toolText).fromTool) return [];
-  if (RESULT_KINDS.has(kind) && api.has('checkToolResult')) return (await api.call('checkToolResult', toolText, text)).diagnostics;
-  if (kind === 'CallToolRequest' && api.has('checkToolCall')) return (await api.call('checkToolCall', toolText, text)).diagnostics;
-  return [];
-}
-
 /**
  * Names the payload (kind and generation badges, the summary card and line, the classifier's
- * advice as banner) beside its pretty print; with a Tool's text (`tool`), also the host's checks
- * against it. `fallBack`: a payload of no known kind is shown as plain JSON (format mode).
+ * advice as banner) beside its pretty print; with a Tool's text (`tool`), the crate also checks
+ * the payload against that tool as its kind asks (src/host/payload.rs). `fallBack`: a payload of
+ * no known kind is shown as plain JSON (format mode).
  */
 export async function classifyMode(api, text, { place, options = {}, tool, fallBack = false } = {}) {
   let formatted;
@@ -204,15 +193,12 @@ export async function classifyMode(api, text, { place, options = {}, tool, fallB
   } catch (error) {
     return notJson('classify', error, place);
   }
-  const classification = await api.call('classify', text);
+  const classification = await api.call('classify', text, tool);
   const { kind, generation, versions = [], items } = classification;
   if (fallBack && kind === 'Unknown' && !items) return formatView(formatted, place);
   // The classifier's one-sentence advice becomes the banner; the rest of the summary is the card.
   const { nextStep: advice, ...summary } = classification.summary ?? {};
   if (items?.length) summary.items = items.map((item) => item.kind);
-  const own = classificationDiagnostics(classification);
-  const said = new Set(own.map((d) => d.message));
-  const host = (await hostDiagnostics(api, kind, text, tool)).filter((d) => !said.has(d.message));
   return {
     mode: 'classify',
     badges: [
@@ -222,7 +208,7 @@ export async function classifyMode(api, text, { place, options = {}, tool, fallB
     line: summaryLine(kind, classification.summary),
     banner: advice ?? (kind === 'CreateTaskResult' ? taskHandleBanner(generation) : undefined),
     summary,
-    diagnostics: placed(place, [...own, ...host]),
+    diagnostics: placed(place, classificationDiagnostics(classification)),
     formatted: formatted.output,
     output: formatted.output,
     kind,

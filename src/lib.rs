@@ -15,7 +15,7 @@
 //! circle either (`tests/layers.rs` reads every `crate::…` and `super::…` path of `src/` and fails
 //! on a breach, naming its `file:line`). Lowest first:
 //!
-//! `diagnostic` < `json` < `format` < `schema` < `protocol` < `validate` < `lint` < `validator` < `compat` < `classify` and `host` < `wasm`
+//! `diagnostic` < `json` < `format` < `schema` < `protocol` < `validate` < `lint` < `validator` < `compat` < `classify` < `host` < `wasm`
 //!
 //! - [`diagnostic`], [`json`], [`format`]: findings, the JSON reader, the formatter.
 //! - [`schema`]: the JSON Schema vocabulary — each draft's keywords, the annotations, which
@@ -30,8 +30,9 @@
 //! - [`compat`]: provider compatibility as data (`compat-data/*.json`: one entry per consumer ×
 //!   feature, with versions and dated evidence), one detector per feature, and the lowering of a
 //!   tool for a target; the MCP spec's own tool rules (`compat::mcp`).
-//! - [`classify`] and [`host`]: the payload classifier and the host checks; peers, neither
-//!   imports the other.
+//! - [`classify`]: the payload classifier (what a pasted payload is).
+//! - [`host`]: the host checks; a payload checked against its tool goes by the kind
+//!   [`classify`] names ([`host::classify_against_tool`]).
 //! - `wasm`: the JavaScript APIs, translating only — `wasm/core.rs` (both builds),
 //!   `wasm/full.rs` (the full build), `wasm/conversions.rs` (what both use to cross the boundary).
 //!

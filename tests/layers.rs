@@ -27,7 +27,8 @@ const LAYERS: &[&[&str]] = &[
     &["lint"],
     &["validator"],
     &["compat"],
-    &["classify", "host"],
+    &["classify"],
+    &["host"],
     &["wasm"],
 ];
 

@@ -1,11 +1,9 @@
 // `mcp-json-toolbox check-tool`: tool definitions (or whole tools/list results); `--target` adds
 // the rules of those consumers (as `compat` checks them; `--target default` for compat's default
 // set, `all` for every one).
-import { checkCompatibility, checkTool } from 'mcp-json-toolbox';
+import { checkTool } from 'mcp-json-toolbox';
 import { command, readInputs } from './command.js';
-import { compatDiagnostics } from './compat.js';
-import { hostFindings, once } from './host.js';
-import { findings } from './report.js';
+import { hostFindings } from './host.js';
 import { TARGET_NAMES, parseTargets, targetHelp } from './targets.js';
 
 export default command({
@@ -20,16 +18,9 @@ export default command({
     // No flag, no consumer rules here (`--target default` for compat's default set).
     const targets = parseTargets(values.target, TARGET_NAMES);
     const inputs = await readInputs(paths, io);
-    const unique = once();
-    const found = inputs.flatMap(({ file, text }) => {
-      const own = hostFindings(checkTool(text), { diagnostics: file, tool: file });
-      if (targets.length === 0) return own;
-      const report = checkCompatibility(text, { targets });
-      // The spec's own rules (`mcp`) are checkTool's too: each finding once (presentation: an
-      // identical finding printed once; a text that is not JSON has its parse error in `own`).
-      const extra = report.diagnostics.length > 0 ? [] : findings(file, compatDiagnostics(report));
-      return unique([...own, ...extra]);
-    });
+    // One crate call: the spec's rules and, with targets, those consumers' (each finding once).
+    const options = targets.length === 0 ? undefined : { targets };
+    const found = inputs.flatMap(({ file, text }) => hostFindings(checkTool(text, options), { diagnostics: file, tool: file }));
     return { findings: found, sources: new Map(inputs.map((i) => [i.file, i.text])) };
   },
 });

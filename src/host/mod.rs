@@ -1,7 +1,8 @@
 //! Host-side checks: what a host (an agent CLI, an IDE) must get right around a long tool call.
 //!
 //! 1. [`check_tool`]: a tool definition or a whole `tools/list` result — schemas usable, root
-//!    `type: "object"`, `execution.taskSupport`, name rules, duplicates, closed no-argument tools.
+//!    `type: "object"`, `execution.taskSupport`, name rules, duplicates, closed no-argument tools;
+//!    [`check_tool_for`] adds the rules of chosen consumers (`compat`).
 //! 2. [`check_tool_call`]: a `tools/call` request against its tool and the negotiated task
 //!    support (2025-11-25 server capabilities, 2026-07-28 tasks extension).
 //! 3. [`check_tool_result`]: a result against its tool — `structuredContent` vs `outputSchema`,
@@ -12,6 +13,8 @@
 //!    generation) and the user's answer (see [`elicitation`]).
 //! 6. [`lint_file`]: the schema lint of a file that holds a tool, a `tools/list` result or a
 //!    schema, with the fixes that can be applied together.
+//! 7. [`classify_against_tool`]: a pasted payload classified and, given its tool, checked with
+//!    the host check its kind asks for (3 for a result, 2 for a call).
 //!
 //! Every finding is a shared [`Diagnostic`]. A [`HostReport`] keeps one list per input text, so a
 //! span always points into the text its list names; schema findings carry the failing keyword's
@@ -21,6 +24,7 @@ mod call;
 pub mod elicitation;
 mod lint_file;
 pub mod logs;
+mod payload;
 mod result;
 mod schema;
 pub mod session;
@@ -39,10 +43,11 @@ pub use crate::protocol::{Generation, TaskStatus};
 pub use call::check_tool_call;
 pub use elicitation::{check_elicitation, ElicitationReport};
 pub use lint_file::{fix_plan, lint_file, CodedFix, FileLint, FixPlan, LintedAs};
+pub use payload::classify_against_tool;
 pub use result::check_tool_result;
 pub use session::{replay_session, Direction, Entry, Finding, Session, SessionReport};
 pub use task_state::{HistoryEntry, TaskEvent, TaskState};
-pub use tool::check_tool;
+pub use tool::{check_tool, check_tool_for};
 
 /// What [`check_tool`], [`check_tool_call`] and [`check_tool_result`] return.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]

@@ -11,7 +11,7 @@
 
 use std::collections::HashMap;
 
-use crate::compat::{mcp, Field};
+use crate::compat::{check_compatibility, mcp, CompatOptions, Field};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::host::schema::{check_schema, compile_value_schema};
 use crate::host::{diagnostic_at as at, parse_into, HostReport};
@@ -118,6 +118,29 @@ pub fn check_tool(tool_text: &str) -> HostReport {
         let (generation, found) = check_tool_document(&doc);
         report.generation = generation;
         report.diagnostics.extend(found);
+    }
+    report.finish()
+}
+
+/// [`check_tool`], then the rules of the consumers `options` names as
+/// [`crate::compat::check_compatibility`] checks them: one report for `check-tool --target`.
+/// The spec's own rules are compat's `mcp` target too, so a finding identical to one listed
+/// already is listed once; a text that holds no tool (or is not JSON) is said once, by
+/// `check_tool`.
+pub fn check_tool_for(tool_text: &str, options: &CompatOptions) -> HostReport {
+    let mut report = check_tool(tool_text);
+    let compat = check_compatibility(tool_text, options);
+    if !compat.diagnostics.is_empty() {
+        return report;
+    }
+    let per_tool = compat.tools.iter().flat_map(|tool| tool.targets.0.iter());
+    let found = per_tool
+        .chain(compat.list.0.iter())
+        .flat_map(|(_, result)| result.diagnostics.iter());
+    for diagnostic in found {
+        if !report.diagnostics.contains(diagnostic) {
+            report.diagnostics.push(diagnostic.clone());
+        }
     }
     report.finish()
 }
@@ -361,5 +384,44 @@ fn check_execution(
             message,
             format!("{path}/taskSupport"),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compat::Target;
+
+    #[test]
+    fn check_tool_for_adds_the_consumers_rules_once() {
+        let tool = r#"{"name": "github.search", "inputSchema": {"type": "object"}}"#;
+        let plain = check_tool(tool);
+        let options = CompatOptions {
+            targets: vec![Target::Anthropic, Target::Mcp],
+            ..CompatOptions::default()
+        };
+        let targeted = check_tool_for(tool, &options);
+        assert!(targeted.diagnostics.starts_with(&plain.diagnostics));
+        assert!(!targeted.valid);
+        assert!(targeted
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "anthropic/name"));
+        assert!(targeted
+            .diagnostics
+            .iter()
+            .enumerate()
+            .all(|(i, d)| !targeted.diagnostics[..i].contains(d)));
+    }
+
+    #[test]
+    fn check_tool_for_says_a_text_that_is_no_tool_once() {
+        let options = CompatOptions {
+            targets: vec![Target::Anthropic],
+            ..CompatOptions::default()
+        };
+        for text in ["{", r#"{"a": 1}"#] {
+            assert_eq!(check_tool_for(text, &options), check_tool(text));
+        }
     }
 }
