@@ -6,7 +6,7 @@ use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Span};
 use crate::json::{parse, Document, NodeKind, ReadOptions};
 use crate::validate::{unwrap_root_starting, Unwrapped};
 
-use super::{classify_document, Classification};
+use super::document::{classify_document, Classification};
 
 /// The classification of the content of a root string that holds a JSON object or array, or
 /// `None` when the document is not such a string (or its content is not JSON).
@@ -52,71 +52,5 @@ fn remap_diagnostics(diagnostics: &mut [Diagnostic], remap: &impl Fn(&mut Option
     for d in diagnostics {
         remap(&mut d.span);
         remap_diagnostics(&mut d.children, remap);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::classify;
-
-    const CALL: &str =
-        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{}}}"#;
-
-    #[test]
-    fn a_stringified_message_is_classified_with_an_info_note() {
-        let text = serde_json::to_string(CALL).unwrap();
-        let plain = classify(CALL);
-        let wrapped = classify(&text);
-        assert_eq!(wrapped.kind, plain.kind);
-        assert_eq!(wrapped.kind, "CallToolRequest");
-        assert_eq!(wrapped.diagnostics[0].code, "stringified-message");
-        assert_eq!(wrapped.diagnostics[0].severity, crate::Severity::Info);
-        assert_eq!(wrapped.diagnostics.len(), plain.diagnostics.len() + 1);
-    }
-
-    #[test]
-    fn spans_point_into_the_text_passed() {
-        // The bad field sits after escaped quotes: its span must count them in the outer text.
-        let bad = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":5}}"#;
-        let text = serde_json::to_string(bad).unwrap();
-        let wrapped = classify(&text);
-        let error = wrapped.diagnostics.iter().find(|d| d.is_error()).unwrap();
-        let span = error.span.unwrap();
-        let outer = text.get(span.bytes.start..span.bytes.end).unwrap();
-        let plain = classify(bad);
-        let plain_error = plain.diagnostics.iter().find(|d| d.is_error()).unwrap();
-        let plain_span = plain_error.span.unwrap();
-        let inner = bad
-            .get(plain_span.bytes.start..plain_span.bytes.end)
-            .unwrap();
-        assert_eq!(error.code, plain_error.code);
-        assert_eq!(outer.replace("\\\"", "\""), inner, "{outer} vs {inner}");
-        assert_eq!(
-            wrapped.span.unwrap().start,
-            1,
-            "the message starts after the quote"
-        );
-    }
-
-    #[test]
-    fn a_stringified_batch_is_classified_item_by_item() {
-        let text = serde_json::to_string(&format!("[{CALL},{CALL}]")).unwrap();
-        let wrapped = classify(&text);
-        assert_eq!(wrapped.items.len(), 2);
-        assert!(wrapped.items.iter().all(|i| i.kind == "CallToolRequest"));
-        let second = wrapped.items[1].span.unwrap();
-        assert!(
-            second.start > CALL.len(),
-            "the second item's span is in the outer text"
-        );
-    }
-
-    #[test]
-    fn strings_that_hold_no_json_stay_not_a_message() {
-        for text in [r#""hello""#, r#""{not json""#, r#""[1,""#, r#""42""#] {
-            let c = classify(text);
-            assert_eq!(c.kind, "Unknown", "{text}");
-            assert_eq!(c.diagnostics[0].code, "not-a-message", "{text}");
-        }
     }
 }

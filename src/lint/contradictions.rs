@@ -9,7 +9,7 @@ use crate::json::{Document, Member, Node, NodeKind};
 
 use crate::validate::{CompiledSchema, ValidateOptions};
 
-use super::{quoted, show_types, Finding, Schema};
+use super::finding::{quoted, show_types, Finding, Schema};
 
 /// Lower and upper bound keyword pairs that contradict when the lower exceeds the upper.
 const PAIRS: [(&str, &str, &str); 4] = [

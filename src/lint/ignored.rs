@@ -6,7 +6,7 @@ use jsonschema::Draft;
 use crate::diagnostic::Severity;
 use crate::json::{Document, Node, NodeKind};
 
-use super::{quoted, show_types, Finding, Schema};
+use super::finding::{quoted, show_types, Finding, Schema};
 use crate::schema::{applies_to, draft_name, is_keyword, ANNOTATIONS};
 
 /// Runs every rule of this module on `schema`.

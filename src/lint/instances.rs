@@ -18,7 +18,7 @@ use jsonschema::Draft;
 
 use crate::validate::{CompiledSchema, SchemaErrors, ValidateOptions};
 
-use super::{Finding, Schema};
+use super::finding::{Finding, Schema};
 
 /// The URI the linted schema is registered under, so its subschemas can be `$ref`erenced.
 const ROOT_URI: &str = "urn:mcp-json-toolbox:lint";

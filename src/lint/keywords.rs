@@ -6,8 +6,8 @@ use jsonschema::Draft;
 use crate::diagnostic::Severity;
 use crate::json::{Member, NodeKind};
 
+use super::finding::{quoted, Finding, Schema};
 use super::suggest::nearest;
-use super::{quoted, Finding, Schema};
 use crate::schema::{defined_in_other, draft_name, is_keyword, keywords};
 
 /// Keywords of other specifications (OpenAPI, draft-03) often met in tool schemas, with what to

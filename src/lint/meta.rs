@@ -11,8 +11,8 @@ use crate::json::tree::pointer_tokens;
 use crate::json::{Document, Node, NodeKind};
 use crate::validate::messages::{message, show, subject};
 
+use super::finding::{quoted, Finding};
 use super::suggest::nearest_value;
-use super::{quoted, Finding};
 
 /// The meta-schema failures of the schema `root` (at `pointer` in `doc`), one finding per
 /// offending value, each explained by its closest alternative.

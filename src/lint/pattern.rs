@@ -5,7 +5,7 @@
 use crate::diagnostic::Severity;
 use crate::json::NodeKind;
 
-use super::{quoted, Finding, Schema};
+use super::finding::{quoted, Finding, Schema};
 
 /// Characters that ECMA-262 lets `\` escape outside a class with the `u` flag (besides the
 /// class escapes and the numbered back-references).

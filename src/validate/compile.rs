@@ -17,9 +17,9 @@ use super::formats::unknown_formats;
 use super::group::{Converter, Grouping};
 use super::locate::{InstanceLocator, SchemaSpans};
 use super::meta;
+use super::report::{SchemaErrors, SchemaFault, ValidateOptions};
 use super::tape::TapeJson;
 use super::uri_template::is_uri_template;
-use super::{SchemaErrors, SchemaFault, ValidateOptions};
 
 /// Steps a `pattern` may backtrack before it is reported instead of hanging.
 const BACKTRACK_LIMIT: usize = 1_000_000;

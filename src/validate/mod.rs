@@ -35,16 +35,13 @@ pub(crate) mod meta;
 #[cfg(feature = "full")]
 pub mod official;
 mod output;
+mod report;
 mod stringified;
 mod tape;
 mod uri_template;
 
-use std::collections::BTreeMap;
-
 use jsonschema::error::ValidationErrorKind;
 use jsonschema::json::Node;
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use crate::diagnostic::Diagnostic;
 use crate::json::{parse, Document, JsonError, NodeKind, ReadOptions};
@@ -62,70 +59,9 @@ use fast::Verdict;
 use group::Converter;
 use locate::InstanceLocator;
 use locate::SchemaSpans;
+pub use report::{SchemaErrors, SchemaFault, ValidateOptions, ValidationReport};
 use stringified::unwrap_root;
 use tape::{Instance, Tape};
-
-/// How to compile a schema and what reports carry.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
-pub struct ValidateOptions {
-    /// Make every known `format` an assertion (default: annotation in 2019-09/2020-12).
-    pub assert_formats: bool,
-    /// Also return this standard output structure in [`ValidationReport::output`].
-    pub output: Option<OutputFormat>,
-    /// Schemas that `$ref` (or `$schema`) may name, by URI, as JSON texts. Nothing else is fetched.
-    pub schemas: BTreeMap<String, String>,
-}
-
-/// The verdict on one arguments text.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ValidationReport {
-    /// Whether the arguments are valid (no error diagnostic).
-    pub valid: bool,
-    /// Whether the arguments came as a JSON string containing the object.
-    pub stringified: bool,
-    /// Errors first, then warnings, then notes.
-    pub diagnostics: Vec<Diagnostic>,
-    /// The standard output structure, when [`ValidateOptions::output`] asked for one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub output: Option<Value>,
-}
-
-/// Why a schema cannot be used: positioned diagnostics about the schema text.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SchemaErrors {
-    /// What is wrong, positioned in the schema text.
-    pub diagnostics: Vec<Diagnostic>,
-    /// Whether the schema is not one at all or just cannot be used.
-    #[serde(skip)]
-    pub fault: SchemaFault,
-    /// Whether the diagnostics are the schema's meta-schema violations (which the public
-    /// [`crate::Validator`] explains with the lint).
-    #[serde(skip)]
-    pub meta_schema_violations: bool,
-}
-
-/// What kind of problem made a schema unusable.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SchemaFault {
-    /// Not a schema: not JSON, an unsupported dialect, or in breach of its meta-schema.
-    Malformed,
-    /// A well-formed schema that cannot be compiled: an unresolvable `$ref`, a bad regex.
-    Unusable,
-}
-
-impl std::fmt::Display for SchemaErrors {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.diagnostics.as_slice() {
-            [] => f.write_str("invalid schema"),
-            [one] => f.write_str(&one.message),
-            [first, rest @ ..] => write!(f, "{} (and {} more)", first.message, rest.len()),
-        }
-    }
-}
-
-impl std::error::Error for SchemaErrors {}
 
 /// A compiled schema, ready to validate many arguments texts: the engine alone, without the
 /// schema lint (the public [`crate::Validator`] adds it).
@@ -425,3 +361,6 @@ fn spanned(text: &str, span: Option<crate::diagnostic::Span>) -> &str {
 
 #[cfg(test)]
 mod tests;
+// The fast path against the engine: tests of CompiledSchema, which holds both.
+#[cfg(test)]
+mod fast_tests;

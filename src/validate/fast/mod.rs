@@ -7,7 +7,7 @@
 //! at the root that may be stringified arguments, a byte order mark, deep nesting) it says
 //! [`Verdict::Unknown`] and the engine decides. The `fast_path` fuzz target compares the two.
 
-mod pattern;
+pub(super) mod pattern;
 mod run;
 mod schema;
 
@@ -67,6 +67,3 @@ impl FastPath {
         }
     }
 }
-
-#[cfg(test)]
-mod tests;

@@ -1,5 +1,7 @@
+use serde_json::Value;
+
+use super::fast::pattern;
 use super::*;
-use crate::validate::{CompiledSchema, ValidateOptions};
 
 /// Compiles `schema` (which must get a fast path when `fast`), and asserts on every text that
 /// the fast path agrees with the engine and `validate` with both; returns the verdicts.
