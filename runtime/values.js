@@ -146,7 +146,12 @@ const FUNCTIONS = {
     texts: [0, 1],
     drop: [(report) => dropSchemaSpans(report.diagnostics), (report) => dropSpans(report.diagnostics, 'span')],
   },
-  classify: { texts: [0], drop: [dropClassificationSpans] },
+  classify: {
+    texts: [0, 1],
+    optional: 1,
+    // The tool's text: the findings checked against it carry its keyword's `schemaSpan`.
+    drop: [dropClassificationSpans, (classification) => dropSpans(classification.diagnostics, 'schemaSpan')],
+  },
   checkTool: {
     texts: [0],
     drop: [(report) => dropHostSpans(report, ['diagnostics', 'toolDiagnostics'], ['span', 'schemaSpan'])],
