@@ -94,6 +94,15 @@ test('classify, host checks and replay take values and drop only the spans into 
   assert.equal(checked.valid, false);
   assert.deepEqual(checked, withoutSpans(api.checkToolResult(JSON.stringify(TOOL), JSON.stringify(result))));
 
+  // classify against a tool: the call's findings against the tool as text and as a value alike,
+  // the tool's keyword positions (schemaSpan) dropped when it was a value.
+  const against = api.classify(text, TOOL);
+  const againstText = api.classify(text, JSON.stringify(TOOL));
+  assert.ok(againstText.diagnostics.length > api.classify(text).diagnostics.length, 'checked against the tool');
+  assert.deepEqual(withoutSpans(against), withoutSpans(againstText));
+  assert.ok(against.diagnostics.find((d) => d.code === 'minimum').span, 'the payload was text: its span stays');
+  assert.ok(against.diagnostics.every((d) => d.schemaSpan === undefined));
+
   const transcript = [CALL, { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'ok' }] } }];
   const session = api.replaySession(transcript);
   assert.deepEqual(session, withoutSpans(api.replaySession(JSON.stringify(transcript))));
