@@ -19,7 +19,7 @@ fn text(value: &JsValue, path: &[&str]) -> Option<String> {
 
 #[wasm_bindgen_test]
 fn a_task_handle_is_a_task_card() {
-    let c = classify(r#"{"resultType":"task","taskId":"t-1","status":"working","createdAt":"a","lastUpdatedAt":"b","ttlMs":60000}"#).unwrap();
+    let c = classify(r#"{"resultType":"task","taskId":"t-1","status":"working","createdAt":"a","lastUpdatedAt":"b","ttlMs":60000}"#, None).unwrap();
     assert_eq!(text(&c, &["kind"]).as_deref(), Some("CreateTaskResult"));
     assert_eq!(text(&c, &["generation"]).as_deref(), Some("2026-07-28"));
     assert_eq!(text(&c, &["summary", "type"]).as_deref(), Some("task"));
@@ -37,6 +37,7 @@ fn a_task_handle_is_a_task_card() {
 fn diagnostics_carry_spans() {
     let c = classify(
         r#"{"task":{"taskId":"t","status":"working","createdAt":"a","lastUpdatedAt":"b"}}"#,
+        None,
     )
     .unwrap();
     let diagnostics = Array::from(&get(&c, "diagnostics"));
@@ -49,7 +50,7 @@ fn diagnostics_carry_spans() {
 
 #[wasm_bindgen_test]
 fn bad_json_is_unknown_not_a_throw() {
-    let c = classify("{\"a\": ").unwrap();
+    let c = classify("{\"a\": ", None).unwrap();
     assert_eq!(text(&c, &["kind"]).as_deref(), Some("Unknown"));
     assert!(get(&c, "generation").is_null());
     assert_eq!(Array::from(&get(&c, "diagnostics")).length(), 1);
@@ -57,7 +58,7 @@ fn bad_json_is_unknown_not_a_throw() {
 
 #[wasm_bindgen_test]
 fn a_batch_lists_its_items() {
-    let c = classify(r#"[{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"taskId":"t"}},{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"no"}}]"#).unwrap();
+    let c = classify(r#"[{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"taskId":"t"}},{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"no"}}]"#, None).unwrap();
     let items = Array::from(&get(&c, "items"));
     assert_eq!(items.length(), 2);
     assert_eq!(

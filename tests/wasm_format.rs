@@ -150,6 +150,19 @@ fn invalid_json_throws_a_positioned_json_error() {
     assert!(get(&error, "snippet")
         .as_string()
         .is_some_and(|s| s.contains('^')));
+    // The error as the crate's finding, to show as it is.
+    let diagnostic = get(&error, "diagnostic");
+    assert_eq!(
+        get(&diagnostic, "severity").as_string().as_deref(),
+        Some("error")
+    );
+    assert_eq!(
+        get(&diagnostic, "code").as_string().as_deref(),
+        Some("syntax")
+    );
+    let span = get(&diagnostic, "span");
+    assert_eq!(get(&span, "line").as_f64(), Some(2.0));
+    assert_eq!(get(&span, "column").as_f64(), Some(4.0));
     assert_eq!(
         get(&thrown("  "), "code").as_string().as_deref(),
         Some("empty")
