@@ -36,7 +36,7 @@ export function summaryText(negotiated, verdicts, listed, calls, { verbose = fal
   const info = negotiated?.serverInfo;
   const lines = [
     `server: ${info ? `${info.name ?? '?'} ${info.version ?? ''}`.trim() : '(no serverInfo)'}`,
-    `protocol: ${negotiated?.protocolVersion ?? 'none'} (offered ${negotiated?.offered}, via ${negotiated?.via})`,
+    negotiated ? `protocol: ${negotiated.protocolVersion ?? 'none'} (offered ${negotiated.offered}, via ${negotiated.via})` : 'protocol: none (not negotiated)',
     `capabilities: ${Object.keys(negotiated?.capabilities ?? {}).join(', ') || 'none'}`,
     ...Object.entries(listed).filter(([, n]) => n !== undefined).map(([what, n]) => `${what}: ${n}`),
     `tools: ${tools.length}`,
