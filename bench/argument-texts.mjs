@@ -1,5 +1,23 @@
-// The argument texts bench/validate.bench.mjs and bench/runtimes.bench.mjs validate (no Node API:
-// the runtimes bench runs it in Deno, Bun, workerd and the Edge Runtime).
+// The schema and argument texts bench/validate.bench.mjs, bench/cold-start.bench.mjs and
+// bench/runtimes.bench.mjs validate (no Node API: the runtimes bench runs it in Deno, Bun, workerd
+// and the Edge Runtime): a typical tool's `inputSchema` and arguments of its kind.
+
+/** The `inputSchema` of a tool querying one shard of a log dataset. */
+export const SCHEMA = {
+  type: 'object',
+  description: 'Query one shard of a log dataset.',
+  properties: {
+    dataset: { type: 'string', pattern: '^logs-\\d{4}-\\d{2}$', description: 'Dataset name, e.g. logs-2026-11' },
+    shard: { type: 'integer', minimum: 0, maximum: 1023 },
+    limit: { type: 'integer', minimum: 1, maximum: 1000 },
+    query: { type: 'string', maxLength: 200 },
+  },
+  required: ['dataset'],
+  additionalProperties: false,
+};
+
+/** One valid argument text (a cold start validates it once). */
+export const ONE_TEXT = '{"dataset":"logs-2026-11","shard":7,"limit":100,"query":"level:error"}';
 
 /** Deterministic argument texts: about 70% valid, the rest each broken one way. */
 export function argumentTexts(count) {

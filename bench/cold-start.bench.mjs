@@ -1,6 +1,6 @@
 // Cold start in Node, as a serverless MCP server pays it on every new process: the packed package
 // installed in a fresh project (tests/pkg/install.mjs), and a whole `node` process that imports a
-// validator, compiles bench/validate.bench.mjs's schema and validates one argument text, less a
+// validator, compiles bench/argument-texts.mjs's schema and validates one argument text, less a
 // bare `node` process. Each contender (every build entry of the package, ajv 2020 + ajv-formats,
 // @cfworker/json-schema) runs once per round, the contenders taking turns in every round, so the
 // load of this shared machine weighs on all of them alike; medians of COLD_RUNS rounds.
@@ -16,6 +16,7 @@ import { readFileSync, rmSync, mkdirSync, symlinkSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT, installTarball } from '../tests/pkg/install.mjs';
+import { ONE_TEXT as TEXT, SCHEMA as ARGUMENTS_SCHEMA } from './argument-texts.mjs';
 import { machine } from './variant.mjs';
 
 const RUNS = Number(process.env.COLD_RUNS ?? 9);
@@ -31,20 +32,8 @@ for (const dep of ['ajv', 'ajv-formats', '@cfworker/json-schema', 'fast-deep-equ
 const installed = join(app, 'node_modules', 'mcp-json-toolbox');
 const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
 
-/** bench/validate.bench.mjs's schema, and one argument text of its kind. */
-const SCHEMA = JSON.stringify({
-  type: 'object',
-  description: 'Query one shard of a log dataset.',
-  properties: {
-    dataset: { type: 'string', pattern: '^logs-\\d{4}-\\d{2}$', description: 'Dataset name, e.g. logs-2026-11' },
-    shard: { type: 'integer', minimum: 0, maximum: 1023 },
-    limit: { type: 'integer', minimum: 1, maximum: 1000 },
-    query: { type: 'string', maxLength: 200 },
-  },
-  required: ['dataset'],
-  additionalProperties: false,
-});
-const TEXT = '{"dataset":"logs-2026-11","shard":7,"limit":100,"query":"level:error"}';
+/** The benchmarks' schema as text (bench/argument-texts.mjs), and one argument text of its kind. */
+const SCHEMA = JSON.stringify(ARGUMENTS_SCHEMA);
 
 /** Each process's last line: whether it validated, and its peak resident memory in bytes. */
 const tail = "console.log(JSON.stringify({ ok, maxRss: process.resourceUsage().maxRSS * 1024 }));\n";

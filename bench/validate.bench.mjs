@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { Validator as CfValidator } from '@cfworker/json-schema';
-import { argumentTexts } from './argument-texts.mjs';
+import { SCHEMA as schema, argumentTexts } from './argument-texts.mjs';
 import { registerSchema, unregisterSchema, validate as hyperValidate } from '@hyperjump/json-schema/draft-2020-12';
 import { Validator, validateArguments } from '../pkg/node.js';
 import { Validator as ServerValidator, validateArguments as serverValidateArguments } from '../pkg/validator-node.js';
@@ -23,18 +23,6 @@ const COUNT = Number(process.argv[2] ?? 100_000);
 const ONE_SHOT_ROUNDS = 200;
 const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
-const schema = {
-  type: 'object',
-  description: 'Query one shard of a log dataset.',
-  properties: {
-    dataset: { type: 'string', pattern: '^logs-\\d{4}-\\d{2}$', description: 'Dataset name, e.g. logs-2026-11' },
-    shard: { type: 'integer', minimum: 0, maximum: 1023 },
-    limit: { type: 'integer', minimum: 1, maximum: 1000 },
-    query: { type: 'string', maxLength: 200 },
-  },
-  required: ['dataset'],
-  additionalProperties: false,
-};
 const schemaText = JSON.stringify(schema);
 
 const texts = argumentTexts(COUNT);

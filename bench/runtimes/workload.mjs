@@ -1,22 +1,11 @@
 // The workload of bench/runtimes.bench.mjs, run as it is in Deno and Bun and bundled for workerd
-// and the Edge Runtime (no Node API): bench/validate.bench.mjs's schema and argument texts, and
+// and the Edge Runtime (no Node API): bench/argument-texts.mjs's schema and argument texts, and
 // `isValid` over them with this package or the runtime's usable alternative.
 import { Validator } from 'mcp-json-toolbox';
 import { Validator as CfValidator } from '@cfworker/json-schema';
+import { SCHEMA } from './argument-texts.mjs';
 
 export { argumentTexts } from './argument-texts.mjs';
-
-export const SCHEMA = {
-  type: 'object',
-  properties: {
-    dataset: { type: 'string', pattern: '^logs-\\d{4}-\\d{2}$' },
-    shard: { type: 'integer', minimum: 0, maximum: 1023 },
-    limit: { type: 'integer', minimum: 1, maximum: 1000 },
-    query: { type: 'string', maxLength: 200 },
-  },
-  required: ['dataset'],
-  additionalProperties: false,
-};
 
 /** `isValid(text)` of each library; `ajv` is passed in where it runs (it is CommonJS, and needs eval). */
 export function checkers(Ajv2020) {

@@ -1,6 +1,7 @@
 // Shared set-up of the browser tests: serves the built page (www/dist) on 127.0.0.1, launches
 // Debian Chromium, and gives pages that record every request, CSP violation and page error.
 // The tests build nothing: `make` builds pkg/ and www/dist first.
+import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +74,21 @@ export async function skipWithout(t, { page, context }, ...fns) {
   t.skip(`${missing.join(', ')} not in this wasm build yet`);
   await context.close();
   return true;
+}
+
+/**
+ * Runs `body(page)` on a fresh page of `env` (`env.open('', options)`), skipped unless this build
+ * exports every one of `fns`; then requires that the page logged no CSP violation and no console
+ * error, and closes it.
+ */
+export async function onCleanPage(env, t, { fns = [], options = {} }, body) {
+  const session = await env.open('', options);
+  if (await skipWithout(t, session, ...fns)) return;
+  const { page, context, log } = session;
+  await body(page);
+  assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violation');
+  assert.deepEqual(log.errors, [], 'no console error');
+  await context.close();
 }
 
 /** Runs `action` and waits until the page has shown a new result and the worker is idle. */

@@ -5,7 +5,7 @@
 // Authorization header; a truncated HAR is an error at the cut. Needs `make pkg www` first.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { afterRun, pasteAndRun, selectTab, selectedText, skipWithout, startBrowser } from './harness.mjs';
+import { afterRun, onCleanPage, pasteAndRun, selectTab, selectedText, startBrowser } from './harness.mjs';
 import { decodeFragment } from '../../runtime/fragment.js';
 import { LOG_FIXTURES } from '../fixtures/logs/expected.mjs';
 
@@ -18,15 +18,7 @@ before(async () => {
 after(() => env?.close());
 
 /** Runs `body(page)` on a fresh page (skipped without `replayLog`); then no CSP violation, no console error. */
-async function onPage(t, options, body) {
-  const session = await env.open('', options);
-  if (await skipWithout(t, session, 'replayLog', 'redactLog')) return;
-  const { page, context, log } = session;
-  await body(page);
-  assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violation');
-  assert.deepEqual(log.errors, [], 'no console error');
-  await context.close();
-}
+const onPage = (t, options, body) => onCleanPage(env, t, { fns: ['replayLog', 'redactLog'], options }, body);
 
 /** The sequence rows: entry index, method label, the codes of the findings pinned to it. */
 function rows(page) {

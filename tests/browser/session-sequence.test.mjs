@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RESULTS, afterRun, pasteAndRun, selectTab, selectedText, skipWithout, startBrowser } from './harness.mjs';
+import { RESULTS, afterRun, onCleanPage, pasteAndRun, selectTab, selectedText, startBrowser } from './harness.mjs';
 import { recording } from './recording.mjs';
 
 let env;
@@ -19,15 +19,11 @@ after(() => env?.close());
  * Runs `body(page)` on a fresh page showing `example` (if given), skipped when this build cannot
  * replay sessions; then requires that the page logged no CSP violation and no console error.
  */
-async function onPage(t, { example, ...options }, body) {
-  const session = await env.open('', options);
-  if (await skipWithout(t, session, 'replaySession')) return;
-  const { page, context, log } = session;
-  if (example) await afterRun(page, () => page.click(`[data-example="${example}"]`));
-  await body(page);
-  assert.deepEqual(await page.evaluate(() => window.__csp), [], 'no CSP violation');
-  assert.deepEqual(log.errors, [], 'no console error');
-  await context.close();
+function onPage(t, { example, ...options }, body) {
+  return onCleanPage(env, t, { fns: ['replaySession'], options }, async (page) => {
+    if (example) await afterRun(page, () => page.click(`[data-example="${example}"]`));
+    await body(page);
+  });
 }
 
 /** What the rows in the DOM say: position, entry index, method label, arrow direction, findings. */

@@ -10,8 +10,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
+import { runCli } from './run-cli.mjs';
 
-const CLI = new URL('../../pkg/cli.js', import.meta.url).pathname;
 const DOUBLES = new URL('./fixtures/servers/', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
 const TEMP = mkdtempSync(join(tmpdir(), 'check-server-'));
@@ -32,22 +32,8 @@ function file(name, value) {
   return path;
 }
 
-/** Runs the CLI (killed after `limitMs`): `{ status, stdout, stderr, ms }`. */
-function cli(args, { env = {}, limitMs = 60000 } = {}) {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: TEMP, env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
-    const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr, ms: Date.now() - started });
-    });
-  });
-}
+/** Runs the CLI in the temp folder (killed after `limitMs`): `{ status, stdout, stderr, ms }`. */
+const cli = (args, { env = {}, limitMs = 60000 } = {}) => runCli(args, { cwd: TEMP, env, limitMs });
 
 /** The CLI with `--format json`: the exit status, the document and the findings' codes. */
 async function json(args, options) {

@@ -270,3 +270,30 @@ test('the human form groups findings about tools by rule and message template: t
   ]);
   assert.ok(lines.includes('  ×2 in 2 tools: "alpha", "beta" (--verbose lists each)'), text);
 });
+
+test('the default targets, one truth: the crate\'s list is what compat --help, docs/cli.md and docs/compat.md name', async () => {
+  const { compatTargets } = await import('../../pkg/node.js');
+  const names = (optIn) => compatTargets().filter((t) => t.optIn === optIn).map((t) => t.name);
+  const [defaults, optIn] = [names(false), names(true)];
+  const help = cli(['compat', '--help']).stdout;
+  assert.match(help, new RegExp(`^ +default: ${defaults.join(', ')}$`, 'm'));
+  assert.match(help, new RegExp(`^ +opt-in: ${optIn.join(', ')}$`, 'm'));
+  assert.match(cli(['check-server', '--help']).stdout, /default the package's: see `compat --help`/);
+  // The backquoted names in the docs' clause that lists them (up to its `.` or `;`), asides in
+  // parentheses left out.
+  const listed = (text, from) => {
+    assert.ok(text.includes(from), from);
+    const clause = text.slice(text.indexOf(from)).split(/[.;]\s/)[0].replace(/\([^)]*\)/g, '');
+    return [...clause.matchAll(/`([a-z-]+)`/g)].map((m) => m[1]);
+  };
+  const doc = (name) => readFileSync(new URL(`../../docs/${name}`, import.meta.url), 'utf8').replace(/\s+/g, ' ');
+  const cliDoc = doc('cli.md');
+  const compatDoc = doc('compat.md');
+  assert.deepEqual(listed(cliDoc, 'The **default targets** are'), defaults, 'docs/cli.md');
+  assert.deepEqual(listed(cliDoc, 'the **opt-in** ones are'), optIn, 'docs/cli.md');
+  assert.deepEqual(listed(compatDoc, '**Targets.** The default ones are'), defaults, 'docs/compat.md');
+  // What runs without --target: the default targets (check-tool: none, it says so).
+  assert.match(cliDoc, /`compat` checks the default targets when `--target` is left out/);
+  assert.match(cliDoc, /without `--target` only the default targets judge/);
+  assert.match(compatDoc, /`checkCompatibility` without `targets` checks the default ones/);
+});

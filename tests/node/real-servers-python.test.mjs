@@ -4,6 +4,8 @@
 // `anyOf`. Each is pinned: requirements-dev.txt (.venv/: `mcp` 2.3.0, FastMCP 4.1.4) and
 // requirements-dev-mcp1.txt (.venv-mcp1/: `mcp` 1.30.0 and FastMCP 3.4.11, which require the
 // SDK's 1.x line and so cannot share a venv with `mcp` 2.3.0); scripts/setup.sh python makes both.
+// FastMCP in real packages: mcp-server-motherduck (4) and mcp-atlassian (3); and a fixture of
+// pydantic's shapes on both.
 // Each starts without credentials or network and lists its tools offline. One run per server,
 // all at once; the assertions: exit 0 where the server is fine, each finding left checked against
 // its source (the comment at its server), every finding inside a tool naming it, no finding
@@ -48,9 +50,29 @@ const OPEN_NO_ARGUMENTS = 'no-argument-tool-open';
 const INVALID_DEFAULT = 'invalid-default';
 
 /**
- * The servers: the command, the stack, and `allowed`: the warnings a default run may still give,
- * as `{ code: [tool names] }`, each checked against its source in the comment above it. No server
- * here deserves an error by default.
+ * mcp-atlassian's services, each a URL and a personal access token, without which it lists none of
+ * their tools: placeholders (a closed port on 127.0.0.1), nothing is asked of them to list.
+ */
+const ATLASSIAN = {
+  JIRA_URL: 'http://127.0.0.1:9',
+  JIRA_PERSONAL_TOKEN: 'placeholder',
+  CONFLUENCE_URL: 'http://127.0.0.1:9',
+  CONFLUENCE_PERSONAL_TOKEN: 'placeholder',
+  TOOLSETS: 'all',
+};
+
+/**
+ * mcp-atlassian's flattened nullable parameter: `{"type": T, "default": null, ...}`, an
+ * INVALID_DEFAULT at the parameter's `default` (on more tools than are worth listing).
+ */
+const ATLASSIAN_NULL_DEFAULTS = (f) => f.severity === 'warning' && /^(jira|confluence)_/.test(f.tool?.name ?? '') &&
+  /^\/inputSchema\/properties\/[^/]+\/default$/.test(f.tool.pointer) && /, got null$/.test(f.message);
+
+/**
+ * The servers: the command (and `env`, added to the CLI's and so the server's), the stack, and
+ * `allowed`: the warnings a default run may still give, as `{ code: [tool names] }` (or a test
+ * each finding of the code passes), each checked against its source in the comment above it. No
+ * server here deserves an error by default.
  */
 const SERVERS = {
   // The official git server (modelcontextprotocol/servers), 2026.10.19: SDK 2.x `MCPServer`.
@@ -75,6 +97,26 @@ const SERVERS = {
     command: [join(ROOT, '.venv/bin/excel-mcp-server'), 'stdio'],
     allowed: {},
   },
+  // mcp-server-motherduck 1.1.0 (motherduckdb/mcp-server-motherduck): FastMCP 4 (4.1.4 here), an
+  // in-memory DuckDB (`--read-write`: DuckDB's in-memory database is always writable, the server
+  // refuses to start without the flag), `outputSchema`s, annotations, pydantic's nullable
+  // `anyOf: [{"type": "string"}, {"type": "null"}]` with `"default": null`.
+  'motherduck (FastMCP 4)': {
+    command: [join(ROOT, '.venv/bin/mcp-server-motherduck'), '--read-write', '--home-dir', TEMP],
+    allowed: {},
+  },
+  // mcp-atlassian 0.23.1 (sooperset/mcp-atlassian): FastMCP 3 (3.4.11 on `mcp` 1.30.0), 98 Jira and
+  // Confluence tools from pydantic `Field`s. It lists the tools of a service only once its URL and
+  // a token are set (ATLASSIAN below: placeholders on a closed port, nothing is asked of them to
+  // list). It flattens pydantic's nullable `anyOf` into `{"type": "string", "default": null}`
+  // for Vertex AI and Google ADK, which refuse `anyOf` beside `default`/`description` (its
+  // `_sanitize_schema_for_compatibility`, servers/main.py, after its issues #640 and #733):
+  // issue 43's INVALID_DEFAULT, a warning on each tool with such a parameter.
+  'atlassian (FastMCP 3, pydantic)': {
+    command: [join(ROOT, '.venv-mcp1/bin/mcp-atlassian')],
+    env: ATLASSIAN,
+    allowed: { [INVALID_DEFAULT]: ATLASSIAN_NULL_DEFAULTS },
+  },
   // tests/fixtures/python/pydantic_server.py on FastMCP 4.1.4: nested models in `$defs`,
   // `Optional[...] = None` as `anyOf: [T, {"type": "null"}]` with `"default": null`, `Literal`;
   // its `country: str = None` is INVALID_DEFAULT's `{"type": "string", "default": null}`.
@@ -89,12 +131,20 @@ const SERVERS = {
   },
 };
 
-/** Runs the CLI: `{ status, stdout, stderr, ms }` (killed after three minutes). */
-const cli = (args) => runCli(args, { cwd: TEMP, env: { NO_COLOR: '1' }, limitMs: 180000 });
+/** Runs the CLI with `env` added: `{ status, stdout, stderr, ms }` (killed after three minutes). */
+const cli = (args, env = {}) => runCli(args, { cwd: TEMP, env: { NO_COLOR: '1', ...env }, limitMs: 180000 });
 
-/** The servers whose human report with `--target all --verbose` is read for findings printed
- * twice: the most schemas (a target-shared rule was one finding per target before). */
-const ALL_TARGETS = ['excel (SDK 2.x MCPServer, pydantic)', 'pydantic shapes (FastMCP 4)'];
+/**
+ * The servers whose human report with `--target all --verbose` is read for findings printed twice
+ * (a rule several targets share was one finding per target before: issue 43), each with the
+ * shared rules it breaks, `{ code: targets reporting it }`, printed once all the same. Atlassian's
+ * jira_update_proforma_form_answers has a description of 1,854 characters: `openai/description-length`,
+ * OpenAI's and OpenAI strict's (a note: its source in compat-data/).
+ */
+const ALL_TARGETS = {
+  'atlassian (FastMCP 3, pydantic)': { 'openai/description-length': ['openai', 'openai-strict'] },
+  'pydantic shapes (FastMCP 4)': {},
+};
 
 /** Each server's run with `--format json` (default targets) and ALL_TARGETS' human reports, all
  * started at once. A Python server's start (interpreter, pydantic, the SDK) takes seconds on a
@@ -105,15 +155,15 @@ before(async () => {
   const started = Date.now();
   const args = ['check-server', '--startup-timeout', '120000', '--timeout', '60000'];
   await Promise.all([
-    ...Object.entries(SERVERS).map(async ([name, { command }]) => {
-      const run = await cli([...args, '--format', 'json', '--', ...command]);
+    ...Object.entries(SERVERS).map(async ([name, { command, env }]) => {
+      const run = await cli([...args, '--format', 'json', '--', ...command], env);
       RUNS[name] = { ...run, document: run.stdout ? JSON.parse(run.stdout) : undefined };
     }),
-    ...ALL_TARGETS.map(async (name) => {
-      ALL[name] = await cli([...args, '--target', 'all', '--verbose', '--', ...SERVERS[name].command]);
+    ...Object.keys(ALL_TARGETS).map(async (name) => {
+      ALL[name] = await cli([...args, '--target', 'all', '--verbose', '--', ...SERVERS[name].command], SERVERS[name].env);
     }),
   ]);
-  process.stderr.write(`# real Python servers: ${Object.keys(SERVERS).length + ALL_TARGETS.length} check-server runs in ${Date.now() - started} ms\n`);
+  process.stderr.write(`# real Python servers: ${Object.keys(SERVERS).length + Object.keys(ALL_TARGETS).length} check-server runs in ${Date.now() - started} ms\n`);
 });
 
 for (const name of Object.keys(SERVERS)) {
@@ -126,7 +176,7 @@ for (const name of Object.keys(SERVERS)) {
   });
 }
 
-for (const name of ALL_TARGETS) {
+for (const [name, shared] of Object.entries(ALL_TARGETS)) {
   test(`${name}: --target all prints no finding twice`, () => {
     const { stdout, stderr } = ALL[name];
     assert.match(stdout, /^tools: \d+$/m, stderr);
@@ -134,5 +184,8 @@ for (const name of ALL_TARGETS) {
     const heads = stdout.split('\n').filter((l) => /^\S.*: (error|warning|info)\[[^\]]+\]: /.test(l));
     const twice = heads.filter((l, i) => heads.indexOf(l) !== i);
     assert.deepEqual(twice, [], 'each finding once');
+    for (const [code, targets] of Object.entries(shared)) {
+      assert.equal(heads.filter((l) => l.includes(`[${code}]: `)).length, 1, `${code}, each of ${targets.join(', ')}'s, once`);
+    }
   });
 }
