@@ -276,6 +276,7 @@ fn check(feature: &str, with: &Map<String, Value>) -> Result<Check, String> {
         "any-of-siblings" => Check::AnyOfSiblings,
         "invalid-schema" => Check::InvalidSchema,
         "max-tools" => Check::MaxTools(count(with, "max")?),
+        "instructions-length" => Check::InstructionsLength(count(with, "max")?),
         "duplicate-name" => Check::DuplicateName,
         "duplicate-after-rewrite" => Check::DuplicateAfterRewrite(name_rule(with)?),
         "strict-budget" => Check::StrictBudget {

@@ -27,6 +27,22 @@ pub fn locate_tools(doc: &Document<'_>, pointer: &str) -> Option<Vec<String>> {
     is_tool(node).then(|| vec![pointer.to_owned()])
 }
 
+/// The pointer of a server's `initialize` result in the document: the root, or its `result`
+/// (a response), when it has `protocolVersion` and `serverInfo` or `instructions`.
+pub fn locate_server(doc: &Document<'_>) -> Option<&'static str> {
+    let is_initialize = |node: &Node| {
+        node.get("protocolVersion").is_some()
+            && (node.get("serverInfo").is_some() || node.get("instructions").is_some())
+    };
+    let root = doc.pointer("")?;
+    if is_initialize(root) {
+        return Some("");
+    }
+    root.value_of("result")
+        .is_some_and(is_initialize)
+        .then_some("/result")
+}
+
 /// Whether `node`, standing alone, reads as a tool: it has `inputSchema`, or a `name` and no
 /// `method` (a request has one).
 pub fn is_tool(node: &Node) -> bool {

@@ -176,6 +176,9 @@ pub enum Check {
     /// Server name + tool name shorter than this many characters (needs the server name;
     /// `checks/server_tool_length.rs`).
     ServerToolLength(usize),
+    /// Server: the `initialize` result's `instructions` at most this many characters; longer
+    /// ones are cut (`checks/description.rs`).
+    InstructionsLength(usize),
     /// List: at most this many tools (`checks/list.rs`).
     MaxTools(usize),
     /// List: no two tools with the same name (`checks/list.rs`).
@@ -193,6 +196,11 @@ pub enum Check {
 }
 
 impl Check {
+    /// Whether the check is about the server (its `initialize` result) rather than a tool.
+    pub fn is_server(&self) -> bool {
+        matches!(self, Self::InstructionsLength(_))
+    }
+
     /// Whether the check is about the whole list rather than one tool.
     pub fn is_list(&self) -> bool {
         matches!(

@@ -82,7 +82,12 @@ pub(super) fn tool_findings(
         Check::ServerToolLength(limit) => server_tool_length::find(view, server_name, *limit)
             .into_iter()
             .collect(),
-        Check::DescriptionLength(max) => description::find(view, *max).into_iter().collect(),
+        Check::DescriptionLength(max) => description::find(view, "description", *max)
+            .into_iter()
+            .collect(),
+        Check::InstructionsLength(max) => description::find(view, "instructions", *max)
+            .into_iter()
+            .collect(),
         Check::RequiredUndefined => required::find(view),
         Check::AnyOfSiblings => any_of_siblings::find(view),
         Check::MaxTools(_)

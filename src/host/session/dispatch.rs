@@ -635,6 +635,7 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
                     .and_then(Node::as_str)
                     .map(str::to_owned);
                 self.version_negotiated();
+                self.server_judged();
             }
             Request::ToolsList => {
                 self.register_tools(result);
