@@ -397,6 +397,17 @@ fn cases() -> Vec<Case> {
             Rewritten,
         ),
         case(
+            Gemini,
+            "gemini/properties-not-object",
+            tool(
+                r#"{"type": "object", "properties": {"data": {"type": "string", "properties": {"a": {"type": "string"}}}, "target": {"properties": {"b": {"type": "string"}}, "required": ["b"]}}}"#,
+            ),
+            tool(
+                r#"{"type": "object", "properties": {"data": {"type": "string"}, "target": {"type": "object", "properties": {"b": {"type": "string"}}, "required": ["b"]}}}"#,
+            ),
+            Rejected,
+        ),
+        case(
             ClaudeCode,
             "claude-code/instructions-cut",
             format!(

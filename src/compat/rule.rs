@@ -168,6 +168,9 @@ pub enum Check {
     DescriptionLength(usize),
     /// Every name in `required` is defined in `properties` (`checks/required.rs`).
     RequiredUndefined,
+    /// `properties`/`required` only on schemas that say `type: "object"`
+    /// (`checks/properties_type.rs`).
+    PropertiesNotObject,
     /// No `anyOf` with other keywords beside it (`checks/any_of_siblings.rs`).
     AnyOfSiblings,
     /// `inputSchema` and `outputSchema` are valid JSON Schema that the engine can use
