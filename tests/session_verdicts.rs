@@ -433,4 +433,21 @@ fn the_initialize_answers_instructions_cut_by_claude_code_is_one_warning() {
     assert!(cut.message.contains("rewritten"), "{}", cut.message);
     assert!(cut.span.is_some());
     assert!(handshake(&"i".repeat(2048)).is_empty());
+    // 2026-07-28: the `server/discover` result carries `instructions`.
+    let mut session = Session::with_options(SessionOptions {
+        targets: vec![Target::ClaudeCode],
+        ..Default::default()
+    });
+    session.push(
+        r#"{"jsonrpc":"2.0","id":0,"method":"server/discover","params":{}}"#,
+        Direction::Client,
+    );
+    let answer = format!(
+        r#"{{"jsonrpc":"2.0","id":0,"result":{{"supportedVersions":["2026-07-28"],"capabilities":{{}},"instructions":{long:?}}}}}"#
+    );
+    let found = session.push(&answer, Direction::Server);
+    assert!(
+        codes(&found).contains(&"claude-code/instructions-cut"),
+        "{found:?}"
+    );
 }

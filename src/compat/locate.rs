@@ -27,12 +27,14 @@ pub fn locate_tools(doc: &Document<'_>, pointer: &str) -> Option<Vec<String>> {
     is_tool(node).then(|| vec![pointer.to_owned()])
 }
 
-/// The pointer of a server's `initialize` result in the document: the root, or its `result`
-/// (a response), when it has `protocolVersion` and `serverInfo` or `instructions`.
+/// The pointer of a server's `initialize` result (2025-11-25: `protocolVersion` with
+/// `serverInfo` or `instructions`) or `server/discover` result (2026-07-28: `supportedVersions`
+/// with `capabilities`) in the document: the root, or its `result` (a response).
 pub fn locate_server(doc: &Document<'_>) -> Option<&'static str> {
     let is_initialize = |node: &Node| {
-        node.get("protocolVersion").is_some()
-            && (node.get("serverInfo").is_some() || node.get("instructions").is_some())
+        let has = |key: &str| node.get(key).is_some();
+        (has("protocolVersion") && (has("serverInfo") || has("instructions")))
+            || (has("supportedVersions") && has("capabilities"))
     };
     let root = doc.pointer("")?;
     if is_initialize(root) {

@@ -293,7 +293,8 @@ pub struct CompatReport {
 }
 
 /// Checks a `Tool`, an array of tools or a `tools/list` result (bare or in a response), or a
-/// server's `initialize` result (bare or in a response: its `instructions`), against each
+/// server's `initialize` or `server/discover` result (bare or in a response: its
+/// `instructions`), against each
 /// target's profile. Spans point into `text`.
 pub fn check_compatibility(text: &str, options: &CompatOptions) -> CompatReport {
     let doc = match parse(text, ReadOptions::default()) {

@@ -2,7 +2,8 @@
 //! session's targets and the tasks they cannot run, recorded in the session's tool table
 //! (`tools.rs` holds the table and the tagging; this file the dispatcher's step, so that
 //! `dispatch.rs` and `tools.rs` do not import each other). The `initialize` answer is judged
-//! here too: the server's own compatibility findings (its `instructions` cut).
+//! here too, as is the 2026-07-28 `server/discover` answer: the server's own compatibility
+//! findings (its `instructions` cut).
 
 use std::collections::HashSet;
 
@@ -18,8 +19,9 @@ use crate::lint::CODES;
 use crate::protocol::Generation;
 
 impl Dispatch<'_, '_, '_> {
-    /// The compatibility findings of the server itself, from this message (an `initialize`
-    /// answer) for the session's targets: a consumer that cuts its `instructions`.
+    /// The compatibility findings of the server itself, from this message (an `initialize` or
+    /// `server/discover` answer) for the session's targets: a consumer that cuts its
+    /// `instructions`.
     #[inline(never)]
     pub(super) fn server_judged(&mut self) {
         let report = check_compatibility(self.doc.text, &self.session.options);
