@@ -204,11 +204,12 @@ const FUNCTIONS = {
   },
 };
 
-/** Removes every span of a CompatReport (its tools' and its list's findings, per target). */
+/** Removes every span of a CompatReport (its findings, and each tool's, the list's and the server's per target). */
 function dropCompatSpans(report) {
   dropAllSpans(report.diagnostics);
-  const results = [...report.tools.flatMap((tool) => Object.values(tool.targets)), ...Object.values(report.list)];
-  for (const result of results) dropAllSpans(result.diagnostics);
+  dropAllSpans(report.findings);
+  const per = [...report.tools.map((tool) => tool.targets), report.list, report.server];
+  for (const result of per.flatMap((targets) => Object.values(targets))) dropAllSpans(result.diagnostics);
 }
 
 /**

@@ -43,7 +43,7 @@ fn check(text: &str, target: Target, server: Option<&str>) -> CompatReport {
     check_compatibility(text, &options)
 }
 
-/// Every finding of the report (tools' and list's) for `target`.
+/// Every finding of the report (tools', list's and server's) for `target`.
 fn findings(report: &CompatReport, target: Target) -> Vec<Diagnostic> {
     let mut all: Vec<Diagnostic> = report
         .tools
@@ -51,8 +51,10 @@ fn findings(report: &CompatReport, target: Target) -> Vec<Diagnostic> {
         .filter_map(|t| t.targets.get(target))
         .flat_map(|r| r.diagnostics.clone())
         .collect();
-    if let Some(list) = report.list.get(target) {
-        all.extend(list.diagnostics.clone());
+    for per in [&report.list, &report.server] {
+        if let Some(result) = per.get(target) {
+            all.extend(result.diagnostics.clone());
+        }
     }
     all
 }
@@ -395,6 +397,37 @@ fn cases() -> Vec<Case> {
             Rewritten,
         ),
         case(
+            Gemini,
+            "gemini/properties-not-object",
+            tool(
+                r#"{"type": "object", "properties": {"data": {"type": "string", "properties": {"a": {"type": "string"}}}, "target": {"properties": {"b": {"type": "string"}}, "required": ["b"]}}}"#,
+            ),
+            tool(
+                r#"{"type": "object", "properties": {"data": {"type": "string"}, "target": {"type": "object", "properties": {"b": {"type": "string"}}, "required": ["b"]}}}"#,
+            ),
+            Rejected,
+        ),
+        case(
+            ClaudeCode,
+            "claude-code/instructions-cut",
+            format!(
+                r#"{{"protocolVersion": "2025-11-25", "capabilities": {{}}, "serverInfo": {{"name": "s", "version": "1"}}, "instructions": "{}"}}"#,
+                "i".repeat(2049)
+            ),
+            format!(
+                r#"{{"protocolVersion": "2025-11-25", "capabilities": {{}}, "serverInfo": {{"name": "s", "version": "1"}}, "instructions": "{}"}}"#,
+                "i".repeat(2048)
+            ),
+            Rewritten,
+        ),
+        case(
+            ClaudeCode,
+            "claude-code/input-boolean-schema",
+            tool(r#"{"type": "object", "properties": {"payload": true}}"#),
+            tool(r#"{"type": "object", "properties": {"payload": {}}}"#),
+            Rejected,
+        ),
+        case(
             Vertex,
             "vertex/any-of-siblings",
             tool(
@@ -456,9 +489,11 @@ fn cases() -> Vec<Case> {
 fn verdict(report: &CompatReport, target: Target) -> Verdict {
     let tools = report.tools.iter().filter_map(|t| t.targets.get(target));
     let list = report.list.get(target).map(|r| r.verdict);
+    let server = report.server.get(target).map(|r| r.verdict);
     tools
         .map(|r| r.verdict)
         .chain(list)
+        .chain(server)
         .max()
         .unwrap_or(Verdict::Accepted)
 }
@@ -755,6 +790,11 @@ fn lowering_passes_its_profile_on_every_fixture() {
         for text in &texts {
             // A list is lowered one tool at a time.
             let value: Value = serde_json::from_str(text).unwrap();
+            // An `initialize` result is the server's, not a tool: nothing to lower (its
+            // finding shows the cut).
+            if value.get("protocolVersion").is_some() {
+                continue;
+            }
             let tools = match value {
                 Value::Array(items) => items,
                 one => vec![one],
@@ -1286,4 +1326,101 @@ fn lowering_passes_its_profile_on_every_real_tool() {
         }
     }
     assert!(lowered > 100, "only {lowered} tools lowered");
+}
+
+/// Issue 43: an `initialize` result (bare or in a response) is judged on the server's own
+/// rules: Claude Code cuts `instructions` at 2,048 characters (rewritten, the cut shown); the
+/// Anthropic API has no such rule; a short text is accepted.
+#[test]
+fn an_initialize_results_instructions_are_judged_for_the_server() {
+    let result = |text: &str| {
+        format!(
+            r#"{{"protocolVersion": "2025-11-25", "capabilities": {{}}, "serverInfo": {{"name": "s", "version": "1"}}, "instructions": {text:?}}}"#
+        )
+    };
+    let long = result(&"i".repeat(3000));
+    let report = check(&long, Target::ClaudeCode, None);
+    assert!(report.tools.is_empty() && report.diagnostics.is_empty());
+    let server = report
+        .server
+        .get(Target::ClaudeCode)
+        .expect("a server result");
+    assert_eq!(server.verdict, Verdict::Rewritten);
+    assert_eq!(server.diagnostics.len(), 1);
+    let cut = &server.diagnostics[0];
+    assert_eq!(cut.code, "claude-code/instructions-cut");
+    assert_eq!(cut.instance_path, "/instructions");
+    assert!(
+        cut.message
+            .contains("`instructions` has 3000 characters; the model reads the first 2048"),
+        "{}",
+        cut.message
+    );
+    assert_eq!(report.worst.0, [(Target::ClaudeCode, Verdict::Rewritten)]);
+    let response = format!(r#"{{"jsonrpc": "2.0", "id": 0, "result": {long}}}"#);
+    let report = check(&response, Target::ClaudeCode, None);
+    let server = report
+        .server
+        .get(Target::ClaudeCode)
+        .expect("a server result");
+    assert_eq!(server.diagnostics[0].instance_path, "/result/instructions");
+    let anthropic = check(&long, Target::Anthropic, None);
+    assert_eq!(
+        anthropic.server.get(Target::Anthropic).map(|r| r.verdict),
+        Some(Verdict::Accepted)
+    );
+    let short = check(&result("be brief"), Target::ClaudeCode, None);
+    assert_eq!(
+        short.server.get(Target::ClaudeCode).map(|r| r.verdict),
+        Some(Verdict::Accepted)
+    );
+    // A tool list has no server result.
+    assert!(check(&named("t"), Target::ClaudeCode, None)
+        .server
+        .0
+        .is_empty());
+}
+
+/// Issue 43: a rule several targets share (`anthropic/name`: the Anthropic API, its strict mode
+/// and Claude Code send tools to the same API) is each target's verdict but one finding in
+/// `findings`, its message naming the targets; each target's own result keeps it.
+#[test]
+fn a_rule_several_targets_share_is_one_finding_naming_them() {
+    let options = CompatOptions {
+        targets: vec![
+            Target::Anthropic,
+            Target::AnthropicStrict,
+            Target::ClaudeCode,
+        ],
+        ..CompatOptions::default()
+    };
+    let report = check_compatibility(&named("b.c"), &options);
+    let shared: Vec<&Diagnostic> = report
+        .findings
+        .iter()
+        .filter(|d| d.code == "anthropic/name")
+        .collect();
+    assert_eq!(shared.len(), 1, "{}", list(&report.findings));
+    assert!(
+        shared[0]
+            .message
+            .starts_with("anthropic, anthropic-strict, claude-code: "),
+        "{}",
+        shared[0].message
+    );
+    for target in options.targets {
+        assert!(findings(&report, target)
+            .iter()
+            .any(|d| d.code == "anthropic/name"));
+    }
+    // One target asked: the message is the rule's own.
+    let alone = check(&named("b.c"), Target::Anthropic, None);
+    assert!(alone
+        .findings
+        .iter()
+        .all(|d| !d.message.starts_with("anthropic:")));
+    assert_eq!(
+        alone.findings.len(),
+        findings(&alone, Target::Anthropic).len()
+    );
 }

@@ -399,3 +399,55 @@ fn the_tool_table_counts_the_schema_lints_errors_apart() {
     assert!(counts[1].1 >= 1);
     assert_eq!(counts[2], ("b.c", 1, 0));
 }
+
+/// Issue 43: Claude Code cuts a server's `instructions` at 2,048 characters ("Claude Code
+/// truncates tool descriptions and server instructions at 2KB each", its MCP docs): the session
+/// judges the `initialize` answer and reports the cut once, as a warning at the instructions.
+#[test]
+fn the_initialize_answers_instructions_cut_by_claude_code_is_one_warning() {
+    let handshake = |instructions: &str| {
+        let mut session = Session::with_options(SessionOptions {
+            targets: ["anthropic", "claude-code"]
+                .map(|t| Target::try_from(t.to_owned()).unwrap())
+                .to_vec(),
+            ..Default::default()
+        });
+        session.push(r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#, Direction::Client);
+        let answer = format!(
+            r#"{{"jsonrpc":"2.0","id":0,"result":{{"protocolVersion":"2025-11-25","capabilities":{{}},"serverInfo":{{"name":"s","version":"1"}},"instructions":{instructions:?}}}}}"#
+        );
+        session.push(&answer, Direction::Server)
+    };
+    let long = format!("{}TAIL", "i".repeat(2046));
+    let found = handshake(&long);
+    assert_eq!(codes(&found), ["claude-code/instructions-cut"], "{found:?}");
+    let cut = &found[0];
+    assert_eq!(cut.severity, mcp_json_toolbox::Severity::Warning);
+    assert_eq!(cut.instance_path, "/result/instructions");
+    assert!(
+        cut.message.contains("has 2050 characters"),
+        "{}",
+        cut.message
+    );
+    assert!(cut.message.contains("losing \"IL\""), "{}", cut.message);
+    assert!(cut.message.contains("rewritten"), "{}", cut.message);
+    assert!(cut.span.is_some());
+    assert!(handshake(&"i".repeat(2048)).is_empty());
+    // 2026-07-28: the `server/discover` result carries `instructions`.
+    let mut session = Session::with_options(SessionOptions {
+        targets: vec![Target::ClaudeCode],
+        ..Default::default()
+    });
+    session.push(
+        r#"{"jsonrpc":"2.0","id":0,"method":"server/discover","params":{}}"#,
+        Direction::Client,
+    );
+    let answer = format!(
+        r#"{{"jsonrpc":"2.0","id":0,"result":{{"supportedVersions":["2026-07-28"],"capabilities":{{}},"instructions":{long:?}}}}}"#
+    );
+    let found = session.push(&answer, Direction::Server);
+    assert!(
+        codes(&found).contains(&"claude-code/instructions-cut"),
+        "{found:?}"
+    );
+}

@@ -9,13 +9,10 @@ import { DEFAULT_TARGETS, TARGET_NAMES, parseTargets, targetHelp } from './targe
 /** How a verdict shows in the matrix. */
 const CELLS = { accepted: '✓', rewritten: 'rewritten', dropped: 'dropped', rejected: 'rejected' };
 
-/** Every diagnostic of a CompatReport: its own, each tool's per target, the list's per target. */
+/** Every diagnostic of a CompatReport: its own, then its findings (each once: a rule several
+ * targets share is one finding naming them, as the crate groups it). */
 export function compatDiagnostics(report) {
-  return [
-    ...report.diagnostics,
-    ...report.tools.flatMap((tool) => Object.values(tool.targets).flatMap((r) => r.diagnostics)),
-    ...Object.values(report.list).flatMap((r) => r.diagnostics),
-  ];
+  return [...report.diagnostics, ...report.findings];
 }
 
 /** The key of a target in a CompatReport: its name, without a version asked for (`claude-code@2.0`). */
@@ -23,12 +20,20 @@ function reportKey(target) {
   return target.split('@')[0];
 }
 
-/** The matrix as text: one row per tool and one for the whole list, one column per target. */
+/** Whether the report judged a server (an initialize result) rather than tools. */
+function isServer(report) {
+  return Object.keys(report.server).length > 0;
+}
+
+/** The matrix as text: one row per tool and one for the whole list (or one for the server), one
+ * column per target. */
 function matrixText(file, report, targets) {
+  const row = (label, per) => [label, ...targets.map((t) => CELLS[per[reportKey(t)].verdict])];
   const rows = [
     ['tool', ...targets],
-    ...report.tools.map((tool) => [tool.name ?? tool.pointer, ...targets.map((t) => CELLS[tool.targets[reportKey(t)].verdict])]),
-    ['(whole list)', ...targets.map((t) => CELLS[report.list[reportKey(t)].verdict])],
+    ...(isServer(report)
+      ? [row('(server)', report.server)]
+      : [...report.tools.map((tool) => row(tool.name ?? tool.pointer, tool.targets)), row('(whole list)', report.list)]),
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
   const line = (row) => row.map((cell, i) => cell + ' '.repeat(widths[i] - [...cell].length)).join('  ').trimEnd();
@@ -79,7 +84,8 @@ function dataReport(data) {
 
 export default command({
   name: 'compat',
-  summary: 'Check which consumers take each tool (a Tool, an array of tools or a tools/list result):\n' +
+  summary: 'Check which consumers take each tool (a Tool, an array of tools or a tools/list result),\n' +
+    'or a server\'s initialize result (its instructions):\n' +
     'Anthropic (and strict tool use), OpenAI (and strict mode), Gemini (parameters and\n' +
     'parametersJsonSchema), Claude Code, Cursor, VS Code, WebMCP, Vertex AI and the MCP spec\n' +
     'itself. Prints a matrix (tools × targets: ✓, rewritten, dropped, rejected), then each rule\n' +
@@ -134,7 +140,8 @@ export default command({
         file,
         tools: report.tools.map((tool) => ({ name: tool.name, pointer: tool.pointer, verdicts: verdicts(tool.targets) })),
         list: verdicts(report.list),
-        text: report.tools.length > 0 ? matrixText(file, report, targets) : '',
+        ...(isServer(report) ? { server: verdicts(report.server) } : {}),
+        text: report.tools.length > 0 || isServer(report) ? matrixText(file, report, targets) : '',
       });
       found.push(...findings(file, compatDiagnostics(report)));
     }

@@ -25,7 +25,7 @@ fn consequence(effect: Effect) -> &'static str {
     match effect {
         Effect::Rejected => "the request (or the whole tool list) fails",
         Effect::Dropped => "this tool is skipped or cannot be called",
-        Effect::Rewritten => "the tool is silently changed",
+        Effect::Rewritten => "rewritten: the consumer silently changes it",
         Effect::Warned => "a spec recommendation",
         Effect::Noted => "unverified: no public source shows this failing; a note, not a verdict",
     }
@@ -96,11 +96,13 @@ impl Detected {
     }
 }
 
-/// Checks every tool at `pointers` against every target.
+/// Checks every tool at `pointers`, and the server's `initialize` result at `server` (if one),
+/// against every target.
 #[inline(never)]
 pub(super) fn run(
     doc: &Document<'_>,
     pointers: &[String],
+    server: Option<&str>,
     targets: &[Target],
     options: &CompatOptions,
 ) -> CompatReport {
@@ -123,26 +125,35 @@ pub(super) fn run(
         version: options.version_of(target).map(str::to_owned),
         ..TargetResult::from_findings(found)
     };
+    // One object's results: the rules `keep` picks, each check run once for all targets.
+    let judge = |view: &ToolView<'_>, keep: &dyn Fn(&Check) -> bool| {
+        let mut detected = Detected::default();
+        let results = rules.iter().map(|(target, rules)| {
+            let mut found = Vec::new();
+            for rule in rules.iter().filter(|r| keep(&r.check)) {
+                if let Some(spots) = detected.get(doc, view, &rule.check, server_name) {
+                    place_all(doc, view, rule, spots, &mut found);
+                }
+            }
+            (*target, result(*target, found))
+        });
+        PerTarget(results.collect())
+    };
     let tools: Vec<ToolCompat> = views
         .iter()
-        .map(|view| {
-            let mut detected = Detected::default();
-            let results = rules.iter().map(|(target, rules)| {
-                let mut found = Vec::new();
-                for rule in rules.iter().filter(|r| !r.check.is_list()) {
-                    if let Some(spots) = detected.get(doc, view, &rule.check, server_name) {
-                        place_all(doc, view, rule, spots, &mut found);
-                    }
-                }
-                (*target, result(*target, found))
-            });
-            ToolCompat {
-                name: view.name.map(str::to_owned),
-                pointer: view.pointer.to_owned(),
-                targets: PerTarget(results.collect()),
-            }
+        .map(|view| ToolCompat {
+            name: view.name.map(str::to_owned),
+            pointer: view.pointer.to_owned(),
+            targets: judge(view, &|c| !c.is_list() && !c.is_server()),
         })
         .collect();
+    let server_value = server.map(|p| doc.pointer(p).map_or(Value::Null, |n| doc.value_of(n)));
+    let server = match (server, &server_value) {
+        (Some(pointer), Some(value)) => {
+            judge(&ToolView::new(pointer, value, None), &Check::is_server)
+        }
+        _ => PerTarget::default(),
+    };
     let list_pointer = list_pointer(pointers);
     let list = rules.iter().map(|(target, rules)| {
         let mut found = Vec::new();
@@ -163,17 +174,59 @@ pub(super) fn run(
     });
     let list = PerTarget(list.collect());
     let mut worst = Verdicts::default();
-    for per in std::iter::once(&list).chain(tools.iter().map(|t| &t.targets)) {
+    let all = [&list, &server]
+        .into_iter()
+        .chain(tools.iter().map(|t| &t.targets));
+    for per in all {
         for (target, result) in &per.0 {
             worst.worsen(*target, result.verdict);
         }
     }
+    let findings = {
+        let mut each = tools.iter().map(|t| &t.targets).chain([&list, &server]);
+        grouped(&mut each, targets.len() > 1)
+    };
     CompatReport {
         list,
         tools,
+        server,
+        findings,
         diagnostics: Vec::new(),
         worst,
     }
+}
+
+/// Every finding of `results` once: a rule several targets share (Anthropic's name rule for
+/// the Anthropic API, its strict mode and Claude Code, which send tools to the same API) gives
+/// each of them the same finding; it is listed once, its message naming the targets when more
+/// than one was asked (`name_targets`).
+#[inline(never)]
+fn grouped(results: &mut dyn Iterator<Item = &PerTarget>, name_targets: bool) -> Vec<Diagnostic> {
+    let mut out: Vec<(Diagnostic, Vec<&'static str>)> = Vec::new();
+    for per in results {
+        for (target, result) in &per.0 {
+            for d in &result.diagnostics {
+                let same = |(kept, _): &&mut (Diagnostic, Vec<&'static str>)| {
+                    kept.code == d.code
+                        && kept.instance_path == d.instance_path
+                        && kept.message == d.message
+                };
+                match out.iter_mut().find(same) {
+                    Some((_, names)) => names.push(target.name()),
+                    None => out.push((d.clone(), vec![target.name()])),
+                }
+            }
+        }
+    }
+    out.into_iter()
+        .map(|(d, names)| match name_targets {
+            true => Diagnostic {
+                message: format!("{}: {}", names.join(", "), d.message),
+                ..d
+            },
+            false => d,
+        })
+        .collect()
 }
 
 /// The pointer of the list holding the tools (the document root for a single tool).

@@ -273,9 +273,11 @@ fn check(feature: &str, with: &Map<String, Value>) -> Result<Check, String> {
         "server-tool-length" => Check::ServerToolLength(count(with, "max")?),
         "description-length" => Check::DescriptionLength(count(with, "max")?),
         "required-undefined" => Check::RequiredUndefined,
+        "properties-not-object" => Check::PropertiesNotObject,
         "any-of-siblings" => Check::AnyOfSiblings,
         "invalid-schema" => Check::InvalidSchema,
         "max-tools" => Check::MaxTools(count(with, "max")?),
+        "instructions-length" => Check::InstructionsLength(count(with, "max")?),
         "duplicate-name" => Check::DuplicateName,
         "duplicate-after-rewrite" => Check::DuplicateAfterRewrite(name_rule(with)?),
         "strict-budget" => Check::StrictBudget {

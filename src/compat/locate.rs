@@ -27,6 +27,24 @@ pub fn locate_tools(doc: &Document<'_>, pointer: &str) -> Option<Vec<String>> {
     is_tool(node).then(|| vec![pointer.to_owned()])
 }
 
+/// The pointer of a server's `initialize` result (2025-11-25: `protocolVersion` with
+/// `serverInfo` or `instructions`) or `server/discover` result (2026-07-28: `supportedVersions`
+/// with `capabilities`) in the document: the root, or its `result` (a response).
+pub fn locate_server(doc: &Document<'_>) -> Option<&'static str> {
+    let is_initialize = |node: &Node| {
+        let has = |key: &str| node.get(key).is_some();
+        (has("protocolVersion") && (has("serverInfo") || has("instructions")))
+            || (has("supportedVersions") && has("capabilities"))
+    };
+    let root = doc.pointer("")?;
+    if is_initialize(root) {
+        return Some("");
+    }
+    root.value_of("result")
+        .is_some_and(is_initialize)
+        .then_some("/result")
+}
+
 /// Whether `node`, standing alone, reads as a tool: it has `inputSchema`, or a `name` and no
 /// `method` (a request has one).
 pub fn is_tool(node: &Node) -> bool {

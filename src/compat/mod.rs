@@ -31,7 +31,7 @@ use crate::json::{parse, ReadOptions};
 
 pub use checks::{check_schema, INVALID_SCHEMA, UNUSABLE_SCHEMA};
 pub use data::{read_data, Entry, Evidence};
-pub use locate::{locate_tools, tools_generation};
+pub use locate::{locate_server, locate_tools, tools_generation};
 pub use lower::{lower_tool, lower_tool_with, Change, Lost, Lowered};
 pub use report::{data_report, data_report_of, DataReport, DataRow};
 pub use resolve::compare_versions;
@@ -279,14 +279,23 @@ pub struct CompatReport {
     pub tools: Vec<ToolCompat>,
     /// Per target, the rules on the whole list; a tool a target rejects makes the list rejected.
     pub list: PerTarget,
+    /// Per target, the rules on the server itself (its `initialize` result's `instructions`),
+    /// when the text is an `initialize` result; empty otherwise.
+    pub server: PerTarget,
+    /// Every finding of `tools`, `list` and `server` once, in that order: a rule several
+    /// targets share is one finding, its message naming them when more than one was asked
+    /// (what a front end prints).
+    pub findings: Vec<Diagnostic>,
     /// Why nothing could be checked: a parse error, or a text that holds no tool.
     pub diagnostics: Vec<Diagnostic>,
     /// Per target, the worst verdict over the list and every tool (what a summary shows).
     pub worst: Verdicts,
 }
 
-/// Checks a `Tool`, an array of tools or a `tools/list` result (bare or in a response) against
-/// each target's profile. Spans point into `text`.
+/// Checks a `Tool`, an array of tools or a `tools/list` result (bare or in a response), or a
+/// server's `initialize` or `server/discover` result (bare or in a response: its
+/// `instructions`), against each
+/// target's profile. Spans point into `text`.
 pub fn check_compatibility(text: &str, options: &CompatOptions) -> CompatReport {
     let doc = match parse(text, ReadOptions::default()) {
         Ok(doc) => doc,
@@ -297,9 +306,17 @@ pub fn check_compatibility(text: &str, options: &CompatOptions) -> CompatReport 
             }
         }
     };
+    let targets = if options.targets.is_empty() {
+        Target::DEFAULT.to_vec()
+    } else {
+        options.targets.clone()
+    };
+    if let Some(server) = locate_server(&doc) {
+        return check::run(&doc, &[], Some(server), &targets, options);
+    }
     let Some(pointers) = locate_tools(&doc, "") else {
         let message =
-            "not a tool definition or a tools/list result (no `name`/`inputSchema` or `tools`)";
+            "not a tool definition, a tools/list result or an initialize result (no `name`/`inputSchema`, `tools` or `protocolVersion`)";
         let diagnostic =
             Diagnostic::error("not-a-tool", message).with_span(Some(doc.span(doc.root.range)));
         return CompatReport {
@@ -307,10 +324,5 @@ pub fn check_compatibility(text: &str, options: &CompatOptions) -> CompatReport 
             ..CompatReport::default()
         };
     };
-    let targets = if options.targets.is_empty() {
-        Target::DEFAULT.to_vec()
-    } else {
-        options.targets.clone()
-    };
-    check::run(&doc, &pointers, &targets, options)
+    check::run(&doc, &pointers, None, &targets, options)
 }

@@ -168,6 +168,9 @@ pub enum Check {
     DescriptionLength(usize),
     /// Every name in `required` is defined in `properties` (`checks/required.rs`).
     RequiredUndefined,
+    /// `properties`/`required` only on schemas that say `type: "object"`
+    /// (`checks/properties_type.rs`).
+    PropertiesNotObject,
     /// No `anyOf` with other keywords beside it (`checks/any_of_siblings.rs`).
     AnyOfSiblings,
     /// `inputSchema` and `outputSchema` are valid JSON Schema that the engine can use
@@ -176,6 +179,9 @@ pub enum Check {
     /// Server name + tool name shorter than this many characters (needs the server name;
     /// `checks/server_tool_length.rs`).
     ServerToolLength(usize),
+    /// Server: the `initialize` result's `instructions` at most this many characters; longer
+    /// ones are cut (`checks/description.rs`).
+    InstructionsLength(usize),
     /// List: at most this many tools (`checks/list.rs`).
     MaxTools(usize),
     /// List: no two tools with the same name (`checks/list.rs`).
@@ -193,6 +199,11 @@ pub enum Check {
 }
 
 impl Check {
+    /// Whether the check is about the server (its `initialize` result) rather than a tool.
+    pub fn is_server(&self) -> bool {
+        matches!(self, Self::InstructionsLength(_))
+    }
+
     /// Whether the check is about the whole list rather than one tool.
     pub fn is_list(&self) -> bool {
         matches!(

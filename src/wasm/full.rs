@@ -200,6 +200,10 @@ export interface CompatReport {
   tools: { name: string | null; pointer: string; targets: Partial<Record<CompatTarget, CompatResult>> }[];
   /** The rules on the whole list per target (tool counts, duplicates after a rewrite, budgets); a rejected tool makes the list rejected. */
   list: Partial<Record<CompatTarget, CompatResult>>;
+  /** The rules on the server itself per target, when the text is an `initialize` result (its `instructions`: Claude Code cuts them at 2,048 characters); empty otherwise. */
+  server: Partial<Record<CompatTarget, CompatResult>>;
+  /** Every finding of `tools`, `list` and `server` once: a rule several targets share is one finding, its message naming them when more than one target was asked (what a front end prints). */
+  findings: Diagnostic[];
   /** A parse error or `not-a-tool`, when nothing could be checked. */
   diagnostics: Diagnostic[];
   /** Per target, the worst verdict over the list and every tool. */

@@ -265,3 +265,30 @@ test('lowering passes its own profile on every tool of the real npm reference se
   }));
   assert.ok(lowered > 100, `${lowered} lowerings`);
 });
+
+test('compat --target all prints a rule several targets share once, naming them (issue 43)', () => {
+  const run = cli(['compat', '--target', 'all', '--format', 'json', '-'], JSON.stringify(TOOL));
+  const found = JSON.parse(run.stdout).findings.filter((f) => f.code === 'anthropic/name');
+  assert.equal(found.length, 1, run.stdout);
+  assert.match(found[0].message, /^anthropic, anthropic-strict, claude-code: /);
+  const human = cli(['compat', '--target', 'all', '--verbose', '-'], JSON.stringify(TOOL)).stdout;
+  assert.equal(human.match(/error\[anthropic\/name\]/g).length, 1, human);
+});
+
+test('compat judges an initialize result: Claude Code cuts instructions past 2,048 characters (issue 43)', () => {
+  const result = {
+    protocolVersion: '2025-11-25',
+    capabilities: {},
+    serverInfo: { name: 's', version: '1' },
+    instructions: `${'i'.repeat(2048)}LOST`,
+  };
+  const report = api.checkCompatibility({ jsonrpc: '2.0', id: 0, result }, { targets: ['claude-code', 'anthropic'] });
+  assert.equal(report.server['claude-code'].verdict, 'rewritten');
+  assert.equal(report.server.anthropic.verdict, 'accepted');
+  assert.deepEqual(report.findings.map((d) => [d.code, d.instancePath]), [['claude-code/instructions-cut', '/result/instructions']]);
+  assert.match(report.findings[0].message, /losing "LOST"/);
+  const run = cli(['compat', '--target', 'claude-code', '-'], JSON.stringify(result));
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  assert.match(run.stdout, /\(server\) +rewritten/);
+  assert.match(run.stdout, /warning\[claude-code\/instructions-cut\]/);
+});

@@ -22,11 +22,16 @@ pub(super) fn find(view: &ToolView<'_>, field: Field) -> Vec<Spot> {
         .collect()
 }
 
-/// Lowering: boolean subschemas of `inputSchema` (where only some keywords are allowed) and of
-/// `outputSchema` (where refused) become objects.
+/// Lowering: boolean subschemas of `inputSchema` (where only some keywords are allowed, or
+/// refused) and of `outputSchema` (where refused) become objects.
 #[inline(never)]
 pub(super) fn lower(l: &mut Lowering, tool: &mut Value) {
-    let input = l.has(|c| matches!(c, Check::OnlyKeywords(_)));
+    let input = l.has(|c| {
+        matches!(
+            c,
+            Check::OnlyKeywords(_) | Check::BooleanSubschema(Field::Input)
+        )
+    });
     let output = l.has(|c| matches!(c, Check::BooleanSubschema(Field::Output)));
     for (field, wanted) in [(Field::Input, input), (Field::Output, output)] {
         if let Some(schema) = tool.get_mut(field.key()).filter(|_| wanted) {

@@ -1,6 +1,6 @@
-//! Tool descriptions longer than a consumer reads (Claude Code cuts at 2,048 characters):
-//! the finding shows where the cut falls; lowering cuts the description there, so the author
-//! sees what the model reads.
+//! Texts longer than a consumer reads: a tool's `description` and a server's `instructions`
+//! (Claude Code cuts each at 2,048 characters). The finding shows where the cut falls; lowering
+//! cuts a tool's description there, so the author sees what the model reads.
 
 use serde_json::Value;
 
@@ -18,10 +18,11 @@ fn past(description: &str, max: usize) -> Option<(String, usize)> {
     (count > max).then(|| (description.chars().take(max).collect(), count))
 }
 
-/// A description longer than `max` characters, with the cut shown.
+/// The string member `key` (`description` of a tool, `instructions` of an `initialize` result)
+/// when longer than `max` characters, with the cut shown.
 #[inline(never)]
-pub(super) fn find(view: &ToolView<'_>, max: usize) -> Option<Spot> {
-    let description = view.value.get("description")?.as_str()?;
+pub(super) fn find(view: &ToolView<'_>, key: &str, max: usize) -> Option<Spot> {
+    let description = view.value.get(key)?.as_str()?;
     let (kept, count) = past(description, max)?;
     let before: String = {
         let tail: Vec<char> = kept.chars().rev().take(SHOWN).collect();
@@ -29,9 +30,9 @@ pub(super) fn find(view: &ToolView<'_>, max: usize) -> Option<Spot> {
     };
     let after: String = description.chars().skip(max).take(SHOWN).collect();
     let detail = format!(
-        "the description has {count} characters; the model reads the first {max}: cut after {before:?}, losing {after:?}…"
+        "`{key}` has {count} characters; the model reads the first {max}: cut after {before:?}, losing {after:?}…"
     );
-    Some(Spot::new(format!("{}/description", view.pointer), detail))
+    Some(Spot::new(format!("{}/{key}", view.pointer), detail))
 }
 
 /// Lowering: a description longer than the profile reads is cut where the consumer cuts it.

@@ -18,6 +18,7 @@ mod keywords;
 mod list;
 mod name;
 mod open_object;
+mod properties_type;
 mod required;
 mod root;
 mod server_tool_length;
@@ -82,8 +83,14 @@ pub(super) fn tool_findings(
         Check::ServerToolLength(limit) => server_tool_length::find(view, server_name, *limit)
             .into_iter()
             .collect(),
-        Check::DescriptionLength(max) => description::find(view, *max).into_iter().collect(),
+        Check::DescriptionLength(max) => description::find(view, "description", *max)
+            .into_iter()
+            .collect(),
+        Check::InstructionsLength(max) => description::find(view, "instructions", *max)
+            .into_iter()
+            .collect(),
         Check::RequiredUndefined => required::find(view),
+        Check::PropertiesNotObject => properties_type::find(view),
         Check::AnyOfSiblings => any_of_siblings::find(view),
         Check::MaxTools(_)
         | Check::DuplicateName
@@ -117,6 +124,7 @@ pub(super) fn lower(l: &mut Lowering, tool: &mut Value, generation: Option<Gener
             enums::lower(l, input);
         }
         keywords::lower_strip(l, input);
+        properties_type::lower(l, input);
         root::lower_input(l, input);
         formats::lower(l, input);
         array_items::lower(l, input);

@@ -199,6 +199,7 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
                     self.cursor_given(&method);
                     if method == "server/discover" {
                         self.versions_discovered();
+                        self.server_judged();
                         // 2026-07-28: the server's name is in the discover result's `_meta`.
                         let info = "/result/_meta/io.modelcontextprotocol~1serverInfo/name";
                         if let Some(name) = self.doc.pointer(info).and_then(Node::as_str) {
@@ -635,6 +636,7 @@ impl<'s, 'd, 'a> Dispatch<'s, 'd, 'a> {
                     .and_then(Node::as_str)
                     .map(str::to_owned);
                 self.version_negotiated();
+                self.server_judged();
             }
             Request::ToolsList => {
                 self.register_tools(result);

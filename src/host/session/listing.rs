@@ -1,7 +1,9 @@
 //! A `tools/list` page as the dispatcher meets it: its tools' compatibility verdicts for the
 //! session's targets and the tasks they cannot run, recorded in the session's tool table
 //! (`tools.rs` holds the table and the tagging; this file the dispatcher's step, so that
-//! `dispatch.rs` and `tools.rs` do not import each other).
+//! `dispatch.rs` and `tools.rs` do not import each other). The `initialize` answer is judged
+//! here too, as is the 2026-07-28 `server/discover` answer: the server's own compatibility
+//! findings (its `instructions` cut).
 
 use std::collections::HashSet;
 
@@ -17,6 +19,20 @@ use crate::lint::CODES;
 use crate::protocol::Generation;
 
 impl Dispatch<'_, '_, '_> {
+    /// The compatibility findings of the server itself, from this message (an `initialize` or
+    /// `server/discover` answer) for the session's targets: a consumer that cuts its
+    /// `instructions`.
+    #[inline(never)]
+    pub(super) fn server_judged(&mut self) {
+        let report = check_compatibility(self.doc.text, &self.session.options);
+        let mut once: Vec<Diagnostic> = Vec::new();
+        let mut shared = HashSet::new();
+        for (_, result) in &report.server.0 {
+            add_once(&mut once, &mut shared, &result.diagnostics);
+        }
+        self.found(once);
+    }
+
     /// The compatibility findings and verdicts of the tools at `pointers` of this message (a
     /// `tools/list` page); findings about a tool in `repeated` (listed before word for word) are
     /// not reported again. `checked`: the page's own findings, for each tool's counts.
