@@ -110,6 +110,7 @@ mod lines;
 mod listing;
 mod official;
 mod pending;
+mod progress;
 mod replay;
 mod sequence;
 mod tasks;
@@ -134,6 +135,7 @@ pub use crate::host::transcript::Direction;
 pub use events::RunEvent;
 pub use line::{LineKind, LineOutcome};
 pub use lines::{JsonLinesSession, PlacedFinding, MAX_PLACED};
+pub use progress::{Progress, PROGRESS_STEP};
 pub(crate) use replay::Pushes;
 pub use replay::{
     replay_session, replay_session_with, replay_transcript, Counts, SequenceEntry, SessionReport,
