@@ -63,19 +63,27 @@ function native(file) {
 /**
  * One log in this process (`--one FILE ROUNDS`): the floor, `readLog`, `replayLog` of the string and
  * of the bytes, the peak resident memory and the wasm memory, as one JSON line. The glue is
- * started here from its factory (as the package's Node entry does) to read its memory's size.
+ * started here (as the package's entries start it) to read its memory's size; LOGS_BENCH_PKG names
+ * another build's directory to compare with (a build whose `replayLog` takes no bytes gets none).
  */
 async function one(file) {
-  const { createGlue } = await import(pathToFileURL(join(PKG_DIR, 'mcp_json_toolbox_factory.js')).href);
-  const glue = createGlue();
-  const wasm = glue.initSync({ module: readFileSync(join(PKG_DIR, 'mcp_json_toolbox_bg.wasm')) });
+  const dir = process.env.LOGS_BENCH_PKG ?? PKG_DIR;
+  const glue = await import(pathToFileURL(join(dir, 'mcp_json_toolbox.js')).href);
+  const wasm = glue.initSync({ module: readFileSync(join(dir, 'mcp_json_toolbox_bg.wasm')) });
   const bytes = readFileSync(file);
   const text = bytes.toString('utf8');
   const floor = median(() => { for (const m of messagesOf(text)) JSON.parse(m); });
   const messages = glue.replayLog(text).counts.messages;
   const read = median(() => glue.readLog(text));
   const replay = median(() => glue.replayLog(text));
-  const replayBytes = median(() => glue.replayLog(bytes));
+  const takesBytes = (() => {
+    try {
+      return glue.replayLog(new Uint8Array([0x7b, 0x7d])).format !== undefined;
+    } catch {
+      return false;
+    }
+  })();
+  const replayBytes = takesBytes ? median(() => glue.replayLog(bytes)) : undefined;
   console.log(JSON.stringify({
     messages, floor, read, replay, replayBytes,
     rssMiB: process.resourceUsage().maxRSS / 1024, wasmMiB: wasm.memory.buffer.byteLength / 2 ** 20,
@@ -108,7 +116,7 @@ try {
       const nat = process.env.LOGS_BENCH_NATIVE === '0' ? undefined : native(file);
       const load = loadavg()[0].toFixed(1);
       const mib = (n) => `${n.toFixed(0)} MiB`;
-      console.log(`| ${name} | ${mb} MB | ${node.messages} | ${s(floor)} | ${s(jqTime(file))} | ${x(node.read, floor)} | ${x(node.replay, floor)} | ${x(node.replayBytes, floor)} | ${nat ? x(nat.readMs, floor) : '–'} | ${nat ? x(nat.replayMs, floor) : '–'} | ${mib(node.rssMiB)} / ${mib(node.wasmMiB)} / ${nat ? mib(nat.peakKiB / 1024) : '–'} | ${load} |`);
+      console.log(`| ${name} | ${mb} MB | ${node.messages} | ${s(floor)} | ${s(jqTime(file))} | ${x(node.read, floor)} | ${x(node.replay, floor)} | ${node.replayBytes === undefined ? '–' : x(node.replayBytes, floor)} | ${nat ? x(nat.readMs, floor) : '–'} | ${nat ? x(nat.replayMs, floor) : '–'} | ${mib(node.rssMiB)} / ${mib(node.wasmMiB)} / ${nat ? mib(nat.peakKiB / 1024) : '–'} | ${load} |`);
     }
   }
 } finally {
