@@ -8,7 +8,8 @@
 // each log in a process of its own (`--one FILE`), the floor measured in that process beside the
 // calls; its peak resident memory and the wasm memory's size at the end (it never shrinks: its
 // peak). Native: examples/replay_log.rs (`cargo run --release`), its peak resident memory.
-// Run with `make bench` (builds pkg/ first), or `node bench/logs.bench.mjs [rounds] [max MB]`.
+// Run with `make bench` (builds pkg/ first), or `node bench/logs.bench.mjs [rounds] [max MB]`
+// (LOGS_BENCH_NATIVE=0: without the native columns, which need a release build of the crate).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
