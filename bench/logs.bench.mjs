@@ -3,38 +3,28 @@
 // installed). Two logs grown from the real fixtures, each round of requests with fresh ids (and task
 // ids): a VS Code output log in the 2026 form (tests/fixtures/logs/vscode-output-2026.log) and a
 // proxy recording, JSON Lines of envelopes (tests/fixtures/sessions/everything-research-2025-11-25.jsonl).
-// In Node: the package's wasm build (pkg/: `readLog`, `replayLog`), the time of one call (median of
-// `rounds` after a warm-up) and the process's peak resident memory so far. Native: examples/replay_log.rs (`cargo run --release`), its peak resident memory.
-// Run with `make bench` (builds pkg/ first), or `node bench/logs.bench.mjs [rounds] [max MB]`.
+// In Node: the package's wasm build (pkg/: `readLog`, `replayLog` of the string, and `replayLog` of the
+// file's bytes as `readFile` gives them), the time of one call (median of `rounds` after a warm-up),
+// each log in a process of its own (`--one FILE`), the floor measured in that process beside the
+// calls; its peak resident memory and the wasm memory's size at the end (it never shrinks: its
+// peak). Native: examples/replay_log.rs (`cargo run --release`), its peak resident memory.
+// Run with `make bench` (builds pkg/ first), or `node bench/logs.bench.mjs [rounds] [max MB]`
+// (LOGS_BENCH_NATIVE=0: without the native columns, which need a release build of the crate).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { loadavg } from 'node:os';
 import { machine, PKG_DIR } from './variant.mjs';
+import { grownLog } from '../tests/fixtures/logs/grown.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const { readLog, replayLog } = await import(pathToFileURL(join(PKG_DIR, 'node.js')).href);
-const ROUNDS = Number(process.argv[2] ?? 3);
+const ONE = process.argv[2] === '--one';
+const ROUNDS = Number(process.argv[ONE ? 4 : 2] ?? 3);
 const MAX_MB = Number(process.argv[3] ?? 50);
 const fixture = (path) => readFileSync(join(ROOT, path), 'utf8').split('\n').filter(Boolean);
-
-/** `lines` repeated up to `bytes`, each round's ids (and task ids) made new. */
-function grown(lines, bytes) {
-  const out = [];
-  let size = 0;
-  for (let round = 0; size < bytes; round++) {
-    for (const line of lines) {
-      const next = line
-        .replace(/"id":(\d+)/g, (_, id) => `"id":${round * 100 + Number(id)}`)
-        .replace(/"taskId":"([^"]*)"/g, (_, id) => `"taskId":"${id}-${round}"`);
-      out.push(next);
-      size += next.length + 1;
-    }
-  }
-  return `${out.join('\n')}\n`;
-}
 
 /** The JSON of each message of `text`: a JSON Lines line, or a VS Code line's text after its marker. */
 function messagesOf(text) {
@@ -71,6 +61,41 @@ function native(file) {
   return JSON.parse(out);
 }
 
+/**
+ * One log in this process (`--one FILE ROUNDS`): the floor, `readLog`, `replayLog` of the string and
+ * of the bytes, the peak resident memory and the wasm memory, as one JSON line. The glue is
+ * started here (as the package's entries start it) to read its memory's size; LOGS_BENCH_PKG names
+ * another build's directory to compare with (a build whose `replayLog` takes no bytes gets none).
+ */
+async function one(file) {
+  const dir = process.env.LOGS_BENCH_PKG ?? PKG_DIR;
+  const glue = await import(pathToFileURL(join(dir, 'mcp_json_toolbox.js')).href);
+  const wasm = glue.initSync({ module: readFileSync(join(dir, 'mcp_json_toolbox_bg.wasm')) });
+  const bytes = readFileSync(file);
+  const text = bytes.toString('utf8');
+  const floor = median(() => { for (const m of messagesOf(text)) JSON.parse(m); });
+  const messages = glue.replayLog(text).counts.messages;
+  const read = median(() => glue.readLog(text));
+  const replay = median(() => glue.replayLog(text));
+  const takesBytes = (() => {
+    try {
+      return glue.replayLog(new Uint8Array([0x7b, 0x7d])).format !== undefined;
+    } catch {
+      return false;
+    }
+  })();
+  const replayBytes = takesBytes ? median(() => glue.replayLog(bytes)) : undefined;
+  console.log(JSON.stringify({
+    messages, floor, read, replay, replayBytes,
+    rssMiB: process.resourceUsage().maxRSS / 1024, wasmMiB: wasm.memory.buffer.byteLength / 2 ** 20,
+  }));
+}
+
+if (ONE) {
+  await one(process.argv[3]);
+  process.exit(0);
+}
+
 const LOGS = [
   ['VS Code log (2026 form)', fixture('tests/fixtures/logs/vscode-output-2026.log')],
   ['proxy recording (JSON Lines)', fixture('tests/fixtures/sessions/everything-research-2025-11-25.jsonl')],
@@ -78,22 +103,21 @@ const LOGS = [
 const s = (ms) => (ms === undefined ? '–' : `${(ms / 1000).toFixed(2)} s`);
 const x = (ms, floor) => `${s(ms)} (${(ms / floor).toFixed(1)}×)`;
 const dir = mkdtempSync(join(tmpdir(), 'logs-bench-'));
-console.log(`Pasted logs, ${machine()}, median of ${ROUNDS}; × = times the JSON.parse floor`);
-console.log('| log | size | messages | JSON.parse | jq . | readLog (Node) | replayLog (Node) | read (native) | replay (native) | peak RSS: Node (so far) / native |');
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log(`Pasted logs, ${machine()}, median of ${ROUNDS}; × = times the JSON.parse floor (Node's, in the same process)`);
+console.log('| log | size | messages | JSON.parse | jq . | readLog (Node) | replayLog (Node) | replayLog of bytes (Node) | read (native) | replay (native) | peak: Node RSS / wasm memory / native RSS | load average |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 try {
   for (const [name, lines] of LOGS) {
     for (const mb of [1, 10, 50].filter((n) => n <= MAX_MB)) {
-      const text = grown(lines, mb * 1e6);
+      const text = grownLog(lines, mb * 1e6);
       const file = join(dir, `${mb}.log`);
       writeFileSync(file, text);
-      const floor = median(() => { for (const m of messagesOf(text)) JSON.parse(m); });
-      const report = replayLog(text);
-      const read = median(() => readLog(text));
-      const replay = median(() => replayLog(text));
-      const nodeMiB = process.resourceUsage().maxRSS / 1024;
-      const nat = native(file);
-      console.log(`| ${name} | ${mb} MB | ${report.counts.messages} | ${s(floor)} | ${s(jqTime(file))} | ${x(read, floor)} | ${x(replay, floor)} | ${x(nat.readMs, floor)} | ${x(nat.replayMs, floor)} | ${nodeMiB.toFixed(0)} MiB / ${(nat.peakKiB / 1024).toFixed(0)} MiB |`);
+      const node = JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--one', file, String(ROUNDS)], { encoding: 'utf8', maxBuffer: 1 << 20 }));
+      const floor = node.floor;
+      const nat = process.env.LOGS_BENCH_NATIVE === '0' ? undefined : native(file);
+      const load = loadavg()[0].toFixed(1);
+      const mib = (n) => `${n.toFixed(0)} MiB`;
+      console.log(`| ${name} | ${mb} MB | ${node.messages} | ${s(floor)} | ${s(jqTime(file))} | ${x(node.read, floor)} | ${x(node.replay, floor)} | ${node.replayBytes === undefined ? '–' : x(node.replayBytes, floor)} | ${nat ? x(nat.readMs, floor) : '–'} | ${nat ? x(nat.replayMs, floor) : '–'} | ${mib(node.rssMiB)} / ${mib(node.wasmMiB)} / ${nat ? mib(nat.peakKiB / 1024) : '–'} | ${load} |`);
     }
   }
 } finally {

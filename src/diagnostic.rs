@@ -261,6 +261,36 @@ fn utf16_units(b: u8) -> usize {
     }
 }
 
+/// The UTF-16 length of the UTF-8 `bytes`: eight ASCII bytes at a time.
+fn utf16_len(bytes: &[u8]) -> usize {
+    let mut words = bytes.chunks_exact(8);
+    let mut units = 0;
+    for word in &mut words {
+        let w = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+        units += if w & HIGH_BITS == 0 {
+            8
+        } else {
+            word.iter().map(|&b| utf16_units(b)).sum()
+        };
+    }
+    units
+        + words
+            .remainder()
+            .iter()
+            .map(|&b| utf16_units(b))
+            .sum::<usize>()
+}
+
+/// The high bit of each byte of a word.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// Whether a word of eight bytes (zero-padded) holds `\n` or `\r`.
+fn has_line_break(w: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let zero_byte = |x: u64| x.wrapping_sub(ONES) & !x & HIGH_BITS != 0;
+    zero_byte(w ^ (ONES * u64::from(b'\n'))) || zero_byte(w ^ (ONES * u64::from(b'\r')))
+}
+
 impl<'a> LineIndex<'a> {
     /// Indexes `text`. Line breaks are `\n`, `\r\n` and a lone `\r`.
     pub fn new(text: &'a str) -> Self {
@@ -268,14 +298,29 @@ impl<'a> LineIndex<'a> {
         let mut line_starts = vec![0];
         let mut utf16_checkpoints = Vec::with_capacity(bytes.len() / CHUNK + 1);
         let mut units = 0;
-        for (i, &b) in bytes.iter().enumerate() {
-            if i % CHUNK == 0 {
-                utf16_checkpoints.push(units);
+        for (c, chunk) in bytes.chunks(CHUNK).enumerate() {
+            utf16_checkpoints.push(units);
+            // Eight bytes at a time: most chunks are ASCII without a line break.
+            let mut words = chunk.chunks_exact(8);
+            let (mut plain, mut breaks) = (true, false);
+            for word in &mut words {
+                let w = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+                plain &= w & HIGH_BITS == 0;
+                breaks |= has_line_break(w);
             }
-            units += utf16_units(b);
-            let breaks = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
-            if breaks {
-                line_starts.push(i + 1);
+            for &b in words.remainder() {
+                plain &= b < 0x80;
+                breaks |= b == b'\n' || b == b'\r';
+            }
+            units += if plain { chunk.len() } else { utf16_len(chunk) };
+            if !breaks {
+                continue;
+            }
+            for (i, &b) in chunk.iter().enumerate() {
+                let at = c * CHUNK + i;
+                if b == b'\n' || (b == b'\r' && bytes.get(at + 1) != Some(&b'\n')) {
+                    line_starts.push(at + 1);
+                }
             }
         }
         utf16_checkpoints.push(units);
@@ -292,10 +337,7 @@ impl<'a> LineIndex<'a> {
         let chunk = offset / CHUNK;
         let base = self.utf16_checkpoints.get(chunk).copied().unwrap_or(0);
         let from = chunk * CHUNK;
-        base + self
-            .text
-            .get(from..offset)
-            .map_or(0, |s| s.iter().map(|&b| utf16_units(b)).sum())
+        base + self.text.get(from..offset).map_or(0, utf16_len)
     }
 
     /// The position of byte offset `offset` (clamped to the text length).
@@ -384,6 +426,57 @@ mod tests {
             "1 more diagnostic not shown (the limit is 10)"
         );
         assert_eq!(cap_with_dropped(one.clone(), 10, 0), one);
+    }
+
+    /// The index as it was built before, one byte at a time.
+    fn byte_by_byte(text: &str) -> (Vec<usize>, Vec<usize>) {
+        let bytes = text.as_bytes();
+        let (mut lines, mut checkpoints, mut units) = (vec![0], Vec::new(), 0);
+        for (i, &b) in bytes.iter().enumerate() {
+            if i % CHUNK == 0 {
+                checkpoints.push(units);
+            }
+            units += utf16_units(b);
+            if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+                lines.push(i + 1);
+            }
+        }
+        checkpoints.push(units);
+        (lines, checkpoints)
+    }
+
+    #[test]
+    fn the_index_read_a_word_at_a_time_is_the_index_read_byte_by_byte() {
+        let pieces = [
+            "{\"a\":1}",
+            "\n",
+            "\r\n",
+            "\r",
+            "é",
+            "😀",
+            "x",
+            "  ",
+            "\u{7f}",
+        ];
+        for seed in 0..300usize {
+            let mut text = String::new();
+            let mut state = seed.wrapping_mul(2_654_435_761) | 1;
+            for _ in 0..(seed * 7 % 400) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                text.push_str(pieces[state % pieces.len()]);
+            }
+            let index = LineIndex::new(&text);
+            let (lines, checkpoints) = byte_by_byte(&text);
+            assert_eq!(index.line_starts, lines, "{text:?}");
+            assert_eq!(index.utf16_checkpoints, checkpoints, "{text:?}");
+            for offset in (0..=text.len()).step_by(37) {
+                let before = text.as_bytes().get(..offset).unwrap_or_default();
+                let units: usize = before.iter().map(|&b| utf16_units(b)).sum();
+                assert_eq!(index.utf16_offset(offset), units, "{text:?} at {offset}");
+            }
+        }
     }
 
     #[test]

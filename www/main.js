@@ -18,6 +18,7 @@ const FIRST_EXAMPLE = 'create-task-result-2025-11-25';
 const THEME_KEY = 'mcp-json-toolbox:theme';
 
 wasm.onBusy = showBusy;
+wasm.onProgress = showWorking;
 wasm.onFull = fullChanged;
 
 /** What the page holds: the tab, each tab's input texts, and the output options. */
@@ -107,13 +108,23 @@ function showBusy(busy) {
   document.body.setAttribute('aria-busy', String(busy));
 }
 
-/** The busy indicator's text: the full build's download progress while a job waits for it. */
+/** What a call that reports its progress is doing, in words. */
+const PROGRESS_WORDS = { replayLog: 'replaying the log' };
+
+/** The busy indicator's text: the full build's download progress while a job waits for it, a
+ * long replay's progress (the bar too: how much of the log it has read). */
 function showWorking() {
   const { loaded = 0, total } = wasm.full;
   const bytes = (n) => `${(n / 1e6).toFixed(1)} MB`;
+  const progress = wasm.waitingForFull ? undefined : wasm.progress;
+  const bar = $('working-progress');
+  bar.hidden = !progress;
+  if (progress) bar.value = progress.total ? progress.read / progress.total : 0;
   $('working-text').textContent = wasm.waitingForFull
     ? `loading validator… ${bytes(loaded)}${total ? ` of ${bytes(total)}` : ''}`
-    : 'working…';
+    : progress
+      ? `${PROGRESS_WORDS[progress.fn] ?? 'working'}… ${bytes(progress.read)} of ${bytes(progress.total)}`
+      : 'working…';
 }
 
 let registered = false;

@@ -20,13 +20,15 @@ export class WasmWorker {
   /**
    * `url` is the worker script, or a function making the Worker (so a caller can write
    * `new Worker(new URL('./w.js', import.meta.url))` literally, the pattern by which Vite and
-   * webpack find and bundle a worker). `onBusy(busy)` is told when the first call starts and the last one ends; `onFull(full)` when
+   * webpack find and bundle a worker). `onBusy(busy)` is told when the first call starts and the last one ends; `onProgress(progress)`
+   * when a running call reports how far it is (`this.progress`); `onFull(full)` when
    * the full build's state changes (`this.full`: `{state: 'idle' | 'loading' | 'loaded' |
    * 'failed', loaded, total, error?}`).
    */
-  constructor(url, { onBusy = () => {}, onFull = () => {} } = {}) {
+  constructor(url, { onBusy = () => {}, onFull = () => {}, onProgress = () => {} } = {}) {
     this.create = typeof url === 'function' ? url : () => new Worker(url, { type: 'module' });
     this.onBusy = onBusy;
+    this.onProgress = onProgress;
     this.onFull = onFull;
     this.nextId = 1;
     this.wantFull = false;
@@ -48,6 +50,7 @@ export class WasmWorker {
           else reject(Object.assign(new Error(data.error.message), data.error));
           return;
         }
+        if ('progress' in data && data.id !== undefined) return this.callProgressed(data.id, data.progress);
         if ('progress' in data) return this.fullChanged({ state: 'loading', ...data.progress });
         if ('full' in data) {
           const error = data.full ? undefined : Object.assign(new Error(data.error.message), data.error);
@@ -90,6 +93,20 @@ export class WasmWorker {
       this.changed();
       this.worker.postMessage({ id, fn, args });
     });
+  }
+
+  /** A running call reported how far it is. */
+  callProgressed(id, progress) {
+    const call = this.pending.get(id);
+    if (!call) return;
+    call.progress = progress;
+    this.onProgress(this.progress);
+  }
+
+  /** How far the running call that reports its progress is: `{fn, read, total}`, or undefined. */
+  get progress() {
+    for (const call of this.pending.values()) if (call.progress) return { fn: call.fn, ...call.progress };
+    return undefined;
   }
 
   /** Whether a running call waits for the full build to load. */

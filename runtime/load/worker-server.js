@@ -3,7 +3,9 @@
 // every function of both and those the format core runs (callers feature-detect with it); the full
 // build is loaded when the caller sends `{load: 'full'}` or when a call needs it, reported as
 // `{progress: {loaded, total}}` and then `{full: true}` (or `{full: false, error}`). Each
-// `{id, fn, args}` message is answered with `{id, ok: true, value}` or `{id, ok: false, error}`.
+// `{id, fn, args}` message is answered with `{id, ok: true, value}` or `{id, ok: false, error}`;
+// a function that reports its progress (`PROGRESS_ARGUMENT`) is given a callback that posts
+// `{id, progress: {read, total}}` while it runs.
 // The toolbox page's worker and element-worker.js (the one worker all `<mcp-json>` elements of a
 // page share) are each one `serve(...)`.
 import { Builds } from './builds.js';
@@ -12,6 +14,18 @@ import { Builds } from './builds.js';
 function plainError(error) {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
   return { ...Object.fromEntries(Object.entries(error)), name: error.name, message: error.message };
+}
+
+/** The functions that take a progress callback `(read, total)`, and the index of that argument. */
+const PROGRESS_ARGUMENT = { replayLog: 2 };
+
+/** `args` of call `id` to `fn`, with the progress callback where `fn` takes one. */
+function withProgress(id, fn, args) {
+  const at = PROGRESS_ARGUMENT[fn];
+  if (at === undefined) return args;
+  const full = [...args];
+  full[at] = (read, total) => self.postMessage({ id, progress: { read, total } });
+  return full;
 }
 
 /** Serves the builds `{ core, full }` (as `Builds` takes them) in this worker. */
@@ -35,7 +49,7 @@ export function serve({ core, full }) {
       const { functions } = await builds.ready;
       if (!functions.has(fn)) throw new Error(`${fn} is not available in this build`);
       const glue = await builds.glueFor(fn);
-      self.postMessage({ id, ok: true, value: glue[fn](...args) });
+      self.postMessage({ id, ok: true, value: glue[fn](...withProgress(id, fn, args)) });
     } catch (error) {
       self.postMessage({ id, ok: false, error: plainError(error) });
     }

@@ -839,22 +839,69 @@ pub fn detect_log_format_js(text: &str) -> Result<JsValue, JsValue> {
 }
 
 /// The messages of a pasted log (VS Code output, a HAR, JSON Lines among other lines, an
-/// mcp-debugger export, a transcript) with their directions, times and places. Never throws for
-/// bad input; a `TypeError` for bad options.
+/// mcp-debugger export, a transcript) with their directions, times and places. `text` is a string
+/// or the file's UTF-8 bytes. Never throws for bad input; a `TypeError` for bad options. A message
+/// that is the pasted string as it is crosses as a slice of that string (no copy), not as JSON.
 #[wasm_bindgen(js_name = readLog, unchecked_return_type = "Log")]
-pub fn read_log_js(text: &str, options: Option<LogOptionsArg>) -> Result<JsValue, JsValue> {
-    to_js(&crate::host::logs::read_log(
-        text,
-        log_options(options)?.format,
-    ))
+pub fn read_log_js(
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
+    options: Option<LogOptionsArg>,
+) -> Result<JsValue, JsValue> {
+    let source = super::conversions::text_arg(&text, "readLog")?;
+    let mut log = crate::host::logs::read_log(&source, log_options(options)?.format);
+    let Some(pasted) = text.dyn_ref::<js_sys::JsString>() else {
+        return to_js(&log);
+    };
+    let mut sliced = Vec::new();
+    for (i, entry) in log.entries.iter_mut().enumerate() {
+        if entry.map.is_verbatim() {
+            entry.message = String::new();
+            sliced.push((i, entry.span));
+        }
+    }
+    let value = to_js(&log)?;
+    let entries = js_sys::Reflect::get(&value, &"entries".into())?;
+    let message = JsValue::from_str("message");
+    for (i, span) in sliced {
+        let entry = js_sys::Reflect::get_u32(&entries, i as u32)?;
+        let text = pasted.slice(span.start as u32, span.end as u32);
+        js_sys::Reflect::set(&entry, &message, &text)?;
+    }
+    Ok(value)
 }
 
-/// `replaySession` over a pasted log of any format `readLog` reads; every span into the log.
+/// `replaySession` over a pasted log of any format `readLog` reads (`text` a string or the
+/// file's UTF-8 bytes); every span into the log. `onProgress(read, total)` is called as the
+/// messages are read (about every MiB, in bytes of the text; a HAR only at its end) and once when
+/// the reading is done, before the report is made; what it throws is ignored.
 #[wasm_bindgen(js_name = replayLog, unchecked_return_type = "LogReport")]
-pub fn replay_log_js(text: &str, options: Option<LogOptionsArg>) -> Result<JsValue, JsValue> {
-    to_js(&crate::host::logs::replay_log_with(
-        text,
+pub fn replay_log_js(
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
+    options: Option<LogOptionsArg>,
+    #[wasm_bindgen(
+        js_name = onProgress,
+        unchecked_param_type = "(read: number, total: number) => void"
+    )]
+    on_progress: Option<js_sys::Function>,
+) -> Result<JsValue, JsValue> {
+    let text = super::conversions::text_arg(&text, "replayLog")?;
+    let progress = match on_progress {
+        Some(callback) => crate::host::session::Progress::new(
+            text.len(),
+            Box::new(move |read, total| {
+                let _ = callback.call2(
+                    &JsValue::NULL,
+                    &(read as f64).into(),
+                    &(total as f64).into(),
+                );
+            }),
+        ),
+        None => crate::host::session::Progress::default(),
+    };
+    to_js(&crate::host::logs::replay_log_reporting(
+        &text,
         log_options(options)?,
+        progress,
     ))
 }
 

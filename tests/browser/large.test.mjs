@@ -11,6 +11,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { afterRun, editorText, pasteAndRun, selectTab, startBrowser } from './harness.mjs';
+import { startTrace as startTraceOf, stopTrace as stopTraceOf } from './trace.mjs';
 
 /** Most CPU time one main-thread task may take while a 20 MB document is pasted and processed. */
 const MAX_TASK_MS = 200;
@@ -37,30 +38,9 @@ async function makeBigDocument(page) {
   });
 }
 
-/** Starts a Chromium trace of the tasks of every thread (each with its wall and CPU time). */
-async function startTrace(page) {
-  await env.browser.startTracing(page, { categories: ['toplevel', 'disabled-by-default-devtools.timeline'] });
-}
-
-/**
- * Stops the trace: the longest task of the page's main thread (`CrRendererMain`) by CPU time
- * (`tdur`) and by wall time (`dur`), in milliseconds, and how many tasks it ran.
- */
-async function stopTrace() {
-  const { traceEvents } = JSON.parse((await env.browser.stopTracing()).toString('utf8'));
-  const main = new Set(traceEvents
-    .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-    .map((e) => `${e.pid}:${e.tid}`));
-  const tasks = traceEvents.filter((e) =>
-    e.ph === 'X' && (e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask') && main.has(`${e.pid}:${e.tid}`));
-  assert.ok(tasks.length > 0, 'the trace has tasks of the main thread');
-  assert.ok(tasks.every((e) => typeof e.tdur === 'number'), 'each task has its CPU time (tdur)');
-  return {
-    cpu: Math.max(...tasks.map((e) => e.tdur)) / 1000,
-    wall: Math.max(...tasks.map((e) => e.dur)) / 1000,
-    count: tasks.length,
-  };
-}
+/** A trace of this browser (trace.mjs). */
+const startTrace = (page) => startTraceOf(env.browser, page);
+const stopTrace = () => stopTraceOf(env.browser);
 
 test('a 20 MB paste never blocks the main thread for 200 ms', async (t) => {
   const { page, context } = await env.open();

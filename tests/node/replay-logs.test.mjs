@@ -85,3 +85,27 @@ test('the page\'s sequence rows of a log are the report\'s sequence, each findin
     if (pinned.length) assert.equal(pinned[0].label, 'tools/call');
   }
 });
+
+test('readLog and replayLog take the file\'s bytes as they take its text, and replayLog tells its progress', async () => {
+  const { readLog, replayLog } = await import(new URL('../../pkg/node.js', import.meta.url));
+  for (const fixture of LOG_FIXTURES) {
+    const bytes = new TextEncoder().encode(fixture.text);
+    assert.deepEqual(replayLog(bytes), replayLog(fixture.text), fixture.file);
+    const fromText = readLog(fixture.text);
+    assert.deepEqual(readLog(bytes), fromText, fixture.file);
+    // Where the messages are the text as it is, each is the text under its span (a HAR's bodies are
+    // decoded, an export's and a cassette's messages rebuilt from their fields).
+    if (['vscode', 'jsonl', 'transcript'].includes(fixture.format)) {
+      for (const entry of fromText.entries) assert.equal(entry.message, fixture.text.slice(entry.span.start, entry.span.end), fixture.file);
+    }
+    const seen = [];
+    const report = replayLog(fixture.text, undefined, (read, total) => seen.push([read, total]));
+    assert.deepEqual(report, replayLog(fixture.text), fixture.file);
+    assert.deepEqual(seen.at(-1), [bytes.length, bytes.length], fixture.file);
+    assert.ok(seen.every(([read, total], i) => total === bytes.length && (i === 0 || read > seen[i - 1][0])), `${fixture.file}: ${seen}`);
+  }
+  // What the callback throws is ignored; bad text is a TypeError.
+  assert.equal(replayLog(LOG_FIXTURES[0].text, undefined, () => { throw new Error('no'); }).counts.messages, LOG_FIXTURES[0].messages);
+  assert.throws(() => replayLog(new Uint8Array([0x7b, 0xff])), { name: 'TypeError', message: 'replayLog: the bytes are not UTF-8 (byte 1)' });
+  assert.throws(() => readLog(5), { name: 'TypeError', message: 'readLog: the text must be a string or a Uint8Array of UTF-8' });
+});

@@ -39,14 +39,15 @@ use serde::{Serialize, Serializer};
 
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Span};
 use crate::host::session::{
-    replay_session_with, replay_transcript, Counts, Direction, Entry, Finding, Pushes,
+    replay_session_with, replay_transcript, Counts, Direction, Entry, Finding, Progress, Pushes,
     SequenceEntry, SessionOptions, SessionReport, Step, StepKind, ToolTable,
 };
 use crate::host::task_state::TaskState;
 use crate::host::time::format_rfc3339;
 use crate::host::transcript::{read_transcript, Transcript};
 use crate::json::string::write_json_string;
-use crate::json::{parse, Document, JsonError, ReadOptions};
+use crate::json::tree::MAX_TREE_DEPTH;
+use crate::json::{parse, Document, JsonError, ReadOptions, Reader};
 
 pub use map::SourceMap;
 pub use redact::{redact, Redacted};
@@ -288,12 +289,18 @@ pub fn replay_log(text: &str, format: Option<LogFormat>) -> LogReport {
 /// ([`replay_session_with`]); a HAR through a transcript of its messages in envelopes that keep
 /// each request's HTTP headers (the header checks read them).
 pub fn replay_log_with(text: &str, options: LogOptions) -> LogReport {
+    replay_log_reporting(text, options, Progress::default())
+}
+
+/// [`replay_log_with`] telling `progress` how far it has read (the offset of each message
+/// pushed; a HAR only when it is done).
+pub fn replay_log_reporting(text: &str, options: LogOptions, mut progress: Progress) -> LogReport {
     let guessed = options.format.unwrap_or_else(|| shape_of(text));
     if text.len() <= MAX_LOG_BYTES && guessed == LogFormat::Transcript {
         // Text that does not read as a transcript is read as JSON Lines among other lines,
         // unless the format was forced or the text is one JSON array.
         let forced = options.format.is_some() || text.trim_start().starts_with('[');
-        let report = match replay_transcript(text, options.session.clone()) {
+        let report = match replay_transcript(text, options.session.clone(), &mut progress) {
             Ok(report) => Some(report),
             Err(error) if forced => Some(SessionReport {
                 diagnostics: vec![error.diagnostic()],
@@ -318,10 +325,13 @@ pub fn replay_log_with(text: &str, options: LogOptions) -> LogReport {
         other => other,
     };
     if format == LogFormat::Har {
-        return replay_har(text, options.session);
+        let report = replay_har(text, options.session);
+        progress.done();
+        return report;
     }
     let index = LineIndex::new(text);
     let mut found = Found::new(text, &index, Some(Pushes::new(options.session)));
+    found.progress = progress;
     let format = found.read(format, true);
     let mut found = found.done();
     let Some(pushes) = found.pushes.take() else {
@@ -548,6 +558,8 @@ struct Found<'t> {
     diagnostics: Vec<Diagnostic>,
     /// Lines skipped so far (the first [`MAX_SKIPPED_REPORTED`] are reported).
     skipped: usize,
+    /// Told the offset of each message read.
+    progress: Progress,
 }
 
 impl<'t> Found<'t> {
@@ -563,6 +575,7 @@ impl<'t> Found<'t> {
             detected: None,
             diagnostics: Vec::new(),
             skipped: 0,
+            progress: Progress::default(),
         }
     }
 
@@ -616,6 +629,7 @@ impl<'t> Found<'t> {
 
     /// The findings completed: how many skipped lines were not listed, `log-empty`.
     fn done(mut self) -> Self {
+        self.progress.done();
         if self.skipped > MAX_SKIPPED_REPORTED {
             self.diagnostics.push(Diagnostic::info(
                 "log-line-skipped",
@@ -635,8 +649,9 @@ impl<'t> Found<'t> {
         self
     }
 
-    /// A message extracted as `message` with its source map: parsed (a `log-not-json` warning
-    /// at the place it fails), then kept or pushed.
+    /// A message extracted as `message` with its source map: parsed and pushed when replaying,
+    /// else checked (without building its tree) and kept; a `log-not-json` warning at the place
+    /// it fails.
     fn message(
         &mut self,
         message: String,
@@ -645,8 +660,29 @@ impl<'t> Found<'t> {
         time_ms: Option<i64>,
         http: Option<Http>,
     ) {
-        match parse(&message, ReadOptions::default()) {
-            Ok(doc) => self.parsed(&doc, map, direction, time_ms, http),
+        let read = if self.pushes.is_some() {
+            parse(&message, ReadOptions::default()).map(Some)
+        } else {
+            let options = ReadOptions::default();
+            let options = ReadOptions {
+                max_depth: options.max_depth.min(MAX_TREE_DEPTH),
+                ..options
+            };
+            Reader::new(&message, options).check_all().map(|_| None)
+        };
+        match read {
+            Ok(Some(doc)) => self.parsed(&doc, map, direction, time_ms, http),
+            Ok(None) => {
+                let span = self.span_of(&map, message.len());
+                self.entries.push(LogEntry {
+                    direction,
+                    time_ms,
+                    message,
+                    http,
+                    span,
+                    map,
+                });
+            }
             Err(error) => {
                 let at = map.offset(error.byte_offset);
                 self.diagnostics.push(
@@ -670,9 +706,11 @@ impl<'t> Found<'t> {
         time_ms: Option<i64>,
         http: Option<Http>,
     ) {
-        let start = map.offset(0);
-        let end = map.offset(doc.text.len()).max(start);
-        let span = self.index.span(ByteRange::new(start, end));
+        if self.pushes.is_none() {
+            // Reading (a cassette's messages come parsed): kept as `message` keeps it.
+            return self.message(doc.text.to_owned(), map, direction, time_ms, http);
+        }
+        let span = self.span_of(&map, doc.text.len());
         if let Some(pushes) = &mut self.pushes {
             // Its reader warnings (a duplicate key) at their places in the text.
             let place = Placed {
@@ -686,16 +724,15 @@ impl<'t> Found<'t> {
             }
             pushes.push(doc, &Entry::Message(direction), time_ms);
             self.placed.push(place);
-            return;
         }
-        self.entries.push(LogEntry {
-            direction,
-            time_ms,
-            message: doc.text.to_owned(),
-            http,
-            span,
-            map,
-        });
+    }
+
+    /// The span in the text of a message of `len` bytes through its `map`; the progress told.
+    fn span_of(&mut self, map: &SourceMap, len: usize) -> Span {
+        let start = map.offset(0);
+        let end = map.offset(len).max(start);
+        self.progress.at(start);
+        self.index.span(ByteRange::new(start, end))
     }
 
     /// A whole-text format (a HAR, an export) that does not parse: `code` at the error's place.

@@ -426,3 +426,60 @@ fn the_replayed_transcript_carries_each_requests_http_method_and_headers() {
         "not on answers"
     );
 }
+
+/// `text` repeated until it passes `bytes`.
+fn repeated(text: &str, bytes: usize) -> String {
+    text.repeat(bytes / text.len() + 1)
+}
+
+/// The progress reports of replaying `text` (as `replayLog`'s `onProgress` gets them).
+fn progress_of(text: &str) -> Vec<(usize, usize)> {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let seen = Rc::new(RefCell::new(Vec::new()));
+    let log = Rc::clone(&seen);
+    let progress = Progress::new(
+        text.len(),
+        Box::new(move |read, total| log.borrow_mut().push((read, total))),
+    );
+    let plain = replay_log(text, None);
+    let reported = replay_log_reporting(text, LogOptions::default(), progress);
+    assert_eq!(
+        reported, plain,
+        "the report does not depend on the progress told"
+    );
+    let seen = seen.borrow().clone();
+    seen
+}
+
+#[test]
+fn a_long_replay_tells_its_progress_step_by_step_then_done() {
+    use crate::host::session::PROGRESS_STEP;
+    for (name, text) in [
+        ("VS Code", repeated(VSCODE_2026, 3 * PROGRESS_STEP)),
+        ("recording", repeated(RECORDING, 3 * PROGRESS_STEP)),
+    ] {
+        let seen = progress_of(&text);
+        assert!(seen.len() >= 4, "{name}: {seen:?}");
+        assert!(seen.windows(2).all(|w| w[0].0 < w[1].0), "{name}: {seen:?}");
+        assert!(
+            seen.iter()
+                .all(|&(read, total)| read <= total && total == text.len()),
+            "{name}"
+        );
+        assert!(
+            seen.windows(2)
+                .all(|w| w[1].0 - w[0].0 <= 2 * PROGRESS_STEP),
+            "{name}: {seen:?}"
+        );
+        assert_eq!(seen.last(), Some(&(text.len(), text.len())), "{name}");
+    }
+    // A small log: its first message, then done; a HAR only when it is done.
+    let small = progress_of(VSCODE);
+    assert_eq!(small.len(), 2, "{small:?}");
+    assert_eq!(small.last(), Some(&(VSCODE.len(), VSCODE.len())));
+    assert_eq!(
+        progress_of(HAR_2026),
+        vec![(HAR_2026.len(), HAR_2026.len())]
+    );
+}

@@ -109,6 +109,7 @@ mod jsonl_transcript;
 mod listing;
 mod official;
 mod pending;
+mod progress;
 mod replay;
 mod sequence;
 mod stdio_line;
@@ -133,6 +134,7 @@ use tasks::TrackedTask;
 pub use crate::host::transcript::Direction;
 pub use events::RunEvent;
 pub use jsonl_transcript::{JsonLinesSession, PlacedFinding, MAX_PLACED};
+pub use progress::{Progress, PROGRESS_STEP};
 pub(crate) use replay::Pushes;
 pub use replay::{
     replay_session, replay_session_with, replay_transcript, Counts, SequenceEntry, SessionReport,

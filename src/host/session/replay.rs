@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::Serialize;
 
 use crate::diagnostic::{ByteRange, Diagnostic, Span};
+use crate::host::session::progress::Progress;
 use crate::host::session::sequence::{Step, StepKind};
 use crate::host::session::{Entry, Finding, Session, SessionOptions, ToolTable};
 use crate::host::task_state::TaskState;
@@ -135,9 +136,11 @@ pub fn replay_session(transcript_text: &str) -> SessionReport {
 /// name). The text is parsed once: each message is taken out of the transcript's tree and pushed
 /// as a document of its own.
 pub fn replay_session_with(transcript_text: &str, options: SessionOptions) -> SessionReport {
-    replay_transcript(transcript_text, options).unwrap_or_else(|error| SessionReport {
-        diagnostics: vec![error.diagnostic()],
-        ..SessionReport::default()
+    replay_transcript(transcript_text, options, &mut Progress::default()).unwrap_or_else(|error| {
+        SessionReport {
+            diagnostics: vec![error.diagnostic()],
+            ..SessionReport::default()
+        }
     })
 }
 
@@ -170,10 +173,12 @@ fn listed_header_params(
     listed
 }
 
-/// [`replay_session_with`], or the error that keeps the text from reading as a transcript.
+/// [`replay_session_with`], or the error that keeps the text from reading as a transcript;
+/// `progress` is told the offset of each message pushed.
 pub fn replay_transcript(
     transcript_text: &str,
     options: SessionOptions,
+    progress: &mut Progress,
 ) -> Result<SessionReport, JsonError> {
     let mut transcript = read_transcript(transcript_text)?;
     // The transcript's reader warnings cover every message's: a message's own are not repeated.
@@ -203,10 +208,12 @@ pub fn replay_transcript(
         let Some(entry) = entries.get(place.entry) else {
             continue;
         };
+        progress.at(place.offset);
         if let Some(doc) = take_message(&mut transcript.doc, place.entry, entry) {
             pushes.push(&doc, &push_kind(entry), entry.time);
         }
     }
+    progress.done();
     let (session, findings, steps) = pushes.finish();
     let mapper = Mapper {
         doc: &transcript.doc,
