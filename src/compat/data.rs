@@ -275,6 +275,7 @@ fn check(feature: &str, with: &Map<String, Value>) -> Result<Check, String> {
         "required-undefined" => Check::RequiredUndefined,
         "any-of-siblings" => Check::AnyOfSiblings,
         "invalid-schema" => Check::InvalidSchema,
+        "x-mcp-header" => Check::XMcpHeader,
         "max-tools" => Check::MaxTools(count(with, "max")?),
         "duplicate-name" => Check::DuplicateName,
         "duplicate-after-rewrite" => Check::DuplicateAfterRewrite(name_rule(with)?),

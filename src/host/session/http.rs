@@ -27,27 +27,21 @@
 //! ([`crate::host::x_mcp_header`], the same sources): a missing one is `http-header-missing`, a
 //! different one `http-header-mismatch` (a 2026-07-28 server rejects both, 400 with -32020).
 //!
-//! Unverified, so not flagged: an `Mcp-Name` or `Mcp-Param-*` value in the `=?base64?…?=` form
-//! is taken as matching (not decoded here); requests before 2026-07-28 are not checked (the
-//! 2025-11-25 `MCP-Protocol-Version` header rule has a backwards-compatibility default).
+//! An `Mcp-Name` or `Mcp-Param-*` value in the `=?base64?…?=` form is decoded before it is
+//! compared (a server MUST decode it, "Value Encoding"; broken Base64 is a mismatch); an integer
+//! argument is compared in decimal (`42.0` in the body is `42`). Not checked: requests before
+//! 2026-07-28 (the 2025-11-25 `MCP-Protocol-Version` header rule has a backwards-compatibility
+//! default).
 
 use std::collections::VecDeque;
 
 use crate::diagnostic::Diagnostic;
-use crate::host::x_mcp_header::{self, PREFIX};
+use crate::host::x_mcp_header::{self, NAME_BEARING, PREFIX};
 use crate::json::{Document, Node};
 use crate::protocol::messages::{meta, PROTOCOL_VERSION};
 
 /// The protocol version whose requests carry the standard headers.
 const VERSION: &str = "2026-07-28";
-
-/// Methods mirrored in `Mcp-Name`, and the `params` member mirrored (SEP-2243; the Python SDK's
-/// `NAME_BEARING_METHODS`).
-const NAME_BEARING: [(&str, &str); 3] = [
-    ("tools/call", "name"),
-    ("prompts/get", "name"),
-    ("resources/read", "uri"),
-];
 
 /// Where the rule's source is, for the messages.
 const SOURCE: &str = "2026-07-28 Streamable HTTP, SEP-2243";
@@ -190,9 +184,13 @@ pub(super) fn check_request(
         ),
         Some(found) => {
             let value = found.value.as_str();
-            let wrapped = value.is_some_and(|v| v.starts_with("=?base64?") && v.ends_with("?="));
+            // `Mcp-Name` and `Mcp-Param-*` may come Base64-wrapped: compared once decoded.
             let encoded = name == "Mcp-Name" || name.starts_with(PREFIX);
-            if value != Some(want) && !(wrapped && encoded) {
+            let sent = match value {
+                Some(v) if encoded => x_mcp_header::decode(v),
+                other => other.map(str::to_owned),
+            };
+            if sent.as_deref() != Some(want) {
                 let pointer = format!("{headers_pointer}/{}", escape(&found.key));
                 out.push(
                     Diagnostic::error(
