@@ -74,3 +74,53 @@ fn only_2026_requests_that_went_over_http_are_checked() {
     let bare = call("{}");
     assert_eq!(found(&[&bare]).len(), 3, "{:?}", found(&[&bare]));
 }
+
+/// A server's answer to the call, recorded with its envelope (`proxy --upstream --record`).
+fn answer(status: u16, message: &str) -> String {
+    format!(
+        r#"{{"direction":"server","message":{message},"http":{{"status":{status},"headers":{{"content-type":"application/json"}}}}}}"#
+    )
+}
+
+#[test]
+fn an_answer_s_status_is_checked_against_what_it_answers() {
+    let good = call(
+        r#"{"MCP-Protocol-Version":"2026-07-28","Mcp-Method":"tools/call","Mcp-Name":"book"}"#,
+    );
+    let wrong_name = call(
+        r#"{"MCP-Protocol-Version":"2026-07-28","Mcp-Method":"tools/call","Mcp-Name":"other"}"#,
+    );
+    let result = r#"{"jsonrpc":"2.0","id":1,"result":{"content":[]}}"#;
+    let mismatch =
+        r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32020,"message":"Header mismatch"}}"#;
+    // The mismatched call refused as the spec says: only the request's finding.
+    assert_eq!(
+        found(&[&wrong_name, &answer(400, mismatch)]),
+        vec![(
+            "http-header-mismatch".to_owned(),
+            "/0/http/headers/Mcp-Name".to_owned()
+        )]
+    );
+    // Answered instead: the answer's status is a finding, at the answer.
+    assert_eq!(
+        found(&[&wrong_name, &answer(200, result)])[1],
+        (
+            "http-mismatch-accepted".to_owned(),
+            "/1/http/status".to_owned()
+        )
+    );
+    // Refused with the right error but the wrong status.
+    assert_eq!(
+        found(&[&wrong_name, &answer(200, mismatch)])[1],
+        ("http-error-status".to_owned(), "/1/http/status".to_owned())
+    );
+    // A clean exchange, and a method the server lacks answered 404 with -32601: nothing.
+    assert_eq!(found(&[&good, &answer(200, result)]), vec![]);
+    let missing =
+        r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}"#;
+    assert_eq!(found(&[&good, &answer(404, missing)]), vec![]);
+    assert_eq!(
+        found(&[&good, &answer(200, missing)]),
+        vec![("http-error-status".to_owned(), "/1/http/status".to_owned())]
+    );
+}

@@ -16,6 +16,8 @@
 //! implementation: the official Python SDK 2.3.0 (PyPI `mcp`), `mcp/shared/inbound.py`
 //! (`NAME_BEARING_METHODS`, `mcp_param_headers`, `encode_header_value`).
 
+use serde::Serialize;
+
 use crate::json::{parse, Document, JsonError, Node, NodeKind, ReadOptions};
 use crate::protocol::messages::{meta, PROTOCOL_VERSION};
 
@@ -35,6 +37,15 @@ pub const NAME_BEARING: [(&str, &str); 3] = [
 /// The prefix and suffix of a Base64-wrapped value.
 const SENTINEL: (&str, &str) = ("=?base64?", "?=");
 
+/// One header of a request, its value as sent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RequestHeader {
+    /// The header's name (`Mcp-Param-Region`).
+    pub name: String,
+    /// Its value, encoded.
+    pub value: String,
+}
+
 /// The MCP headers a client sends with the request `message_text` over Streamable HTTP, values
 /// encoded as sent: for a request that declares its protocol version in
 /// `params._meta["io.modelcontextprotocol/protocolVersion"]` (2026-07-28 and later),
@@ -45,7 +56,7 @@ const SENTINEL: (&str, &str) = ("=?base64?", "?=");
 pub fn request_headers(
     message_text: &str,
     input_schema_text: Option<&str>,
-) -> Result<Vec<(String, String)>, JsonError> {
+) -> Result<Vec<RequestHeader>, JsonError> {
     let message = parse(message_text, ReadOptions::default())?;
     let schema = input_schema_text
         .map(|text| parse(text, ReadOptions::default()))
@@ -59,7 +70,7 @@ pub fn request_headers(
     ) else {
         return Ok(Vec::new());
     };
-    let mut out = vec![
+    let mut out: Vec<(String, String)> = vec![
         ("MCP-Protocol-Version".to_owned(), version.to_owned()),
         ("Mcp-Method".to_owned(), method.to_owned()),
     ];
@@ -76,7 +87,10 @@ pub fn request_headers(
                 .map(|(name, value)| (name, encode(&value))),
         );
     }
-    Ok(out)
+    Ok(out
+        .into_iter()
+        .map(|(name, value)| RequestHeader { name, value })
+        .collect())
 }
 
 /// The `Mcp-Param-*` headers a call with the arguments `at` (in `arguments`) carries for the
@@ -214,7 +228,10 @@ mod tests {
             ("Mcp-Param-N", "42"),
             ("Mcp-Param-Ok", "true"),
         ]
-        .map(|(n, v)| (n.to_owned(), v.to_owned()));
+        .map(|(name, value)| RequestHeader {
+            name: name.to_owned(),
+            value: value.to_owned(),
+        });
         assert_eq!(request_headers(call, Some(schema)).unwrap(), want);
         // The tool not listed: the standard headers only; a request of no declared version: none.
         assert_eq!(request_headers(call, None).unwrap().len(), 3);

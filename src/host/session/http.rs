@@ -35,6 +35,7 @@
 
 use std::collections::VecDeque;
 
+use super::http_status::HttpExchanges;
 use crate::diagnostic::Diagnostic;
 use crate::host::x_mcp_header::{self, NAME_BEARING, PREFIX};
 use crate::json::{Document, Node};
@@ -49,15 +50,30 @@ const SOURCE: &str = "2026-07-28 Streamable HTTP, SEP-2243";
 /// The arguments a listed tool mirrors into `Mcp-Param-*` headers, by the tool's name.
 pub(super) type HeaderParams<'t> = &'t dyn Fn(&str) -> Vec<(Vec<String>, String)>;
 
-/// The header findings of every entry in `sent` (its index and its message's pointer) that has
-/// any, in entry order; read before the messages are taken out of `doc` for the replay.
+/// The HTTP findings of every entry in `sent` (its index and its message's pointer) that has
+/// any, in entry order: a request's headers against its body, an answer's status against what it
+/// answers (`http_status.rs`); read before the messages are taken out of `doc` for the replay.
 pub(super) fn header_findings<'p>(
     doc: &Document<'_>,
     sent: impl Iterator<Item = (usize, &'p str)>,
     params: HeaderParams<'_>,
 ) -> VecDeque<(usize, Vec<Diagnostic>)> {
+    let mut exchanges = HttpExchanges::default();
     sent.map(|(entry, message)| {
-        let found = check_entry(doc, &format!("/{entry}"), message, params);
+        let envelope = format!("/{entry}");
+        let mut found = check_entry(doc, &envelope, message, params);
+        let http = doc.pointer(&format!("{envelope}/http"));
+        let direction = doc
+            .pointer(&format!("{envelope}/direction"))
+            .and_then(Node::as_str);
+        if let (Some(http), Some(body)) = (http, doc.pointer(message)) {
+            if direction == Some("server") {
+                let at = format!("{envelope}/http");
+                found.extend(exchanges.answer(doc, http, &at, doc, body));
+            } else {
+                exchanges.request(doc, body, http.value_of("headers"), &found);
+            }
+        }
         (entry, found)
     })
     .filter(|(_, found)| !found.is_empty())
