@@ -124,3 +124,23 @@ fn an_answer_s_status_is_checked_against_what_it_answers() {
         vec![("http-error-status".to_owned(), "/1/http/status".to_owned())]
     );
 }
+
+#[test]
+fn a_listed_tool_s_broken_annotation_is_reported_once() {
+    // The tool checks and the `mcp` target (a default target) find the same fact: once.
+    let list = format!(
+        r#"{{"direction":"client","message":{{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{{{META}}}}}}}"#
+    );
+    let tools = r#"{"direction":"server","message":{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","tools":[{"name":"t","inputSchema":{"type":"object","properties":{"n":{"type":"number","x-mcp-header":"Count"}}}}]}}}"#;
+    let text = [list.as_str(), tools].join("\n");
+    let found: Vec<String> = replay_session(&text)
+        .diagnostics
+        .into_iter()
+        .filter(|d| d.code == "x-mcp-header-invalid")
+        .map(|d| d.instance_path)
+        .collect();
+    assert_eq!(
+        found,
+        ["/1/message/result/tools/0/inputSchema/properties/n/x-mcp-header"]
+    );
+}
