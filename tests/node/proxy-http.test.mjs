@@ -317,14 +317,19 @@ test('answer statuses (2026-07-28): the Python SDK 2.3.0 server refuses mismatch
       response.writeHead(status, { 'Content-Type': 'application/json' });
       response.end(JSON.stringify({ jsonrpc: '2.0', id, ...message }));
     };
-    if (method === 'tools/list') json(200, { result: { resultType: 'complete', tools: [{ name: 'where', inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, query: { type: 'string' } } } }] } });
+    // `get.weather`: a name the default targets' anthropic/name refuses, the mcp target takes.
+    const weather = { name: 'get.weather', inputSchema: { type: 'object', properties: {}, additionalProperties: false } };
+    if (method === 'tools/list') json(200, { result: { resultType: 'complete', tools: [{ name: 'where', inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, query: { type: 'string' } } } }, weather] } });
     else if (method === 'foo/bar') json(200, { error: { code: -32601, message: 'Method not found' } });
     else if (request.headers['mcp-name'] !== 'where') json(200, { error: { code: -32020, message: 'Header mismatch' } });
     else json(200, { result: { resultType: 'complete', content: [{ type: 'text', text: 'q in eu' }] } });
   });
-  const wrong = await proxy(upstream.url, 'scripted-statuses');
+  // With the options of the other commands: findings as workflow annotations, one target.
+  const wrong = await proxy(upstream.url, 'scripted-statuses', '--format', 'github', '--target', 'mcp');
   assert.deepEqual(await sendAll(wrong.url, requests), [200, 200, 200, 200, 200]);
-  await wrong.stop();
+  const ended = await wrong.stop();
+  assert.match(ended.stderr, /^::error .*title=http-mismatch-accepted::/m);
+  assert.doesNotMatch(ended.stderr, /anthropic\/name/, 'only the mcp target judged the tools');
   upstream.close();
   const found = httpFindings(wrong.paths);
   assert.deepEqual(found.live, [

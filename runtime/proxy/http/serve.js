@@ -55,8 +55,11 @@ export async function proxyHttp({ upstream, port, insecure }, io, checker, onFai
     const envelope = { method: request.method, headers: headerObject(request.rawHeaders) };
     const body = bodyCopy();
     let failed = false;
+    /** The host closed its connection before the answer's end (a client closing its GET stream):
+     * the upstream's answer is cut by the proxy then, which is no failure of the upstream. */
+    let hostGone = false;
     const fail = (what, error) => {
-      if (failed) return;
+      if (failed || hostGone) return;
       failed = true;
       const message = `${request.method} ${target}: ${what}: ${error?.code ?? error?.message ?? error}; the host's connection is closed as the upstream's was`;
       onFailure({ severity: 'error', code: 'upstream-failed', message, index: null, pointer: '', line: 1, column: 1 });
@@ -77,7 +80,9 @@ export async function proxyHttp({ upstream, port, insecure }, io, checker, onFai
     });
     // The host went away before the answer: so does the request upstream.
     response.on('close', () => {
-      if (!response.writableFinished) outgoing.destroy();
+      if (response.writableFinished) return;
+      hostGone = true;
+      outgoing.destroy();
     });
   }
 
