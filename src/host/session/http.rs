@@ -29,7 +29,8 @@
 //!
 //! An `Mcp-Name` or `Mcp-Param-*` value in the `=?base64?…?=` form is decoded before it is
 //! compared (a server MUST decode it, "Value Encoding"; broken Base64 is a mismatch); an integer
-//! argument is compared in decimal (`42.0` in the body is `42`). Not checked: requests before
+//! argument is compared as a number (`42.0` in the body or the header is `42`: a server SHOULD
+//! compare integers numerically, "Server Validation"). Not checked: requests before
 //! 2026-07-28 (the 2025-11-25 `MCP-Protocol-Version` header rule has a backwards-compatibility
 //! default).
 
@@ -206,7 +207,9 @@ pub(super) fn check_request(
                 Some(v) if encoded => x_mcp_header::decode(v),
                 other => other.map(str::to_owned),
             };
-            if sent.as_deref() != Some(want) {
+            let same = sent.as_deref() == Some(want)
+                || (name.starts_with(PREFIX) && same_integer(sent.as_deref(), want));
+            if !same {
                 let pointer = format!("{headers_pointer}/{}", escape(&found.key));
                 out.push(
                     Diagnostic::error(
@@ -244,6 +247,17 @@ pub(super) fn check_request(
         }
     }
     out
+}
+
+/// Whether a header value and an integer argument (`want`, in decimal) are the same number: a
+/// server SHOULD compare integers numerically ("Server Validation": `42.0` and `42` are equal),
+/// so a value a server takes is not called a mismatch.
+fn same_integer(sent: Option<&str>, want: &str) -> bool {
+    let canonical = want.parse::<i64>().is_ok_and(|n| n.to_string() == want);
+    let (Some(sent), true) = (sent.and_then(|s| s.trim().parse::<f64>().ok()), canonical) else {
+        return false;
+    };
+    want.parse::<f64>().is_ok_and(|w| w == sent)
 }
 
 /// A JSON Pointer token (RFC 6901: `~` as `~0`, `/` as `~1`).

@@ -219,6 +219,16 @@ mod tests {
                 ),
             ]
         );
+        // An integer compared as a number ("42.0" is 42, as a server compares it).
+        let numeric = http.replace(
+            r#""Mcp-Param-N":"8""#,
+            r#""Mcp-Param-N":"7.0","Mcp-Param-Region":"=?base64?WsO8cmljaA==?=""#,
+        );
+        let same = session.push_http(&call, Direction::Client, &numeric, None);
+        assert!(
+            same.iter().all(|f| !f.diagnostic.code.starts_with("http-")),
+            "{same:?}"
+        );
         // As sent by a client that follows the spec: nothing.
         let good = r#"{"method":"POST","headers":{"MCP-Protocol-Version":"2026-07-28","Mcp-Method":"tools/call","Mcp-Name":"where","mcp-param-region":"=?base64?WsO8cmljaA==?=","Mcp-Param-N":"7"}}"#;
         let clean = session.push_http(&call, Direction::Client, good, None);
