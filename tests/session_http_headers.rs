@@ -9,7 +9,7 @@ fn found(lines: &[&str]) -> Vec<(String, String)> {
     replay_session(&text)
         .diagnostics
         .into_iter()
-        .filter(|d| d.code.starts_with("http-"))
+        .filter(|d| d.code.starts_with("http-") || d.code.starts_with("sse-"))
         .map(|d| (d.code, d.instance_path))
         .collect()
 }
@@ -143,4 +143,34 @@ fn a_listed_tool_s_broken_annotation_is_reported_once() {
         found,
         ["/1/message/result/tools/0/inputSchema/properties/n/x-mcp-header"]
     );
+}
+
+#[test]
+fn a_server_request_on_the_sse_stream_of_a_2026_session() {
+    let sse = |message: &str| {
+        format!(
+            r#"{{"direction":"server","message":{message},"http":{{"status":200,"headers":{{"Content-Type":"text/event-stream"}}}}}}"#
+        )
+    };
+    let good = call(
+        r#"{"MCP-Protocol-Version":"2026-07-28","Mcp-Method":"tools/call","Mcp-Name":"book"}"#,
+    );
+    let ask = r#"{"jsonrpc":"2.0","id":"e1","method":"elicitation/create","params":{"mode":"form","message":"Sure?","requestedSchema":{"type":"object","properties":{}}}}"#;
+    let progress = r#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}"#;
+    let codes = |lines: &[&str]| -> Vec<(String, String)> {
+        found(lines)
+            .into_iter()
+            .filter(|(code, _)| code == "sse-server-request")
+            .collect()
+    };
+    assert_eq!(
+        codes(&[&good, &sse(progress), &sse(ask)]),
+        [(
+            "sse-server-request".to_owned(),
+            "/2/message/method".to_owned()
+        )]
+    );
+    // A 2025-11-25 session's request (no version declared in `_meta`): allowed.
+    let old = r#"{"direction":"client","message":{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"book","arguments":{}}},"http":{"method":"POST","headers":{"MCP-Protocol-Version":"2025-11-25"}}}"#;
+    assert_eq!(codes(&[old, &sse(ask)]), []);
 }

@@ -70,7 +70,7 @@ pub(super) fn header_findings<'p>(
         if let (Some(http), Some(body)) = (http, doc.pointer(message)) {
             if direction == Some("server") {
                 let at = format!("{envelope}/http");
-                found.extend(exchanges.answer(doc, http, &at, doc, body));
+                found.extend(exchanges.answer(doc, http, &at, (doc, body, message)));
             } else {
                 exchanges.request(doc, body, http.value_of("headers"), &found);
             }

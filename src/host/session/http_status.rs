@@ -22,6 +22,11 @@
 //!   to it is `http-mismatch-accepted`. A missing `MCP-Protocol-Version` alone does not count: a
 //!   server MAY take such a request as 2025-03-26 ("Protocol Version Header").
 //!
+//! - On the SSE stream of a request, a 2026-07-28 server "MUST NOT send independent JSON-RPC
+//!   _requests_": server-to-client interactions are `inputRequests` of an `InputRequiredResult`
+//!   (the same page, "Receiving Messages"): `sse-server-request`, when the client's last request
+//!   over HTTP declared 2026-07-28 (a 2025-11-25 session may send them).
+//!
 //! When it applies: a server's response whose request (by id, earlier in the session) declared
 //! 2026-07-28 in `params._meta["io.modelcontextprotocol/protocolVersion"]`, with a `status` in
 //! its envelope. The status rules read only a whole JSON answer (`Content-Type:
@@ -84,6 +89,8 @@ struct Sent {
 pub(super) struct HttpExchanges {
     /// The requests, by id.
     sent: HashMap<RequestId, Sent>,
+    /// The client's last request over HTTP declared 2026-07-28.
+    modern: bool,
 }
 
 impl HttpExchanges {
@@ -101,6 +108,9 @@ impl HttpExchanges {
             .and_then(|p| meta(p, PROTOCOL_VERSION))
             .and_then(Node::as_str);
         let id = body.value_of("id").and_then(|id| request_id(doc, id));
+        if body.value_of("method").is_some() {
+            self.modern = declared == Some(VERSION);
+        }
         let (Some(id), Some(VERSION), Some(_)) = (id, declared, body.value_of("method")) else {
             return;
         };
@@ -117,21 +127,34 @@ impl HttpExchanges {
         self.sent.insert(id, Sent { refused });
     }
 
-    /// The findings on the server's answer `body` (in `body_doc`) received with the envelope
-    /// `http` (in `doc`, at `http_pointer`): its status against what it answers.
+    /// The findings on the server's message `body` (in `body_doc`, at `body_pointer`) received
+    /// with the envelope `http` (in `doc`, at `http_pointer`): an answer's status against what it
+    /// answers; a request of the server's on an SSE stream of a 2026-07-28 session.
     pub(super) fn answer(
         &mut self,
         doc: &Document<'_>,
         http: &Node,
         http_pointer: &str,
-        body_doc: &Document<'_>,
-        body: &Node,
+        (body_doc, body, body_pointer): (&Document<'_>, &Node, &str),
     ) -> Vec<Diagnostic> {
         let Some(id) = body.value_of("id").and_then(|id| request_id(body_doc, id)) else {
             return Vec::new();
         };
-        if body.value_of("method").is_some() {
-            return Vec::new();
+        if let Some(method) = body.value_of("method") {
+            if !self.modern || !content_type(http).contains("text/event-stream") {
+                return Vec::new();
+            }
+            let message = format!(
+                "the server sent a request ({}) on an SSE stream of a 2026-07-28 session: the \
+                 server MUST NOT send independent requests on it, server-to-client interactions \
+                 go in an InputRequiredResult's `inputRequests` (2026-07-28 Streamable HTTP, \
+                 \"Receiving Messages\")",
+                body_doc.lexeme(method)
+            );
+            let pointer = format!("{body_pointer}/method");
+            return vec![Diagnostic::error("sse-server-request", message)
+                .at_pointer(pointer)
+                .with_span(Some(body_doc.span(method.range)))];
         }
         let (Some(sent), Some(status)) = (self.sent.remove(&id), http.value_of("status")) else {
             return Vec::new();
@@ -166,7 +189,7 @@ impl HttpExchanges {
         else {
             return Vec::new();
         };
-        if !is_json(http) || code == *want {
+        if !content_type(http).contains("application/json") || code == *want {
             return Vec::new();
         }
         let message = format!(
@@ -177,8 +200,9 @@ impl HttpExchanges {
     }
 }
 
-/// Whether the envelope's `Content-Type` is JSON (a whole JSON answer, not an SSE stream).
-fn is_json(http: &Node) -> bool {
+/// The envelope's `Content-Type`, lowercase (empty when absent): `application/json` for a whole
+/// JSON answer, `text/event-stream` for an SSE stream.
+fn content_type(http: &Node) -> String {
     let members = http
         .value_of("headers")
         .and_then(Node::members)
@@ -188,7 +212,8 @@ fn is_json(http: &Node) -> bool {
         .rev()
         .find(|m| m.key.eq_ignore_ascii_case("Content-Type"))
         .and_then(|m| m.value.as_str())
-        .is_some_and(|t| t.to_ascii_lowercase().contains("application/json"))
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -220,7 +245,7 @@ mod tests {
             parse(http, ReadOptions::default()).unwrap(),
         );
         exchanges
-            .answer(&e, &e.root, "/http", &a, &a.root)
+            .answer(&e, &e.root, "/http", (&a, &a.root, ""))
             .into_iter()
             .map(|d| (d.code, d.instance_path))
             .collect()

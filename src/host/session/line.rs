@@ -111,7 +111,7 @@ impl Session {
         if direction != Direction::Client {
             let status = self
                 .http
-                .answer(&http, &http.root, "/http", &body, &body.root);
+                .answer(&http, &http.root, "/http", (&body, &body.root, ""));
             found.extend(found_in(status, number));
             return found;
         }

@@ -98,7 +98,8 @@
 //!   [`Session::push_http`]): `http-header-missing`, `http-header-mismatch` (error) on a
 //!   2026-07-28 request's headers; `http-error-status` (error) on an answer whose JSON-RPC error
 //!   came with another status than the spec's, `http-mismatch-accepted` (error) on an answer to
-//!   a request the server had to refuse.
+//!   a request the server had to refuse, `sse-server-request` (error) on a server's request on
+//!   the SSE stream of a 2026-07-28 session.
 //! - `stdout-not-json`, `stdin-not-json` (error): a stdio line that is not JSON
 //!   ([`Session::push_line`], `line.rs`).
 //! - `session-limit` (warning): something was dropped to keep memory bounded (see above).
