@@ -91,8 +91,9 @@ impl Session {
     /// then, for a client's request, the header findings (`http-header-missing`,
     /// `http-header-mismatch`; pointers `/http/headers…` and spans into `http_text`), for a
     /// server's answer its status against what it answers (`http-error-status`,
-    /// `http-mismatch-accepted`, `http_status.rs`; pointer `/http/status`). An envelope that is
-    /// not JSON is not checked.
+    /// `http-mismatch-accepted`, `http_status.rs`; pointer `/http/status`) or, for a request of
+    /// its own on the SSE stream of a 2026-07-28 session, `sse-server-request` (at `/method`). An
+    /// envelope that is not JSON is not checked.
     pub fn push_http(
         &mut self,
         text: &str,
