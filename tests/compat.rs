@@ -25,6 +25,11 @@ fn named(name: &str) -> String {
     format!(r#"{{"name": {name:?}, "inputSchema": {{"type": "object"}}}}"#)
 }
 
+/// `tool` in a 2026-07-28 `tools/list` result (it has `resultType`).
+fn listed_2026(tool: &str) -> String {
+    format!(r#"{{"resultType": "complete", "tools": [{tool}]}}"#)
+}
+
 /// `count` tools named `t0`, `t1`… with the given schema.
 fn many(count: usize, input: &str) -> String {
     let tools: Vec<String> = (0..count)
@@ -471,6 +476,17 @@ fn cases() -> Vec<Case> {
             tool(closed),
             Rejected,
         ),
+        case(
+            Mcp,
+            "x-mcp-header-invalid",
+            listed_2026(&tool(
+                r#"{"type": "object", "properties": {"n": {"type": "number", "x-mcp-header": "Count"}}}"#,
+            )),
+            listed_2026(&tool(
+                r#"{"type": "object", "properties": {"n": {"type": "integer", "x-mcp-header": "Count"}}}"#,
+            )),
+            Dropped,
+        ),
     ];
     rows.push(Case {
         server: Some("g"),
@@ -594,6 +610,41 @@ fn the_output_root_rule_follows_the_protocol_version() {
         verdict(&check(&old, Target::Mcp, None), Target::Mcp),
         Verdict::Rejected
     );
+}
+
+#[test]
+fn check_tool_and_the_mcp_target_say_the_same_of_x_mcp_header() {
+    let broken = tool(
+        r#"{"type": "object", "properties": {"a": {"type": "array", "items": {"type": "string", "x-mcp-header": "A"}}, "b": {"type": "number", "x-mcp-header": "B"}}}"#,
+    );
+    let old = broken.replace(
+        r#""inputSchema""#,
+        r#""execution": {"taskSupport": "optional"}, "inputSchema""#,
+    );
+    // 2026-07-28: dropped (errors); version unknown: warnings, accepted; 2025-11-25: nothing.
+    for (text, want, severity, count) in [
+        (listed_2026(&broken), Verdict::Dropped, "Error", 2),
+        (broken.clone(), Verdict::Accepted, "Warning", 2),
+        (old, Verdict::Accepted, "", 0),
+    ] {
+        let report = check(&text, Target::Mcp, None);
+        assert_eq!(verdict(&report, Target::Mcp), want, "{text}");
+        let facts = |found: Vec<Diagnostic>| -> Vec<(String, String)> {
+            found
+                .into_iter()
+                .filter(|d| d.code == "x-mcp-header-invalid")
+                .map(|d| (d.instance_path, format!("{:?}", d.severity)))
+                .collect()
+        };
+        let from_target = facts(findings(&report, Target::Mcp));
+        let from_host = facts(mcp_json_toolbox::host::check_tool(&text).diagnostics);
+        assert_eq!(from_target, from_host, "{text}");
+        assert_eq!(from_target.len(), count, "{text}");
+        assert!(
+            from_target.iter().all(|(_, s)| s == severity),
+            "{from_target:?}"
+        );
+    }
 }
 
 #[test]

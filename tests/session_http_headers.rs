@@ -9,7 +9,7 @@ fn found(lines: &[&str]) -> Vec<(String, String)> {
     replay_session(&text)
         .diagnostics
         .into_iter()
-        .filter(|d| d.code.starts_with("http-"))
+        .filter(|d| d.code.starts_with("http-") || d.code.starts_with("sse-"))
         .map(|d| (d.code, d.instance_path))
         .collect()
 }
@@ -73,4 +73,104 @@ fn only_2026_requests_that_went_over_http_are_checked() {
     assert_eq!(found(&[&stdio, old]), vec![]);
     let bare = call("{}");
     assert_eq!(found(&[&bare]).len(), 3, "{:?}", found(&[&bare]));
+}
+
+/// A server's answer to the call, recorded with its envelope (`proxy --upstream --record`).
+fn answer(status: u16, message: &str) -> String {
+    format!(
+        r#"{{"direction":"server","message":{message},"http":{{"status":{status},"headers":{{"content-type":"application/json"}}}}}}"#
+    )
+}
+
+#[test]
+fn an_answer_s_status_is_checked_against_what_it_answers() {
+    let good = call(
+        r#"{"MCP-Protocol-Version":"2026-07-28","Mcp-Method":"tools/call","Mcp-Name":"book"}"#,
+    );
+    let wrong_name = call(
+        r#"{"MCP-Protocol-Version":"2026-07-28","Mcp-Method":"tools/call","Mcp-Name":"other"}"#,
+    );
+    let result = r#"{"jsonrpc":"2.0","id":1,"result":{"content":[]}}"#;
+    let mismatch =
+        r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32020,"message":"Header mismatch"}}"#;
+    // The mismatched call refused as the spec says: only the request's finding.
+    assert_eq!(
+        found(&[&wrong_name, &answer(400, mismatch)]),
+        vec![(
+            "http-header-mismatch".to_owned(),
+            "/0/http/headers/Mcp-Name".to_owned()
+        )]
+    );
+    // Answered instead: the answer's status is a finding, at the answer.
+    assert_eq!(
+        found(&[&wrong_name, &answer(200, result)])[1],
+        (
+            "http-mismatch-accepted".to_owned(),
+            "/1/http/status".to_owned()
+        )
+    );
+    // Refused with the right error but the wrong status.
+    assert_eq!(
+        found(&[&wrong_name, &answer(200, mismatch)])[1],
+        ("http-error-status".to_owned(), "/1/http/status".to_owned())
+    );
+    // A clean exchange, and a method the server lacks answered 404 with -32601: nothing.
+    assert_eq!(found(&[&good, &answer(200, result)]), vec![]);
+    let missing =
+        r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}"#;
+    assert_eq!(found(&[&good, &answer(404, missing)]), vec![]);
+    assert_eq!(
+        found(&[&good, &answer(200, missing)]),
+        vec![("http-error-status".to_owned(), "/1/http/status".to_owned())]
+    );
+}
+
+#[test]
+fn a_listed_tool_s_broken_annotation_is_reported_once() {
+    // The tool checks and the `mcp` target (a default target) find the same fact: once.
+    let list = format!(
+        r#"{{"direction":"client","message":{{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{{{META}}}}}}}"#
+    );
+    let tools = r#"{"direction":"server","message":{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","tools":[{"name":"t","inputSchema":{"type":"object","properties":{"n":{"type":"number","x-mcp-header":"Count"}}}}]}}}"#;
+    let text = [list.as_str(), tools].join("\n");
+    let found: Vec<String> = replay_session(&text)
+        .diagnostics
+        .into_iter()
+        .filter(|d| d.code == "x-mcp-header-invalid")
+        .map(|d| d.instance_path)
+        .collect();
+    assert_eq!(
+        found,
+        ["/1/message/result/tools/0/inputSchema/properties/n/x-mcp-header"]
+    );
+}
+
+#[test]
+fn a_server_request_on_the_sse_stream_of_a_2026_session() {
+    let sse = |message: &str| {
+        format!(
+            r#"{{"direction":"server","message":{message},"http":{{"status":200,"headers":{{"Content-Type":"text/event-stream"}}}}}}"#
+        )
+    };
+    let good = call(
+        r#"{"MCP-Protocol-Version":"2026-07-28","Mcp-Method":"tools/call","Mcp-Name":"book"}"#,
+    );
+    let ask = r#"{"jsonrpc":"2.0","id":"e1","method":"elicitation/create","params":{"mode":"form","message":"Sure?","requestedSchema":{"type":"object","properties":{}}}}"#;
+    let progress = r#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}}"#;
+    let codes = |lines: &[&str]| -> Vec<(String, String)> {
+        found(lines)
+            .into_iter()
+            .filter(|(code, _)| code == "sse-server-request")
+            .collect()
+    };
+    assert_eq!(
+        codes(&[&good, &sse(progress), &sse(ask)]),
+        [(
+            "sse-server-request".to_owned(),
+            "/2/message/method".to_owned()
+        )]
+    );
+    // A 2025-11-25 session's request (no version declared in `_meta`): allowed.
+    let old = r#"{"direction":"client","message":{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"book","arguments":{}}},"http":{"method":"POST","headers":{"MCP-Protocol-Version":"2025-11-25"}}}"#;
+    assert_eq!(codes(&[old, &sse(ask)]), []);
 }

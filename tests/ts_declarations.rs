@@ -566,6 +566,16 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
             add("lowerTool", &path, json(&lower_tool(&text, target)));
         }
     }
+    // The headers of a 2026-07-28 call of a tool with an `x-mcp-header` argument.
+    let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"where","arguments":{"region":"Zürich"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#;
+    let schema =
+        r#"{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}}}"#;
+    let headers = mcp_json_toolbox::host::x_mcp_header::request_headers(call, Some(schema));
+    add(
+        "mcpRequestHeaders",
+        "a call",
+        json(&headers.unwrap_or_default()),
+    );
     add(
         "compatTargets",
         "all",
@@ -577,6 +587,7 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
         add("readLog", &path, json(&logs::read_log(&text, None)));
         add("replayLog", &path, json(&logs::replay_log(&text, None)));
         add("redactLog", &path, json(&logs::redact(&text)));
+
         let cut = text.get(..text.len() / 2).unwrap_or_default();
         add("replayLog", &path, json(&logs::replay_log(cut, None)));
     }

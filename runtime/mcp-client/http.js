@@ -14,68 +14,26 @@
 //   Python SDK 2.3.0 (PyPI `mcp`) as the reference implementation: the client's stamp in
 //   mcp/client/session.py (`MCP_PROTOCOL_VERSION_HEADER`, `MCP_METHOD_HEADER`, `MCP_NAME_HEADER`
 //   from `NAME_BEARING_METHODS`) and the server's check in mcp/shared/inbound.py
-//   (`classify_inbound_request`, rung 2); checked 2026-12-03. Names that are not printable ASCII
-//   (or have edge whitespace) go base64-wrapped as `=?base64?…?=` (`encode_header_value`, same
-//   file). A `tools/call` of a tool whose `inputSchema` annotates properties with `x-mcp-header`
-//   also carries `Mcp-Param-{Name}` for each such argument given (`paramHeaders`; the tools are
-//   learnt from the `tools/list` answers that pass here; the rule on the annotation itself is the
-//   crate's, src/host/x_mcp_header.rs).
+//   (`classify_inbound_request`, rung 2); checked 2026-12-03. A `tools/call` of a tool whose
+//   `inputSchema` annotates properties with `x-mcp-header` also carries `Mcp-Param-{Name}` for
+//   each such argument given. The crate builds these headers, values encoded
+//   (`mcpRequestHeaders`, src/host/x_mcp_header.rs); the tools are learnt from the `tools/list`
+//   answers that pass here.
+import { mcpRequestHeaders } from 'mcp-json-toolbox';
 import { Connection, ServerFailure } from './connection.js';
 
-/** The per-request protocol version key of 2026-07-28 `_meta`. */
-const VERSION_META = 'io.modelcontextprotocol/protocolVersion';
-
-/** Method → the `params` member mirrored as `Mcp-Name` (mcp/shared/inbound.py
- * `NAME_BEARING_METHODS`, Python SDK 2.3.0, checked 2026-12-03). */
-export const NAME_BEARING_METHODS = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
-
-/** `value` as a header value: as it is when printable ASCII without edge whitespace, else the
- * `=?base64?…?=` sentinel (the Python SDK's `encode_header_value`). */
-export function encodeHeaderValue(value) {
-  if (/^[\x20-\x7e]*$/.test(value) && value === value.trim() && !/^=\?base64\?.*\?=$/.test(value)) return value;
-  return `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
-}
-
 /**
- * The `Mcp-Param-{Name}` headers of a call with `args` of a tool whose `inputSchema` is `schema`:
- * each property a chain of `properties` reaches that says `"x-mcp-header": "Name"` and that the
- * arguments give a string, a boolean or an integer (absent or null: no header), its value encoded
- * as the 2026-07-28 Streamable HTTP page says ("Custom headers from tool parameters": plain
- * printable ASCII as it is, else `=?base64?…?=`; the Python SDK 2.3.0's `mcp_param_headers`,
- * mcp/shared/inbound.py; checked 2026-12-03).
- */
-export function paramHeaders(schema, args) {
-  const headers = {};
-  const walk = (node, value) => {
-    for (const [key, property] of Object.entries(node?.properties ?? {})) {
-      const given = value?.[key];
-      const name = property?.['x-mcp-header'];
-      if (typeof name === 'string' && (typeof given === 'string' || typeof given === 'boolean' || Number.isInteger(given))) {
-        headers[`Mcp-Param-${name}`] = encodeHeaderValue(String(given));
-      }
-      if (given !== null && typeof given === 'object') walk(property, given);
-    }
-  };
-  walk(schema, args);
-  return headers;
-}
-
-/**
- * The MCP headers of one POST carrying `message`: 2026-07-28 (the message declares it in its
- * `_meta`) `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` where the method names a target;
- * 2025-11-25 and earlier `MCP-Protocol-Version: negotiated` once negotiated (none on
+ * The MCP headers of one POST carrying `message`: 2026-07-28 (the message declares its version in
+ * its `_meta`) `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` where the method names a target
+ * and a `tools/call`'s `Mcp-Param-*`, as the package builds them (`mcpRequestHeaders`,
+ * src/host/x_mcp_header.rs: which arguments are mirrored and how a value is encoded are the
+ * crate's); 2025-11-25 and earlier `MCP-Protocol-Version: negotiated` once negotiated (none on
  * `initialize`). `schemas`: the listed tools' `inputSchema`s by name (for `Mcp-Param-*`).
  */
 export function mcpHeaders(message, negotiated, schemas = new Map()) {
-  const declared = message?.params?._meta?.[VERSION_META];
-  if (typeof declared === 'string' && typeof message.method === 'string') {
-    const headers = { 'MCP-Protocol-Version': declared, 'Mcp-Method': message.method };
-    const key = NAME_BEARING_METHODS[message.method];
-    const name = key ? message.params?.[key] : undefined;
-    if (typeof name === 'string') headers['Mcp-Name'] = encodeHeaderValue(name);
-    if (message.method === 'tools/call' && schemas.has(name)) Object.assign(headers, paramHeaders(schemas.get(name), message.params?.arguments));
-    return headers;
-  }
+  const schema = message?.method === 'tools/call' ? schemas.get(message.params?.name) : undefined;
+  const declared = mcpRequestHeaders(JSON.stringify(message), schema === undefined ? undefined : JSON.stringify(schema));
+  if (declared.length > 0) return Object.fromEntries(declared.map(({ name, value }) => [name, value]));
   return negotiated && message?.method !== 'initialize' ? { 'MCP-Protocol-Version': negotiated } : {};
 }
 

@@ -278,10 +278,12 @@ fn place_all(
     }
 }
 
-/// A spec diagnostic with the effect its severity gives, under the rule's code.
+/// A spec diagnostic with the effect its severity gives, under the rule's code: an error drops
+/// the tool where the entry says so (`x-mcp-header-invalid`), else rejects it.
 #[inline(never)]
 fn effect_of(diagnostic: Diagnostic, rule: &Rule) -> Finding {
     let effect = match diagnostic.severity {
+        Severity::Error if rule.effect == Effect::Dropped => Effect::Dropped,
         Severity::Error => rule.effect.max(Effect::Rejected),
         Severity::Warning | Severity::Info => Effect::Warned,
     };

@@ -276,6 +276,7 @@ fn check(feature: &str, with: &Map<String, Value>) -> Result<Check, String> {
         "properties-not-object" => Check::PropertiesNotObject,
         "any-of-siblings" => Check::AnyOfSiblings,
         "invalid-schema" => Check::InvalidSchema,
+        "x-mcp-header" => Check::XMcpHeader,
         "max-tools" => Check::MaxTools(count(with, "max")?),
         "instructions-length" => Check::InstructionsLength(count(with, "max")?),
         "duplicate-name" => Check::DuplicateName,

@@ -29,7 +29,7 @@ use serde_json::Value;
 use crate::diagnostic::Diagnostic;
 use crate::json::{parse, ReadOptions};
 
-pub use checks::{check_schema, INVALID_SCHEMA, UNUSABLE_SCHEMA};
+pub use checks::{check_schema, x_mcp_header, INVALID_SCHEMA, UNUSABLE_SCHEMA};
 pub use data::{read_data, Entry, Evidence};
 pub use locate::{locate_server, locate_tools, tools_generation};
 pub use lower::{lower_tool, lower_tool_with, Change, Lost, Lowered};

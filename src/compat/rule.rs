@@ -176,6 +176,8 @@ pub enum Check {
     /// `inputSchema` and `outputSchema` are valid JSON Schema that the engine can use
     /// (`checks/invalid_schema.rs`).
     InvalidSchema,
+    /// The spec's constraints on `x-mcp-header` annotations (`checks/x_mcp_header.rs`).
+    XMcpHeader,
     /// Server name + tool name shorter than this many characters (needs the server name;
     /// `checks/server_tool_length.rs`).
     ServerToolLength(usize),

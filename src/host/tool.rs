@@ -6,12 +6,12 @@
 //! `schema-root-not-object` (error for `inputSchema`, and for `outputSchema` in 2025-11-25;
 //! warning for `outputSchema` when the generation is unknown; fine in 2026-07-28);
 //! `task-support-invalid`; `execution-not-in-generation` (warning, 2026-07-28);
-//! `no-argument-tool-open` (warning); and the schema lint of `inputSchema` and `outputSchema`
+//! `no-argument-tool-open` (warning); `x-mcp-header-invalid` ([`crate::compat::x_mcp_header`]); and the schema lint of `inputSchema` and `outputSchema`
 //! ([`crate::lint`]: its codes and severities).
 
 use std::collections::HashMap;
 
-use crate::compat::{check_compatibility, mcp, CompatOptions, Field};
+use crate::compat::{check_compatibility, mcp, x_mcp_header, CompatOptions, Field};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::host::schema::{check_schema, compile_value_schema};
 use crate::host::{diagnostic_at as at, parse_into, HostReport};
@@ -278,13 +278,11 @@ fn check_one(
         }
         Some(schema) => {
             let compiled = check_usable(doc, schema, &input, Some(Severity::Error), out);
+            let name = tool.value_of("name").and_then(Node::as_str);
             if compiled.is_some() {
-                let name = tool.value_of("name").and_then(Node::as_str);
                 check_closed_when_empty(doc, schema, name, &input, out);
-                out.extend(super::x_mcp_header::check(
-                    doc, schema, &input, name, generation,
-                ));
             }
+            out.extend(x_mcp_header::check(doc, schema, &input, name, generation));
             compiled
         }
     };

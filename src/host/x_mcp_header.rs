@@ -1,224 +1,102 @@
-//! Tool parameters mirrored into HTTP headers (`x-mcp-header`, 2026-07-28 Streamable HTTP): the
-//! rule on a tool's `inputSchema` ([`check`]) and the `Mcp-Param-{Name}` headers a call of it
-//! carries ([`param_headers`], the session's check of a recorded request).
+//! The MCP headers of a 2026-07-28 request over Streamable HTTP, as a client builds them
+//! ([`request_headers`]: `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, and the
+//! `Mcp-Param-{Name}` of each argument the tool's `inputSchema` annotates with `x-mcp-header`),
+//! and what the session compares a recorded request's headers with ([`param_headers`],
+//! [`decode`]). The rule on the annotations themselves is
+//! [`crate::compat::x_mcp_header`] (`check_tool`, the `mcp` target and the session report it).
 //!
-//! Sources, checked 2026-12-03:
-//! - the 2026-07-28 Streamable HTTP transport, "Custom headers from tool parameters",
-//!   <https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http>:
-//!   a property annotated `"x-mcp-header": "Name"` is mirrored by the client into the header
-//!   `Mcp-Param-Name`; the value MUST NOT be empty, MUST be an HTTP field-name token (`1*tchar`,
-//!   RFC 9110 §5.6.2), MUST be case-insensitively unique in the `inputSchema`, and MUST only be
-//!   applied to properties of type integer, string or boolean (`number` is not permitted); a
-//!   client using Streamable HTTP MUST reject a tool whose `x-mcp-header` breaks these: it MUST
-//!   exclude the tool from the result of `tools/list`, and SHOULD log why. A value that is not
-//!   plain printable ASCII (or has edge whitespace) is sent as `=?base64?<UTF-8 in Base64>?=`; no
-//!   header is sent for an argument that is absent or null.
-//! - SEP-2243, <https://modelcontextprotocol.io/seps/2243-http-standardization> (Final), and the
-//!   spec change that made the name an RFC 9110 token
-//!   (modelcontextprotocol/modelcontextprotocol issue 2762).
-//! - The reference implementation: the official Python SDK 2.3.0 (PyPI `mcp`),
-//!   `mcp/shared/inbound.py` (`find_invalid_x_mcp_header`, `_walk_schema_positions`,
-//!   `mcp_param_headers`): an annotation counts where a chain of `properties` keys alone reaches
-//!   it from the root (top-level or nested); under any other applicator (`items`, `anyOf`, `$defs`,
-//!   `additionalProperties`, …) or on the root itself it makes the tool invalid; `$ref` is not
-//!   followed.
-//!
-//! Unverified, so not flagged: the safe-integer range the spec draft names for integer values.
+//! Sources, checked 2026-12-03: the 2026-07-28 Streamable HTTP transport,
+//! <https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http>
+//! ("Standard Request Headers", "Custom Headers from Tool Parameters", "Value Encoding"): a value
+//! is its string (a string as it is, an integer in decimal, a boolean `true`/`false`); one that
+//! is not printable ASCII, has leading or trailing whitespace, or is itself in the sentinel form is
+//! sent as `=?base64?{Base64 of its UTF-8}?=`, which a server decodes before comparing; no header
+//! for an argument absent or null. SEP-2243,
+//! <https://modelcontextprotocol.io/seps/2243-http-standardization>. The reference
+//! implementation: the official Python SDK 2.3.0 (PyPI `mcp`), `mcp/shared/inbound.py`
+//! (`NAME_BEARING_METHODS`, `mcp_param_headers`, `encode_header_value`).
 
-use crate::diagnostic::{Diagnostic, Severity};
-use crate::json::{Document, Node};
-use crate::protocol::Generation;
+use serde::Serialize;
 
-/// The annotation's key.
-pub const KEY: &str = "x-mcp-header";
+use crate::json::{parse, Document, JsonError, Node, NodeKind, ReadOptions};
+use crate::protocol::messages::{meta, PROTOCOL_VERSION};
+
+pub use crate::compat::x_mcp_header::annotated;
+
 /// The header a parameter goes in: this prefix and the annotation's name.
 pub const PREFIX: &str = "Mcp-Param-";
-/// Where the rule's source is, for the messages.
-const SOURCE: &str =
-    "2026-07-28 Streamable HTTP, \"Custom headers from tool parameters\"; SEP-2243";
 
-/// Applicators whose value is one subschema (they leave the `properties` chain).
-const SINGLE: [&str; 11] = [
-    "items",
-    "contains",
-    "unevaluatedItems",
-    "additionalProperties",
-    "propertyNames",
-    "unevaluatedProperties",
-    "not",
-    "if",
-    "then",
-    "else",
-    "contentSchema",
-];
-/// Applicators whose value is a list of subschemas.
-const LIST: [&str; 4] = ["allOf", "anyOf", "oneOf", "prefixItems"];
-/// Applicators whose value maps names to subschemas.
-const MAP: [&str; 4] = [
-    "patternProperties",
-    "dependentSchemas",
-    "$defs",
-    "definitions",
+/// Methods mirrored in `Mcp-Name`, and the `params` member mirrored (SEP-2243; the Python SDK's
+/// `NAME_BEARING_METHODS`).
+pub const NAME_BEARING: [(&str, &str); 3] = [
+    ("tools/call", "name"),
+    ("prompts/get", "name"),
+    ("resources/read", "uri"),
 ];
 
-/// One `x-mcp-header` annotation found in a schema.
-struct Annotation<'d> {
-    /// The `properties` keys from the root to the annotated property; `None` off that chain
-    /// (under another applicator), empty on the root.
-    path: Option<Vec<String>>,
-    /// The annotated schema.
-    schema: &'d Node,
-    /// Its JSON pointer in the document.
-    pointer: String,
+/// The prefix and suffix of a Base64-wrapped value.
+const SENTINEL: (&str, &str) = ("=?base64?", "?=");
+
+/// One header of a request, its value as sent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RequestHeader {
+    /// The header's name (`Mcp-Param-Region`).
+    pub name: String,
+    /// Its value, encoded.
+    pub value: String,
 }
 
-/// Every schema position under `root` (at `pointer`) holding `x-mcp-header`, in document order.
-fn annotations<'d>(root: &'d Node, pointer: &str) -> Vec<Annotation<'d>> {
-    let mut out = Vec::new();
-    let mut stack = vec![(Some(Vec::new()), root, pointer.to_owned())];
-    while let Some((path, node, at)) = stack.pop() {
-        let Some(members) = node.members() else {
-            continue;
-        };
-        if node.value_of(KEY).is_some() {
-            out.push(Annotation {
-                path: path.clone(),
-                schema: node,
-                pointer: at.clone(),
-            });
-        }
-        // Pushed in reverse so that the walk comes out in document order.
-        for member in members.iter().rev() {
-            let key = member.key.as_str();
-            let here = format!("{at}/{}", escape(key));
-            if key == "properties" {
-                for property in member.value.members().unwrap_or_default().iter().rev() {
-                    let below = path.as_ref().map(|p| {
-                        let mut p = p.clone();
-                        p.push(property.key.clone());
-                        p
-                    });
-                    stack.push((
-                        below,
-                        &property.value,
-                        format!("{here}/{}", escape(&property.key)),
-                    ));
-                }
-            } else if SINGLE.contains(&key) {
-                stack.push((None, &member.value, here));
-            } else if LIST.contains(&key) {
-                if let Some(items) = member.value.elements() {
-                    for (i, item) in items.iter().enumerate().rev() {
-                        stack.push((None, item, format!("{here}/{i}")));
-                    }
-                }
-            } else if MAP.contains(&key) {
-                for entry in member.value.members().unwrap_or_default().iter().rev() {
-                    stack.push((None, &entry.value, format!("{here}/{}", escape(&entry.key))));
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Whether `name` is an RFC 9110 token (`1*tchar`, §5.6.2).
-fn is_token(name: &str) -> bool {
-    !name.is_empty()
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
-}
-
-/// The findings on the `x-mcp-header` annotations of the `inputSchema` `schema` (at `pointer`)
-/// of the tool named `tool`: one `x-mcp-header-invalid` per broken annotation, an error for a
-/// 2026-07-28 tool list (its clients over HTTP drop the tool), a warning when the version is not
-/// known, nothing before 2026-07-28 (the annotation is then only an unknown keyword).
-pub fn check(
-    doc: &Document<'_>,
-    schema: &Node,
-    pointer: &str,
-    tool: Option<&str>,
-    generation: Option<Generation>,
-) -> Vec<Diagnostic> {
-    let severity = match generation {
-        Some(Generation::V2025_11_25) => return Vec::new(),
-        Some(Generation::V2026_07_28) => Severity::Error,
-        None => Severity::Warning,
+/// The MCP headers a client sends with the request `message_text` over Streamable HTTP, values
+/// encoded as sent: for a request that declares its protocol version in
+/// `params._meta["io.modelcontextprotocol/protocolVersion"]` (2026-07-28 and later),
+/// `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name` for the methods that name a target, and for a
+/// `tools/call` the `Mcp-Param-*` of the arguments `input_schema_text` (the called tool's
+/// `inputSchema`, when the tool was listed) annotates; none for a message that declares no
+/// version (before 2026-07-28 the negotiated version's header is the transport's own).
+pub fn request_headers(
+    message_text: &str,
+    input_schema_text: Option<&str>,
+) -> Result<Vec<RequestHeader>, JsonError> {
+    let message = parse(message_text, ReadOptions::default())?;
+    let schema = input_schema_text
+        .map(|text| parse(text, ReadOptions::default()))
+        .transpose()?;
+    let root = &message.root;
+    let params = root.value_of("params");
+    let declared = params.and_then(|p| meta(p, PROTOCOL_VERSION));
+    let (Some(method), Some(version)) = (
+        root.value_of("method").and_then(Node::as_str),
+        declared.and_then(Node::as_str),
+    ) else {
+        return Ok(Vec::new());
     };
-    let mut seen: Vec<(String, String)> = Vec::new();
-    let mut out = Vec::new();
-    for found in annotations(schema, pointer) {
-        let value = found.schema.value_of(KEY);
-        let at = format!("{}/{KEY}", found.pointer);
-        let name = value.and_then(Node::as_str);
-        let problem = match (&found.path, name) {
-            (None, _) => Some(format!(
-                "`{KEY}` sits where only a chain of `properties` can reach a tool argument: under \
-                 another keyword (`items`, `anyOf`, `$defs`, …) no argument is mirrored"
-            )),
-            (Some(path), _) if path.is_empty() => Some(format!(
-                "`{KEY}` on the root of `inputSchema`: only a property can carry it"
-            )),
-            (_, None) => Some(format!("`{KEY}` must be a string naming the header")),
-            (_, Some(name)) if !is_token(name) => Some(format!(
-                "`{KEY}` {name:?} is not an HTTP field-name token (RFC 9110 §5.6.2: letters, \
-                 digits and !#$%&'*+-.^_`|~, at least one)"
-            )),
-            (Some(path), Some(name)) => {
-                let kind = found.schema.value_of("type").and_then(Node::as_str);
-                let lower = name.to_ascii_lowercase();
-                if !matches!(kind, Some("string" | "integer" | "boolean")) {
-                    Some(format!(
-                        "`{KEY}` {name:?} is on a property of type {}: only string, integer and \
-                         boolean arguments can be mirrored (`number` is not permitted)",
-                        kind.map_or_else(|| "(none)".to_owned(), |k| format!("{k:?}"))
-                    ))
-                } else if let Some((_, first)) = seen.iter().find(|(n, _)| *n == lower) {
-                    Some(format!(
-                        "`{KEY}` {name:?} repeats the header of property {first:?} (header names \
-                         are compared without regard to case)"
-                    ))
-                } else {
-                    seen.push((lower, path.join(".")));
-                    None
-                }
-            }
-        };
-        if let Some(problem) = problem {
-            let message = format!(
-                "{problem}; a 2026-07-28 client over Streamable HTTP MUST drop this tool from its \
-                 tools/list ({SOURCE})"
-            );
-            let mut finding = Diagnostic::new(severity, "x-mcp-header-invalid", message)
-                .with_span(doc.span_at(&at))
-                .at_pointer(at);
-            if let Some(tool) = tool {
-                finding = finding.about_tool(tool, found.pointer.clone());
-            }
-            out.push(finding);
-        }
+    let mut out: Vec<(String, String)> = vec![
+        ("MCP-Protocol-Version".to_owned(), version.to_owned()),
+        ("Mcp-Method".to_owned(), method.to_owned()),
+    ];
+    let named = NAME_BEARING.iter().find(|(m, _)| *m == method);
+    if let Some(name) = named.and_then(|(_, key)| params?.value_of(key)?.as_str()) {
+        out.push(("Mcp-Name".to_owned(), encode(name)));
     }
-    out
-}
-
-/// The annotations of `schema` a client mirrors (a chain of `properties` from the root, a string
-/// name): the `properties` path of each and the header's name, in document order.
-pub fn annotated(schema: &Node) -> Vec<(Vec<String>, String)> {
-    annotations(schema, "")
+    let arguments = params.and_then(|p| p.value_of("arguments"));
+    if let (Some(schema), Some(arguments), "tools/call") = (&schema, arguments, method) {
+        let mirrored = param_headers(&annotated(&schema.root), &message, arguments);
+        out.extend(
+            mirrored
+                .into_iter()
+                .map(|(name, value)| (name, encode(&value))),
+        );
+    }
+    Ok(out
         .into_iter()
-        .filter_map(|found| {
-            let path = found.path.filter(|p| !p.is_empty())?;
-            let name = found.schema.value_of(KEY).and_then(Node::as_str)?;
-            Some((path, name.to_owned()))
-        })
-        .collect()
+        .map(|(name, value)| RequestHeader { name, value })
+        .collect())
 }
 
 /// The `Mcp-Param-*` headers a call with the arguments `at` (in `arguments`) carries for the
 /// `annotated` parameters of its tool: `(header name, the argument rendered)` for each the
-/// arguments give a string, number or boolean (absent or null: no header); the value as sent is
-/// [`encode`] of it.
+/// arguments give a string, an integer or a boolean (absent, null or anything else: no header);
+/// the value as sent is [`encode`] of it.
 pub fn param_headers(
     annotated: &[(Vec<String>, String)],
     arguments: &Document<'_>,
@@ -237,16 +115,26 @@ pub fn param_headers(
     out
 }
 
-/// A scalar argument as its header renders it (`true`/`false`, the number as written, the
-/// string), its text in `text`.
+/// Largest integer a header carries exactly (2^53 - 1, the spec's safe range).
+const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+
+/// A scalar argument as its header renders it (`true`/`false`, an integer in decimal — `42.0`
+/// and `4.2e1` as `42` — or the string), its text in `text`; `None` for anything else.
 fn render(text: &str, value: &Node) -> Option<String> {
-    use crate::json::NodeKind;
     match &value.kind {
         NodeKind::String(s) => Some(s.clone()),
         NodeKind::Bool(b) => Some(b.to_string()),
-        NodeKind::Number => text
-            .get(value.range.start..value.range.end)
-            .map(str::to_owned),
+        NodeKind::Number => {
+            let lexeme = text.get(value.range.start..value.range.end)?;
+            let number: f64 = lexeme.parse().ok()?;
+            if number.fract() != 0.0 || number.abs() > MAX_SAFE {
+                return None;
+            }
+            // Exact: an integer within 2^53.
+            #[allow(clippy::cast_possible_truncation)]
+            let integer = number as i64;
+            Some(integer.to_string())
+        }
         _ => None,
     }
 }
@@ -256,16 +144,33 @@ fn render(text: &str, value: &Node) -> Option<String> {
 pub fn encode(value: &str) -> String {
     let plain = value.bytes().all(|b| (0x20..=0x7e).contains(&b))
         && value.trim() == value
-        && !(value.starts_with("=?base64?") && value.ends_with("?="));
+        && !is_wrapped(value);
     if plain {
         return value.to_owned();
     }
-    format!("=?base64?{}?=", base64(value.as_bytes()))
+    format!("{}{}{}", SENTINEL.0, base64(value.as_bytes()), SENTINEL.1)
 }
+
+/// Whether a header value is in the Base64 sentinel form.
+fn is_wrapped(value: &str) -> bool {
+    value.starts_with(SENTINEL.0) && value.ends_with(SENTINEL.1) && value.len() >= 11
+}
+
+/// The value a header carries: a sentinel-wrapped one decoded (`None` when its Base64 or UTF-8
+/// is broken), any other as it is.
+pub fn decode(value: &str) -> Option<String> {
+    if !is_wrapped(value) {
+        return Some(value.to_owned());
+    }
+    let inner = value.get(SENTINEL.0.len()..value.len() - SENTINEL.1.len())?;
+    String::from_utf8(unbase64(inner)?).ok()
+}
+
+/// The Base64 alphabet (RFC 4648 §4).
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /// Standard Base64 with padding (RFC 4648 §4).
 fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
         let n = chunk
@@ -284,77 +189,70 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
-/// A JSON Pointer token (RFC 6901).
-fn escape(token: &str) -> String {
-    token.replace('~', "~0").replace('/', "~1")
+/// Standard Base64 decoded (padding optional); `None` for a character outside the alphabet or a
+/// length no encoding gives.
+fn unbase64(text: &str) -> Option<Vec<u8>> {
+    let digits: Vec<u32> = text
+        .trim_end_matches('=')
+        .bytes()
+        .map(|c| ALPHABET.iter().position(|a| *a == c).map(|p| p as u32))
+        .collect::<Option<_>>()?;
+    if digits.len() % 4 == 1 {
+        return None;
+    }
+    let mut out = Vec::with_capacity(digits.len() * 3 / 4);
+    for chunk in digits.chunks(4) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, d)| n | (d << (18 - 6 * i)));
+        let bytes = n.to_be_bytes();
+        out.extend(bytes.iter().skip(1).take(chunk.len() - 1));
+    }
+    Some(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::{parse, ReadOptions};
-
-    fn found(schema: &str) -> Vec<String> {
-        let doc = parse(schema, ReadOptions::default()).unwrap();
-        check(
-            &doc,
-            &doc.root,
-            "",
-            Some("t"),
-            Some(Generation::V2026_07_28),
-        )
-        .into_iter()
-        .map(|d| d.instance_path)
-        .collect()
-    }
 
     #[test]
-    fn valid_annotations_pass_and_each_broken_one_is_found() {
-        let good = r#"{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"},"o":{"type":"object","properties":{"n":{"type":"integer","x-mcp-header":"N"}}}}}"#;
-        assert!(found(good).is_empty());
-        let bad = r#"{"type":"object","x-mcp-header":"Root","properties":{
-            "a":{"type":"number","x-mcp-header":"A"},
-            "b":{"type":"string","x-mcp-header":"Bad Name"},
-            "c":{"type":"string","x-mcp-header":"region"},
-            "d":{"type":"string","x-mcp-header":"REGION"},
-            "e":{"type":"array","items":{"type":"string","x-mcp-header":"E"}},
-            "f":{"type":"string","x-mcp-header":""}}}"#;
-        assert_eq!(
-            found(bad),
-            [
-                "/x-mcp-header",
-                "/properties/a/x-mcp-header",
-                "/properties/b/x-mcp-header",
-                "/properties/d/x-mcp-header",
-                "/properties/e/items/x-mcp-header",
-                "/properties/f/x-mcp-header",
-            ]
-        );
-        // Before 2026-07-28 the annotation is only an unknown keyword.
-        let doc = parse(bad, ReadOptions::default()).unwrap();
-        assert!(check(&doc, &doc.root, "", None, Some(Generation::V2025_11_25)).is_empty());
-    }
-
-    #[test]
-    fn headers_of_a_call_with_the_spec_encoding() {
-        let schema = r#"{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"},"n":{"type":"integer","x-mcp-header":"N"},"ok":{"type":"boolean","x-mcp-header":"Ok"},"gone":{"type":"string","x-mcp-header":"Gone"}}}"#;
-        let args = r#"{"region":"Zürich","n":42,"ok":true,"gone":null}"#;
-        let (s, a) = (
-            parse(schema, ReadOptions::default()).unwrap(),
-            parse(args, ReadOptions::default()).unwrap(),
-        );
-        let sent: Vec<_> = param_headers(&annotated(&s.root), &a, &a.root)
-            .into_iter()
-            .map(|(name, value)| (name, encode(&value)))
-            .collect();
+    fn the_headers_of_a_call_with_the_spec_encoding() {
+        let schema = r#"{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"},"n":{"type":"integer","x-mcp-header":"N"},"ok":{"type":"boolean","x-mcp-header":"Ok"},"gone":{"type":"string","x-mcp-header":"Gone"},"f":{"type":"integer","x-mcp-header":"F"}}}"#;
+        let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"wetter-zürich","arguments":{"region":"Zürich","n":42.0,"ok":true,"gone":null,"f":1.5},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#;
         let want = [
+            ("MCP-Protocol-Version", "2026-07-28"),
+            ("Mcp-Method", "tools/call"),
+            ("Mcp-Name", "=?base64?d2V0dGVyLXrDvHJpY2g=?="),
             ("Mcp-Param-Region", "=?base64?WsO8cmljaA==?="),
             ("Mcp-Param-N", "42"),
             ("Mcp-Param-Ok", "true"),
         ]
-        .map(|(n, v)| (n.to_owned(), v.to_owned()));
-        assert_eq!(sent, want);
-        assert_eq!(encode(" x"), "=?base64?IHg=?=");
-        assert_eq!(encode("us-west1"), "us-west1");
+        .map(|(name, value)| RequestHeader {
+            name: name.to_owned(),
+            value: value.to_owned(),
+        });
+        assert_eq!(request_headers(call, Some(schema)).unwrap(), want);
+        // The tool not listed: the standard headers only; a request of no declared version: none.
+        assert_eq!(request_headers(call, None).unwrap().len(), 3);
+        let old = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#;
+        assert!(request_headers(old, None).unwrap().is_empty());
+        assert!(request_headers("{", None).is_err());
+    }
+
+    #[test]
+    fn the_spec_s_encoding_examples_round_trip() {
+        // "Value Encoding", the encoding examples of the 2026-07-28 page.
+        for (value, sent) in [
+            ("us-west1", "us-west1"),
+            ("Hello, 世界", "=?base64?SGVsbG8sIOS4lueVjA==?="),
+            (" padded ", "=?base64?IHBhZGRlZCA=?="),
+            ("line1\nline2", "=?base64?bGluZTEKbGluZTI=?="),
+            ("=?base64?literal?=", "=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?="),
+        ] {
+            assert_eq!(encode(value), sent);
+            assert_eq!(decode(sent).as_deref(), Some(value));
+        }
+        assert_eq!(decode("=?base64?*?="), None);
     }
 }

@@ -370,6 +370,12 @@ export interface LogReport extends SessionReport {
   detected: string;
 }
 
+/** One MCP header of a request over Streamable HTTP (`mcpRequestHeaders`), its value as sent (`=?base64?…?=` when not plain printable ASCII). */
+export interface RequestHeader {
+  name: string;
+  value: string;
+}
+
 /** What `redactLog` returns: the text with every secret replaced by `[REDACTED]`, and where each was. */
 export interface Redacted {
   text: string;
@@ -911,6 +917,21 @@ fn log_options(options: Option<LogOptionsArg>) -> Result<crate::host::logs::LogO
         Some(json) => crate::host::logs::LogOptions::from_json(json).map_err(|e| options_error(&e)),
         None => Ok(crate::host::logs::LogOptions::default()),
     }
+}
+
+/// The MCP headers a client sends with a request over Streamable HTTP (2026-07-28:
+/// `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, and a `tools/call`'s `Mcp-Param-*` for the
+/// arguments `inputSchemaText`, the called tool's listed `inputSchema`, annotates with
+/// `x-mcp-header`), values encoded as the spec says; none for a request that declares no version.
+#[wasm_bindgen(js_name = mcpRequestHeaders, unchecked_return_type = "RequestHeader[]")]
+pub fn mcp_request_headers_js(
+    #[wasm_bindgen(js_name = messageText)] message_text: &str,
+    #[wasm_bindgen(js_name = inputSchemaText)] input_schema_text: Option<String>,
+) -> Result<JsValue, JsValue> {
+    let headers =
+        crate::host::x_mcp_header::request_headers(message_text, input_schema_text.as_deref())
+            .map_err(|e| super::conversions::json_error(&e))?;
+    to_js(&headers)
 }
 
 /// A pasted log with its secrets (credential headers, cookies, tokens) replaced by `[REDACTED]`.

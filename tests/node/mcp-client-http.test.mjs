@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { test } from 'node:test';
 
-const { connectHttp, mcpHeaders, encodeHeaderValue } = await import(new URL('../../pkg/mcp-client/http.js', import.meta.url));
+const { connectHttp, mcpHeaders } = await import(new URL('../../pkg/mcp-client/http.js', import.meta.url));
 const { negotiate } = await import(new URL('../../pkg/mcp-client/session.js', import.meta.url));
 const { withDefaults } = await import(new URL('../../pkg/mcp-client/elicitation.js', import.meta.url));
 
@@ -69,13 +69,25 @@ test('a 400 to server/discover carrying a session id: not adopted; 2025-11-25 ne
   assert.equal(posted.at(-1).http.headers['Mcp-Session-Id'], 'good');
 });
 
-test('the 2026-07-28 headers of a message: Mcp-Name from the named parameter, base64-wrapped when not plain ASCII', () => {
+test('the 2026-07-28 headers of a message (the crate\'s): Mcp-Name from the named parameter, Mcp-Param-* of a listed tool, base64-wrapped when not plain ASCII', () => {
   const meta = { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } };
   assert.deepEqual(mcpHeaders({ method: 'tools/call', params: { name: 'book', ...meta } }), { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call', 'Mcp-Name': 'book' });
   assert.deepEqual(mcpHeaders({ method: 'resources/read', params: { uri: 'file:///a b', ...meta } })['Mcp-Name'], 'file:///a b');
   assert.equal(mcpHeaders({ method: 'tools/list', params: meta })['Mcp-Name'], undefined);
-  assert.equal(encodeHeaderValue('réserver'), `=?base64?${Buffer.from('réserver').toString('base64')}?=`);
-  assert.equal(encodeHeaderValue(' padded'), `=?base64?${Buffer.from(' padded').toString('base64')}?=`);
+  const wrapped = (text) => `=?base64?${Buffer.from(text).toString('base64')}?=`;
+  assert.equal(mcpHeaders({ method: 'prompts/get', params: { name: 'réserver', ...meta } })['Mcp-Name'], wrapped('réserver'));
+  assert.equal(mcpHeaders({ method: 'prompts/get', params: { name: ' padded', ...meta } })['Mcp-Name'], wrapped(' padded'));
+  // A listed tool's `x-mcp-header` arguments: the crate's walk and encoding (a nested property
+  // through `properties` alone; null, absent and non-integer numbers send nothing).
+  const schema = { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, o: { type: 'object', properties: { n: { type: 'integer', 'x-mcp-header': 'N' } } }, f: { type: 'integer', 'x-mcp-header': 'F' }, z: { type: 'string', 'x-mcp-header': 'Z' } } };
+  const call = { method: 'tools/call', params: { name: 'where', arguments: { region: 'Zürich', o: { n: 7 }, f: 1.5, z: null }, ...meta } };
+  assert.deepEqual(mcpHeaders(call, undefined, new Map([['where', schema]])), {
+    'MCP-Protocol-Version': '2026-07-28',
+    'Mcp-Method': 'tools/call',
+    'Mcp-Name': 'where',
+    'Mcp-Param-Region': wrapped('Zürich'),
+    'Mcp-Param-N': '7',
+  });
   assert.deepEqual(mcpHeaders({ method: 'initialize', params: {} }, '2025-11-25'), {});
   assert.deepEqual(mcpHeaders({ method: 'tools/list', params: {} }, '2025-11-25'), { 'MCP-Protocol-Version': '2025-11-25' });
 });

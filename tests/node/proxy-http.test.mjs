@@ -219,7 +219,11 @@ test('bytes and headers as sent both ways; an SSE event reaches the host while i
   const gone = await proxy(upstream.url.replace(/:\d+\//, ':1/'), 'gone');
   await assert.rejects(fetch(gone.url, { method: 'POST', headers, body }), 'the host cannot reach it either');
   const ended = await gone.stop();
-  assert.match(ended.stderr, /cannot reach the upstream: ECONNREFUSED/);
+  assert.match(ended.stderr, /error\[upstream-failed\]: POST .*: cannot reach the upstream: ECONNREFUSED/);
+  // Reported as the other findings: in --report, and in the exit code.
+  const reported = readFileSync(gone.paths.report, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(reported.map((f) => [f.severity, f.code, f.index]), [['error', 'upstream-failed', null]]);
+  assert.equal(ended.status, 1);
 });
 
 test('an https upstream with a certificate no CA signed: a TLS error said on stderr and the host\'s connection closed; --insecure (by flag only) passes the traffic', { timeout: 60000 }, async (t) => {
@@ -252,4 +256,86 @@ test('an https upstream with a certificate no CA signed: a TLS error said on std
   const passed = await insecure.stop();
   assert.equal(passed.status, 0, passed.stderr);
   server.close();
+});
+
+/** A 2026-07-28 request: `{ body, headers }` with the standard headers, `extra` added. */
+function request2026(id, method, params, extra = {}) {
+  const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'proxy-http-test', version: '1.0.0' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+  const body = JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } });
+  const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': method, ...extra };
+  return { body, headers };
+}
+
+/** Sends each request to `url` in turn: their HTTP statuses. */
+async function sendAll(url, requests) {
+  const statuses = [];
+  for (const { body, headers } of requests) {
+    const answer = await fetch(url, { method: 'POST', headers, body });
+    await answer.text();
+    statuses.push(answer.status);
+  }
+  return statuses;
+}
+
+/** The HTTP findings of a proxy's --report, `code #index`, and those of its recording replayed. */
+function httpFindings(paths) {
+  const { live, replayed } = findingsOf(paths);
+  const http = (list) => list.filter((f) => / http-|upstream/.test(f)).map((f) => f.replace(/^\w+ /, ''));
+  return { live: http(live), replayed: http(replayed) };
+}
+
+test('answer statuses (2026-07-28): the Python SDK 2.3.0 server refuses mismatched headers with 400/-32020 and an unknown method with 404/-32601, no finding on them; a scripted server that answers them otherwise is found, live and replayed', { timeout: 90000 }, async () => {
+  const port = ports++;
+  const server = started(PYTHON, [join(FIXTURES, 'region_server.py'), String(port)]);
+  await waitFor(server.out, /Uvicorn running/, 'region_server.py');
+  const call = (extra) => request2026(2, 'tools/call', { name: 'where', arguments: { region: 'eu', query: 'q' } }, { 'Mcp-Name': 'where', ...extra });
+  const requests = [
+    request2026(1, 'tools/list', {}),
+    call({ 'Mcp-Param-Region': 'eu' }),
+    call({ 'Mcp-Param-Region': 'eu', 'Mcp-Name': 'other' }),
+    call({}),
+    request2026(3, 'foo/bar', {}),
+  ];
+  const proxied = await proxy(`http://127.0.0.1:${port}/mcp`, 'region-statuses');
+  try {
+    assert.deepEqual(await sendAll(proxied.url, requests), [200, 200, 400, 400, 404]);
+  } finally {
+    server.child.kill();
+  }
+  const stopped = await proxied.stop();
+  assert.equal(stopped.status, 1, stopped.stderr);
+  // The requests' headers are found (messages 4 and 6: Mcp-Name differs, Mcp-Param-Region
+  // missing); the SDK's answers are as the spec says, so nothing on them.
+  const sdk = httpFindings(proxied.paths);
+  assert.deepEqual(sdk.live, ['http-header-mismatch #4', 'http-header-missing #6']);
+  assert.deepEqual(sdk.replayed, sdk.live);
+
+  // A server that answers the same requests otherwise.
+  const upstream = await scripted((request, body, response) => {
+    const { id, method } = JSON.parse(body);
+    const json = (status, message) => {
+      response.writeHead(status, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ jsonrpc: '2.0', id, ...message }));
+    };
+    // `get.weather`: a name the default targets' anthropic/name refuses, the mcp target takes.
+    const weather = { name: 'get.weather', inputSchema: { type: 'object', properties: {}, additionalProperties: false } };
+    if (method === 'tools/list') json(200, { result: { resultType: 'complete', tools: [{ name: 'where', inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, query: { type: 'string' } } } }, weather] } });
+    else if (method === 'foo/bar') json(200, { error: { code: -32601, message: 'Method not found' } });
+    else if (request.headers['mcp-name'] !== 'where') json(200, { error: { code: -32020, message: 'Header mismatch' } });
+    else json(200, { result: { resultType: 'complete', content: [{ type: 'text', text: 'q in eu' }] } });
+  });
+  // With the options of the other commands: findings as workflow annotations, one target.
+  const wrong = await proxy(upstream.url, 'scripted-statuses', '--format', 'github', '--target', 'mcp');
+  assert.deepEqual(await sendAll(wrong.url, requests), [200, 200, 200, 200, 200]);
+  const ended = await wrong.stop();
+  assert.match(ended.stderr, /^::error .*title=http-mismatch-accepted::/m);
+  assert.doesNotMatch(ended.stderr, /anthropic\/name/, 'only the mcp target judged the tools');
+  upstream.close();
+  const found = httpFindings(wrong.paths);
+  assert.deepEqual(found.live, [
+    'http-header-mismatch #4', 'http-error-status #5', // -32020 with 200
+    'http-header-missing #6', 'http-mismatch-accepted #7', // answered instead of refused
+    'http-error-status #9', // -32601 with 200
+  ].sort());
+  assert.deepEqual(found.replayed, found.live);
 });

@@ -2,8 +2,9 @@
 // to the upstream MCP server and every answer back as it arrives (forward.js), while a copy of
 // each message goes to the checker with its HTTP envelope: a request's body, each JSON answer,
 // each event of an SSE answer as the event completes (sse.js). The traffic never waits for the
-// checker; a failure to reach the upstream, a TLS error or an answer cut short is said on stderr
-// and the host sees the same: its connection closed without an answer, or the answer cut.
+// checker; a failure to reach the upstream, a TLS error or an answer cut short is reported (an
+// `upstream-failed` finding) and the host sees the same: its connection closed without an answer,
+// or the answer cut.
 import http from 'node:http';
 import { FORWARDED } from '../child.js';
 import { EventFramer } from './sse.js';
@@ -35,10 +36,13 @@ function bodyCopy() {
 
 /**
  * Runs the proxy to `upstream` on `port` (0: any) until SIGINT or SIGTERM; `checker` is
- * startChecker's. Resolves `{ outcome, summary }`: `outcome` `{ code: 0 }` once stopped, or
- * `{ error, message, exit: 2 }` when it cannot listen; `summary` the checker's.
+ * startChecker's; `onFailure(finding)` gets each failure to reach the upstream or to pass its
+ * answer on, as an `upstream-failed` error about no message (the report's `--format`,
+ * `--report`, the exit code), as the checker's own `checker-failed` is. Resolves `{ outcome,
+ * summary }`: `outcome` `{ code: 0 }` once stopped, or `{ error, message, exit: 2 }` when it
+ * cannot listen; `summary` the checker's.
  */
-export async function proxyHttp({ upstream, port, insecure }, io, checker) {
+export async function proxyHttp({ upstream, port, insecure }, io, checker, onFailure) {
   const agent = upstreamAgent(upstream, insecure);
   const say = (text) => io.stderr.write(`mcp-json-toolbox proxy: ${text}\n`);
   const server = http.createServer((request, response) => handle(request, response));
@@ -51,10 +55,14 @@ export async function proxyHttp({ upstream, port, insecure }, io, checker) {
     const envelope = { method: request.method, headers: headerObject(request.rawHeaders) };
     const body = bodyCopy();
     let failed = false;
+    /** The host closed its connection before the answer's end (a client closing its GET stream):
+     * the upstream's answer is cut by the proxy then, which is no failure of the upstream. */
+    let hostGone = false;
     const fail = (what, error) => {
-      if (failed) return;
+      if (failed || hostGone) return;
       failed = true;
-      say(`${request.method} ${target}: ${what}: ${error?.code ?? error?.message ?? error}; the host's connection is closed as the upstream's was`);
+      const message = `${request.method} ${target}: ${what}: ${error?.code ?? error?.message ?? error}; the host's connection is closed as the upstream's was`;
+      onFailure({ severity: 'error', code: 'upstream-failed', message, index: null, pointer: '', line: 1, column: 1 });
       response.destroy();
     };
     const outgoing = forward(request, target, agent, {
@@ -72,7 +80,9 @@ export async function proxyHttp({ upstream, port, insecure }, io, checker) {
     });
     // The host went away before the answer: so does the request upstream.
     response.on('close', () => {
-      if (!response.writableFinished) outgoing.destroy();
+      if (response.writableFinished) return;
+      hostGone = true;
+      outgoing.destroy();
     });
   }
 

@@ -24,6 +24,7 @@ mod root;
 mod server_tool_length;
 mod type_array;
 pub(super) mod view;
+pub mod x_mcp_header;
 
 use serde_json::Value;
 
@@ -63,6 +64,7 @@ pub(super) fn tool_findings(
             return Found::Diagnostics(root::find_mcp(doc, view, *field).into_iter().collect())
         }
         Check::InvalidSchema => return Found::Diagnostics(invalid_schema::find(doc, view)),
+        Check::XMcpHeader => return Found::Diagnostics(x_mcp_header::find(doc, view)),
         Check::RootObject(field) => root::find(doc, view, *field).into_iter().collect(),
         Check::RootKeywords(keywords) => combinators::find(view, keywords),
         Check::Keywords(keywords) => keywords::find(view, &|k| keywords.iter().any(|w| w == k)),

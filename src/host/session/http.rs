@@ -27,27 +27,23 @@
 //! ([`crate::host::x_mcp_header`], the same sources): a missing one is `http-header-missing`, a
 //! different one `http-header-mismatch` (a 2026-07-28 server rejects both, 400 with -32020).
 //!
-//! Unverified, so not flagged: an `Mcp-Name` or `Mcp-Param-*` value in the `=?base64?…?=` form
-//! is taken as matching (not decoded here); requests before 2026-07-28 are not checked (the
-//! 2025-11-25 `MCP-Protocol-Version` header rule has a backwards-compatibility default).
+//! An `Mcp-Name` or `Mcp-Param-*` value in the `=?base64?…?=` form is decoded before it is
+//! compared (a server MUST decode it, "Value Encoding"; broken Base64 is a mismatch); an integer
+//! argument is compared as a number (`42.0` in the body or the header is `42`: a server SHOULD
+//! compare integers numerically, "Server Validation"). Not checked: requests before
+//! 2026-07-28 (the 2025-11-25 `MCP-Protocol-Version` header rule has a backwards-compatibility
+//! default).
 
 use std::collections::VecDeque;
 
+use super::http_status::HttpExchanges;
 use crate::diagnostic::Diagnostic;
-use crate::host::x_mcp_header::{self, PREFIX};
+use crate::host::x_mcp_header::{self, NAME_BEARING, PREFIX};
 use crate::json::{Document, Node};
 use crate::protocol::messages::{meta, PROTOCOL_VERSION};
 
 /// The protocol version whose requests carry the standard headers.
 const VERSION: &str = "2026-07-28";
-
-/// Methods mirrored in `Mcp-Name`, and the `params` member mirrored (SEP-2243; the Python SDK's
-/// `NAME_BEARING_METHODS`).
-const NAME_BEARING: [(&str, &str); 3] = [
-    ("tools/call", "name"),
-    ("prompts/get", "name"),
-    ("resources/read", "uri"),
-];
 
 /// Where the rule's source is, for the messages.
 const SOURCE: &str = "2026-07-28 Streamable HTTP, SEP-2243";
@@ -55,15 +51,30 @@ const SOURCE: &str = "2026-07-28 Streamable HTTP, SEP-2243";
 /// The arguments a listed tool mirrors into `Mcp-Param-*` headers, by the tool's name.
 pub(super) type HeaderParams<'t> = &'t dyn Fn(&str) -> Vec<(Vec<String>, String)>;
 
-/// The header findings of every entry in `sent` (its index and its message's pointer) that has
-/// any, in entry order; read before the messages are taken out of `doc` for the replay.
+/// The HTTP findings of every entry in `sent` (its index and its message's pointer) that has
+/// any, in entry order: a request's headers against its body, an answer's status against what it
+/// answers (`http_status.rs`); read before the messages are taken out of `doc` for the replay.
 pub(super) fn header_findings<'p>(
     doc: &Document<'_>,
     sent: impl Iterator<Item = (usize, &'p str)>,
     params: HeaderParams<'_>,
 ) -> VecDeque<(usize, Vec<Diagnostic>)> {
+    let mut exchanges = HttpExchanges::default();
     sent.map(|(entry, message)| {
-        let found = check_entry(doc, &format!("/{entry}"), message, params);
+        let envelope = format!("/{entry}");
+        let mut found = check_entry(doc, &envelope, message, params);
+        let http = doc.pointer(&format!("{envelope}/http"));
+        let direction = doc
+            .pointer(&format!("{envelope}/direction"))
+            .and_then(Node::as_str);
+        if let (Some(http), Some(body)) = (http, doc.pointer(message)) {
+            if direction == Some("server") {
+                let at = format!("{envelope}/http");
+                found.extend(exchanges.answer(doc, http, &at, (doc, body, message)));
+            } else {
+                exchanges.request(doc, body, http.value_of("headers"), &found);
+            }
+        }
         (entry, found)
     })
     .filter(|(_, found)| !found.is_empty())
@@ -190,9 +201,15 @@ pub(super) fn check_request(
         ),
         Some(found) => {
             let value = found.value.as_str();
-            let wrapped = value.is_some_and(|v| v.starts_with("=?base64?") && v.ends_with("?="));
+            // `Mcp-Name` and `Mcp-Param-*` may come Base64-wrapped: compared once decoded.
             let encoded = name == "Mcp-Name" || name.starts_with(PREFIX);
-            if value != Some(want) && !(wrapped && encoded) {
+            let sent = match value {
+                Some(v) if encoded => x_mcp_header::decode(v),
+                other => other.map(str::to_owned),
+            };
+            let same = sent.as_deref() == Some(want)
+                || (name.starts_with(PREFIX) && same_integer(sent.as_deref(), want));
+            if !same {
                 let pointer = format!("{headers_pointer}/{}", escape(&found.key));
                 out.push(
                     Diagnostic::error(
@@ -230,6 +247,17 @@ pub(super) fn check_request(
         }
     }
     out
+}
+
+/// Whether a header value and an integer argument (`want`, in decimal) are the same number: a
+/// server SHOULD compare integers numerically ("Server Validation": `42.0` and `42` are equal),
+/// so a value a server takes is not called a mismatch.
+fn same_integer(sent: Option<&str>, want: &str) -> bool {
+    let canonical = want.parse::<i64>().is_ok_and(|n| n.to_string() == want);
+    let (Some(sent), true) = (sent.and_then(|s| s.trim().parse::<f64>().ok()), canonical) else {
+        return false;
+    };
+    want.parse::<f64>().is_ok_and(|w| w == sent)
 }
 
 /// A JSON Pointer token (RFC 6901: `~` as `~0`, `/` as `~1`).

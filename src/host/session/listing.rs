@@ -55,10 +55,13 @@ impl Dispatch<'_, '_, '_> {
             ..self.session.options.clone()
         };
         let report = check_compatibility(doc.text, &options);
-        let mut found: Vec<Diagnostic> = checked.to_vec();
+        let mut found: Vec<Diagnostic> = Vec::new();
+        // The spec's own findings (`invalid-schema`, `x-mcp-header-invalid`, …) come from the
+        // tool checks and the `mcp` target alike: once.
+        let mut shared = HashSet::new();
+        add_once(&mut found, &mut shared, checked);
         found.extend(self.unavailable_tasks(&tools));
         let mut verdicts: Vec<Verdicts> = vec![Verdicts::default(); tools.len()];
-        let mut shared = HashSet::new();
         for tool in &report.tools {
             let at = tools.iter().position(|(p, _)| *p == tool.pointer);
             for (target, result) in &tool.targets.0 {

@@ -94,6 +94,12 @@
 //!   each finding naming its tool (`Diagnostic::tool`); [`Session::tools`] the verdict table.
 //! - `null-id`, `schema-version` (error): hints folded into `official-schema` (`official.rs`).
 //! - The answers of a 2026-07-28 `input_required` `tools/call`, in its retry (`input.rs`).
+//! - Over Streamable HTTP (`http.rs`, `http_status.rs`: entries with an `http` envelope, and
+//!   [`Session::push_http`]): `http-header-missing`, `http-header-mismatch` (error) on a
+//!   2026-07-28 request's headers; `http-error-status` (error) on an answer whose JSON-RPC error
+//!   came with another status than the spec's, `http-mismatch-accepted` (error) on an answer to
+//!   a request the server had to refuse, `sse-server-request` (error) on a server's request on
+//!   the SSE stream of a 2026-07-28 session.
 //! - `stdout-not-json`, `stdin-not-json` (error): a stdio line that is not JSON
 //!   ([`Session::push_line`], `stdio_line.rs`).
 //! - `session-limit` (warning): something was dropped to keep memory bounded (see above).
@@ -104,6 +110,7 @@
 mod dispatch;
 mod events;
 mod http;
+mod http_status;
 mod input;
 mod jsonl_transcript;
 mod listing;
@@ -268,6 +275,8 @@ pub struct Session {
     last_listing: Option<String>,
     /// What the last message pushed is in the sequence ([`Session::take_step`]).
     step: Option<Step>,
+    /// The 2026-07-28 requests sent over HTTP waiting for their answer ([`Session::push_http`]).
+    http: http_status::HttpExchanges,
 }
 
 impl Session {

@@ -86,10 +86,14 @@ impl Session {
     }
 
     /// Checks one message `text` that `direction` sent over HTTP, with its envelope `http_text`
-    /// (`{"method": "POST", "headers": {…}}`, as a recording's `http` member): the message's
-    /// findings (spans into `text`), then, for a client's request, the header findings
-    /// (`http-header-missing`, `http-header-mismatch`; pointers `/http/headers…` and spans into
-    /// `http_text`). An envelope that is not JSON is not checked.
+    /// (`{"method": "POST", "headers": {…}}` for a request, `{"status": 200, "headers": {…}}` for
+    /// an answer, as a recording's `http` member): the message's findings (spans into `text`),
+    /// then, for a client's request, the header findings (`http-header-missing`,
+    /// `http-header-mismatch`; pointers `/http/headers…` and spans into `http_text`), for a
+    /// server's answer its status against what it answers (`http-error-status`,
+    /// `http-mismatch-accepted`, `http_status.rs`; pointer `/http/status`) or, for a request of
+    /// its own on the SSE stream of a 2026-07-28 session, `sse-server-request` (at `/method`). An
+    /// envelope that is not JSON is not checked.
     pub fn push_http(
         &mut self,
         text: &str,
@@ -99,15 +103,19 @@ impl Session {
     ) -> Vec<Finding> {
         let number = self.pushed;
         let mut found = self.push_entry(text, &Entry::Message(Some(direction)), time_ms);
-        if direction != Direction::Client {
-            return found;
-        }
         let (Ok(body), Ok(http)) = (
             parse(text, ReadOptions::default()),
             parse(http_text, ReadOptions::default()),
         ) else {
             return found;
         };
+        if direction != Direction::Client {
+            let status = self
+                .http
+                .answer(&http, &http.root, "/http", (&body, &body.root, ""));
+            found.extend(found_in(status, number));
+            return found;
+        }
         let sent = super::http::Request {
             doc: &http,
             http: &http.root,
@@ -116,6 +124,8 @@ impl Session {
             http_pointer: "/http".to_owned(),
         };
         let headers = super::http::check_request(&sent, &|tool| self.header_params(tool));
+        let sent_headers = http.root.value_of("headers");
+        self.http.request(&body, &body.root, sent_headers, &headers);
         found.extend(found_in(headers, number));
         found
     }
@@ -169,13 +179,16 @@ mod tests {
             .unwrap();
         assert_eq!(mismatch.diagnostic.instance_path, "/http/headers/Mcp-Name");
         assert_eq!(mismatch.message_index, 0);
-        // An answer is checked as a message, its envelope not.
+        // An answer is checked as a message, and its status against what it answers: this
+        // request's headers differ from its body, so a server must refuse it (400, -32020).
         let answer = r#"{"jsonrpc":"2.0","id":2,"result":{"content":[]}}"#;
         let back = session.push_http(answer, Direction::Server, r#"{"status":200}"#, None);
-        assert!(
-            back.iter().all(|f| !f.diagnostic.code.starts_with("http-")),
-            "{back:?}"
-        );
+        let http: Vec<_> = back
+            .iter()
+            .filter(|f| f.diagnostic.code.starts_with("http-"))
+            .map(|f| (f.diagnostic.code.as_str(), f.message_index))
+            .collect();
+        assert_eq!(http, [("http-mismatch-accepted", 1)]);
     }
 
     #[test]
@@ -206,6 +219,16 @@ mod tests {
                     "/http/headers/Mcp-Param-N".to_owned()
                 ),
             ]
+        );
+        // An integer compared as a number ("42.0" is 42, as a server compares it).
+        let numeric = http.replace(
+            r#""Mcp-Param-N":"8""#,
+            r#""Mcp-Param-N":"7.0","Mcp-Param-Region":"=?base64?WsO8cmljaA==?=""#,
+        );
+        let same = session.push_http(&call, Direction::Client, &numeric, None);
+        assert!(
+            same.iter().all(|f| !f.diagnostic.code.starts_with("http-")),
+            "{same:?}"
         );
         // As sent by a client that follows the spec: nothing.
         let good = r#"{"method":"POST","headers":{"MCP-Protocol-Version":"2026-07-28","Mcp-Method":"tools/call","Mcp-Name":"where","mcp-param-region":"=?base64?WsO8cmljaA==?=","Mcp-Param-N":"7"}}"#;
