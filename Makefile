@@ -111,8 +111,11 @@ pkg-wasm:
 	@bash scripts/setup.sh rust
 	node scripts/build-pkg.mjs --cargo-only
 
-test-node: ## tests/node/*.test.mjs against pkg/ (run make pkg first)
-	node --test tests/node/
+# Two test files at a time: most of them wait on servers they start (each file its own process,
+# temporary files and ports the system gives).
+NODE_TEST_CONCURRENCY ?= 2
+test-node: ## tests/node/*.test.mjs against pkg/, two files at a time (run make pkg first)
+	node --test --test-concurrency=$(NODE_TEST_CONCURRENCY) tests/node/
 
 test-pkg: ## npm pack pkg/, install it in a fresh project, use it from Node, TypeScript and Chromium
 	node --test tests/pkg/
