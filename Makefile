@@ -104,16 +104,18 @@ test-wasm: ## tests/wasm_*.rs in Node via wasm-bindgen-test-runner
 	$(if $(WASM_TESTS),CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 		cargo test --target $(WASM_TARGET) $(addprefix --test ,$(WASM_TESTS)),@echo "no tests/wasm_*.rs")
 
-# The release wasm builds that scripts/build-pkg.mjs starts with, the full build and the format
-# core side by side (the same commands, so that it then finds them fresh): `make test` runs them
-# before wasm-bindgen-cli is installed.
-PKG_CARGO := cargo build --lib --target $(WASM_TARGET) --release
+# The release wasm builds that scripts/build-pkg.mjs starts with (the full build and the format core
+# side by side, then the server build from a copy of the full build's dependencies), so that it then
+# finds them fresh: `make test` runs them before wasm-bindgen-cli is installed.
 pkg-wasm:
 	@bash scripts/setup.sh rust
-	$(PKG_CARGO) --no-default-features --target-dir target/format-core & core=$$!; $(PKG_CARGO); wait $$core
+	node scripts/build-pkg.mjs --cargo-only
 
-test-node: ## tests/node/*.test.mjs against pkg/ (run make pkg first)
-	node --test tests/node/
+# Two test files at a time: most of them wait on servers they start (each file its own process,
+# temporary files and ports the system gives).
+NODE_TEST_CONCURRENCY ?= 2
+test-node: ## tests/node/*.test.mjs against pkg/, two files at a time (run make pkg first)
+	node --test --test-concurrency=$(NODE_TEST_CONCURRENCY) tests/node/
 
 test-pkg: ## npm pack pkg/, install it in a fresh project, use it from Node, TypeScript and Chromium
 	node --test tests/pkg/

@@ -3,11 +3,13 @@
 // generated from the Cargo metadata. pkg/ is generated: never edit it by hand.
 //
 //   node scripts/build-pkg.mjs [--out DIR] [--profile release|release-o3] [--opt=-O3|-Oz|...]
+//   node scripts/build-pkg.mjs --cargo-only [--profile ...]   (the three cargo builds only: `make test`
+//                                                              runs them before wasm-bindgen-cli is there)
 //
 // wasm-opt defaults to -O3: on this module -Oz saves 3 % raw but under 1 KB brotli, and makes
 // `isValid` about 8 % slower (README, Size).
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -397,23 +399,73 @@ function referenceDisposableLib(file) {
 
 /**
  * The Cargo features of each glue's build and its target directory (each build a directory of its
- * own, so that no build makes cargo rebuild another): the full build (the default `full`), the
- * format core (no feature: the reader, the formatter and diagnostics) and the server build
- * (`validator`: the engine, the reader with positions, the messages, the fast path).
+ * own, so that no build makes cargo rebuild another: cargo keeps one fingerprint and one `.wasm`
+ * for the crate's cdylib per directory, whatever the features): the full build (the default
+ * `full`), the format core (no feature: the reader, the formatter and diagnostics) and the server
+ * build (`validator`: the engine, the reader with positions, the messages, the fast path). The
+ * server build's dependencies are the full build's with the same features, so its directory starts
+ * as a copy of the full build's (`seed`, see `seedTargetDir`) and only the crate is compiled again.
  */
 const CARGO_BUILDS = {
   [NAME]: { features: [], dir: [] },
   [FORMAT_NAME]: { features: ['--no-default-features'], dir: ['format-core'] },
-  [VALIDATOR_NAME]: { features: ['--no-default-features', '--features', 'validator'], dir: ['validator'] },
+  [VALIDATOR_NAME]: { features: ['--no-default-features', '--features', 'validator'], dir: ['validator'], seed: NAME },
 };
 
-/** Compiles the crate for wasm32 with `profile` as the build of glue `glue`; returns the .wasm's path. */
-function cargoWasm(profile, glue) {
+/** The target directory of glue `glue`'s build. */
+const targetDir = (glue) => join(ROOT, 'target', ...CARGO_BUILDS[glue].dir);
+
+/** Runs a command in the repository root, echoing it; resolves when it exits 0, rejects otherwise. */
+function runAsync(cmd, args) {
+  console.log(`  $ ${cmd} ${args.join(' ')}`);
+  return new Promise((done, fail) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit' });
+    child.on('error', fail);
+    child.on('exit', (code, signal) => (code === 0 ? done() : fail(new Error(`${cmd} exited with ${signal ?? code}`))));
+  });
+}
+
+/** Compiles the crate for wasm32 with `profile` as the build of glue `glue`; resolves with the .wasm's path. */
+async function cargoWasm(profile, glue) {
   const { features, dir } = CARGO_BUILDS[glue];
-  const targetDir = join(ROOT, 'target', ...dir);
-  const targetArgs = dir.length ? ['--target-dir', targetDir] : [];
-  run('cargo', ['build', '--lib', '--target', 'wasm32-unknown-unknown', '--profile', profile, ...features, ...targetArgs]);
-  return join(targetDir, 'wasm32-unknown-unknown', profile, `${NAME}.wasm`);
+  const targetArgs = dir.length ? ['--target-dir', targetDir(glue)] : [];
+  await runAsync('cargo', ['build', '--lib', '--target', 'wasm32-unknown-unknown', '--profile', profile, ...features, ...targetArgs]);
+  return join(targetDir(glue), 'wasm32-unknown-unknown', profile, `${NAME}.wasm`);
+}
+
+/**
+ * A build whose target directory has never built `profile` starts from a copy of the directory of
+ * the build it names as `seed` (its host artifacts, build scripts and proc macros, and its wasm32
+ * ones), times kept, so that cargo finds the dependencies fresh and compiles only the crate (its
+ * features differ). `cp -a` keeps times to the nanosecond, which cargo compares.
+ */
+function seedTargetDir(profile, glue) {
+  const { seed } = CARGO_BUILDS[glue];
+  if (!seed || existsSync(join(targetDir(glue), 'wasm32-unknown-unknown', profile))) return;
+  for (const sub of [[profile], ['wasm32-unknown-unknown', profile]]) {
+    const from = join(targetDir(seed), ...sub);
+    if (!existsSync(from)) continue;
+    mkdirSync(dirname(join(targetDir(glue), ...sub)), { recursive: true });
+    run('cp', ['-a', from, join(targetDir(glue), ...sub)]);
+  }
+}
+
+/**
+ * The three cargo builds with `profile`: the format core (its dependencies' features differ) side
+ * by side with the full build, then the server build seeded from the full build's directory.
+ * Resolves with the .wasm of each glue.
+ */
+async function cargoBuilds(profile) {
+  const full = cargoWasm(profile, NAME);
+  const server = full.then(() => {
+    seedTargetDir(profile, VALIDATOR_NAME);
+    return cargoWasm(profile, VALIDATOR_NAME);
+  });
+  // Settled, not all: a build that fails lets the other finish before the error is thrown.
+  const [fullWasm, formatWasm, serverWasm] = await Promise.allSettled([full, cargoWasm(profile, FORMAT_NAME), server]);
+  const failed = [fullWasm, formatWasm, serverWasm].find((build) => build.status === 'rejected');
+  if (failed) throw failed.reason;
+  return { [NAME]: fullWasm.value, [FORMAT_NAME]: formatWasm.value, [VALIDATOR_NAME]: serverWasm.value };
 }
 
 /**
@@ -436,14 +488,17 @@ const { values: args } = parseArgs({
     out: { type: 'string', default: 'pkg' },
     profile: { type: 'string', default: 'release' },
     opt: { type: 'string', default: '-O3' },
+    'cargo-only': { type: 'boolean', default: false },
   },
 });
+const built = await cargoBuilds(args.profile);
+if (args['cargo-only']) process.exit(0);
 const out = resolve(ROOT, args.out);
 const cargo = cargoPackage();
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-const wasms = Object.fromEntries(GLUES.map((glue) => [glue, bindgen(cargoWasm(args.profile, glue), glue, out, args.opt)]));
+const wasms = Object.fromEntries(GLUES.map((glue) => [glue, bindgen(built[glue], glue, out, args.opt)]));
 const api = await packageGlue(out, NAME, ['format', 'Validator.isValid']);
 const missing = valueExports().filter((name) => !api.includes(name));
 if (missing.length) throw new Error(`runtime/values.js takes values for exports the glue lacks: ${missing.join(', ')}`);

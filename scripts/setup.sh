@@ -20,6 +20,8 @@ setup_rust() {
 # runner here drives Node. No registry this project uses has it prebuilt (2026-12-03: npm has no
 # `wasm-bindgen-cli`, PyPI none, Debian only the library's sources; the prebuilt binaries are on
 # GitHub releases, which cargo-binstall and wasm-pack's npm installer download, out of reach).
+# Only the two programs used (not wasm2es6js), at opt-level 1: 268 CPU s to install instead of
+# about 330 (2026-12-03), and wasm-bindgen writes the same glue and .wasm in the same time.
 setup_wasm_bindgen() {
   local want
   want=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' Cargo.toml)
@@ -32,7 +34,8 @@ setup_wasm_bindgen() {
     return
   fi
   say "installing wasm-bindgen-cli $want (takes a few minutes)"
-  cargo install wasm-bindgen-cli --version "$want" --no-default-features --force
+  CARGO_PROFILE_RELEASE_OPT_LEVEL=1 cargo install wasm-bindgen-cli --version "$want" --no-default-features --force \
+    --bin wasm-bindgen --bin wasm-bindgen-test-runner
 }
 
 # node_modules from package-lock.json: reinstalled when missing or older than the lock file.

@@ -137,9 +137,15 @@ function freePort() {
 async function startEverything() {
   const port = await freePort();
   const child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  // A start-up budget for a busy machine, not a timing assertion; a server that exits first fails
+  // at once with what it said.
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server-everything did not start listening within 10 s')), 10000);
     let seen = '';
+    const timer = setTimeout(() => reject(new Error(`server-everything did not start listening within 60 s: ${seen}`)), 60000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server-everything exited (${code}) before listening: ${seen}`));
+    });
     child.stderr.setEncoding('utf8').on('data', (chunk) => {
       seen += chunk;
       if (seen.includes('listening on port')) {

@@ -52,10 +52,11 @@ async function waitFor(out, pattern, what) {
   throw new Error(`${what} did not start within 60 s: ${out.stderr}`);
 }
 
-/** booking_server.py over Streamable HTTP on a port of its own: `{ url, stop }`. */
-async function pythonServer(port, ...flags) {
-  const server = started(PYTHON, [join(FIXTURES, 'booking_server.py'), 'http', String(port), ...flags]);
-  await waitFor(server.out, /Uvicorn running/, `booking_server.py ${flags}`);
+/** booking_server.py over Streamable HTTP on a port the system gives it (port 0; Uvicorn names the
+ * one it got), so that no other process can hold it: `{ url, stop }`. */
+async function pythonServer(...flags) {
+  const server = started(PYTHON, [join(FIXTURES, 'booking_server.py'), 'http', '0', ...flags]);
+  const [, port] = await waitFor(server.out, /Uvicorn running on http:\/\/127\.0\.0\.1:(\d+)/, `booking_server.py ${flags}`);
   return { url: `http://127.0.0.1:${port}/mcp`, stop: () => server.child.kill() };
 }
 
@@ -104,9 +105,8 @@ function findingsOf(paths) {
   return { live, replayed };
 }
 
-let ports = 18700 + (process.pid % 200) * 2;
 /** The two Python servers, started once (each Python start costs a second or more). */
-const starting = Promise.all([pythonServer(ports++), pythonServer(ports++, '--stateless')]);
+const starting = Promise.all([pythonServer(), pythonServer('--stateless')]);
 starting.catch(() => {}); // the tests that need them report it
 /** The Python servers by kind, once started. */
 const servers = async () => {

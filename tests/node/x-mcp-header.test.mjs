@@ -9,7 +9,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -26,28 +25,19 @@ const file = (name, text) => {
   return join(TEMP, name);
 };
 
-/** A free TCP port on 127.0.0.1. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** region_server.py on a free port, once Uvicorn listens: `{ url, child }`. */
+/** region_server.py on a port the system gives it (port 0: no other process can hold it; Uvicorn
+ * names the one it got), once Uvicorn listens: `{ url, child }`. */
 async function regionServer() {
-  const port = await freePort();
-  const child = spawn(PYTHON, [join(ROOT, 'tests/fixtures/python/region_server.py'), String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(PYTHON, [join(ROOT, 'tests/fixtures/python/region_server.py'), '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let seen = '';
-  await new Promise((resolve, reject) => {
+  const port = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`region_server.py did not listen within 60 s: ${seen}`)), 60000);
     child.stderr.setEncoding('utf8').on('data', (chunk) => {
       seen += chunk;
-      if (seen.includes('Uvicorn running')) {
+      const listening = /Uvicorn running on http:\/\/127\.0\.0\.1:(\d+)/.exec(seen);
+      if (listening) {
         clearTimeout(timer);
-        resolve();
+        resolve(listening[1]);
       }
     });
   });
