@@ -190,8 +190,9 @@ test('check-server run events: a refused initialize is the session\'s error at t
 
 test('check-server run events: a request never answered is the session\'s no-answer error at the request, the run reported as far as it went', async () => {
   // The double reads its stdin and never answers (fixtures/servers/silent.mjs): its first
-  // request waits --startup-timeout, then the run stops there.
-  const silent = ['--startup-timeout', '800', '--', process.execPath, join(DOUBLES, 'silent.mjs')];
+  // request waits --startup-timeout, then the run stops there. The wait is long enough for the
+  // double to start and say its stderr line on a busy machine (800 ms was not, in the parallel gate).
+  const silent = ['--startup-timeout', '10000', '--', process.execPath, join(DOUBLES, 'silent.mjs')];
   const run = await cli(['check-server', '--format', 'json', '--record', 'silent.jsonl', ...silent]);
   assert.equal(run.status, 1, run.stderr);
   const document = JSON.parse(run.stdout);
