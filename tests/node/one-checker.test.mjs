@@ -201,7 +201,7 @@ test('check-server run events: a request never answered is the session\'s no-ans
   assert.ok(asked > 0, JSON.stringify(entries));
   const found = document.findings.filter((f) => f.code === 'no-answer');
   assert.deepEqual(found.map((f) => [f.file, f.severity, f.line, f.column]), [['silent.jsonl', 'error', asked, 1]]);
-  assert.equal(found[0].message, 'no answer to server/discover within 800 ms (the start-up wait: the server has sent nothing yet); the check stopped there');
+  assert.equal(found[0].message, 'no answer to server/discover within 10000 ms (the start-up wait: the server has sent nothing yet); the check stopped there');
   // Why it went silent: the server's stderr, in the result and on stderr.
   assert.match(document.results[0].stderrTail, /silent double: listening, never answering/);
   assert.match(run.stderr, /silent double: listening, never answering/);
@@ -209,7 +209,7 @@ test('check-server run events: a request never answered is the session\'s no-ans
   // Without --record, in words: the request it is about.
   const human = await cli(['check-server', ...silent]);
   assert.equal(human.status, 1);
-  assert.match(human.stdout, /error\[no-answer\]: no answer to server\/discover within 800 ms/);
+  assert.match(human.stdout, /error\[no-answer\]: no answer to server\/discover within 10000 ms/);
 });
 
 test('check-server run events: a refused list, endless pages, a question cancelled and a task that never finishes', async () => {

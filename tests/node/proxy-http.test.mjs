@@ -285,9 +285,8 @@ function httpFindings(paths) {
 }
 
 test('answer statuses (2026-07-28): the Python SDK 2.3.0 server refuses mismatched headers with 400/-32020 and an unknown method with 404/-32601, no finding on them; a scripted server that answers them otherwise is found, live and replayed', { timeout: 90000 }, async () => {
-  const port = ports++;
-  const server = started(PYTHON, [join(FIXTURES, 'region_server.py'), String(port)]);
-  await waitFor(server.out, /Uvicorn running/, 'region_server.py');
+  const server = started(PYTHON, [join(FIXTURES, 'region_server.py'), '0']);
+  const [, port] = await waitFor(server.out, /Uvicorn running on http:\/\/127\.0\.0\.1:(\d+)/, 'region_server.py');
   const call = (extra) => request2026(2, 'tools/call', { name: 'where', arguments: { region: 'eu', query: 'q' } }, { 'Mcp-Name': 'where', ...extra });
   const requests = [
     request2026(1, 'tools/list', {}),
