@@ -6,12 +6,12 @@
 use serde_json::Value;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::json::Document;
+use crate::json::{parse, Document, ReadOptions};
 
 use super::checks::view::{Spot, ToolView};
 use super::checks::{list_findings, tool_findings, Found};
+use super::locate::{locate_server, locate_tools, tools_generation};
 use super::rule::{Check, Effect, Rule};
-use super::tools_generation;
 use super::{
     CompatOptions, CompatReport, PerTarget, Target, TargetResult, ToolCompat, Verdict, Verdicts,
 };
@@ -288,4 +288,39 @@ fn effect_of(diagnostic: Diagnostic, rule: &Rule) -> Finding {
         Severity::Warning | Severity::Info => Effect::Warned,
     };
     (effect, diagnostic)
+}
+
+/// Checks a `Tool`, an array of tools or a `tools/list` result (bare or in a response), or a
+/// server's `initialize` or `server/discover` result (bare or in a response: its
+/// `instructions`), against each
+/// target's profile. Spans point into `text`.
+pub fn check_compatibility(text: &str, options: &CompatOptions) -> CompatReport {
+    let doc = match parse(text, ReadOptions::default()) {
+        Ok(doc) => doc,
+        Err(error) => {
+            return CompatReport {
+                diagnostics: vec![error.diagnostic()],
+                ..CompatReport::default()
+            }
+        }
+    };
+    let targets = if options.targets.is_empty() {
+        Target::DEFAULT.to_vec()
+    } else {
+        options.targets.clone()
+    };
+    if let Some(server) = locate_server(&doc) {
+        return run(&doc, &[], Some(server), &targets, options);
+    }
+    let Some(pointers) = locate_tools(&doc, "") else {
+        let message =
+            "not a tool definition, a tools/list result or an initialize result (no `name`/`inputSchema`, `tools` or `protocolVersion`)";
+        let diagnostic =
+            Diagnostic::error("not-a-tool", message).with_span(Some(doc.span(doc.root.range)));
+        return CompatReport {
+            diagnostics: vec![diagnostic],
+            ..CompatReport::default()
+        };
+    };
+    run(&doc, &pointers, None, &targets, options)
 }

@@ -1,5 +1,7 @@
 //! The consumers a tool can be checked against, and the rule tables each one runs.
 
+use serde::Serialize;
+
 use super::data::{builtin, Entry};
 use super::resolve;
 use super::rule::Rule;
@@ -205,4 +207,32 @@ impl TryFrom<String> for Target {
             )
         })
     }
+}
+
+/// One target as the front ends list it (the wasm export `compatTargets()`): its name, whether it
+/// is checked only when asked for, and what it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TargetInfo {
+    /// The name `targets` and `--target` take.
+    pub name: &'static str,
+    /// Whether it is left out of the default targets ([`Target::DEFAULT`]).
+    #[serde(rename = "optIn")]
+    pub opt_in: bool,
+    /// What it is, in a few words.
+    pub title: &'static str,
+    /// Its short name for a column header or a badge (`Gemini JSON Schema`).
+    pub label: &'static str,
+}
+
+/// Every target, in report order, as [`TargetInfo`].
+pub fn target_infos() -> Vec<TargetInfo> {
+    Target::ALL
+        .iter()
+        .map(|t| TargetInfo {
+            name: t.name(),
+            opt_in: t.opt_in(),
+            title: t.title(),
+            label: t.label(),
+        })
+        .collect()
 }

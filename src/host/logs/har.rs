@@ -13,8 +13,9 @@
 //! A client message carries its request's method and headers (`http`).
 
 use crate::diagnostic::{ByteRange, Diagnostic};
+use crate::host::logs::found::Found;
 use crate::host::logs::map::{decode_with_map, SourceMap};
-use crate::host::logs::{Found, Http};
+use crate::host::logs::model::Http;
 use crate::host::session::Direction;
 use crate::host::time::parse_rfc3339;
 use crate::json::{parse, Document, Node, NodeKind, ReadOptions};

@@ -4,7 +4,8 @@
 //! (`DEBUG sending {"jsonrpc":…}`) is too; any other line is reported (`log-line-skipped`, with
 //! its place) and skipped. Directions are unknown unless an envelope says.
 
-use crate::host::logs::{Found, SourceMap};
+use crate::host::logs::found::Found;
+use crate::host::logs::SourceMap;
 use crate::host::session::Direction;
 use crate::host::time::parse_rfc3339;
 use crate::json::{parse, Node, ReadOptions};
@@ -12,7 +13,7 @@ use crate::json::{parse, Node, ReadOptions};
 /// Reads every line.
 pub(super) fn read(found: &mut Found<'_>) {
     let text = found.text;
-    for (line_start, body) in super::lines_with_offsets(text) {
+    for (line_start, body) in super::found::lines_with_offsets(text) {
         let lead = body.len() - body.trim_start().len();
         let trimmed = body.trim();
         if trimmed.is_empty() {

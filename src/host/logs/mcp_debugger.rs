@@ -13,8 +13,8 @@
 //! `id` finding is about this pairing, not the wire; the members are the export's text as it is.
 
 use crate::diagnostic::Diagnostic;
+use crate::host::logs::found::Found;
 use crate::host::logs::map::Builder;
-use crate::host::logs::Found;
 use crate::host::session::Direction;
 use crate::host::time::parse_rfc3339;
 use crate::json::{parse, Document, Node, NodeKind, ReadOptions};

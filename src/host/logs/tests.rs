@@ -1,7 +1,10 @@
 //! The log readers on the recorded fixtures of tests/fixtures/logs/ (see its README).
 
+use super::replay::transcript_of;
 use super::*;
-use crate::host::session::replay_session;
+use crate::diagnostic::{Diagnostic, Span};
+use crate::host::session::{replay_session, Direction, Progress, SequenceEntry, StepKind};
+use crate::json::{parse, ReadOptions};
 
 const VSCODE: &str = include_str!("../../../tests/fixtures/logs/vscode-output.log");
 const HAR_2026: &str = include_str!("../../../tests/fixtures/logs/streamable-2026.har");

@@ -20,7 +20,9 @@
 //! intervals between messages (the only use of times here) right.
 
 use crate::diagnostic::ByteRange;
-use crate::host::logs::{ContextLine, Found, SourceMap};
+use crate::host::logs::found::Found;
+use crate::host::logs::model::ContextLine;
+use crate::host::logs::SourceMap;
 use crate::host::session::Direction;
 use crate::host::time::parse_rfc3339;
 
@@ -97,7 +99,7 @@ fn parse_line(line: &str) -> Option<Line<'_>> {
 pub(super) fn read(found: &mut Found<'_>) {
     let text = found.text;
     let (mut says, mut arrows) = (false, false);
-    for (line_start, body) in super::lines_with_offsets(text) {
+    for (line_start, body) in super::found::lines_with_offsets(text) {
         match parse_line(body) {
             Some(Line::Message(time, direction, form, at)) => {
                 match form {

@@ -1,0 +1,251 @@
+//! What the readers collect from a log: its messages (each parsed once, pushed into the
+//! session when replaying), context lines and findings ([`Found`]).
+
+use super::map::SourceMap;
+use super::model::{ContextLine, Http, LogEntry, MAX_SKIPPED_REPORTED};
+
+use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Span};
+use crate::host::session::{Direction, Entry, Progress, Pushes};
+use crate::json::tree::MAX_TREE_DEPTH;
+use crate::json::{parse, Document, JsonError, ReadOptions, Reader};
+
+/// What a reader collects: the messages (kept for [`read_log`], or pushed into the session as
+/// they are read for [`replay_log`]), the context lines and the findings.
+pub(super) struct Found<'t> {
+    /// The pasted text.
+    pub(super) text: &'t str,
+    /// Its line index.
+    pub(super) index: &'t LineIndex<'t>,
+    /// The messages so far (when reading).
+    pub(super) entries: Vec<LogEntry>,
+    /// The session the messages go to (when replaying).
+    pub(super) pushes: Option<Pushes>,
+    /// Where each message pushed sits (when replaying).
+    pub(super) placed: Vec<Placed>,
+    /// The lines kept as context.
+    pub(super) context: Vec<ContextLine>,
+    /// What the reader saw, when it says more than the format's name.
+    pub(super) detected: Option<String>,
+    /// The readers' findings.
+    pub(super) diagnostics: Vec<Diagnostic>,
+    /// Lines skipped so far (the first [`MAX_SKIPPED_REPORTED`] are reported).
+    pub(super) skipped: usize,
+    /// Told the offset of each message read.
+    pub(super) progress: Progress,
+}
+
+impl<'t> Found<'t> {
+    /// A reader of `text`, replaying into `pushes` when given.
+    pub(super) fn new(text: &'t str, index: &'t LineIndex<'t>, pushes: Option<Pushes>) -> Self {
+        Self {
+            text,
+            index,
+            entries: Vec::new(),
+            pushes,
+            placed: Vec::new(),
+            context: Vec::new(),
+            detected: None,
+            diagnostics: Vec::new(),
+            skipped: 0,
+            progress: Progress::default(),
+        }
+    }
+
+    /// The findings completed: how many skipped lines were not listed, `log-empty`.
+    pub(super) fn done(mut self) -> Self {
+        self.progress.done();
+        if self.skipped > MAX_SKIPPED_REPORTED {
+            self.diagnostics.push(Diagnostic::info(
+                "log-line-skipped",
+                format!(
+                    "{} more lines that are no message were skipped",
+                    self.skipped - MAX_SKIPPED_REPORTED
+                ),
+            ));
+        }
+        let none = self.entries.is_empty() && self.placed.is_empty();
+        if none && !self.diagnostics.iter().any(Diagnostic::is_error) {
+            self.diagnostics.push(Diagnostic::warning(
+                "log-empty",
+                "no JSON-RPC message found in the log",
+            ));
+        }
+        self
+    }
+
+    /// A message extracted as `message` with its source map: parsed and pushed when replaying,
+    /// else checked (without building its tree) and kept; a `log-not-json` warning at the place
+    /// it fails.
+    pub(super) fn message(
+        &mut self,
+        message: String,
+        map: SourceMap,
+        direction: Option<Direction>,
+        time_ms: Option<i64>,
+        http: Option<Http>,
+    ) {
+        let read = if self.pushes.is_some() {
+            parse(&message, ReadOptions::default()).map(Some)
+        } else {
+            let options = ReadOptions::default();
+            let options = ReadOptions {
+                max_depth: options.max_depth.min(MAX_TREE_DEPTH),
+                ..options
+            };
+            Reader::new(&message, options).check_all().map(|_| None)
+        };
+        match read {
+            Ok(Some(doc)) => self.parsed(&doc, map, direction, time_ms, http),
+            Ok(None) => {
+                let span = self.span_of(&map, message.len());
+                self.entries.push(LogEntry {
+                    direction,
+                    time_ms,
+                    message,
+                    http,
+                    span,
+                    map,
+                });
+            }
+            Err(error) => {
+                let at = map.offset(error.byte_offset);
+                self.diagnostics.push(
+                    Diagnostic::warning(
+                        "log-not-json",
+                        format!("this message is not JSON ({}); skipped", error.message),
+                    )
+                    .with_span(Some(self.index.span(ByteRange::new(at, at)))),
+                );
+            }
+        }
+    }
+
+    /// A message already parsed (`doc`, over the message's text) with its source map: pushed
+    /// into the session when replaying, else kept.
+    pub(super) fn parsed(
+        &mut self,
+        doc: &Document<'_>,
+        map: SourceMap,
+        direction: Option<Direction>,
+        time_ms: Option<i64>,
+        http: Option<Http>,
+    ) {
+        if self.pushes.is_none() {
+            // Reading (a cassette's messages come parsed): kept as `message` keeps it.
+            return self.message(doc.text.to_owned(), map, direction, time_ms, http);
+        }
+        let span = self.span_of(&map, doc.text.len());
+        if let Some(pushes) = &mut self.pushes {
+            // Its reader warnings (a duplicate key) at their places in the text.
+            let place = Placed {
+                number: self.placed.len(),
+                span,
+                map,
+            };
+            for warning in &doc.warnings {
+                self.diagnostics
+                    .push(place.diagnostic(warning.clone(), None, self.index));
+            }
+            pushes.push(doc, &Entry::Message(direction), time_ms);
+            self.placed.push(place);
+        }
+    }
+
+    /// The span in the text of a message of `len` bytes through its `map`; the progress told.
+    pub(super) fn span_of(&mut self, map: &SourceMap, len: usize) -> Span {
+        let start = map.offset(0);
+        let end = map.offset(len).max(start);
+        self.progress.at(start);
+        self.index.span(ByteRange::new(start, end))
+    }
+
+    /// A whole-text format (a HAR, an export) that does not parse: `code` at the error's place.
+    pub(super) fn unparsable(&mut self, code: &str, what: &str, error: &JsonError) {
+        let at = error.byte_offset;
+        self.diagnostics.push(
+            Diagnostic::error(
+                code,
+                format!(
+                    "{what} does not parse at line {}, column {} ({}): is it cut short?",
+                    error.line, error.column, error.message
+                ),
+            )
+            .with_span(Some(self.index.span(ByteRange::new(at, at)))),
+        );
+    }
+
+    /// A line (bytes `start..end`) that is no message: `log-line-skipped`.
+    pub(super) fn skip(&mut self, start: usize, end: usize, why: &str) {
+        self.skipped += 1;
+        if self.skipped <= MAX_SKIPPED_REPORTED {
+            self.diagnostics.push(
+                Diagnostic::info("log-line-skipped", format!("{why}; skipped"))
+                    .with_span(Some(self.index.span(ByteRange::new(start, end)))),
+            );
+        }
+    }
+}
+
+/// Each line of `text` without its line break, with the byte offset it starts at.
+pub(super) fn lines_with_offsets(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split_inclusive('\n').scan(0, |start, line| {
+        let at = *start;
+        *start += line.len();
+        Some((at, line.trim_end_matches(['\n', '\r'])))
+    })
+}
+
+/// Where a message read from the log sits: its number, its span and its map to the text.
+pub(super) struct Placed {
+    /// Its number among the messages (pointers are `/<number>/message/…`, as in a transcript).
+    pub(super) number: usize,
+    /// Its span in the text.
+    pub(super) span: Span,
+    /// Its source map.
+    pub(super) map: SourceMap,
+}
+
+impl Placed {
+    /// `span` (in the message) in the text.
+    pub(super) fn span_of(&self, span: Span, index: &LineIndex<'_>) -> Span {
+        let from = self.map.offset(span.bytes.start);
+        let to = self
+            .map
+            .offset(span.bytes.end.max(span.bytes.start))
+            .max(from);
+        index.span(ByteRange::new(from, to))
+    }
+
+    /// `diagnostic` (and its children) with its spans in the text, its schema spans through
+    /// `schema`'s map, its pointers as in the transcript of the messages (`/<number>/message…`).
+    pub(super) fn diagnostic(
+        &self,
+        mut diagnostic: Diagnostic,
+        schema: Option<&Placed>,
+        index: &LineIndex<'_>,
+    ) -> Diagnostic {
+        diagnostic.instance_path = format!("/{}/message{}", self.number, diagnostic.instance_path);
+        if let (Some(schema), Some(location), true) = (
+            schema,
+            &mut diagnostic.keyword_location,
+            diagnostic.schema_span.is_some(),
+        ) {
+            *location = format!("/{}/message{location}", schema.number);
+        }
+        diagnostic.span = diagnostic.span.map(|s| self.span_of(s, index));
+        diagnostic.schema_span = diagnostic
+            .schema_span
+            .zip(schema)
+            .map(|(s, place)| place.span_of(s, index));
+        let verbatim = self.map.is_verbatim();
+        diagnostic.fix = diagnostic.fix.take().filter(|_| verbatim).map(|mut fix| {
+            fix.span = self.span_of(fix.span, index);
+            fix
+        });
+        diagnostic.children = std::mem::take(&mut diagnostic.children)
+            .into_iter()
+            .map(|child| self.diagnostic(child, schema, index))
+            .collect();
+        diagnostic
+    }
+}
