@@ -6,6 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::json::JsonError;
 
+#[cfg(feature = "full")]
 #[wasm_bindgen]
 extern "C" {
     /// The engine's `TextEncoder` (Node, browsers, workers, Deno, Bun, workerd).
@@ -20,7 +21,8 @@ extern "C" {
 /// and copied in at once (wasm-bindgen's own copy of a `&str` goes character by character in
 /// JavaScript: a fifth of a 50 MB log's replay), or the UTF-8 bytes of a file, copied as they
 /// are. A `TypeError` for anything else and for bytes that are not UTF-8 (with the first bad
-/// byte's offset).
+/// byte's offset). The full build's log readers take it.
+#[cfg(feature = "full")]
 pub(crate) fn text_arg(value: &JsValue, what: &str) -> Result<String, JsValue> {
     let bytes = if let Some(bytes) = value.dyn_ref::<js_sys::Uint8Array>() {
         bytes.to_vec()
