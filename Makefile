@@ -44,10 +44,11 @@ test: ## Every check; independent phases side by side, each one's log in target/
 
 # The phases of `make test` and the order they need (run by `make -j`: whatever is ready runs).
 # Each recipe succeeds for make; a phase records its result, one whose --needs failed is skipped,
-# and `timed.sh --summary` fails the run. The installs start first, side by side. The Rust checks
-# take turns (cargo locks target/debug for each) at low priority; the release wasm builds start
-# at once, the package follows once wasm-bindgen-cli and node_modules are there, and the suites
-# that use pkg/ run side by side.
+# and `timed.sh --summary` fails the run. The installs start first, side by side. The native Rust
+# checks take turns (cargo locks target/debug for each) at low priority; the release wasm builds
+# start at once, the package follows once wasm-bindgen-cli and node_modules are there, and the
+# suites that use pkg/ run side by side, with the wasm tests (in a target directory of their own,
+# target/wasm-tests, so that they need not wait for the native checks' lock) at low priority.
 GATE := setup-rust setup-wasm-bindgen setup-chromium setup-node setup-python fmt vendor clippy \
 	native-tests fuzz-replay wasm-tests pkg-wasm pkg node-tests package-test bundlers runtimes browser-tests
 .PHONY: gate $(addprefix gate-,$(GATE))
@@ -64,8 +65,8 @@ gate-native-tests: gate-clippy
 	@$(TIMED) native-tests $(LOW) $(MAKE) test-native || true
 gate-fuzz-replay: gate-native-tests
 	@$(TIMED) fuzz-replay $(LOW) $(MAKE) test-fuzz-replay || true
-gate-wasm-tests: gate-fuzz-replay gate-setup-wasm-bindgen
-	@$(TIMED) wasm-tests --needs setup-rust,setup-wasm-bindgen $(LOW) $(MAKE) test-wasm || true
+gate-wasm-tests: gate-pkg gate-setup-wasm-bindgen
+	@CARGO_TARGET_DIR=target/wasm-tests $(TIMED) wasm-tests --needs setup-rust,setup-wasm-bindgen $(LOW) $(MAKE) test-wasm || true
 gate-pkg-wasm: gate-setup-rust
 	@$(TIMED) pkg-wasm --needs setup-rust $(MAKE) pkg-wasm || true
 gate-pkg: gate-pkg-wasm gate-setup-wasm-bindgen gate-setup-node
