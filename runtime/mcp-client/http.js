@@ -43,6 +43,13 @@ export function mcpHeaders(message, negotiated, schemas = new Map()) {
  * 1.32.2, client/streamableHttp.js; checked 2026-12-03). */
 export const RECONNECTION = { initialDelayMs: 1000, growFactor: 1.5, maxDelayMs: 30000, maxRetries: 2 };
 
+/** How long the next request waits for the GET stream opened after `notifications/initialized`
+ * to be answered (opened or refused): the server then sees it before the session's next request,
+ * as on an idle machine. On a busy one, a GET that arrived after `tools/call` was taken by a
+ * server that answers calls on the GET stream (the conformance suite's sse-retry scenario) for the
+ * call's resumption. A GET that takes longer goes on opening meanwhile. */
+const GET_OPEN_WAIT_MS = 2000;
+
 /**
  * A connection to the MCP endpoint `url`: `{ connection, stderrTail(), close() }` (no stderr over
  * HTTP: the tail is empty). Each client message's transcript entry gets the request as sent:
@@ -53,7 +60,8 @@ export const RECONNECTION = { initialDelayMs: 1000, growFactor: 1.5, maxDelayMs:
  * The server's requests are answered wherever they arrive (the connection's handlers): on the
  * `text/event-stream` answer of a POST while its request is open (an `elicitation/create` during
  * `tools/call`), and on the GET stream, opened as the official TypeScript SDK client opens it
- * (after `notifications/initialized` is accepted with 202; a 405 means the server offers none).
+ * (after `notifications/initialized` is accepted with 202; a 405 means the server offers none),
+ * the next request waiting for its answer (`GET_OPEN_WAIT_MS`).
  * SSE resumption (SEP-1699, "Support SSE polling via server-side disconnect",
  * <https://modelcontextprotocol.io/community/seps/1699-support-sse-polling-via-server-side-disconnect>,
  * checked 2026-12-03): a stream the server ends (gracefully or not) before the answer it carries,
@@ -109,7 +117,11 @@ export function connectHttp(url, { timeoutMs, startupMs } = {}) {
     if (response.ok) session = response.headers.get('mcp-session-id') ?? session;
     const type = response.headers.get('content-type') ?? '';
     if (response.status === 202 || response.status === 204) {
-      if (message.method === 'notifications/initialized') openGet({ awaiting: undefined }, 0);
+      if (message.method === 'notifications/initialized') {
+        let timer;
+        await Promise.race([openGet({ awaiting: undefined }, 0), new Promise((resolve) => (timer = setTimeout(resolve, GET_OPEN_WAIT_MS)))]);
+        clearTimeout(timer);
+      }
       return;
     }
     if (!response.ok && !type.includes('json')) {

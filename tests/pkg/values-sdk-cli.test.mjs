@@ -140,7 +140,7 @@ test('the CLI through npx: exit codes, stdin, --format json|github, and the huma
   assert.equal(json.status, 1);
   assert.deepEqual(JSON.parse(json.stdout).findings.map((f) => `${f.line}:${f.column} ${f.code}`), ['2:14 pattern', '3:12 minimum']);
   const github = npx(['format', '--format', 'github', '--check', 'broken.json']);
-  assert.match(github.stdout, /^::error file=broken\.json,line=1,col=12,title=syntax::trailing comma/);
+  assert.match(github.stdout, /^::error file=broken\.json,line=1,col=12,endLine=1,endColumn=12,title=syntax::trailing comma/);
   const missing = npx(['classify', 'nothing.json']);
   assert.equal(missing.status, 2);
   assert.match(missing.stderr, /^mcp-json-toolbox classify: nothing\.json: no such file$/m);
