@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { startUvicorn } from './uvicorn.mjs';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -52,12 +53,11 @@ async function waitFor(out, pattern, what) {
   throw new Error(`${what} did not start within 60 s: ${out.stderr}`);
 }
 
-/** booking_server.py over Streamable HTTP on a port the system gives it (port 0; Uvicorn names the
- * one it got), so that no other process can hold it: `{ url, stop }`. */
+/** booking_server.py over Streamable HTTP on a port the system gives it (tests/node/uvicorn.mjs):
+ * `{ url, stop }`. */
 async function pythonServer(...flags) {
-  const server = started(PYTHON, [join(FIXTURES, 'booking_server.py'), 'http', '0', ...flags]);
-  const [, port] = await waitFor(server.out, /Uvicorn running on http:\/\/127\.0\.0\.1:(\d+)/, `booking_server.py ${flags}`);
-  return { url: `http://127.0.0.1:${port}/mcp`, stop: () => server.child.kill() };
+  const { url, child } = await startUvicorn(PYTHON, [join(FIXTURES, 'booking_server.py'), 'http', '0', ...flags], `booking_server.py ${flags}`);
+  return { url, stop: () => child.kill() };
 }
 
 /** The proxy in front of `upstream` with `options`: `{ url, stop() → { status, stderr }, paths }`. */
@@ -285,8 +285,7 @@ function httpFindings(paths) {
 }
 
 test('answer statuses (2026-07-28): the Python SDK 2.3.0 server refuses mismatched headers with 400/-32020 and an unknown method with 404/-32601, no finding on them; a scripted server that answers them otherwise is found, live and replayed', { timeout: 90000 }, async () => {
-  const server = started(PYTHON, [join(FIXTURES, 'region_server.py'), '0']);
-  const [, port] = await waitFor(server.out, /Uvicorn running on http:\/\/127\.0\.0\.1:(\d+)/, 'region_server.py');
+  const server = await startUvicorn(PYTHON, [join(FIXTURES, 'region_server.py'), '0'], 'region_server.py');
   const call = (extra) => request2026(2, 'tools/call', { name: 'where', arguments: { region: 'eu', query: 'q' } }, { 'Mcp-Name': 'where', ...extra });
   const requests = [
     request2026(1, 'tools/list', {}),
@@ -295,7 +294,7 @@ test('answer statuses (2026-07-28): the Python SDK 2.3.0 server refuses mismatch
     call({}),
     request2026(3, 'foo/bar', {}),
   ];
-  const proxied = await proxy(`http://127.0.0.1:${port}/mcp`, 'region-statuses');
+  const proxied = await proxy(server.url, 'region-statuses');
   try {
     assert.deepEqual(await sendAll(proxied.url, requests), [200, 200, 400, 400, 404]);
   } finally {

@@ -23,6 +23,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { startUvicorn } from './uvicorn.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = join(ROOT, 'pkg/cli.js');
@@ -72,26 +73,9 @@ async function check(...args) {
 /** The JSON Lines of a recording. */
 const entries = (path) => readFileSync(join(TEMP, path), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
 
-/** Starts booking_server.py over Streamable HTTP on a port the system gives it (port 0: no other
- * process can hold it; Uvicorn names the one it got); resolves with its URL once it listens. The
- * wait is a start-up budget for a busy machine, not a timing assertion. */
-async function httpServer(...flags) {
-  const child = spawn(PYTHON, [SERVER, 'http', '0', ...flags], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`booking_server.py http ${flags} did not listen within 60 s`)), 60000);
-    let seen = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk) => {
-      seen += chunk;
-      const listening = /Uvicorn running on http:\/\/127\.0\.0\.1:(\d+)/.exec(seen);
-      if (listening) {
-        clearTimeout(timer);
-        resolve(listening[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`booking_server.py exited (${code}): ${seen}`)));
-  });
-  return { url: `http://127.0.0.1:${port}/mcp`, child };
-}
+/** Starts booking_server.py over Streamable HTTP (tests/node/uvicorn.mjs); resolves
+ * `{ url, child }` once it listens. */
+const httpServer = (...flags) => startUvicorn(PYTHON, [SERVER, 'http', '0', ...flags], `booking_server.py http ${flags}`);
 
 const servers = {};
 before(async () => {

@@ -7,12 +7,13 @@
 // - `replay` of that recording with the header taken out, or changed, reports it at the entry;
 // - `check-tool` reports an annotation that breaks the rule (clients drop such a tool).
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { startUvicorn } from './uvicorn.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = join(ROOT, 'pkg/cli.js');
@@ -25,24 +26,8 @@ const file = (name, text) => {
   return join(TEMP, name);
 };
 
-/** region_server.py on a port the system gives it (port 0: no other process can hold it; Uvicorn
- * names the one it got), once Uvicorn listens: `{ url, child }`. */
-async function regionServer() {
-  const child = spawn(PYTHON, [join(ROOT, 'tests/fixtures/python/region_server.py'), '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let seen = '';
-  const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`region_server.py did not listen within 60 s: ${seen}`)), 60000);
-    child.stderr.setEncoding('utf8').on('data', (chunk) => {
-      seen += chunk;
-      const listening = /Uvicorn running on http:\/\/127\.0\.0\.1:(\d+)/.exec(seen);
-      if (listening) {
-        clearTimeout(timer);
-        resolve(listening[1]);
-      }
-    });
-  });
-  return { url: `http://127.0.0.1:${port}/mcp`, child };
-}
+/** region_server.py on a port the system gives it, once Uvicorn listens: `{ url, child }`. */
+const regionServer = () => startUvicorn(PYTHON, [join(ROOT, 'tests/fixtures/python/region_server.py'), '0'], 'region_server.py');
 
 const starting = regionServer();
 starting.catch(() => {});
