@@ -6,8 +6,7 @@
 //! circle either (through `super::`, `crate::…` or a name the folder's `mod.rs` re-exports); the
 //! `mod.rs` is one of those files: it uses a file when it names it in a private `use` or in its
 //! code (declaring it, `mod x;`, and re-exporting its names, `pub use x::Y;`, are not uses), and
-//! a file uses it when it names an item `mod.rs` defines. The folders where such a circle is
-//! known today are listed (`KNOWN_MOD_RS_CIRCLES`). Comments (and doc links) are not read.
+//! a file uses it when it names an item `mod.rs` defines. Comments (and doc links) are not read.
 #![cfg(test)]
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -329,20 +328,7 @@ fn problems(files: &BTreeMap<String, String>, layers: &[&[&str]]) -> Vec<String>
         let shown: Vec<String> = circle.iter().map(Edge::show).collect();
         found.push(format!("import circle: {}", shown.join(", then ")));
     }
-    for (folder, mut edges) in folder_edges(files) {
-        if KNOWN_MOD_RS_CIRCLES.contains(&folder.join("/").as_str()) {
-            // Known: only the circles through mod.rs are let be (each file's others still count).
-            let root = [folder.as_slice(), &[MOD_RS.to_owned()]]
-                .concat()
-                .join("::");
-            if circle(&edges).is_none() {
-                found.push(format!(
-                    "src/{}/: no import circle through mod.rs any more: take it off KNOWN_MOD_RS_CIRCLES",
-                    folder.join("/")
-                ));
-            }
-            edges.retain(|e| e.to != root);
-        }
+    for (folder, edges) in folder_edges(files) {
         if let Some(circle) = circle(&edges) {
             let shown: Vec<String> = circle.iter().map(Edge::show).collect();
             found.push(format!(
@@ -535,12 +521,6 @@ fn folder_edges(files: &BTreeMap<String, String>) -> BTreeMap<Vec<String>, Vec<E
         .collect()
 }
 
-/// Folders whose `mod.rs` is, today, on an import circle with its files: it defines an item its
-/// files use (a shared type, the struct they implement) and uses theirs in its own code. Each is
-/// to be untied by moving the shared items into a file of their own; the check fails when one of
-/// these has no such circle any more (take it off) and for a circle through any other `mod.rs`.
-const KNOWN_MOD_RS_CIRCLES: &[&str] = &["host/session"];
-
 /// The name a folder's `mod.rs` has among its files in the folder's import graph.
 const MOD_RS: &str = "mod";
 
@@ -632,7 +612,7 @@ fn src_modules_import_only_lower_layers() {
         );
     }
     // And inside the folders: the wasm exports use the shared conversions, the session's files
-    // each other.
+    // each other and the `Session` struct's file (through the name mod.rs re-exports).
     let inside = folder_edges(&files);
     for (folder, from, to) in [
         ("wasm", "wasm::full", "wasm::conversions"),
@@ -641,6 +621,11 @@ fn src_modules_import_only_lower_layers() {
             "host/session",
             "host::session::tasks",
             "host::session::dispatch",
+        ),
+        (
+            "host/session",
+            "host::session::dispatch",
+            "host::session::checker",
         ),
     ] {
         let folder: Vec<String> = folder.split('/').map(str::to_owned).collect();

@@ -11,14 +11,16 @@ use crate::host::call::{
 };
 use crate::host::diagnostic_at;
 use crate::host::result::check_result;
-use crate::host::session::pending::{PendingRequest, Request, RequestKey, TaskMethod};
+use crate::host::session::checker::KnownTool;
+use crate::host::session::pending::{
+    EarlyNotification, KeptMessage, PendingRequest, Request, RequestKey, TaskMethod,
+};
 use crate::host::session::sequence::{
     answer_detail, error_detail, notifier_of, request_detail, task_of, Step, StepKind,
 };
 use crate::host::session::tools::tag_call;
 use crate::host::session::{
-    Direction, Entry, Finding, KeptMessage, KnownTool, Session, MAX_EARLY_NOTIFICATIONS,
-    MAX_PENDING_REQUESTS, MAX_TOOLS,
+    Direction, Entry, Finding, Session, MAX_EARLY_NOTIFICATIONS, MAX_PENDING_REQUESTS, MAX_TOOLS,
 };
 use crate::host::task_state::TaskEvent;
 use crate::host::tool::{check_and_compile_tools, locate_tools, tools_generation, TaskSupport};
@@ -36,19 +38,6 @@ pub(super) struct AnsweredCall {
     pub(super) task_requested: bool,
     /// Push number of the request.
     pub(super) sent_at: usize,
-}
-
-/// A task status notification naming a task not created yet, while a task-augmented
-/// `tools/call` waits for its CreateTaskResult: servers may send it before that response
-/// (notifications and responses are not ordered), so it is applied once the task exists.
-#[derive(Debug)]
-pub(super) struct EarlyNotification {
-    /// The notification.
-    message: KeptMessage,
-    /// When the host saw it.
-    time: Option<i64>,
-    /// The task it names.
-    task_id: String,
 }
 
 /// Who sends a request with `method` when the transcript does not say: the requests servers send

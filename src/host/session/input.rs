@@ -25,10 +25,9 @@ use crate::host::call::ToolCall;
 use crate::host::elicitation::{check_answer, check_input_responses, check_params};
 use crate::host::session::dispatch::Dispatch;
 use crate::host::session::pending::{
-    PendingElicitation, PendingInputRequests, PendingRound, Request,
+    KeptMessage, PendingElicitation, PendingInputRequests, PendingRound, Request,
 };
 use crate::host::session::tools::tag_call;
-use crate::host::session::KeptMessage;
 use crate::host::session::MAX_PENDING_REQUESTS;
 use crate::host::task_state::TaskStatus;
 use crate::json::Node;

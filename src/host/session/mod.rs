@@ -12,14 +12,19 @@
 //! document; a listed tool is kept compiled, an elicitation request or a report's
 //! `inputRequests` as text).
 //!
-//! Parts: `dispatch.rs` (one message, by what it is), `pending.rs` (the requests waiting for
-//! their answers), `tasks.rs` (each tracked task's state machine, timestamps, poll timing),
+//! Parts: `checker.rs` (the [`Session`] struct, what it keeps, and what it answers without a
+//! message), `push.rs` (a message pushed), `dispatch.rs` (one message, by what it is),
+//! `pending.rs` (the requests waiting for their answers, and the messages kept for later checks),
+//! `tracked_task.rs` (a tracked task) and `tasks.rs` (its state machine, timestamps, poll timing),
 //! `input.rs` (elicitations and `inputRequests` matched with their answers) and `replay.rs`
-//! (a whole transcript pushed entry by entry), `official.rs` (the negotiated version, and each
-//! message against its official definition), `jsonl_transcript.rs` ([`JsonLinesSession`]: a JSON Lines
-//! transcript pushed line by line as it is written, each finding placed in it as the replay
-//! places it) and `events.rs` ([`RunEvent`]: what a host tells the session about the run outside
-//! the messages, [`Session::event`] its finding).
+//! (a whole transcript pushed entry by entry), `negotiation.rs` and `official.rs` (the negotiated
+//! version, and each message against its official definition), `jsonl_transcript.rs`
+//! ([`JsonLinesSession`]: a JSON Lines transcript pushed line by line as it is written, each
+//! finding placed in it as the replay places it), `events.rs` ([`RunEvent`]: what a host tells
+//! the session about the run outside the messages, [`Session::event`] its finding), `finding.rs`
+//! ([`Finding`]) and `limits.rs` (the caps below). The files depend one way (`tests/layers.rs`):
+//! the `Session` struct and the types of its fields sit below the files that add `impl Session`
+//! blocks and checks, and this file only declares the files and re-exports their public names.
 //!
 //! Memory stays bounded over a long session (a `session-limit` warning says what was dropped):
 //! - at most [`MAX_FINISHED_TASKS`] (1,000) terminal tasks are kept; older ones are forgotten
@@ -107,40 +112,37 @@
 //!   `task-timeout` (errors), `input-rounds-exceeded`, `elicitation-cancelled` (warnings), and
 //!   `elicit-not-json` (error, [`Session::check_answer`]: the answer a host was given to send).
 
+mod checker;
 mod dispatch;
 mod events;
+mod finding;
 mod http;
 mod http_status;
 mod input;
 mod jsonl_transcript;
+mod limits;
 mod listing;
+mod negotiation;
 mod official;
 mod pending;
 mod progress;
+mod push;
 mod replay;
 mod sequence;
 mod stdio_line;
 mod tasks;
 mod tools;
-
-use std::collections::{BTreeMap, HashSet, VecDeque};
-use std::rc::Rc;
-
-use serde::Serialize;
-
-use crate::diagnostic::Diagnostic;
-use crate::host::task_state::TaskState;
-use crate::host::tool::CompiledTool;
-use crate::json::{parse, Document, ReadOptions};
-
-use dispatch::{Dispatch, EarlyNotification};
-use official::Negotiation;
-use pending::PendingRequests;
-use tasks::TrackedTask;
+mod tracked_task;
 
 pub use crate::host::transcript::Direction;
+pub use checker::{Entry, Session, SessionOptions};
 pub use events::RunEvent;
+pub use finding::Finding;
 pub use jsonl_transcript::{JsonLinesSession, PlacedFinding, MAX_PLACED};
+pub use limits::{
+    MAX_EARLY_NOTIFICATIONS, MAX_FINISHED_TASKS, MAX_HISTORY, MAX_PENDING_REQUESTS, MAX_TASKS,
+    MAX_TOOLS,
+};
 pub use progress::{Progress, PROGRESS_STEP};
 pub(crate) use replay::Pushes;
 pub use replay::{
@@ -149,327 +151,3 @@ pub use replay::{
 pub use sequence::{Step, StepKind};
 pub use stdio_line::{LineKind, LineOutcome};
 pub use tools::{ToolTable, ToolVerdict, Verdicts};
-
-/// What a session checks against (from JavaScript `{ targets?, serverName? }`): the
-/// compatibility targets each `tools/list` page is judged for (none: the compatibility default)
-/// and the server's name as the host knows it (else the `initialize` result's `serverInfo.name`,
-/// or the 2026-07-28 `server/discover` result's `_meta["io.modelcontextprotocol/serverInfo"].name`).
-pub type SessionOptions = crate::compat::CompatOptions;
-
-/// Terminal tasks kept; older terminal tasks are forgotten.
-pub const MAX_FINISHED_TASKS: usize = 1_000;
-/// Tasks kept in all; past it the oldest live task is forgotten (`session-limit`).
-pub const MAX_TASKS: usize = 10_000;
-/// Requests waiting for an answer; past it the oldest is dropped (`session-limit`).
-pub const MAX_PENDING_REQUESTS: usize = 10_000;
-/// History entries kept per task (the newest).
-pub const MAX_HISTORY: usize = 1_000;
-/// Tools kept (by name); tools past it are not checked against (`session-limit`).
-pub const MAX_TOOLS: usize = 10_000;
-/// Status notifications kept while they wait for their task's CreateTaskResult.
-pub const MAX_EARLY_NOTIFICATIONS: usize = 1_000;
-
-/// What one push is: a message on the wire or what the host handed the model.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Entry {
-    /// A JSON-RPC message (or a tool list); `None` when who sent it is unknown (then
-    /// `elicitation/create`, `sampling/createMessage` and `roots/list` are taken as the server's
-    /// requests, and a response as answering the side its result fits).
-    Message(Option<Direction>),
-    /// What the host handed the model as a tool's answer (a transcript's `toModel` entry), for
-    /// the task named (or the one its `_meta["io.modelcontextprotocol/related-task"]` names).
-    ToModel {
-        /// The task it answers, when the entry says.
-        task_id: Option<String>,
-    },
-}
-
-/// One finding and the pushed message it is about (serialized as the diagnostic's fields plus
-/// `messageIndex`, and `schemaMessageIndex` / `wholeEntry` when set).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Finding {
-    /// The finding; `span`, `instance_path` and `fix` point into message `message_index`.
-    #[serde(flatten)]
-    pub diagnostic: Diagnostic,
-    /// The push (0-based) whose text the finding points into: the message just pushed, except
-    /// for an early status notification applied when its task is created, and `never-terminal`.
-    pub message_index: usize,
-    /// The push whose text `schema_span` and `keyword_location` point into (the tool list, the
-    /// elicitation request, the report with the `inputRequests`), when it is another text.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub schema_message_index: Option<usize>,
-    /// The finding is about the whole transcript entry of `message` (`never-terminal`), not
-    /// about a place inside it.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub whole_entry: bool,
-}
-
-/// A message kept as text for a later check (a tool list, an elicitation request, a report with
-/// `inputRequests`, an early notification): parsed again when needed.
-#[derive(Debug)]
-struct KeptMessage {
-    /// Its text.
-    text: String,
-    /// Its push number.
-    number: usize,
-}
-
-impl KeptMessage {
-    /// Parses the text again (it parsed when it was pushed).
-    fn doc(&self) -> Option<Document<'_>> {
-        parse(&self.text, ReadOptions::default()).ok()
-    }
-}
-
-/// A tool listed so far, compiled, with the push number of the message that listed it.
-#[derive(Clone, Debug)]
-struct KnownTool {
-    /// What the checks need about it, schemas compiled (their spans are into `source`'s text).
-    compiled: Rc<CompiledTool>,
-    /// Push number of the tool list's message.
-    source: usize,
-}
-
-/// A session checker: feed it the messages of one MCP session in order (see the module doc).
-#[derive(Debug, Default)]
-pub struct Session {
-    /// Tools listed so far, by name.
-    tools: BTreeMap<String, KnownTool>,
-    /// The text of every tool definition checked so far (at most [`MAX_TOOLS`]).
-    checked_tools: HashSet<String>,
-    /// Whether the last `tools/list` answer was a complete list (or the last page of one: no
-    /// `nextCursor`) and every tool listed is kept: only then is a call of another tool an
-    /// `unknown-tool`.
-    tools_complete: bool,
-    /// Whether tools were dropped past [`MAX_TOOLS`].
-    tools_dropped: bool,
-    /// The protocol version messages are checked against (`official-schema`).
-    negotiation: Negotiation,
-    /// Whether the server declared task-augmented `tools/call` (unknown without `initialize`).
-    server_declares: Option<bool>,
-    /// Requests waiting for their response, by the side that sent them and their id.
-    pending: PendingRequests,
-    /// Status notifications about tasks whose creating response is still pending.
-    early: Vec<EarlyNotification>,
-    /// Every task kept, by id.
-    tasks: BTreeMap<String, TrackedTask>,
-    /// Ids of the tasks in the order they became terminal (some may have been forgotten).
-    finished: VecDeque<String>,
-    /// Messages pushed so far.
-    pushed: usize,
-    /// The targets and server name the tools are judged with.
-    options: SessionOptions,
-    /// The server's name from the `initialize` (or `server/discover`) result.
-    server_name: Option<String>,
-    /// Every listed tool's verdicts.
-    table: ToolTable,
-    /// The `nextCursor`s each paginated list method gave in its current listing, as
-    /// `"<method> <cursor>"` (one set for all: a listing's are dropped when it starts again).
-    cursors: HashSet<String>,
-    /// 2026-07-28 `input_required` answers to `tools/call`, waiting for the retry that answers
-    /// their `inputRequests` (the newest last; at most [`MAX_PENDING_REQUESTS`]).
-    rounds: Vec<pending::PendingRound>,
-    /// The text of the last tool listing's tools, joined: the same listing again is not checked
-    /// again.
-    last_listing: Option<String>,
-    /// What the last message pushed is in the sequence ([`Session::take_step`]).
-    step: Option<Step>,
-    /// The 2026-07-28 requests sent over HTTP waiting for their answer ([`Session::push_http`]).
-    http: http_status::HttpExchanges,
-}
-
-impl Session {
-    /// An empty session.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// An empty session judging tools with `options`.
-    pub fn with_options(options: SessionOptions) -> Self {
-        Self {
-            options,
-            ..Self::default()
-        }
-    }
-
-    /// Every tool listed so far, with its verdicts, and the list's verdict per target.
-    pub fn tools(&self) -> &ToolTable {
-        &self.table
-    }
-
-    /// Checks arguments (`arguments_text`, a JSON object) for a call of the listed tool `name`
-    /// against its `inputSchema`, before the call is sent: the findings, spans into
-    /// `arguments_text`, each about the tool (`unknown-tool` when none of that name was listed).
-    pub fn check_call(&self, name: &str, arguments_text: &str) -> Vec<Diagnostic> {
-        let doc = match parse(arguments_text, ReadOptions::default()) {
-            Ok(doc) => doc,
-            Err(error) => return vec![error.diagnostic()],
-        };
-        let mut found = doc.warnings.clone();
-        match self.tools.get(name) {
-            Some(known) => {
-                let compiled = &known.compiled;
-                let checked = compiled
-                    .input_schema
-                    .as_ref()
-                    .map_or_else(Vec::new, |schema| {
-                        crate::host::schema::validate_compiled(schema, &doc, "")
-                    });
-                let pointer = compiled.info.pointer.as_str();
-                let checked = tools::tag_call(checked, name, pointer);
-                // The keyword spans are in the tool list's text, not in the arguments.
-                found.extend(checked.into_iter().map(|d| Diagnostic {
-                    schema_span: None,
-                    ..d
-                }));
-            }
-            None => {
-                let message = format!("no tool named {name:?} in the tools/list answers so far");
-                let span = Some(doc.span(doc.root.range));
-                found.push(
-                    Diagnostic::error("unknown-tool", message)
-                        .with_span(span)
-                        .about_tool(name, ""),
-                );
-            }
-        }
-        found
-    }
-
-    /// Checks one JSON-RPC message `text` sent by `direction`; returns the findings, spans into
-    /// `text` (see [`Finding::message_index`] for the exceptions).
-    pub fn push(&mut self, text: &str, direction: Direction) -> Vec<Diagnostic> {
-        self.push_at(text, direction, None)
-    }
-
-    /// [`Session::push`] with the time the host saw the message (milliseconds since the epoch),
-    /// which times polls (`poll-too-fast`) and the next poll.
-    pub fn push_at(
-        &mut self,
-        text: &str,
-        direction: Direction,
-        time_ms: Option<i64>,
-    ) -> Vec<Diagnostic> {
-        let entry = Entry::Message(Some(direction));
-        diagnostics_of(self.push_entry(text, &entry, time_ms))
-    }
-
-    /// What the host handed the model as a tool's answer (`toModel`), for `task_id` or the task
-    /// its related-task `_meta` names: a tool result while that task is unfinished is a
-    /// `fake-result-while-working`.
-    pub fn push_to_model(
-        &mut self,
-        text: &str,
-        task_id: Option<&str>,
-        time_ms: Option<i64>,
-    ) -> Vec<Diagnostic> {
-        let entry = Entry::ToModel {
-            task_id: task_id.map(str::to_owned),
-        };
-        diagnostics_of(self.push_entry(text, &entry, time_ms))
-    }
-
-    /// Any transcript entry: the findings with the message each points into. Text that is not
-    /// JSON gives one `JsonError` finding (and still counts as a message).
-    pub fn push_entry(&mut self, text: &str, entry: &Entry, time_ms: Option<i64>) -> Vec<Finding> {
-        match parse(text, ReadOptions::default()) {
-            Ok(doc) => {
-                let mut out = found_in(doc.warnings.clone(), self.pushed);
-                out.extend(self.push_parsed(&doc, entry, time_ms));
-                out
-            }
-            Err(error) => {
-                let found = error.diagnostic();
-                let out = found_in(vec![found], self.pushed);
-                self.pushed = self.pushed.saturating_add(1);
-                out
-            }
-        }
-    }
-
-    /// Checks a message already parsed (its reader warnings are the caller's).
-    fn push_parsed(
-        &mut self,
-        doc: &Document<'_>,
-        entry: &Entry,
-        time_ms: Option<i64>,
-    ) -> Vec<Finding> {
-        let number = self.pushed;
-        self.pushed = self.pushed.saturating_add(1);
-        let mut out = Vec::new();
-        Dispatch::new(self, doc, number, time_ms, &mut out).entry(entry);
-        self.forget_finished_tasks();
-        out
-    }
-
-    /// The tasks kept, by `taskId`, as [`replay_session`] reports them (history spans point into
-    /// each entry's message text; `messageIndex` is its push number).
-    pub fn state(&self) -> BTreeMap<String, TaskState> {
-        self.tasks
-            .iter()
-            .map(|(id, t)| (id.clone(), t.state().clone()))
-            .collect()
-    }
-
-    /// What the last message pushed is in the session's sequence (who sent it, request, answer,
-    /// notification or error, its method, the push number of the request it answers, its task
-    /// and status), once: `None` when taken already or nothing was pushed since.
-    pub fn take_step(&mut self) -> Option<Step> {
-        self.step.take()
-    }
-
-    /// How many tasks are kept (at most [`MAX_TASKS`]).
-    pub fn task_count(&self) -> usize {
-        self.tasks.len()
-    }
-
-    /// How many requests wait for an answer (at most [`MAX_PENDING_REQUESTS`]).
-    pub fn pending_count(&self) -> usize {
-        self.pending.len()
-    }
-
-    /// The end-of-session findings: `never-terminal` for every task not seen terminal, about the
-    /// last message that reported it. The session can go on after it.
-    pub fn finish(&self) -> Vec<Diagnostic> {
-        diagnostics_of(self.finish_findings())
-    }
-
-    /// [`Session::finish`] with the message each finding is about.
-    pub fn finish_findings(&self) -> Vec<Finding> {
-        self.tasks
-            .iter()
-            .filter_map(|(id, task)| task.never_terminal(id))
-            .collect()
-    }
-
-    /// Forgets the oldest terminal tasks past [`MAX_FINISHED_TASKS`].
-    fn forget_finished_tasks(&mut self) {
-        while self.finished.len() > MAX_FINISHED_TASKS {
-            let Some(id) = self.finished.pop_front() else {
-                break;
-            };
-            if self.tasks.get(&id).is_some_and(TrackedTask::is_terminal) {
-                self.tasks.remove(&id);
-            }
-        }
-    }
-}
-
-/// Findings about message `number`.
-fn found_in(diagnostics: Vec<Diagnostic>, number: usize) -> Vec<Finding> {
-    diagnostics
-        .into_iter()
-        .map(|diagnostic| Finding {
-            diagnostic,
-            message_index: number,
-            schema_message_index: None,
-            whole_entry: false,
-        })
-        .collect()
-}
-
-/// The diagnostics of `findings`.
-fn diagnostics_of(findings: Vec<Finding>) -> Vec<Diagnostic> {
-    findings.into_iter().map(|f| f.diagnostic).collect()
-}

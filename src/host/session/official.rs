@@ -38,41 +38,12 @@
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::host::diagnostic_at;
 use crate::host::session::dispatch::Dispatch;
+use crate::host::session::negotiation::Negotiation;
 use crate::json::{Document, Node, NodeKind};
 use crate::protocol::kinds::{error_kind_in, method_kind_in, result_kind_in};
 use crate::protocol::messages::{meta, Message, PROTOCOL_VERSION};
 use crate::protocol::{Generation, GENERATIONS};
 use crate::validate::official;
-
-/// The protocol version a session's messages are checked against.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) enum Negotiation {
-    /// No `initialize` seen: nothing is checked.
-    #[default]
-    Unknown,
-    /// The version an `initialize` request offered (`None`: not one whose schema is embedded).
-    Offered(Option<Generation>),
-    /// The version the `initialize` result chose.
-    Negotiated(Option<Generation>),
-    /// Without `initialize`: the version the latest request declared in its `_meta` (or a
-    /// `server/discover` result listed, before any request declared one).
-    Declared(Option<Generation>),
-}
-
-impl Negotiation {
-    /// The version to check against, if known and embedded.
-    pub(super) fn version(self) -> Option<Generation> {
-        match self {
-            Self::Unknown => None,
-            Self::Offered(version) | Self::Negotiated(version) | Self::Declared(version) => version,
-        }
-    }
-
-    /// Whether an `initialize` request or result set the version (no other signal applies then).
-    fn by_initialize(self) -> bool {
-        matches!(self, Self::Offered(_) | Self::Negotiated(_))
-    }
-}
 
 /// The embedded generation named by the `protocolVersion` member of `node`, and whether there
 /// is such a string member at all.

@@ -1,12 +1,45 @@
 //! The requests waiting for their answers: by the side that sent them and their id, at most
-//! [`MAX_PENDING_REQUESTS`] (the oldest goes first).
+//! [`MAX_PENDING_REQUESTS`] (the oldest goes first); the messages kept for a later check
+//! ([`KeptMessage`]), and the status notifications waiting for their task
+//! ([`EarlyNotification`]).
 
 use std::collections::{BTreeMap, HashMap};
 
 use serde_json::Value;
 
-use crate::host::session::{Direction, KeptMessage, MAX_PENDING_REQUESTS};
+use crate::host::session::{Direction, MAX_PENDING_REQUESTS};
+use crate::json::{parse, Document, ReadOptions};
 use crate::protocol::messages::RequestId;
+
+/// A message kept as text for a later check (a tool list, an elicitation request, a report with
+/// `inputRequests`, an early notification): parsed again when needed.
+#[derive(Debug)]
+pub(super) struct KeptMessage {
+    /// Its text.
+    pub(super) text: String,
+    /// Its push number.
+    pub(super) number: usize,
+}
+
+impl KeptMessage {
+    /// Parses the text again (it parsed when it was pushed).
+    pub(super) fn doc(&self) -> Option<Document<'_>> {
+        parse(&self.text, ReadOptions::default()).ok()
+    }
+}
+
+/// A task status notification naming a task not created yet, while a task-augmented
+/// `tools/call` waits for its CreateTaskResult: servers may send it before that response
+/// (notifications and responses are not ordered), so it is applied once the task exists.
+#[derive(Debug)]
+pub(super) struct EarlyNotification {
+    /// The notification.
+    pub(super) message: KeptMessage,
+    /// When the host saw it.
+    pub(super) time: Option<i64>,
+    /// The task it names.
+    pub(super) task_id: String,
+}
 
 /// Who sent a request, and its id.
 pub(super) type RequestKey = (Direction, RequestId);

@@ -11,7 +11,8 @@
 use serde::Serialize;
 
 use crate::diagnostic::{ByteRange, LineIndex};
-use crate::host::session::{found_in, Direction, Entry, Finding, Session};
+use crate::host::session::finding::found_in;
+use crate::host::session::{Direction, Entry, Finding, Session};
 use crate::host::transcript::not_json_line;
 use crate::json::{parse, ReadOptions};
 

@@ -1,11 +1,11 @@
 //! The task lifecycle half of the session checker: creating tasks, applying status reports, the
 //! state machine, timestamps and poll timing, and where a task's result goes.
 
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::Severity;
 
 use crate::host::session::dispatch::{AnsweredCall, Dispatch};
-use crate::host::session::pending::PendingInputRequests;
-use crate::host::session::{Finding, MAX_HISTORY, MAX_TASKS};
+use crate::host::session::tracked_task::{StatusObservation, TrackedTask};
+use crate::host::session::{MAX_HISTORY, MAX_TASKS};
 use crate::host::task_state::{
     check_transition, HistoryEntry, TaskEvent, TaskState, TaskStatus, TransitionError,
 };
@@ -15,72 +15,6 @@ use crate::protocol::messages::{
     meta, result_kind, task_report, ResultKind, TaskReport, RELATED_TASK,
 };
 use crate::protocol::Generation;
-
-/// A task being tracked: its reported state and what the checks need beyond it.
-#[derive(Debug)]
-pub(super) struct TrackedTask {
-    /// The reported state.
-    pub(super) state: TaskState,
-    /// When the previous CreateTaskResult or `tasks/get` answer was seen.
-    last_answer_ms: Option<i64>,
-    /// The latest `lastUpdatedAt`.
-    last_updated_ms: Option<i64>,
-    /// `isError` of the task's result, once seen.
-    result_is_error: Option<bool>,
-    /// The terminal status was only implied by a `tasks/result` answer, not reported.
-    implied_terminal: bool,
-    /// The last reports that set the state (at most [`MAX_HISTORY`]), in order.
-    timeline: Vec<StatusObservation>,
-    /// The `inputRequests` the task waits for (2026-07-28).
-    pub(super) input_requests: Option<PendingInputRequests>,
-    /// Push number of the creating answer.
-    created_at: usize,
-}
-
-impl TrackedTask {
-    /// The state as the replay reports it.
-    pub(super) fn state(&self) -> &TaskState {
-        &self.state
-    }
-
-    /// Whether the task is in a terminal status.
-    pub(super) fn is_terminal(&self) -> bool {
-        self.state.last_status.is_terminal()
-    }
-
-    /// The `never-terminal` finding for this task (`task_id`), if it is not terminal: about the
-    /// last message that reported it.
-    pub(super) fn never_terminal(&self, task_id: &str) -> Option<Finding> {
-        if self.is_terminal() {
-            return None;
-        }
-        let last = self.state.history.last();
-        let message = format!(
-            "task {task_id:?} is still `{}` at the end: never polled to a terminal status",
-            self.state.last_status.as_str()
-        );
-        let diagnostic = Diagnostic::warning("never-terminal", message)
-            .at_pointer("")
-            .with_span(last.and_then(|h| h.span));
-        Some(Finding {
-            diagnostic,
-            message_index: last.map_or(self.created_at, |h| h.message_index),
-            schema_message_index: None,
-            whole_entry: true,
-        })
-    }
-}
-
-/// A report that set a task's state.
-#[derive(Clone, Copy, Debug)]
-struct StatusObservation {
-    /// Push number of the message.
-    index: usize,
-    /// The status it reported.
-    status: TaskStatus,
-    /// Its `lastUpdatedAt`, if readable.
-    updated_ms: Option<i64>,
-}
 
 /// How a status report relates to what the host already knew.
 #[derive(Clone, Copy, Debug)]
