@@ -41,7 +41,8 @@ pub struct ToolVerdict {
 }
 
 /// Every tool listed so far (the last listing of each name, in first-listed order; at most
-/// [`MAX_TOOLS`](super::MAX_TOOLS)) and the whole list's verdict per target (the worst over the pages).
+/// [`MAX_TOOLS`](super::MAX_TOOLS)) and the whole list's verdict per target (the worst over the
+/// pages).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ToolTable {
     /// Each tool's verdicts.
