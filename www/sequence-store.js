@@ -1,0 +1,38 @@
+// Runs in the page's wasm worker (worker.js): keeps the last replay's sequence, laid out by
+// sequence-model.js, so that what crosses to the page is what it draws first. A replay's report
+// (`replaySession`, `replayLog`) leaves the worker with `layout` instead of its `sequence` rows:
+// their count, each row's number of findings (the rows' heights), the tasks and lanes, and the
+// first rows; the sequence view asks for other rows (`sequenceRows`) as it scrolls to them. A 50 MB
+// log's 270,000 rows and their findings would otherwise cross whole, be rebuilt on the page's
+// thread and block it for seconds.
+import { buildSequence } from './sequence-model.js';
+
+/** Rows sent with the report: a sequence of at most this many crosses whole. */
+export const FIRST_ROWS = 10_000;
+
+/** The sequence kept: `{id, rows}` of the last replay. */
+let kept;
+let generation = 0;
+
+/** `report` as it crosses to the page: `sequence` replaced by its `layout` (see above). */
+export function keepSequence(report) {
+  const { sequence, ...rest } = report;
+  const { rows, tasks, lanes } = buildSequence(report);
+  kept = { id: ++generation, rows };
+  const layout = {
+    id: kept.id,
+    length: rows.length,
+    findings: Uint32Array.from(rows, (row) => row.findings.length),
+    tasks,
+    lanes,
+    origin: rows.find((row) => row.time !== undefined)?.time,
+    first: rows.slice(0, FIRST_ROWS),
+  };
+  return { ...rest, layout };
+}
+
+/** The rows at `indexes` of the sequence kept as layout `id`; undefined when another replay replaced it. */
+export function sequenceRows(id, indexes) {
+  if (kept?.id !== id) return undefined;
+  return indexes.map((index) => kept.rows[index]);
+}
