@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, afterRun, selectTab, startBrowser } from './harness.mjs';
+import { ROOT, pasteAndRun, selectTab, startBrowser } from './harness.mjs';
 import { grownLog } from '../fixtures/logs/grown.mjs';
 
 const { replayLog } = await import(new URL('../../pkg/node.js', import.meta.url));
@@ -45,18 +45,12 @@ test('a large log: progress advances, rows come from the worker as they are scro
   const findings = report.diagnostics.length;
   assert.ok(rows > FIRST_ROWS + 1000 && findings > 2 * LAZY_PAGE, `${rows} rows, ${findings} findings`);
 
-  await page.evaluate((log) => {
-    window.big = log;
+  await page.evaluate(() => {
     window.shown = [];
     new MutationObserver(() => window.shown.push(document.getElementById('working-text').textContent))
       .observe(document.getElementById('working'), { subtree: true, childList: true, characterData: true });
-  }, text);
-  await afterRun(page, () => page.evaluate(() => {
-    const content = document.getElementById('editor-a').shadowRoot.querySelector('.cm-content');
-    const data = new DataTransfer();
-    data.setData('text/plain', window.big);
-    content.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }));
+  });
+  await pasteAndRun(page, 'editor-a', text);
 
   // The progress shown advanced to the whole log.
   const read = (await page.evaluate(() => window.shown))
