@@ -69,21 +69,23 @@ function diagnosticItem(diagnostic, pick) {
 
 /** Items a lazy list draws at first, and adds each time its last drawn item scrolls into view. */
 export const LAZY_PAGE = 200;
+/** The same for the tasks' timelines (a task is a card of its status changes, larger than a finding). */
+const TASKS_PAGE = 25;
 /** The observer of each lazy list, replaced when the list is drawn again. */
 const lazyObservers = new WeakMap();
 
 /**
- * Draws `items` in `container` lazily: `make(item)` for the first `LAZY_PAGE`, then the next page
+ * Draws `items` in `container` lazily: `make(item)` for the first `page` items, then the next page
  * each time the last element drawn scrolls into view (an IntersectionObserver, inside a scrolling
  * list or the page), so 40,000 findings cost the drawing of a page. A list item says its place
  * (`aria-posinset` of `aria-setsize`) for assistive technology.
  */
-export function renderLazy(container, items, make) {
+export function renderLazy(container, items, make, page = LAZY_PAGE) {
   lazyObservers.get(container)?.disconnect();
   let drawn = 0;
   const more = () => {
     observer.disconnect();
-    const page = items.slice(drawn, drawn + LAZY_PAGE).map((item, i) => {
+    const next = items.slice(drawn, drawn + page).map((item, i) => {
       const element = make(item);
       if (element.matches('li')) {
         element.setAttribute('aria-posinset', String(drawn + i + 1));
@@ -91,8 +93,8 @@ export function renderLazy(container, items, make) {
       }
       return element;
     });
-    container.append(...page);
-    drawn += page.length;
+    container.append(...next);
+    drawn += next.length;
     if (drawn < items.length) observer.observe(container.lastElementChild);
   };
   const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && more());
@@ -131,6 +133,6 @@ export function renderTimeline(container, tasks, pick) {
         task.lastStatus && h('span', { className: `badge status-${task.lastStatus}`, textContent: task.lastStatus })),
       task.nextPollAt && h('p', { className: 'task-next', textContent: `Next poll not before ${task.nextPollAt}` }),
       h('ol', { className: 'timeline', 'aria-label': `Timeline of task ${taskId}` }, entries));
-  });
+  }, TASKS_PAGE);
   container.hidden = tasks.length === 0;
 }
