@@ -8,6 +8,9 @@ const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 /** The tasks of a row that names none, shared (never changed: `addTask` gives a row its own). */
 const NO_TASKS = new Set();
 
+/** The findings of a row without any, shared (never changed: `buildSequence` gives a row its own). */
+const NO_FINDINGS = Object.freeze([]);
+
 /** Adds task `id` to `row.tasks`. */
 function addTask(row, id) {
   if (row.tasks === NO_TASKS) row.tasks = new Set();
@@ -33,6 +36,7 @@ function rowOf(entry, index) {
     detail: message ? detail : response ? (method ? `↩ ${method}` : 'answers no request') : '',
     method: message ? method : undefined,
     request: response ? entry.answers : undefined,
+    findings: NO_FINDINGS,
   };
 }
 
@@ -81,14 +85,14 @@ export function buildSequence(report) {
   const rows = readSequence(report);
   const rowOfEntry = new Map();
   for (const row of rows) {
-    row.findings = [];
     if (row.entry !== null && row.entry !== undefined) rowOfEntry.set(row.entry, row.index);
   }
   const unpinned = [];
   for (const diagnostic of report?.diagnostics ?? []) {
     const at = diagnostic.span ? rowAt(rows, diagnostic.span.start) : -1;
-    if (at >= 0) rows[at].findings.push(diagnostic);
-    else unpinned.push(diagnostic);
+    if (at < 0) unpinned.push(diagnostic);
+    else if (rows[at].findings === NO_FINDINGS) rows[at].findings = [diagnostic];
+    else rows[at].findings.push(diagnostic);
   }
   const entries = Object.entries(report?.tasks ?? {}).map(([id, task]) => {
     const steps = (task.history ?? [])
@@ -101,6 +105,7 @@ export function buildSequence(report) {
   /** The rows naming each task, in order. */
   const mentions = new Map();
   for (const row of rows) {
+    if (row.tasks === NO_TASKS) continue;
     for (const id of row.tasks) {
       if (!mentions.has(id)) mentions.set(id, []);
       mentions.get(id).push(row.index);

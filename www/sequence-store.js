@@ -22,13 +22,20 @@ export function keepSequence(report) {
   const layout = {
     id: kept.id,
     length: rows.length,
-    findings: Uint32Array.from(rows, (row) => row.findings.length),
+    findings: findingCounts(rows),
     tasks,
     lanes,
     origin: rows.find((row) => row.time !== undefined)?.time,
     first: rows.slice(0, FIRST_ROWS),
   };
   return { ...rest, layout };
+}
+
+/** How many findings each row has (the rows' heights). */
+function findingCounts(rows) {
+  const counts = new Uint32Array(rows.length);
+  for (let i = 0; i < rows.length; i++) counts[i] = rows[i].findings.length;
+  return counts;
 }
 
 /** The rows at `indexes` of the sequence kept as layout `id`; undefined when another replay replaced it. */
