@@ -143,6 +143,7 @@ class SequenceView {
       ? `${this.list.length} of ${length} messages, task ${task.id}`
       : `${length} message${length === 1 ? '' : 's'}, ${tasks.length} task${tasks.length === 1 ? '' : 's'}`;
     this.active = 0;
+    this.waiting = undefined;
     this.rendered.clear();
     this.canvas.replaceChildren();
     this.viewport.scrollTop = 0;
