@@ -2,13 +2,15 @@
 // sequence-model.js, so that what crosses to the page is what it draws first. A replay's report
 // (`replaySession`, `replayLog`) leaves the worker with `layout` instead of its `sequence` rows:
 // their count, each row's number of findings (the rows' heights), the tasks and lanes, and the
-// first rows; the sequence view asks for other rows (`sequenceRows`) as it scrolls to them. A 50 MB
+// first rows (all of them up to 10,000, else the first 500); the sequence view asks for other rows (`sequenceRows`) as it scrolls to them. A 50 MB
 // log's 270,000 rows and their findings would otherwise cross whole, be rebuilt on the page's
 // thread and block it for seconds.
 import { buildSequence } from './sequence-model.js';
 
-/** Rows sent with the report: a sequence of at most this many crosses whole. */
+/** A sequence of at most this many rows crosses whole with the report… */
 export const FIRST_ROWS = 10_000;
+/** …a longer one with this many of its first rows (a few screens). */
+const FIRST_SCREENS = 500;
 
 /** The sequence kept: `{id, rows}` of the last replay. */
 let kept;
@@ -26,7 +28,7 @@ export function keepSequence(report) {
     tasks,
     lanes,
     origin: rows.find((row) => row.time !== undefined)?.time,
-    first: rows.slice(0, FIRST_ROWS),
+    first: rows.length <= FIRST_ROWS ? rows : rows.slice(0, FIRST_SCREENS),
   };
   return { ...rest, layout };
 }

@@ -14,7 +14,7 @@ import { grownLog } from '../fixtures/logs/grown.mjs';
 
 const { replayLog } = await import(new URL('../../pkg/node.js', import.meta.url));
 const VSCODE = readFileSync(join(ROOT, 'tests/fixtures/logs/vscode-output-2026.log'), 'utf8');
-/** Rows the report carries to the page (www/sequence-store.js), findings a lazy list draws at a time (www/render.js). */
+/** A longer sequence does not cross whole with the report (www/sequence-store.js); findings a lazy list draws at a time (www/render.js). */
 const FIRST_ROWS = 10_000;
 const LAZY_PAGE = 200;
 
