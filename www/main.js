@@ -172,7 +172,7 @@ function showResult(view) {
   nextView = view.next;
   renderSummary($('summary'), view.summary);
   renderTimeline($('timeline'), view.timeline ?? [], pick);
-  renderSequence($('sequence'), view.sequence, pick);
+  renderSequence($('sequence'), view.sequence, pick, (id, indexes) => wasm.call('sequenceRows', id, indexes));
   renderDiagnostics($('diagnostics'), diagnostics, pick);
   elicitForm.render(view.form);
   if (view.form) elicitForm.showErrors(diagnostics.filter((d) => d.editor === 'b'));

@@ -67,18 +67,55 @@ function diagnosticItem(diagnostic, pick) {
   return item;
 }
 
-/** The diagnostics list. */
+/** Items a lazy list draws at first, and adds each time its last drawn item scrolls into view. */
+export const LAZY_PAGE = 200;
+/** The same for the tasks' timelines (a task is a card of its status changes, larger than a finding). */
+const TASKS_PAGE = 25;
+/** The observer of each lazy list, replaced when the list is drawn again. */
+const lazyObservers = new WeakMap();
+
+/**
+ * Draws `items` in `container` lazily: `make(item)` for the first `page` items, then the next page
+ * each time the last element drawn scrolls into view (an IntersectionObserver, inside a scrolling
+ * list or the page), so 40,000 findings cost the drawing of a page. A list item says its place
+ * (`aria-posinset` of `aria-setsize`) for assistive technology.
+ */
+export function renderLazy(container, items, make, page = LAZY_PAGE) {
+  lazyObservers.get(container)?.disconnect();
+  let drawn = 0;
+  const more = () => {
+    observer.disconnect();
+    const next = items.slice(drawn, drawn + page).map((item, i) => {
+      const element = make(item);
+      if (element.matches('li')) {
+        element.setAttribute('aria-posinset', String(drawn + i + 1));
+        element.setAttribute('aria-setsize', String(items.length));
+      }
+      return element;
+    });
+    container.append(...next);
+    drawn += next.length;
+    if (drawn < items.length) observer.observe(container.lastElementChild);
+  };
+  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && more());
+  lazyObservers.set(container, observer);
+  container.replaceChildren();
+  more();
+}
+
+/** The diagnostics list (drawn lazily). */
 export function renderDiagnostics(list, diagnostics, pick) {
-  list.replaceChildren(...diagnostics.map((d) => diagnosticItem(d, pick)));
+  renderLazy(list, diagnostics, (d) => diagnosticItem(d, pick));
   list.hidden = diagnostics.length === 0;
 }
 
 /**
  * The task timeline of a session: per task (`[taskId, state]` pairs of `replaySession`), its status
  * observations in order; each one selects its message in the transcript via `pick({span, editor})`.
+ * Drawn lazily, a page of tasks at a time.
  */
 export function renderTimeline(container, tasks, pick) {
-  container.replaceChildren(...tasks.map(([taskId, task]) => {
+  renderLazy(container, tasks, ([taskId, task]) => {
     const entries = (task.history ?? []).map((entry) => {
       const when = entry.receivedAt ?? entry.lastUpdatedAt ?? '';
       const button = h('button', { type: 'button', className: 'step' },
@@ -96,6 +133,6 @@ export function renderTimeline(container, tasks, pick) {
         task.lastStatus && h('span', { className: `badge status-${task.lastStatus}`, textContent: task.lastStatus })),
       task.nextPollAt && h('p', { className: 'task-next', textContent: `Next poll not before ${task.nextPollAt}` }),
       h('ol', { className: 'timeline', 'aria-label': `Timeline of task ${taskId}` }, entries));
-  }));
+  }, TASKS_PAGE);
   container.hidden = tasks.length === 0;
 }

@@ -5,6 +5,17 @@
 // pinned to the row their span falls in. Nothing is parsed or paired here. No DOM here.
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
+/** The tasks of a row that names none, shared (never changed: `addTask` gives a row its own). */
+const NO_TASKS = new Set();
+
+/** The findings of a row without any, shared (never changed: `buildSequence` gives a row its own). */
+const NO_FINDINGS = Object.freeze([]);
+
+/** Adds task `id` to `row.tasks`. */
+function addTask(row, id) {
+  if (row.tasks === NO_TASKS) row.tasks = new Set();
+  row.tasks.add(id);
+}
 
 /**
  * One report row as a row of the view: `{index, entry, start, end, from: 'client' | 'server' | 'host',
@@ -14,17 +25,19 @@ const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
  */
 function rowOf(entry, index) {
   const { kind, method, detail } = entry;
-  const row = {
+  const message = kind === 'request' || kind === 'notification';
+  const response = kind === 'answer' || kind === 'error';
+  // One shape for every row (a 50 MB log has 270,000 of them).
+  return {
     index, entry: entry.index, start: entry.span?.start ?? 0, end: entry.span?.end ?? 0,
-    from: entry.from ?? 'host', time: entry.timeMs, tasks: new Set(entry.taskId ? [entry.taskId] : []),
+    from: entry.from ?? 'host', time: entry.timeMs, tasks: entry.taskId ? new Set([entry.taskId]) : NO_TASKS,
+    kind: message || kind === 'toModel' ? kind : response ? 'response' : kind === 'context' ? 'context' : 'other',
+    label: message ? method : kind === 'toModel' ? 'handed to the model' : detail,
+    detail: message ? detail : response ? (method ? `↩ ${method}` : 'answers no request') : '',
+    method: message ? method : undefined,
+    request: response ? entry.answers : undefined,
+    findings: NO_FINDINGS,
   };
-  if (kind === 'request' || kind === 'notification') return Object.assign(row, { kind, label: method, method, detail });
-  if (kind === 'answer' || kind === 'error') {
-    const answered = method ? `↩ ${method}` : 'answers no request';
-    return Object.assign(row, { kind: 'response', label: detail, detail: answered, request: entry.answers });
-  }
-  if (kind === 'toModel') return Object.assign(row, { kind, label: 'handed to the model', detail: '' });
-  return Object.assign(row, { kind: kind === 'context' ? 'context' : 'other', label: detail, detail: '' });
 }
 
 /** The rows of a report's sequence; a request and its answer share their tasks (the call that created one). */
@@ -33,8 +46,8 @@ export function readSequence(report) {
   for (const row of rows) {
     const request = row.request === undefined ? undefined : rows[row.request];
     if (!request) continue;
-    for (const id of row.tasks) request.tasks.add(id);
-    for (const id of request.tasks) row.tasks.add(id);
+    for (const id of row.tasks) addTask(request, id);
+    for (const id of request.tasks) addTask(row, id);
   }
   return rows;
 }
@@ -63,34 +76,36 @@ export function rowAt(rows, at) {
  * The sequence of a replayed transcript (`replaySession`'s report) or log (`replayLog`'s): `{rows,
  * tasks, lanes}` where each row (one per row of the report's `sequence`) also gets its `findings`
  * (the report's diagnostics whose span starts in it), each task `{id, toolName, lastStatus, steps:
- * [[rowIndex, status]], first, last, lane}` (its status observations from the report's history,
- * whose `messageIndex` is a row's `entry`; `last` is the final row when it never ends), and tasks
- * whose lifetimes do not overlap share a lane.
+ * [[rowIndex, status]], first, last, lane, count, rows}` (its status observations from the report's
+ * history, whose `messageIndex` is a row's `entry`; `last` is the final row when it never ends;
+ * `rows`: the indexes of the rows naming it, `count` of them), and tasks whose lifetimes do not
+ * overlap share a lane.
  */
 export function buildSequence(report) {
   const rows = readSequence(report);
   const rowOfEntry = new Map();
   for (const row of rows) {
-    row.findings = [];
     if (row.entry !== null && row.entry !== undefined) rowOfEntry.set(row.entry, row.index);
   }
   const unpinned = [];
   for (const diagnostic of report?.diagnostics ?? []) {
     const at = diagnostic.span ? rowAt(rows, diagnostic.span.start) : -1;
-    if (at >= 0) rows[at].findings.push(diagnostic);
-    else unpinned.push(diagnostic);
+    if (at < 0) unpinned.push(diagnostic);
+    else if (rows[at].findings === NO_FINDINGS) rows[at].findings = [diagnostic];
+    else rows[at].findings.push(diagnostic);
   }
   const entries = Object.entries(report?.tasks ?? {}).map(([id, task]) => {
     const steps = (task.history ?? [])
       .filter((step) => !step.stale && rowOfEntry.has(step.messageIndex))
       .map((step) => [rowOfEntry.get(step.messageIndex), step.status])
       .sort((x, y) => x[0] - y[0]);
-    for (const [index] of steps) rows[index].tasks.add(id);
+    for (const [index] of steps) addTask(rows[index], id);
     return [id, task, steps];
   });
   /** The rows naming each task, in order. */
   const mentions = new Map();
   for (const row of rows) {
+    if (row.tasks === NO_TASKS) continue;
     for (const id of row.tasks) {
       if (!mentions.has(id)) mentions.set(id, []);
       mentions.get(id).push(row.index);
@@ -101,7 +116,7 @@ export function buildSequence(report) {
     const first = Math.min(steps[0]?.[0] ?? Infinity, mentioned[0] ?? Infinity);
     const ended = TERMINAL.has(task.lastStatus) && steps.length > 0;
     const last = ended ? Math.max(steps.at(-1)[0], mentioned.at(-1) ?? 0) : rows.length - 1;
-    return { id, toolName: task.toolName, lastStatus: task.lastStatus, steps, first, last, count: mentioned.length };
+    return { id, toolName: task.toolName, lastStatus: task.lastStatus, steps, first, last, count: mentioned.length, rows: mentioned };
   }).filter((task) => Number.isFinite(task.first));
   const lanes = packLanes(tasks);
   return { rows, tasks, lanes, unpinned };

@@ -2,11 +2,13 @@
 // lifelines, one arrow per message labelled with its method or result kind, time offsets, task
 // lanes coloured by status, each finding pinned under its message (activating one selects its span
 // in the transcript, as the diagnostics list does). Filter by task. Virtualised: only the rows in
-// view (and a few either side) are in the DOM, so a 10,000-message recording scrolls freely.
+// view (and a few either side) are in the DOM, so a 10,000-message recording scrolls freely; and
+// only the rows drawn reach the page: the worker keeps the sequence laid out (sequence-store.js)
+// and sends its first rows with the report, the view asks for others as it scrolls to them.
 // Built with `h()` (text only, never HTML); positions and sizes go through the CSSOM, which the
 // page's CSP allows (it forbids `style` attributes in markup, not `element.style`).
 import { h } from '../runtime/dom.js';
-import { buildSequence, lastAtOrBefore, offsetText, statusAt } from './sequence-model.js';
+import { lastAtOrBefore, offsetText, statusAt } from './sequence-model.js';
 
 /** Height of a message line, and of each finding line under it, in CSS pixels (style.css matches). */
 const MESSAGE_HEIGHT = 34;
@@ -15,6 +17,8 @@ const FINDING_HEIGHT = 24;
 const OVERSCAN = 6;
 /** Lanes drawn at most; filtering by task shows any one. */
 const MAX_LANES = 8;
+/** Rows asked for beyond each edge of the rows in view, when some are missing. */
+const PREFETCH = 500;
 /** Used before the viewport has a size (the section was hidden). */
 const FALLBACK_HEIGHT = 600;
 const SIDES = { client: 'host', server: 'server', host: 'host' };
@@ -24,10 +28,11 @@ const views = new WeakMap();
 
 /**
  * Shows the sequence of `sequence = {transcript, report}` (the transcript text and its
- * `replaySession` or `replayLog` report, whose `sequence` gives the rows) in `container`, hidden when there is none. `pick({span, editor})`
- * selects a span in the page's editors.
+ * `replaySession` or `replayLog` report as the page's worker sends it: its `layout`, see
+ * sequence-store.js) in `container`, hidden when there is none. `pick({span, editor})` selects a
+ * span in the page's editors; `fetchRows(id, indexes)` asks the worker for rows of layout `id`.
  */
-export function renderSequence(container, sequence, pick) {
+export function renderSequence(container, sequence, pick, fetchRows) {
   if (!sequence) {
     views.get(container)?.clear();
     container.hidden = true;
@@ -35,12 +40,13 @@ export function renderSequence(container, sequence, pick) {
   }
   if (!views.has(container)) views.set(container, new SequenceView(container));
   container.hidden = false;
-  views.get(container).show(buildSequence(sequence.report), pick);
+  views.get(container).show(sequence.report.layout, pick, fetchRows);
 }
 
 /**
  * One sequence on screen: the toolbar (task filter, counts), the legend, the column heads and the
- * scrolling list whose rows `render()` keeps to those in view. `show(model, pick)` replaces the model.
+ * scrolling list whose rows `render()` keeps to those in view. `show(layout, pick, fetchRows)`
+ * replaces the layout; `rows` holds the rows received so far, by index.
  */
 class SequenceView {
   constructor(container) {
@@ -87,17 +93,21 @@ class SequenceView {
   /** Forgets the model and its rows (the section is hidden). */
   clear() {
     this.model = undefined;
+    this.rows = new Map();
     this.rendered.clear();
     this.canvas.replaceChildren();
   }
 
-  /** Shows a new model; keeps the task filter when that task is still there. */
-  show(model, pick) {
+  /** Shows a new layout; keeps the task filter when that task is still there. */
+  show(model, pick, fetchRows) {
     this.model = model;
     this.pick = pick;
+    this.fetchRows = fetchRows;
+    this.rows = new Map(model.first.map((row, index) => [index, row]));
+    this.asking = undefined;
     const kept = model.tasks.some((task) => task.id === this.filter.value) ? this.filter.value : '';
     this.filter.replaceChildren(
-      h('option', { value: '', textContent: `All messages (${model.rows.length})` }),
+      h('option', { value: '', textContent: `All messages (${model.length})` }),
       ...model.tasks.map((task) => h('option', {
         value: task.id,
         textContent: `${task.id}${task.toolName ? ` · ${task.toolName}` : ''} · ${task.lastStatus} (${task.count} messages)`,
@@ -109,33 +119,70 @@ class SequenceView {
 
   /** Chooses the rows and lanes for the filter, lays them out, and renders from the top. */
   applyFilter() {
-    const { rows, tasks, lanes } = this.model;
+    const { length, tasks, lanes, findings } = this.model;
     const task = tasks.find((t) => t.id === this.filter.value);
     this.byId = new Map(tasks.map((t) => [t.id, t]));
-    this.list = task ? rows.filter((row) => row.tasks.has(task.id)) : rows;
+    /** The index of the row at each position; all rows in order when unfiltered. */
+    this.list = task ? task.rows : { length };
     this.lanes = task ? [[task]] : Array.from({ length: Math.min(lanes, MAX_LANES) }, (_, lane) =>
       tasks.filter((t) => t.lane === lane).sort((x, y) => x.first - y.first));
     const hidden = task ? 0 : tasks.filter((t) => t.lane >= MAX_LANES).length;
     this.note.textContent = hidden ? `${hidden} task(s) overlap too many others to get a lane: filter by task to see one.` : '';
     this.container.style.setProperty('--lanes', String(Math.max(this.lanes.length, 1)));
-    this.origin = rows.find((row) => row.time !== undefined)?.time;
+    this.origin = this.model.origin;
     this.tops = new Float64Array(this.list.length + 1);
-    this.list.forEach((row, i) => {
-      this.tops[i + 1] = this.tops[i] + MESSAGE_HEIGHT + row.findings.length * FINDING_HEIGHT;
-    });
+    for (let i = 0; i < this.list.length; i++) {
+      this.tops[i + 1] = this.tops[i] + MESSAGE_HEIGHT + findings[this.indexAt(i)] * FINDING_HEIGHT;
+    }
     const total = this.tops[this.list.length];
     this.canvas.style.height = `${total}px`;
     // The viewport's height is fixed by the stylesheet; a sequence shorter than that takes its own.
     this.viewport.style.height = '';
     if (total < this.viewport.clientHeight) this.viewport.style.height = `${Math.max(total, MESSAGE_HEIGHT)}px`;
     this.count.textContent = task
-      ? `${this.list.length} of ${rows.length} messages, task ${task.id}`
-      : `${rows.length} message${rows.length === 1 ? '' : 's'}, ${tasks.length} task${tasks.length === 1 ? '' : 's'}`;
+      ? `${this.list.length} of ${length} messages, task ${task.id}`
+      : `${length} message${length === 1 ? '' : 's'}, ${tasks.length} task${tasks.length === 1 ? '' : 's'}`;
     this.active = 0;
+    this.waiting = undefined;
     this.rendered.clear();
     this.canvas.replaceChildren();
     this.viewport.scrollTop = 0;
     this.render();
+  }
+
+  /** The index in the sequence of the row at `position` in `list`. */
+  indexAt(position) {
+    return Array.isArray(this.list) ? this.list[position] : position;
+  }
+
+  /** The row at `position` in `list`, when it has been received. */
+  rowAt(position) {
+    return this.rows.get(this.indexAt(position));
+  }
+
+  /**
+   * Asks the worker for the rows missing around positions `first`…`last` (one request at a time);
+   * renders again when they arrive, and focuses the row waited for (`focusRow`).
+   */
+  askFor(first, last) {
+    if (this.asking || !this.fetchRows) return;
+    const indexes = [];
+    const from = Math.max(0, first - PREFETCH);
+    const to = Math.min(this.list.length - 1, last + PREFETCH);
+    for (let position = from; position <= to; position++) {
+      const index = this.indexAt(position);
+      if (!this.rows.has(index)) indexes.push(index);
+    }
+    const model = this.model;
+    this.asking = this.fetchRows(model.id, indexes).then((rows) => {
+      if (this.model !== model) return;
+      this.asking = undefined;
+      rows?.forEach((row, i) => this.rows.set(indexes[i], row));
+      if (rows) this.render();
+      if (this.waiting !== undefined && this.rendered.has(this.waiting)) this.focusRow(this.waiting);
+    }, () => {
+      if (this.model === model) this.asking = undefined;
+    });
   }
 
   /** The position in `list` of the row at vertical offset `y`. */
@@ -159,13 +206,18 @@ class SequenceView {
         this.rendered.delete(position);
       }
     }
+    let missing = false;
     for (let position = first; position <= last; position++) {
-      if (!this.rendered.has(position)) {
-        const element = this.row(position);
-        this.rendered.set(position, element);
-        this.canvas.append(element);
+      if (this.rendered.has(position)) continue;
+      if (!this.rowAt(position)) {
+        missing = true;
+        continue;
       }
+      const element = this.row(position);
+      this.rendered.set(position, element);
+      this.canvas.append(element);
     }
+    if (missing) this.askFor(first, last);
     // One row is reachable with Tab: the active one, or the first in view.
     const tabbable = this.rendered.has(this.active) ? this.active : first;
     for (const [position, element] of this.rendered) element.tabIndex = position === tabbable ? 0 : -1;
@@ -173,7 +225,7 @@ class SequenceView {
 
   /** The element of the row at `position` in `list`. */
   row(position) {
-    const row = this.list[position];
+    const row = this.rowAt(position);
     const from = SIDES[row.from];
     const to = row.from === 'client' ? 'server' : 'host';
     const offset = offsetText(row.time, this.origin);
@@ -254,6 +306,8 @@ class SequenceView {
     else if (bottom > this.viewport.scrollTop + height) this.viewport.scrollTop = bottom - height;
     this.active = p;
     this.render();
+    // A row not received yet is focused when it arrives (askFor).
+    this.waiting = this.rendered.has(p) ? undefined : p;
     this.rendered.get(p)?.focus({ preventScroll: true });
   }
 
@@ -294,12 +348,12 @@ class SequenceView {
     const finding = event.target.closest('.seq-finding');
     if (finding) {
       const index = [...row.querySelectorAll('.seq-finding')].indexOf(finding);
-      this.pick({ ...this.list[position].findings[index], editor: 'a' });
+      this.pick({ ...this.rowAt(position).findings[index], editor: 'a' });
     } else this.pickRow(position);
   }
 
   pickRow(position) {
-    const { start, end } = this.list[position];
+    const { start, end } = this.rowAt(position);
     this.pick({ span: { start, end }, editor: 'a' });
   }
 }

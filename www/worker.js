@@ -3,8 +3,10 @@
 // the page sends `{load: 'full'}` (when idle) or when a call needs it, with its download progress.
 // The format core's glue is bundled into this file (one request less before the first format);
 // the full build's is imported from pkg/ when the worker starts (its .wasm only when needed).
+// A replay's sequence is kept here and sent to the page a screen at a time (sequence-store.js).
 import * as coreGlue from '../pkg/mcp_json_toolbox_format.js';
 import { serve } from '../runtime/load/worker-server.js';
+import { keepSequence, sequenceRows } from './sequence-store.js';
 
 /** Raw size of the full build's .wasm, filled in by www/build.mjs (progress total when served compressed). */
 const FULL_WASM_BYTES = __FULL_WASM_BYTES__;
@@ -15,4 +17,7 @@ const wasmFile = (file) => ({ wasm: pkg(file), asset: file });
 serve({
   core: { glue: coreGlue, ...wasmFile('mcp_json_toolbox_format_bg.wasm') },
   full: { glue: () => import(pkg('mcp_json_toolbox.js')), ...wasmFile('mcp_json_toolbox_bg.wasm'), total: FULL_WASM_BYTES },
+  // A replay's sequence stays here (sequence-store.js): the page gets its layout and asks for rows.
+  after: { replayLog: keepSequence, replaySession: keepSequence },
+  local: { sequenceRows },
 });

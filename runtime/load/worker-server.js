@@ -5,7 +5,9 @@
 // `{progress: {loaded, total}}` and then `{full: true}` (or `{full: false, error}`). Each
 // `{id, fn, args}` message is answered with `{id, ok: true, value}` or `{id, ok: false, error}`;
 // a function that reports its progress (`PROGRESS_ARGUMENT`) is given a callback that posts
-// `{id, progress: {read, total}}` while it runs.
+// `{id, progress: {read, total}}` while it runs. A server may shape what an answer sends across
+// (`after[fn](value)`, run in the worker: the toolbox page keeps a replay's sequence there) and add
+// functions of its own (`local[fn](...args)`, reported with the builds' functions).
 // The toolbox page's worker and element-worker.js (the one worker all `<mcp-json>` elements of a
 // page share) are each one `serve(...)`.
 import { Builds } from './builds.js';
@@ -28,8 +30,8 @@ function withProgress(id, fn, args) {
   return full;
 }
 
-/** Serves the builds `{ core, full }` (as `Builds` takes them) in this worker. */
-export function serve({ core, full }) {
+/** Serves the builds `{ core, full }` (as `Builds` takes them) in this worker, with `after` and `local` (see above). */
+export function serve({ core, full, after = {}, local = {} }) {
   const builds = new Builds({
     core,
     full,
@@ -39,17 +41,19 @@ export function serve({ core, full }) {
 
   builds.ready.then(
     ({ functions, core: coreFunctions, version }) =>
-      self.postMessage({ ready: true, functions: [...functions], core: [...coreFunctions], version }),
+      self.postMessage({ ready: true, functions: [...functions, ...Object.keys(local)], core: [...coreFunctions], version }),
     (error) => self.postMessage({ ready: false, error: plainError(error) }),
   );
 
   self.onmessage = async ({ data: { id, fn, args, load } }) => {
     if (load === 'full') return builds.loadFull().catch(() => {});
     try {
+      if (Object.hasOwn(local, fn)) return self.postMessage({ id, ok: true, value: local[fn](...args) });
       const { functions } = await builds.ready;
       if (!functions.has(fn)) throw new Error(`${fn} is not available in this build`);
       const glue = await builds.glueFor(fn);
-      self.postMessage({ id, ok: true, value: glue[fn](...withProgress(id, fn, args)) });
+      const value = glue[fn](...withProgress(id, fn, args));
+      self.postMessage({ id, ok: true, value: Object.hasOwn(after, fn) ? after[fn](value) : value });
     } catch (error) {
       self.postMessage({ id, ok: false, error: plainError(error) });
     }
