@@ -110,6 +110,7 @@ impl Entry {
     }
 
     /// The newest observation date among the evidence (`None` when no source is dated).
+    #[inline(never)]
     pub fn observed(&self) -> Option<&str> {
         self.evidence
             .iter()
@@ -118,6 +119,7 @@ impl Entry {
     }
 
     /// The newest date it was checked.
+    #[inline(never)]
     pub fn checked(&self) -> &str {
         self.evidence
             .iter()
@@ -128,6 +130,7 @@ impl Entry {
 
     /// Whether two entries are observations of one rule: one code, consumer and feature, and
     /// the same schema field where the feature has one.
+    #[inline(never)]
     pub fn same_rule(&self, other: &Entry) -> bool {
         self.code == other.code
             && self.consumer == other.consumer
@@ -203,6 +206,7 @@ fn entries_of(file: &Value) -> Result<Vec<Entry>, String> {
 }
 
 /// A string member.
+#[inline(never)]
 fn text(map: &Map<String, Value>, key: &str) -> Option<String> {
     map.get(key).and_then(Value::as_str).map(str::to_owned)
 }
@@ -240,6 +244,7 @@ fn name_rule(with: &Map<String, Value>) -> Result<NameRule, String> {
 }
 
 /// The check an entry's `feature` and `with` describe.
+#[inline(never)]
 fn check(feature: &str, with: &Map<String, Value>) -> Result<Check, String> {
     let field = || match with.get("field").and_then(Value::as_str) {
         Some("outputSchema") => Ok(Field::Output),
@@ -290,6 +295,7 @@ fn check(feature: &str, with: &Map<String, Value>) -> Result<Check, String> {
 }
 
 /// One entry.
+#[inline(never)]
 fn entry(value: &Value) -> Result<Entry, String> {
     let map = value.as_object().ok_or("an entry is an object")?;
     let empty = Map::new();
