@@ -123,7 +123,7 @@ fn resolve(group: &[&Entry], version: Option<&str>) -> Option<Rule> {
 
 /// The rules of `consumers` at `version` (which applies to the first consumer, the target's
 /// own; the others at their newest), from `entries`, in data order.
-pub fn rules(entries: &[&Entry], consumers: &[&str], version: Option<&str>) -> Vec<Rule> {
+pub fn rules(entries: &[&Entry], consumers: &[String], version: Option<&str>) -> Vec<Rule> {
     let mut out = Vec::new();
     for (index, consumer) in consumers.iter().enumerate() {
         let version = if index == 0 { version } else { None };
