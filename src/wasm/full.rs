@@ -139,8 +139,8 @@ export interface HostReport {
   capabilitiesDiagnostics: Diagnostic[];
 }
 
-/** A consumer `checkCompatibility` and `lowerTool` know: a built-in one (listed, from the `targets` sections of `compat-data/*.json`; `compatTargets()` lists them) or one that extra data declares (any name). */
-export type CompatTarget = "anthropic" | "anthropic-strict" | "gemini" | "gemini-json-schema" | "openai" | "openai-strict" | "vertex" | "claude-code" | "cursor" | "vscode" | "webmcp" | "mcp" | (string & {});
+/** A consumer `checkCompatibility` and `lowerTool` know: a built-in one, `"anthropic" | "anthropic-strict" | "gemini" | "gemini-json-schema" | "openai" | "openai-strict" | "vertex" | "claude-code" | "cursor" | "vscode" | "webmcp" | "mcp"` (declared by `compat-data/*.json`, listed by `compatTargets()`), or one that extra data declares (any name). */
+export type CompatTarget = string;
 
 /** A target, or a target at a consumer version (`claude-code@2.0`) or date (`openai@2025-06`) for an older behaviour. */
 export type CompatTargetQuery = CompatTarget | `${CompatTarget}@${string}`;
