@@ -14,45 +14,9 @@ use crate::validator::Validator;
 
 use super::rule::{ArrayScope, Check, Effect, Field, NameRule};
 
-/// The built-in data files, by name (as `build.rs` writes them: no whitespace, no prose).
-const FILES: [(&str, &str); 9] = [
-    (
-        "anthropic.json",
-        include_str!(concat!(env!("OUT_DIR"), "/compat-data/anthropic.json")),
-    ),
-    (
-        "claude-code.json",
-        include_str!(concat!(env!("OUT_DIR"), "/compat-data/claude-code.json")),
-    ),
-    (
-        "cursor.json",
-        include_str!(concat!(env!("OUT_DIR"), "/compat-data/cursor.json")),
-    ),
-    (
-        "gemini.json",
-        include_str!(concat!(env!("OUT_DIR"), "/compat-data/gemini.json")),
-    ),
-    (
-        "mcp.json",
-        include_str!(concat!(env!("OUT_DIR"), "/compat-data/mcp.json")),
-    ),
-    (
-        "openai.json",
-        include_str!(concat!(env!("OUT_DIR"), "/compat-data/openai.json")),
-    ),
-    (
-        "vertex.json",
-        include_str!(concat!(env!("OUT_DIR"), "/compat-data/vertex.json")),
-    ),
-    (
-        "vscode.json",
-        include_str!(concat!(env!("OUT_DIR"), "/compat-data/vscode.json")),
-    ),
-    (
-        "webmcp.json",
-        include_str!(concat!(env!("OUT_DIR"), "/compat-data/webmcp.json")),
-    ),
-];
+/// The built-in data files, by name, in name order (as `build.rs` writes them: no whitespace, no
+/// prose; every `compat-data/*.json` but the schema).
+const FILES: &[(&str, &str)] = &include!(concat!(env!("OUT_DIR"), "/compat-data/files.rs"));
 
 /// The JSON Schema of a data file.
 pub const SCHEMA: &str = include_str!(concat!(env!("OUT_DIR"), "/compat-data/schema.json"));
@@ -165,7 +129,7 @@ pub fn builtin() -> &'static [Entry] {
 
 /// The names and texts of the built-in data files (as embedded).
 pub fn builtin_files() -> &'static [(&'static str, &'static str)] {
-    &FILES
+    FILES
 }
 
 /// Reads a data file's text given by a user: positioned diagnostics when it is not JSON or not

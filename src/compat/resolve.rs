@@ -116,7 +116,7 @@ fn resolve(entries: &[&Entry], first: &Entry, version: Option<&str>) -> Option<R
 /// The rules of `consumers` at `version` (which applies to the first consumer, the target's
 /// own; the others at their newest), from `entries`, in data order: one per group of
 /// observations of one rule, placed at its first.
-pub fn rules(entries: &[&Entry], consumers: &[&str], version: Option<&str>) -> Vec<Rule> {
+pub fn rules(entries: &[&Entry], consumers: &[String], version: Option<&str>) -> Vec<Rule> {
     let mut out = Vec::new();
     for (index, consumer) in consumers.iter().enumerate() {
         let version = if index == 0 { version } else { None };
