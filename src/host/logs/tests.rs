@@ -305,12 +305,13 @@ fn a_transcript_replays_as_it_always_did() {
     assert_eq!(report.counts.messages, RECORDING.lines().count());
 }
 
+/// The entries of a transcript read as a log (message, span, direction, time), or its error.
+type Entries = Result<Vec<(String, Span, Option<Direction>, Option<i64>)>, Box<Diagnostic>>;
+
 /// What a transcript read as a log must give, from its tree ([`read_transcript`]): each entry's
 /// message, span, direction and time, or the error.
-fn from_tree(
-    text: &str,
-) -> Result<Vec<(String, Span, Option<Direction>, Option<i64>)>, Diagnostic> {
-    let transcript = read_transcript(text).map_err(|e| e.diagnostic())?;
+fn from_tree(text: &str) -> Entries {
+    let transcript = read_transcript(text).map_err(|e| Box::new(e.diagnostic()))?;
     let index = crate::LineIndex::new(text);
     Ok(transcript
         .entries
@@ -324,15 +325,13 @@ fn from_tree(
 }
 
 /// `text` read as a transcript, as [`from_tree`] gives it.
-fn read_as_transcript(
-    text: &str,
-) -> Result<Vec<(String, Span, Option<Direction>, Option<i64>)>, Diagnostic> {
+fn read_as_transcript(text: &str) -> Entries {
     let log = read_log(text, Some(LogFormat::Transcript));
     assert_eq!(log.format, LogFormat::Transcript);
     match log.diagnostics.iter().find(|d| d.is_error()) {
         Some(error) => {
             assert!(log.entries.is_empty(), "{text:?}");
-            Err(error.clone())
+            Err(Box::new(error.clone()))
         }
         None => Ok(log
             .entries
