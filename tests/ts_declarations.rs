@@ -22,8 +22,9 @@ use mcp_json_toolbox::compat::{
 use mcp_json_toolbox::host::logs;
 use mcp_json_toolbox::host::session::{JsonLinesSession, RunEvent};
 use mcp_json_toolbox::host::{
-    check_elicitation, check_tool, check_tool_call, check_tool_result, lint_file, replay_session,
-    Direction, Entry, Session,
+    check_elicitation, check_tool, check_tool_call, check_tool_result, judge_example, lint_file,
+    replay_session, unknown_schema, validate_tool_arguments, Direction, Entry, ExampleVerdict,
+    Session,
 };
 use mcp_json_toolbox::{classify::classify, format_document, lint_schema, validate_arguments};
 use mcp_json_toolbox::{FormatOptions, ValidateOptions};
@@ -40,7 +41,8 @@ const SOURCES: [(&str, &str); 3] = [
 
 /// Interfaces that are not results: options JavaScript passes in (read by serde with
 /// `deny_unknown_fields`), and the two `Error`s the glue builds field by field.
-const NOT_RESULTS: [&str; 6] = [
+const NOT_RESULTS: [&str; 7] = [
+    "ExampleVerdict",
     "FormatOptions",
     "LogOptions",
     "ValidateOptions",
@@ -454,6 +456,44 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
         }
     }
     add("checkTool", "cli/tool.json", json(&check_tool(&tool)));
+    // A tool, its inputSchema, and none: the docs' and the page's validate mode.
+    for (source, against) in [
+        ("cli/tool.json", Some(&tool)),
+        ("cli/schema.json", Some(&schema)),
+        ("none", None),
+    ] {
+        for args in [cli("good-args.json"), cli("bad-args.json")] {
+            let report = validate_tool_arguments(
+                against.map(String::as_str),
+                &args,
+                &ValidateOptions::default(),
+            );
+            add(
+                "validateToolArguments",
+                source,
+                report.map_or_else(|e| json(&e.diagnostics), |r| json(&r)),
+            );
+        }
+    }
+    add("unknownSchema", "docs", json(&unknown_schema("tool")));
+    for (expect, verdict) in [
+        (
+            Some("valid"),
+            r#"{"mode": "validate", "summary": "invalid", "diagnostics": [{"severity": "error"}]}"#,
+        ),
+        (
+            Some("invalid"),
+            r#"{"mode": "validate", "summary": "invalid", "diagnostics": [{"severity": "error"}]}"#,
+        ),
+        (None, r#"{"mode": "format", "summary": "JSON"}"#),
+    ] {
+        let verdict: ExampleVerdict = serde_json::from_str(verdict).expect("a verdict");
+        add(
+            "judgeExample",
+            "docs",
+            json(&judge_example(expect, &verdict)),
+        );
+    }
     let capabilities = r#"{"tasks": {"requests": {"tools": {"call": {}}}}}"#;
     for capabilities in [None, Some(capabilities), Some("{")] {
         add(
@@ -765,6 +805,10 @@ fn lines_pushed(text: &str, add: &mut dyn FnMut(&'static str, Value)) {
     }
     add("checkAnswer", json(&session.session().check_answer("{")));
     add("checkAnswer", json(&session.session().check_answer("{}")));
+    let failed = r#"{"event": "upstream-failed", "method": "POST", "url": "http://h/mcp", "code": "ECONNREFUSED"}"#;
+    let read =
+        RunEvent::from_json(&serde_json::from_str(failed).expect("JSON"), &[]).expect("an event");
+    add("runEvent", json(&Session::default().run_event(&read)));
 }
 
 /// Each sample against its export's declared type; then every declared field of every result

@@ -15,12 +15,15 @@
 //!    schema, with the fixes that can be applied together.
 //! 7. [`classify_against_tool`]: a pasted payload classified and, given its tool, checked with
 //!    the host check its kind asks for (3 for a result, 2 for a call).
+//! 8. [`validate_tool_arguments`]: arguments against a Tool's `inputSchema` or a schema, the
+//!    crate deciding which; [`judge_example`]: a docs example's verdict against its `expect`.
 //!
 //! Every finding is a shared [`Diagnostic`]. A [`HostReport`] keeps one list per input text, so a
 //! span always points into the text its list names; schema findings carry the failing keyword's
 //! span in the tool text as `schema_span`.
 
 mod call;
+mod docs_example;
 pub mod elicitation;
 mod lint_file;
 pub mod logs;
@@ -31,6 +34,7 @@ pub mod session;
 pub mod task_state;
 mod time;
 mod tool;
+mod tool_arguments;
 mod transcript;
 pub mod x_mcp_header;
 
@@ -41,6 +45,7 @@ use crate::json::{parse, Document, ReadOptions};
 
 pub use crate::protocol::{Generation, TaskStatus};
 pub use call::check_tool_call;
+pub use docs_example::{judge_example, unknown_schema, ExampleJudgement, ExampleVerdict, Graded};
 pub use elicitation::{check_elicitation, ElicitationReport};
 pub use lint_file::{fix_plan, lint_file, CodedFix, FileLint, FixPlan, LintedAs};
 pub use payload::classify_against_tool;
@@ -48,6 +53,7 @@ pub use result::check_tool_result;
 pub use session::{replay_session, Direction, Entry, Finding, Session, SessionReport};
 pub use task_state::{HistoryEntry, TaskEvent, TaskState};
 pub use tool::{check_tool, check_tool_for};
+pub use tool_arguments::validate_tool_arguments;
 
 /// What [`check_tool`], [`check_tool_call`] and [`check_tool_result`] return.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]

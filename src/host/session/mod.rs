@@ -139,7 +139,7 @@ use pending::PendingRequests;
 use tasks::TrackedTask;
 
 pub use crate::host::transcript::Direction;
-pub use events::RunEvent;
+pub use events::{AnswerCut, RunEvent};
 pub use jsonl_transcript::{JsonLinesSession, PlacedFinding, MAX_PLACED};
 pub use progress::{Progress, PROGRESS_STEP};
 pub(crate) use replay::Pushes;
