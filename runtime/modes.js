@@ -307,13 +307,11 @@ async function exampleView(api, { mode = 'auto', text, schema }) {
 /**
  * Checks one docs example. `mode` is one of `MODES`; `schema` is the schema text (or a Tool's
  * text) the example refers to, if any; `expect` what its author expects (`valid`, `invalid`, a
- * kind), which the crate judges the verdict against (`judgeExample`; a build without it leaves
- * the verdict unjudged).
+ * kind), which the crate judges the verdict against (`judgeExample`, in every build).
  * @returns {Promise<Verdict>}
  */
 export async function check(api, { mode, text, schema, expect }) {
   const seen = verdict(await exampleView(api, { mode, text, schema }));
-  if (!api.has('judgeExample')) return { ...seen, judgement: { deliberate: false } };
   const { kind, summary, diagnostics } = seen;
   return { ...seen, judgement: await api.call('judgeExample', { mode: seen.mode, kind, summary, diagnostics }, expect ?? undefined) };
 }

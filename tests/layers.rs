@@ -20,7 +20,7 @@ use std::path::Path;
 const LAYERS: &[&[&str]] = &[
     &["diagnostic"],
     &["json"],
-    &["format"],
+    &["format", "docs_example"],
     &["schema"],
     &["protocol"],
     &["validate"],

@@ -19,12 +19,12 @@ use serde_json::Value;
 use mcp_json_toolbox::compat::{
     check_compatibility, data_report_of, lower_tool, CompatOptions, Target,
 };
+use mcp_json_toolbox::docs_example::{judge_example, unknown_schema, ExampleVerdict};
 use mcp_json_toolbox::host::logs;
 use mcp_json_toolbox::host::session::{JsonLinesSession, RunEvent};
 use mcp_json_toolbox::host::{
-    check_elicitation, check_tool, check_tool_call, check_tool_result, judge_example, lint_file,
-    replay_session, unknown_schema, validate_tool_arguments, Direction, Entry, ExampleVerdict,
-    Session,
+    check_elicitation, check_tool, check_tool_call, check_tool_result, lint_file, replay_session,
+    validate_tool_arguments, Direction, Entry, Session,
 };
 use mcp_json_toolbox::{classify::classify, format_document, lint_schema, validate_arguments};
 use mcp_json_toolbox::{FormatOptions, ValidateOptions};

@@ -16,14 +16,13 @@
 //! 7. [`classify_against_tool`]: a pasted payload classified and, given its tool, checked with
 //!    the host check its kind asks for (3 for a result, 2 for a call).
 //! 8. [`validate_tool_arguments`]: arguments against a Tool's `inputSchema` or a schema, the
-//!    crate deciding which; [`judge_example`]: a docs example's verdict against its `expect`.
+//!    crate deciding which (validate mode of the page and of docs examples).
 //!
 //! Every finding is a shared [`Diagnostic`]. A [`HostReport`] keeps one list per input text, so a
 //! span always points into the text its list names; schema findings carry the failing keyword's
 //! span in the tool text as `schema_span`.
 
 mod call;
-mod docs_example;
 pub mod elicitation;
 mod lint_file;
 pub mod logs;
@@ -45,7 +44,6 @@ use crate::json::{parse, Document, ReadOptions};
 
 pub use crate::protocol::{Generation, TaskStatus};
 pub use call::check_tool_call;
-pub use docs_example::{judge_example, unknown_schema, ExampleJudgement, ExampleVerdict, Graded};
 pub use elicitation::{check_elicitation, ElicitationReport};
 pub use lint_file::{fix_plan, lint_file, CodedFix, FileLint, FixPlan, LintedAs};
 pub use payload::classify_against_tool;

@@ -1,12 +1,12 @@
 //! The JavaScript API of both builds (the format core and the full build): `format`,
-//! `formatDocument`, `version`. No logic lives here; the TypeScript types below describe exactly
+//! `formatDocument`, `version`, and the docs examples' `judgeExample` and `unknownSchema`. No logic lives here; the TypeScript types below describe exactly
 //! what the conversions ([`super::conversions`]) produce, and declare the types every build
 //! shares (`Diagnostic`, `Span`, ...). The full build adds [`super::full`].
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::conversions::{json_error, read_options, to_js};
+use super::conversions::{json_error, options_error, options_json, read_options, to_js};
 use crate::format::{format_document, FormatOptions};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -86,6 +86,22 @@ export interface FormatResult {
   unwrapDepth: number;
 }
 
+/** A docs example's verdict as `judgeExample` reads it: the mode that ran, the kind classified, the
+ * summary line and the findings (their severities are counted); other members are ignored. */
+export interface ExampleVerdict {
+  mode: string;
+  kind?: string | null;
+  summary?: string;
+  diagnostics?: { severity: string }[];
+}
+
+/** What `judgeExample` decides: the `expect-mismatch` error when the verdict disagrees with `expect`
+ * (no span: it is about the example), and whether the example is broken on purpose. */
+export interface ExampleJudgement {
+  mismatch?: Diagnostic;
+  deliberate: boolean;
+}
+
 "#;
 
 #[wasm_bindgen]
@@ -140,6 +156,30 @@ pub(crate) fn format_result(formatted: &crate::Formatted) -> Result<JsValue, JsV
         diagnostics: &formatted.diagnostics,
         unwrap_depth: formatted.unwrap_depth,
     })
+}
+
+/// Judges a docs example's `verdict` against its author's `expect` (`valid`, `invalid` or a kind;
+/// none expects nothing): the `expect-mismatch` error, if any, and whether the example is broken
+/// on purpose. Throws a `TypeError` for a verdict it cannot read.
+#[wasm_bindgen(js_name = judgeExample, unchecked_return_type = "ExampleJudgement")]
+pub fn judge_example_js(
+    #[wasm_bindgen(unchecked_param_type = "ExampleVerdict")] verdict: JsValue,
+    expect: Option<String>,
+) -> Result<JsValue, JsValue> {
+    let json = options_json(Some(verdict))?.unwrap_or_default();
+    let verdict: crate::docs_example::ExampleVerdict =
+        serde_json::from_value(json).map_err(|e| options_error(&e))?;
+    to_js(&crate::docs_example::judge_example(
+        expect.as_deref(),
+        &verdict,
+    ))
+}
+
+/// The `missing-schema` error of a docs example naming schema `id`, which its file does not hold
+/// (no span: it is about the example).
+#[wasm_bindgen(js_name = unknownSchema, unchecked_return_type = "Diagnostic")]
+pub fn unknown_schema_js(id: &str) -> Result<JsValue, JsValue> {
+    to_js(&crate::docs_example::unknown_schema(id))
 }
 
 #[cfg(test)]

@@ -462,21 +462,6 @@ export interface LineOutcome {
   findings: SessionFinding[];
 }
 
-/** A docs example's verdict as `judgeExample` reads it: the mode that ran, the kind classified, the
- * summary line and the findings (their severities are counted); other members are ignored. */
-export interface ExampleVerdict {
-  mode: string;
-  kind?: string | null;
-  summary?: string;
-  diagnostics?: { severity: string }[];
-}
-
-/** What `judgeExample` decides: the `expect-mismatch` error when the verdict disagrees with `expect`
- * (no span: it is about the example), and whether the example is broken on purpose. */
-export interface ExampleJudgement {
-  mismatch?: Diagnostic;
-  deliberate: boolean;
-}
 "#;
 
 /// `formatDocument` as `format --check` judges a file: with an `unformatted` error among the
@@ -630,27 +615,6 @@ pub fn validate_tool_arguments_js(
     let report = crate::host::validate_tool_arguments(tool_or_schema.as_deref(), args, &options)
         .map_err(|e| super::validator::schema_error(&e))?;
     to_js(&report)
-}
-
-/// Judges a docs example's `verdict` against its author's `expect` (`valid`, `invalid` or a kind;
-/// none expects nothing): the `expect-mismatch` error, if any, and whether the example is broken
-/// on purpose. Throws a `TypeError` for a verdict it cannot read.
-#[wasm_bindgen(js_name = judgeExample, unchecked_return_type = "ExampleJudgement")]
-pub fn judge_example_js(
-    #[wasm_bindgen(unchecked_param_type = "ExampleVerdict")] verdict: JsValue,
-    expect: Option<String>,
-) -> Result<JsValue, JsValue> {
-    let json = options_json(Some(verdict))?.unwrap_or_default();
-    let verdict: crate::host::ExampleVerdict =
-        serde_json::from_value(json).map_err(|e| options_error(&e))?;
-    to_js(&crate::host::judge_example(expect.as_deref(), &verdict))
-}
-
-/// The `missing-schema` error of a docs example naming schema `id`, which its file does not hold
-/// (no span: it is about the example).
-#[wasm_bindgen(js_name = unknownSchema, unchecked_return_type = "Diagnostic")]
-pub fn unknown_schema_js(id: &str) -> Result<JsValue, JsValue> {
-    to_js(&crate::host::unknown_schema(id))
 }
 
 /// A streaming session checker: the rules of `replaySession`, one message at a time.

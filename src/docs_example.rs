@@ -6,7 +6,10 @@
 //!
 //! Codes:
 //! - `missing-schema` (error): the example names a schema id (`schema="#id"`) the file does not
-//!   hold (validate mode without any schema is [`super::validate_tool_arguments`]'s).
+//!   hold (validate mode without any schema is `host::validate_tool_arguments`'s).
+//!
+//! In every build (the format core too): `<mcp-json>` judges a format example without
+//! fetching the full build.
 //! - `expect-mismatch` (error): the verdict disagrees with `expect` (`valid`, `invalid` or a
 //!   kind such as `CreateTaskResult`): the example is out of date.
 
