@@ -313,5 +313,6 @@ async function exampleView(api, { mode = 'auto', text, schema }) {
 export async function check(api, { mode, text, schema, expect }) {
   const seen = verdict(await exampleView(api, { mode, text, schema }));
   const { kind, summary, diagnostics } = seen;
-  return { ...seen, judgement: await api.call('judgeExample', { mode: seen.mode, kind, summary, diagnostics }, expect ?? undefined) };
+  const severities = diagnostics.map((d) => d.severity);
+  return { ...seen, judgement: await api.call('judgeExample', seen.mode, kind, summary, severities, expect ?? undefined) };
 }

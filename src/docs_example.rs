@@ -13,7 +13,7 @@
 //! - `expect-mismatch` (error): the verdict disagrees with `expect` (`valid`, `invalid` or a
 //!   kind such as `CreateTaskResult`): the example is out of date.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
 
@@ -27,36 +27,22 @@ pub fn unknown_schema(id: &str) -> Diagnostic {
 
 /// The verdict of an example's check, as a front end laid it out: the mode that ran, the kind
 /// classified (if any), its one-line summary and its findings' severities.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, Default)]
 pub struct ExampleVerdict {
     /// The mode that ran (`auto` resolved).
     pub mode: String,
     /// The classified kind, when the mode classifies.
-    #[serde(default)]
     pub kind: Option<String>,
     /// The verdict in one line ("task handle, poll tasks/get").
-    #[serde(default)]
     pub summary: String,
-    /// The verdict's findings (only their severities are read).
-    #[serde(default)]
-    pub diagnostics: Vec<Graded>,
-}
-
-/// A finding of a verdict, as far as the judgement reads it.
-#[derive(Clone, Debug, Default, Deserialize)]
-pub struct Graded {
-    /// `error`, `warning` or `info`.
-    pub severity: String,
+    /// The severity of each of the verdict's findings (`error`, `warning`, `info`).
+    pub severities: Vec<String>,
 }
 
 impl ExampleVerdict {
     /// How many of the verdict's findings are errors.
     fn errors(&self) -> usize {
-        self.diagnostics
-            .iter()
-            .filter(|d| d.severity == "error")
-            .count()
+        self.severities.iter().filter(|s| *s == "error").count()
     }
 }
 
@@ -114,12 +100,7 @@ mod tests {
             mode: mode.to_owned(),
             kind: kind.map(str::to_owned),
             summary: "the summary".to_owned(),
-            diagnostics: severities
-                .iter()
-                .map(|s| Graded {
-                    severity: (*s).to_owned(),
-                })
-                .collect(),
+            severities: severities.iter().map(|s| (*s).to_owned()).collect(),
         }
     }
 

@@ -6,7 +6,7 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::conversions::{json_error, options_error, options_json, read_options, to_js};
+use super::conversions::{json_error, read_options, to_js};
 use crate::format::{format_document, FormatOptions};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -86,15 +86,6 @@ export interface FormatResult {
   unwrapDepth: number;
 }
 
-/** A docs example's verdict as `judgeExample` reads it: the mode that ran, the kind classified, the
- * summary line and the findings (their severities are counted); other members are ignored. */
-export interface ExampleVerdict {
-  mode: string;
-  kind?: string | null;
-  summary?: string;
-  diagnostics?: { severity: string }[];
-}
-
 /** What `judgeExample` decides: the `expect-mismatch` error when the verdict disagrees with `expect`
  * (no span: it is about the example), and whether the example is broken on purpose. */
 export interface ExampleJudgement {
@@ -158,17 +149,24 @@ pub(crate) fn format_result(formatted: &crate::Formatted) -> Result<JsValue, JsV
     })
 }
 
-/// Judges a docs example's `verdict` against its author's `expect` (`valid`, `invalid` or a kind;
+/// Judges a docs example's verdict (the `mode` that ran, the `kind` classified, its `summary`
+/// line, its findings' `severities`) against its author's `expect` (`valid`, `invalid` or a kind;
 /// none expects nothing): the `expect-mismatch` error, if any, and whether the example is broken
-/// on purpose. Throws a `TypeError` for a verdict it cannot read.
+/// on purpose.
 #[wasm_bindgen(js_name = judgeExample, unchecked_return_type = "ExampleJudgement")]
 pub fn judge_example_js(
-    #[wasm_bindgen(unchecked_param_type = "ExampleVerdict")] verdict: JsValue,
+    mode: String,
+    kind: Option<String>,
+    summary: String,
+    severities: Vec<String>,
     expect: Option<String>,
 ) -> Result<JsValue, JsValue> {
-    let json = options_json(Some(verdict))?.unwrap_or_default();
-    let verdict: crate::docs_example::ExampleVerdict =
-        serde_json::from_value(json).map_err(|e| options_error(&e))?;
+    let verdict = crate::docs_example::ExampleVerdict {
+        mode,
+        kind,
+        summary,
+        severities,
+    };
     to_js(&crate::docs_example::judge_example(
         expect.as_deref(),
         &verdict,
