@@ -20,7 +20,7 @@
 import { h } from './dom.js';
 import { elementSheet } from './element-style.js';
 import { encodeFragment } from './fragment.js';
-import { check, disagreement, inputSchemaText, position } from './modes.js';
+import { check, position } from './modes.js';
 import { WasmWorker } from './load/worker-client.js';
 
 /** Start checking an element this far before it scrolls into view. */
@@ -204,9 +204,9 @@ export class McpJsonElement extends HTMLElement {
     this.setAttribute('aria-busy', 'true');
     let verdict;
     try {
-      verdict = await check(await sharedApi(), { mode, text, schema });
+      verdict = await check(await sharedApi(), { mode, text, schema, expect: this.getAttribute('expect') });
     } catch (error) {
-      verdict = { mode, badges: [{ text: 'check failed', tone: 'error' }], summary: error.message, diagnostics: [], errors: 1 };
+      verdict = { mode, badges: [{ text: 'check failed', tone: 'error' }], summary: error.message, diagnostics: [], errors: 1, judgement: { deliberate: false } };
     }
     if (number !== this.runs) return;
     this.show(verdict, text);
@@ -218,15 +218,15 @@ export class McpJsonElement extends HTMLElement {
   /** Shows a verdict: badges, summary, the expectation warning, diagnostics, underlines. */
   show(verdict, text) {
     const { badges, summary, warning, diagnostics, code } = this.parts;
-    const expect = this.getAttribute('expect');
-    const wrong = disagreement(verdict, expect);
+    // The crate's judgement of the verdict against `expect` (modes.js `check`).
+    const { mismatch, deliberate } = verdict.judgement;
     // A deliberately broken example says so, so that readers do not take it for a mistake.
-    const deliberate = expect === 'invalid' && !wrong ? [{ text: 'broken on purpose', tone: 'muted' }] : [];
-    badges.replaceChildren(...[...verdict.badges, ...deliberate].map((b) => h('span', { className: `badge ${b.tone}`, part: 'badge', textContent: b.text })));
+    const onPurpose = deliberate ? [{ text: 'broken on purpose', tone: 'muted' }] : [];
+    badges.replaceChildren(...[...verdict.badges, ...onPurpose].map((b) => h('span', { className: `badge ${b.tone}`, part: 'badge', textContent: b.text })));
     summary.textContent = verdict.summary;
-    warning.hidden = !wrong;
-    warning.textContent = wrong ? `This example is out of date: ${wrong}.` : '';
-    this.toggleAttribute('data-outdated', Boolean(wrong));
+    warning.hidden = !mismatch;
+    warning.textContent = mismatch ? mismatch.message : '';
+    this.toggleAttribute('data-outdated', Boolean(mismatch));
     this.dataset.verdict = verdict.errors ? 'invalid' : 'valid';
     if (verdict.kind) this.dataset.kind = verdict.kind;
     this.output = verdict.output;
@@ -254,7 +254,7 @@ export class McpJsonElement extends HTMLElement {
     const base = this.getAttribute('toolbox') ?? document.querySelector('meta[name="mcp-json-toolbox"]')?.content ?? McpJsonElement.toolbox;
     if (!base) return;
     const tab = TABS[mode] ?? 'home';
-    const docs = tab === 'validate' ? { a: inputSchemaText(schema ?? '{}').text, b: text } : { a: text };
+    const docs = tab === 'validate' ? { a: schema ?? '{}', b: text } : { a: text };
     const fragment = await encodeFragment({ tab, docs: { [tab]: docs }, output: { indent: '2', minify: false, sortKeys: false } });
     this.parts.open.href = new URL(fragment, new URL(base, document.baseURI)).href;
     this.parts.open.hidden = false;

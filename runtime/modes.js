@@ -25,6 +25,9 @@
  * @property {string} [kind]      the classified kind
  * @property {string|null} [generation]
  * @property {string} [output]    the example pretty-printed, when it is JSON
+ * @property {{ mismatch?: object, deliberate: boolean }} judgement  the crate's judgement of
+ *   the verdict against the author's `expect`: the `expect-mismatch` Diagnostic (no span), and
+ *   whether the example is broken on purpose
  */
 
 /** The modes of a docs example; `auto` validates when a schema is given and classifies otherwise. */
@@ -75,19 +78,6 @@ export function plural(n, word) {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** The `inputSchema` of a Tool definition, or the text itself when it is a schema. */
-export function inputSchemaText(schemaText) {
-  try {
-    const value = JSON.parse(schemaText);
-    if (value && typeof value.inputSchema === 'object' && value.inputSchema !== null) {
-      return { text: JSON.stringify(value.inputSchema, null, 2), fromTool: true };
-    }
-  } catch {
-    /* not JSON: the validator reports it */
-  }
-  return { text: schemaText, fromTool: false };
-}
-
 /** Diagnostics of a classification and of its items, without repeats (presentation: an item's
  * finding the classification repeats is shown once; none is graded or left out otherwise). */
 export function classificationDiagnostics(classification) {
@@ -117,28 +107,22 @@ export async function formatMode(api, text, { place, options = {}, pending } = {
 }
 
 /**
- * Arguments against a schema or a Tool's `inputSchema` (the schema's diagnostics then lose their
- * spans: they point into the inputSchema alone). With `decode` (format options), the output is
- * the arguments decoded (a stringified object unwrapped) and pretty-printed.
+ * Arguments against a schema or a Tool definition (the crate decides which, and says
+ * `missing-schema` when there is none: `schemaText` undefined); the schema's diagnostics point
+ * into `schemaText` either way. With `decode` (format options), the output is the arguments
+ * decoded (a stringified object unwrapped) and pretty-printed.
  */
 export async function validateMode(api, schemaText, argsText, { place, schemaPlace, decode } = {}) {
-  if (schemaText === undefined) {
-    const diagnostic = { severity: 'error', code: 'missing-schema', message: 'validate needs a schema: schema="#id" or a schema fence', instancePath: '', ...place };
-    return { mode: 'validate', badges: [{ text: 'no schema', tone: 'error' }], line: 'no schema to validate against', diagnostics: [diagnostic] };
-  }
-  const schema = inputSchemaText(schemaText);
-  const unplaced = (d) => (schema.fromTool ? { ...d, span: undefined } : d);
   let report;
   try {
-    report = await api.call('validateArguments', schema.text, argsText);
+    report = await api.call('validateToolArguments', schemaText, argsText);
   } catch (error) {
     if (Array.isArray(error?.diagnostics)) {
-      return { mode: 'validate', badges: [{ text: 'invalid schema', tone: 'error' }], line: error.message, message: error.message, diagnostics: placed(schemaPlace, error.diagnostics).map(unplaced) };
+      return { mode: 'validate', badges: [{ text: 'invalid schema', tone: 'error' }], line: error.message, message: error.message, diagnostics: placed(schemaPlace, error.diagnostics) };
     }
     if (error?.name !== 'JsonError') throw error;
-    const schemaBroken = !(await isJson(api, schema.text));
-    const view = schemaBroken ? notJson('validate', error, schemaPlace, 'The inputSchema') : notJson('validate', error, place, 'The arguments');
-    return schemaBroken ? { ...view, diagnostics: view.diagnostics.map(unplaced) } : view;
+    const schemaBroken = schemaText !== undefined && !(await isJson(api, schemaText));
+    return schemaBroken ? notJson('validate', error, schemaPlace, 'The inputSchema') : notJson('validate', error, place, 'The arguments');
   }
   const diagnostics = placed(place, report.diagnostics);
   const badges = [report.valid ? { text: 'valid arguments', tone: 'ok' } : { text: 'invalid arguments', tone: 'error' }];
@@ -287,7 +271,7 @@ export async function elicitationMode(api, request, response, { place, answerPla
 }
 
 /** The function each docs mode needs. */
-const NEEDS = { format: 'formatDocument', validate: 'validateArguments', classify: 'classify', session: 'replaySession' };
+const NEEDS = { format: 'formatDocument', validate: 'validateToolArguments', classify: 'classify', session: 'replaySession' };
 
 /** Where a docs example's diagnostics point: the example, or the schema it refers to. */
 const EXAMPLE = { on: 'example' };
@@ -300,38 +284,35 @@ function verdict({ mode, badges, line, diagnostics, kind, generation, formatted 
   return { mode, badges: [...badges, ...counted], summary: line, diagnostics, errors, kind, generation, output: formatted };
 }
 
-/**
- * Checks one docs example. `mode` is one of `MODES`; `schema` is the schema text (or a Tool's
- * text) the example refers to, if any.
- * @returns {Promise<Verdict>}
- */
-export async function check(api, { mode = 'auto', text, schema }) {
+/** The view of one docs example in its mode (`auto` resolved). */
+async function exampleView(api, { mode = 'auto', text, schema }) {
   const auto = mode === 'auto' || !MODES.includes(mode);
   const resolved = auto ? (schema !== undefined ? 'validate' : 'classify') : mode;
   if (!api.has(NEEDS[resolved])) {
-    if (auto || resolved === 'format') return verdict(await formatMode(api, text, { place: EXAMPLE }));
-    return verdict({ mode: resolved, badges: [{ text: 'not available', tone: 'muted' }], line: `${NEEDS[resolved]} is not in this build`, diagnostics: [] });
+    if (auto || resolved === 'format') return formatMode(api, text, { place: EXAMPLE });
+    return { mode: resolved, badges: [{ text: 'not available', tone: 'muted' }], line: `${NEEDS[resolved]} is not in this build`, diagnostics: [] };
   }
   switch (resolved) {
     case 'format':
-      return verdict(await formatMode(api, text, { place: EXAMPLE }));
+      return formatMode(api, text, { place: EXAMPLE });
     case 'validate':
-      return verdict(await validateMode(api, schema, text, { place: EXAMPLE, schemaPlace: SCHEMA }));
+      return validateMode(api, schema, text, { place: EXAMPLE, schemaPlace: SCHEMA });
     case 'session':
-      return verdict(await sessionMode(api, text, { place: EXAMPLE }));
+      return sessionMode(api, text, { place: EXAMPLE });
     default:
-      return verdict(await classifyMode(api, text, { place: EXAMPLE, tool: schema, fallBack: auto }));
+      return classifyMode(api, text, { place: EXAMPLE, tool: schema, fallBack: auto });
   }
 }
 
 /**
- * What is wrong with `verdict` given the author's `expect` (`valid`, `invalid` or a kind such as
- * `CreateTaskResult`): a sentence, or null when it agrees (or nothing is expected).
+ * Checks one docs example. `mode` is one of `MODES`; `schema` is the schema text (or a Tool's
+ * text) the example refers to, if any; `expect` what its author expects (`valid`, `invalid`, a
+ * kind), which the crate judges the verdict against (`judgeExample`, in every build).
+ * @returns {Promise<Verdict>}
  */
-export function disagreement(verdict, expect) {
-  if (!expect) return null;
-  if (expect === 'valid') return verdict.errors === 0 ? null : `expected valid, found ${plural(verdict.errors, 'error')}`;
-  if (expect === 'invalid') return verdict.errors > 0 ? null : 'expected invalid, but the example has no errors';
-  if (verdict.kind === expect) return null;
-  return `expected ${expect}, found ${verdict.kind ?? `no kind (${verdict.mode} mode)`}`;
+export async function check(api, { mode, text, schema, expect }) {
+  const seen = verdict(await exampleView(api, { mode, text, schema }));
+  const { kind, summary, diagnostics } = seen;
+  const severities = diagnostics.map((d) => d.severity);
+  return { ...seen, judgement: await api.call('judgeExample', seen.mode, kind, summary, severities, expect ?? undefined) };
 }

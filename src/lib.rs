@@ -15,9 +15,12 @@
 //! circle either (`tests/layers.rs` reads every `crate::…` and `super::…` path of `src/` and fails
 //! on a breach, naming its `file:line`). Lowest first:
 //!
-//! `diagnostic` < `json` < `format` < `schema` < `protocol` < `validate` < `lint` < `validator` < `compat` < `classify` < `host` < `wasm`
+//! `diagnostic` < `json` < `format` and `docs_example` < `schema` < `protocol` < `validate` < `lint` < `validator` < `compat` < `classify` < `host` < `wasm`
 //!
 //! - [`diagnostic`], [`json`], [`format`]: findings, the JSON reader, the formatter.
+//! - [`docs_example`]: what a docs example's check decides beyond its mode's verdict (its
+//!   `expect`, a schema id its file lacks), in every build: the format core's `<mcp-json>`
+//!   examples are judged too.
 //! - [`schema`]: the JSON Schema vocabulary — each draft's keywords, the annotations, which
 //!   keywords hold subschemas and the one walk over them; no validation.
 //! - [`protocol`]: the MCP vocabulary — generations and what differs between them, task
@@ -40,9 +43,11 @@
 //! `validator` alone is the server build ([`schema`], [`validate`] without its official MCP
 //! schemas, [`validator`] without the lint: the engine, the reader with positions, the messages,
 //! the fast path), which the npm package ships as `mcp-json-toolbox/validator`; with neither it is
-//! the format core ([`json`], [`format`], [`diagnostic`]), `mcp-json-toolbox/format`.
+//! the format core ([`json`], [`format`], [`diagnostic`], [`docs_example`]),
+//! `mcp-json-toolbox/format`.
 
 pub mod diagnostic;
+pub mod docs_example;
 pub mod format;
 pub mod json;
 

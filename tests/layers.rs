@@ -19,7 +19,7 @@ use std::path::Path;
 const LAYERS: &[&[&str]] = &[
     &["diagnostic"],
     &["json"],
-    &["format"],
+    &["format", "docs_example"],
     &["schema"],
     &["protocol"],
     &["validate"],

@@ -19,11 +19,12 @@ use serde_json::Value;
 use mcp_json_toolbox::compat::{
     check_compatibility, data_report_of, lower_tool, CompatOptions, Target,
 };
+use mcp_json_toolbox::docs_example::{judge_example, unknown_schema, ExampleVerdict};
 use mcp_json_toolbox::host::logs;
 use mcp_json_toolbox::host::session::{JsonLinesSession, RunEvent};
 use mcp_json_toolbox::host::{
     check_elicitation, check_tool, check_tool_call, check_tool_result, lint_file, replay_session,
-    Direction, Entry, Session,
+    validate_tool_arguments, Direction, Entry, Session,
 };
 use mcp_json_toolbox::{classify::classify, format_document, lint_schema, validate_arguments};
 use mcp_json_toolbox::{FormatOptions, ValidateOptions};
@@ -454,6 +455,39 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
         }
     }
     add("checkTool", "cli/tool.json", json(&check_tool(&tool)));
+    // A tool, its inputSchema, and none: the docs' and the page's validate mode.
+    for (source, against) in [
+        ("cli/tool.json", Some(&tool)),
+        ("cli/schema.json", Some(&schema)),
+        ("none", None),
+    ] {
+        for args in [cli("good-args.json"), cli("bad-args.json")] {
+            let report = validate_tool_arguments(
+                against.map(String::as_str),
+                &args,
+                &ValidateOptions::default(),
+            );
+            add(
+                "validateToolArguments",
+                source,
+                report.map_or_else(|e| json(&e.diagnostics), |r| json(&r)),
+            );
+        }
+    }
+    add("unknownSchema", "docs", json(&unknown_schema("tool")));
+    for (expect, severities) in [(Some("valid"), 1), (Some("invalid"), 1), (None, 0)] {
+        let verdict = ExampleVerdict {
+            mode: "validate".into(),
+            kind: None,
+            summary: "invalid".into(),
+            severities: vec!["error".to_owned(); severities],
+        };
+        add(
+            "judgeExample",
+            "docs",
+            json(&judge_example(expect, &verdict)),
+        );
+    }
     let capabilities = r#"{"tasks": {"requests": {"tools": {"call": {}}}}}"#;
     for capabilities in [None, Some(capabilities), Some("{")] {
         add(
@@ -785,6 +819,10 @@ fn lines_pushed(text: &str, add: &mut dyn FnMut(&'static str, Value)) {
     }
     add("checkAnswer", json(&session.session().check_answer("{")));
     add("checkAnswer", json(&session.session().check_answer("{}")));
+    let failed = r#"{"event": "upstream-failed", "method": "POST", "url": "http://h/mcp", "code": "ECONNREFUSED"}"#;
+    let read =
+        RunEvent::from_json(&serde_json::from_str(failed).expect("JSON"), &[]).expect("an event");
+    add("runEvent", json(&Session::default().run_event(&read)));
 }
 
 /// Each sample against its export's declared type; then every declared field of every result

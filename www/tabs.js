@@ -4,7 +4,7 @@
 // the full build to load), the tab's texts and the output options. A tab's view is
 // `{badges, message?, banner?, next?, summary?, timeline?, sequence?, form?, diagnostics: [{...Diagnostic, editor: 'a' | 'b'}], output?, compat?}`,
 // where `next = {label, tab, docs}` offers to open the texts in another tab.
-import { LOG_FORMATS, classifyMode, elicitationMode, formatMode, inputSchemaText, placed, plural, sessionMode, validateMode } from '../runtime/modes.js';
+import { LOG_FORMATS, classifyMode, elicitationMode, formatMode, placed, plural, sessionMode, validateMode } from '../runtime/modes.js';
 
 import { compatOf, compatView } from './compat-view.js';
 
@@ -53,11 +53,11 @@ async function classifyView(api, text, options) {
 /** The kinds the home paste box shows the Compatibility matrix for (a view's `compat`, drawn by www/compat-view.js). */
 const TOOL_KINDS = new Set(['Tool', 'ListToolsResult']);
 
-/** Where to go from a classified payload: a tool's inputSchema to Validate, a message list to Session. */
+/** Where to go from a classified payload: a tool to Validate (the crate validates against its
+ * inputSchema), a message list to Session. */
 function nextStep(api, kind, items, text) {
-  if (kind === 'Tool' && api.has('validateArguments')) {
-    const schema = inputSchemaText(text);
-    if (schema.fromTool) return { label: 'Validate arguments against this inputSchema', tab: 'validate', docs: { a: schema.text, b: '{}' } };
+  if (kind === 'Tool' && api.has('validateToolArguments')) {
+    return { label: 'Validate arguments against this inputSchema', tab: 'validate', docs: { a: text, b: '{}' } };
   }
   if (items?.length > 1 && api.has('replaySession')) {
     return { label: 'Replay these messages as a session', tab: 'session', docs: { a: text } };
@@ -79,9 +79,9 @@ export const TABS = {
   },
   format: { a: 'JSON', needs: ['formatDocument'], run: (api, a, _b, options) => formatMode(api, a, { place: A, options }) },
   validate: {
-    a: 'inputSchema',
+    a: 'inputSchema, or the Tool definition holding it',
     b: 'Arguments (an object, or a JSON string holding one)',
-    needs: ['validateArguments', 'formatDocument'],
+    needs: ['validateToolArguments', 'formatDocument'],
     run: (api, a, b, options) => validateMode(api, a, b, { place: B, schemaPlace: A, decode: options }),
   },
   classify: { a: 'MCP payload', needs: ['classify', 'formatDocument'], run: (api, a, _b, options) => classifyView(api, a, options) },

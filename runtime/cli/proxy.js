@@ -135,7 +135,7 @@ export default command({
     let ran;
     try {
       ran = values.upstream
-        ? await (await import('../proxy/http/serve.js')).proxyHttp({ upstream: values.upstream, port, insecure: values.insecure }, io, checker, (failure) => onFindings([failure]))
+        ? await (await import('../proxy/http/serve.js')).proxyHttp({ upstream: values.upstream, port, insecure: values.insecure }, io, checker)
         : await proxyStdio(server[0], server.slice(1), io, checker);
     } finally {
       if (reportFd !== undefined) closeSync(reportFd);

@@ -1,11 +1,13 @@
 // The docs check, twoslash-style: every live example of `.md`, `.mdx` and `.html` files gets the
 // checks `<mcp-json>` shows in the browser, and every problem is reported at `file:line:column`
 // of the docs file (spans mapped back through the fence). An example that is broken, or whose
-// verdict disagrees with its `expect`, gives an error finding.
+// verdict disagrees with its `expect`, gives an error finding: the crate makes every finding
+// (the mode's, `judgeExample`'s expect-mismatch, `unknownSchema`'s missing-schema); this reads
+// the files, finds the examples and places the findings.
 import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { docsExamples } from './examples.js';
-import { check, disagreement } from '../modes.js';
+import { check } from '../modes.js';
 
 /** Which reader a file extension takes. */
 const KINDS = { '.md': 'markdown', '.markdown': 'markdown', '.mdx': 'markdown', '.html': 'html', '.htm': 'html' };
@@ -51,20 +53,21 @@ function diagnosticFinding(file, example, schema, diagnostic) {
   });
 }
 
+/** One of the crate's findings about an example as a whole (no span), where the example opens. */
+function wholeExample(file, example, { severity, code, message }) {
+  return finding(file, example.start, null, { severity, code, message });
+}
+
 /** The findings of one example. */
 async function exampleFindings(api, file, example, schemas) {
   const { spec } = example;
   const schema = example.inlineSchema ?? (spec.schema ? schemas.get(spec.schema) : undefined);
-  if (spec.schema && !schema) {
-    return [finding(file, example.start, null, { severity: 'error', code: 'missing-schema', message: `no schema with id "${spec.schema}" in this file` })];
-  }
-  const verdict = await check(api, { mode: spec.mode, text: example.source.text, schema: schema?.text });
-  const wrong = disagreement(verdict, spec.expect);
-  const findings = wrong
-    ? [finding(file, example.start, null, { severity: 'error', code: 'expect-mismatch', message: `example out of date: ${wrong} (${verdict.summary})` })]
-    : [];
-  // An example expected to be invalid shows its errors on purpose.
-  if (spec.expect === 'invalid' && !wrong) return findings;
+  if (spec.schema && !schema) return [wholeExample(file, example, await api.call('unknownSchema', spec.schema))];
+  const verdict = await check(api, { mode: spec.mode, text: example.source.text, schema: schema?.text, expect: spec.expect });
+  const { mismatch, deliberate } = verdict.judgement;
+  const findings = mismatch ? [wholeExample(file, example, mismatch)] : [];
+  // An example broken on purpose shows its errors on purpose.
+  if (deliberate) return findings;
   const reported = verdict.diagnostics.filter((d) => d.severity !== 'info');
   return [...findings, ...reported.map((d) => diagnosticFinding(file, example, schema, d))];
 }

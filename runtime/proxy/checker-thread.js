@@ -24,7 +24,8 @@ function newlines(chunk) {
  * Starts the checker worker. `options` go to it as `workerData` (`record`, `checker`,
  * `maxMessageBytes`, `options`: the Session's); `onFindings(list)` gets what it finds as it finds
  * it; `onFailure(error)` is called once if the worker itself dies (the traffic is not affected).
- * Returns `{ observe(stream, direction), message(text, direction, envelope), finish(timeoutMs) }`.
+ * Returns `{ observe(stream, direction), message(text, direction, envelope), event(event),
+ * finish(timeoutMs) }`.
  */
 export function startChecker(options, { onFindings, onFailure, budget = IN_FLIGHT_BUDGET }) {
   const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: options, stdout: false, stderr: false });
@@ -125,6 +126,16 @@ export function startChecker(options, { onFindings, onFailure, budget = IN_FLIGH
       messages.push({ text, direction, time: Date.now(), envelope });
       queuedMessages += text.length;
       schedule();
+    },
+    /**
+     * A run event (`{ event: 'upstream-failed', … }`, as `Session.event` reads it): told to the
+     * checker after the messages queued before it, never skipped (it is small). Lost when the
+     * checker has failed, whose `checker-failed` finding said the rest goes unchecked.
+     */
+    event(event) {
+      if (dead) return;
+      flush();
+      worker.postMessage({ type: 'event', event });
     },
     /** Copies every chunk `stream` emits, as sent by `direction` (`client` or `server`). */
     observe(stream, direction) {

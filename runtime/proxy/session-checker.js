@@ -29,14 +29,15 @@ class Directions {
 /**
  * A checker over a new `Session` (`options`: its `{ targets?, serverName? }`, the compatibility
  * targets each tools/list page is judged for): `{ push(line, direction, timeMs) → { kind,
- * findings }, pushHttp(text, direction, httpText, timeMs) → { kind, findings }, finish() →
- * findings }`. `push` takes a stdio line as it came (`kind` "message", "not-json" or "blank", the
+ * findings }, pushHttp(text, direction, httpText, timeMs) → { kind, findings }, event(event) →
+ * findings, finish() → findings }`. `push` takes a stdio line as it came (`kind` "message", "not-json" or "blank", the
  * session's verdict); `pushHttp` a message that went over HTTP with its envelope (`{ method,
  * headers, status? }` as JSON text). Each finding is `{ severity, code, message, index,
  * direction, pointer, line, column, endLine, endColumn, tool? }` with `index` the message it is
  * about (usually the one pushed; an early status notification's findings come once its task
  * exists), the position inside that message's text (a header finding's inside the envelope's),
- * and the tool it concerns (`{ name, pointer }`) when there is one.
+ * and the tool it concerns (`{ name, pointer }`) when there is one. `event` tells the session a
+ * run event (the HTTP proxy's `upstream-failed`): its finding is about no message (`index` null).
  */
 export function createSessionChecker(options) {
   const session = new Session(options);
@@ -64,6 +65,7 @@ export function createSessionChecker(options) {
       directions.add(direction);
       return { kind: 'message', findings: session.pushHttp(text, direction, httpText, timeMs).map(finding) };
     },
+    event: (event) => [{ ...finding(session.runEvent(event)), index: null }],
     finish: () => session.finish().map(finding),
   };
 }

@@ -2,7 +2,8 @@
 // session checker, which says what the line was (a message, a line that is not JSON, blank);
 // records it as that (`--record`), and posts findings to the main thread as they come. A checker
 // that throws is reported and the check goes on with the next line. The HTTP proxy posts whole
-// messages with their HTTP envelope instead (`http` batches).
+// messages with their HTTP envelope instead (`http` batches), and run events (`event`: the
+// upstream failed), which the checker's session makes findings of.
 import { setPriority } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -94,6 +95,11 @@ function http({ list, bytes }) {
   post(found);
 }
 
+/** A run event told to the checker: its finding, about no message. */
+function event({ event: told }) {
+  post(guarded(() => checker.event(told), {}));
+}
+
 /** Frames a batch of copies (`chunks`) or skipped spans (`gap`) and checks the lines they end. */
 function chunks({ buffer, parts }) {
   const found = [];
@@ -130,4 +136,6 @@ function finish() {
   parentPort.postMessage({ type: 'finished', summary: { messages, skipped: count('skipped'), oversized: count('oversized'), failures } });
 }
 
-parentPort.on('message', (m) => (m.type === 'chunks' ? chunks(m) : m.type === 'http' ? http(m) : finish()));
+/** What each message from the main thread runs, by its `type`. */
+const HANDLERS = { chunks, http, event, finish };
+parentPort.on('message', (m) => HANDLERS[m.type](m));

@@ -1,5 +1,5 @@
 //! The JavaScript API of both builds (the format core and the full build): `format`,
-//! `formatDocument`, `version`. No logic lives here; the TypeScript types below describe exactly
+//! `formatDocument`, `version`, and the docs examples' `judgeExample` and `unknownSchema`. No logic lives here; the TypeScript types below describe exactly
 //! what the conversions ([`super::conversions`]) produce, and declare the types every build
 //! shares (`Diagnostic`, `Span`, ...). The full build adds [`super::full`].
 
@@ -86,6 +86,13 @@ export interface FormatResult {
   unwrapDepth: number;
 }
 
+/** What `judgeExample` decides: the `expect-mismatch` error when the verdict disagrees with `expect`
+ * (no span: it is about the example), and whether the example is broken on purpose. */
+export interface ExampleJudgement {
+  mismatch?: Diagnostic;
+  deliberate: boolean;
+}
+
 "#;
 
 #[wasm_bindgen]
@@ -140,6 +147,37 @@ pub(crate) fn format_result(formatted: &crate::Formatted) -> Result<JsValue, JsV
         diagnostics: &formatted.diagnostics,
         unwrap_depth: formatted.unwrap_depth,
     })
+}
+
+/// Judges a docs example's verdict (the `mode` that ran, the `kind` classified, its `summary`
+/// line, its findings' `severities`) against its author's `expect` (`valid`, `invalid` or a kind;
+/// none expects nothing): the `expect-mismatch` error, if any, and whether the example is broken
+/// on purpose.
+#[wasm_bindgen(js_name = judgeExample, unchecked_return_type = "ExampleJudgement")]
+pub fn judge_example_js(
+    mode: String,
+    kind: Option<String>,
+    summary: String,
+    severities: Vec<String>,
+    expect: Option<String>,
+) -> Result<JsValue, JsValue> {
+    let verdict = crate::docs_example::ExampleVerdict {
+        mode,
+        kind,
+        summary,
+        severities,
+    };
+    to_js(&crate::docs_example::judge_example(
+        expect.as_deref(),
+        &verdict,
+    ))
+}
+
+/// The `missing-schema` error of a docs example naming schema `id`, which its file does not hold
+/// (no span: it is about the example).
+#[wasm_bindgen(js_name = unknownSchema, unchecked_return_type = "Diagnostic")]
+pub fn unknown_schema_js(id: &str) -> Result<JsValue, JsValue> {
+    to_js(&crate::docs_example::unknown_schema(id))
 }
 
 #[cfg(test)]

@@ -445,6 +445,7 @@ export type RunEvent = { entry?: number } & (
   | { event: "input-rounds-exceeded"; tool: string; rounds: number }
   | { event: "elicitation-cancelled" }
   | { event: "no-answer"; method: string; timeoutMs: number; startup?: boolean }
+  | { event: "upstream-failed"; method: string; url: string; code?: string | null; reason?: string | null; cut?: "mid-event" | "before-end" | null }
 );
 
 /** A fix with the code of the finding it fixes. */
@@ -466,6 +467,7 @@ export interface LineOutcome {
   kind: "message" | "not-json" | "blank";
   findings: SessionFinding[];
 }
+
 "#;
 
 /// `formatDocument` as `format --check` judges a file: with an `unformatted` error among the
@@ -619,6 +621,22 @@ pub fn lint_file_js(text: &str) -> Result<JsValue, JsValue> {
     to_js(&crate::host::lint_file(text))
 }
 
+/// Validates `args` against `toolOrSchema`: a Tool definition's `inputSchema` (the crate decides
+/// whether the text is a Tool) or a JSON Schema; spans of the schema's findings point into
+/// `toolOrSchema`. No schema (`undefined`) gives a report with a `missing-schema` error. Throws a
+/// `SchemaError` for an unusable schema, as `validateArguments` does.
+#[wasm_bindgen(js_name = validateToolArguments, unchecked_return_type = "ValidationReport")]
+pub fn validate_tool_arguments_js(
+    #[wasm_bindgen(js_name = toolOrSchema)] tool_or_schema: Option<String>,
+    args: &str,
+    options: Option<super::validator::ValidateOptionsArg>,
+) -> Result<JsValue, JsValue> {
+    let options: crate::ValidateOptions = read_options(options.map(JsValue::from))?;
+    let report = crate::host::validate_tool_arguments(tool_or_schema.as_deref(), args, &options)
+        .map_err(|e| super::validator::schema_error(&e))?;
+    to_js(&report)
+}
+
 /// A streaming session checker: the rules of `replaySession`, one message at a time.
 #[wasm_bindgen(js_name = Session)]
 pub struct JsSession(crate::host::Session);
@@ -727,6 +745,16 @@ impl JsSession {
     #[wasm_bindgen(unchecked_return_type = "SessionFinding[]")]
     pub fn finish(&self) -> Result<JsValue, JsValue> {
         to_js(&self.0.finish_findings())
+    }
+
+    /// The finding for a run event about the run as a whole, no message (the HTTP proxy's
+    /// `upstream-failed`); throws a `TypeError` for an event that is not one.
+    #[wasm_bindgen(js_name = runEvent, unchecked_return_type = "Diagnostic")]
+    pub fn run_event(&self, event: RunEventArg) -> Result<JsValue, JsValue> {
+        let json = options_json(Some(event.into()))?.unwrap_or_default();
+        let read =
+            crate::host::session::RunEvent::from_json(&json, &[]).map_err(|e| options_error(&e))?;
+        to_js(&self.0.run_event(&read))
     }
 }
 

@@ -49,7 +49,7 @@ extern "C" {
 }
 
 /// A JS `Error` named `SchemaError` carrying the schema diagnostics.
-fn schema_error(err: &SchemaErrors) -> JsValue {
+pub(crate) fn schema_error(err: &SchemaErrors) -> JsValue {
     let error = js_sys::Error::new(&err.to_string());
     error.set_name("SchemaError");
     let diagnostics = to_js(&err.diagnostics).map_or(JsValue::UNDEFINED, |d| d);

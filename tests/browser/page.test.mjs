@@ -207,7 +207,7 @@ test('a dropped .json file is loaded and run', async () => {
 test('a tab whose wasm function is missing says so', async (t) => {
   const { page, context } = await env.open();
   const have = await functions(page);
-  const needs = { validate: 'validateArguments', classify: 'classify', session: 'replaySession' };
+  const needs = { validate: 'validateToolArguments', classify: 'classify', session: 'replaySession' };
   const absent = Object.keys(needs).find((tab) => !have.has(needs[tab]));
   if (!absent) {
     t.skip('every feature is in this build: no tab to show as unavailable');

@@ -98,11 +98,20 @@ test('check-docs: findings of a broken Markdown file at file:line:column of the 
     'broken.md:45:52 error[type] /structuredContent/indexed',
     'broken.md:51:10 error[syntax]',
     'broken.md:56:1 error[missing-schema]',
+    'broken.md:69:1 error[missing-schema]',
+    'broken.md:75:41 error[const] /inputSchema/type',
+    'broken.md:75:33 error[invalid-schema] /type',
   ]);
   const type = findings[2];
   assert.deepEqual([type.endLine, type.endColumn], [31, 21], 'the span ends after "three" (the fence is indented in a list item)');
   assert.match(findings[1].message, /out of date: expected valid, found 1 error/);
   assert.match(findings[3].message, /expected CallToolResult, found CreateTaskResult/);
+  // The crate's findings: a schema id the file does not hold, validate mode without any schema.
+  assert.equal(findings[6].message, 'no schema with id "nowhere" in this file');
+  assert.match(findings[7].message, /^validate needs a schema/);
+  // A Tool's inputSchema is validated where it stands in the tool: its finding points there.
+  assert.match(findings[9].message, /^in the schema: /);
+  assert.deepEqual([findings[9].endLine, findings[9].endColumn], [75, 48], 'the span covers "type": "objct" in the tool');
 });
 
 test('check-docs: HTML files, entities decoded and positions kept; unknown and missing files are findings', async () => {

@@ -2,9 +2,9 @@
 // to the upstream MCP server and every answer back as it arrives (forward.js), while a copy of
 // each message goes to the checker with its HTTP envelope: a request's body, each JSON answer,
 // each event of an SSE answer as the event completes (sse.js). The traffic never waits for the
-// checker; a failure to reach the upstream, a TLS error or an answer cut short is reported (an
-// `upstream-failed` finding) and the host sees the same: its connection closed without an answer,
-// or the answer cut.
+// checker; a failure to reach the upstream, a TLS error or an answer cut short is told to the
+// checker's session as a run event (which makes it an `upstream-failed` finding) and the host
+// sees the same: its connection closed without an answer, or the answer cut.
 import http from 'node:http';
 import { FORWARDED } from '../child.js';
 import { EventFramer } from './sse.js';
@@ -36,13 +36,12 @@ function bodyCopy() {
 
 /**
  * Runs the proxy to `upstream` on `port` (0: any) until SIGINT or SIGTERM; `checker` is
- * startChecker's; `onFailure(finding)` gets each failure to reach the upstream or to pass its
- * answer on, as an `upstream-failed` error about no message (the report's `--format`,
- * `--report`, the exit code), as the checker's own `checker-failed` is. Resolves `{ outcome,
- * summary }`: `outcome` `{ code: 0 }` once stopped, or `{ error, message, exit: 2 }` when it
- * cannot listen; `summary` the checker's.
+ * startChecker's, told each failure to reach the upstream or to pass its answer on as an
+ * `upstream-failed` run event (its session makes the finding, about no message). Resolves `{
+ * outcome, summary }`: `outcome` `{ code: 0 }` once stopped, or `{ error, message, exit: 2 }`
+ * when it cannot listen; `summary` the checker's.
  */
-export async function proxyHttp({ upstream, port, insecure }, io, checker, onFailure) {
+export async function proxyHttp({ upstream, port, insecure }, io, checker) {
   const agent = upstreamAgent(upstream, insecure);
   const say = (text) => io.stderr.write(`mcp-json-toolbox proxy: ${text}\n`);
   const server = http.createServer((request, response) => handle(request, response));
@@ -58,16 +57,17 @@ export async function proxyHttp({ upstream, port, insecure }, io, checker, onFai
     /** The host closed its connection before the answer's end (a client closing its GET stream):
      * the upstream's answer is cut by the proxy then, which is no failure of the upstream. */
     let hostGone = false;
-    const fail = (what, error) => {
+    /** Says what failed (`failure`: the network error's `{ code, reason }`, or where the answer
+     * was `{ cut }`) and closes the host's connection. */
+    const fail = (failure) => {
       if (failed || hostGone) return;
       failed = true;
-      const message = `${request.method} ${target}: ${what}: ${error?.code ?? error?.message ?? error}; the host's connection is closed as the upstream's was`;
-      onFailure({ severity: 'error', code: 'upstream-failed', message, index: null, pointer: '', line: 1, column: 1 });
+      checker.event({ event: 'upstream-failed', method: request.method, url: String(target), ...failure });
       response.destroy();
     };
     const outgoing = forward(request, target, agent, {
-      onResponse: (answer) => relay(request, answer, response, envelope, (error) => fail('the answer was cut', error)),
-      onError: (error) => fail(error?.code?.startsWith?.('ERR_TLS') || /certificate|SSL|TLS/i.test(error?.message ?? '') ? 'TLS error' : 'cannot reach the upstream', error),
+      onResponse: (answer) => relay(request, answer, response, envelope, (cut) => fail({ cut })),
+      onError: (error) => fail({ code: error?.code ?? null, reason: error?.message ?? String(error) }),
     });
     request.on('data', (chunk) => {
       body.add(chunk);
@@ -87,7 +87,8 @@ export async function proxyHttp({ upstream, port, insecure }, io, checker, onFai
   }
 
   /** The upstream's answer to the host: status, headers and body as they come; copies of its
-   * messages (a JSON body once whole, each SSE event once complete) to the checker. */
+   * messages (a JSON body once whole, each SSE event once complete) to the checker; `cut(where)`
+   * when the upstream's connection closes before the answer's end (`mid-event`, `before-end`). */
   function relay(request, answer, response, requestEnvelope, cut) {
     const headers = headerObject(answer.rawHeaders, new Set(['connection', 'keep-alive', 'transfer-encoding']));
     response.writeHead(answer.statusCode, answer.statusMessage, headers);
@@ -111,7 +112,7 @@ export async function proxyHttp({ upstream, port, insecure }, io, checker, onFai
     // The upstream's connection closed before the answer's end: the host's is cut alike.
     answer.on('close', () => {
       open.delete(response);
-      if (!answer.complete) cut(new Error(sse?.cut() ? 'cut mid-event' : 'cut before its end'));
+      if (!answer.complete) cut(sse?.cut() ? 'mid-event' : 'before-end');
     });
     answer.on('error', () => {}); // said by the close above
   }

@@ -16,6 +16,9 @@
 //! - `elicit-not-json` (error): the answer the host was given to send is not JSON (it cancels).
 //! - `no-answer` (error): a request the host sent got no answer within its wait (the start-up
 //!   wait when the server had sent nothing yet); the host stops the run there.
+//! - `upstream-failed` (error): the HTTP proxy could not pass an answer on: the upstream server
+//!   could not be reached (a TLS error among the reasons) or its answer was cut; the host's
+//!   connection is closed alike. It is about the run, no message ([`RunEvent::diagnostic`]).
 
 use serde_json::{Map, Value};
 
@@ -73,6 +76,30 @@ pub enum RunEvent {
         /// Whether it was the start-up wait (nothing heard from the server yet).
         startup: bool,
     },
+    /// The HTTP proxy's request `method` to `url` failed upstream: the answer was `cut`
+    /// (`mid-event` of an SSE stream, or `before-end`), or, without `cut`, the upstream could not
+    /// be reached, for the network layer's reason: its error `code` and `reason` (its message).
+    UpstreamFailed {
+        /// The HTTP method.
+        method: String,
+        /// The upstream URL requested.
+        url: String,
+        /// The network error's code (`ECONNREFUSED`, `ERR_TLS_CERT_ALTNAME_INVALID`), if any.
+        code: Option<String>,
+        /// The network error's message, if any.
+        reason: Option<String>,
+        /// Where the answer was cut, when it was.
+        cut: Option<AnswerCut>,
+    },
+}
+
+/// Where an upstream's answer was cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswerCut {
+    /// Inside an event of an SSE stream.
+    MidEvent,
+    /// Before the answer's end (between events, or in a JSON body).
+    BeforeEnd,
 }
 
 impl RunEvent {
@@ -112,6 +139,22 @@ impl RunEvent {
                 timeout_ms: read.count("timeoutMs")?,
                 startup: read.flag("startup")?,
             },
+            "upstream-failed" => Self::UpstreamFailed {
+                method: read.text("method")?,
+                url: read.text("url")?,
+                code: read.optional_text("code")?,
+                reason: read.optional_text("reason")?,
+                cut: match read.optional_text("cut")?.as_deref() {
+                    None => None,
+                    Some("mid-event") => Some(AnswerCut::MidEvent),
+                    Some("before-end") => Some(AnswerCut::BeforeEnd),
+                    Some(other) => {
+                        return Err(format!(
+                            "\"cut\" is \"mid-event\" or \"before-end\", found {other:?}"
+                        ))
+                    }
+                },
+            },
             other => return Err(format!("unknown event {other:?}")),
         };
         let known = event.members();
@@ -136,6 +179,7 @@ impl RunEvent {
             Self::InputRoundsExceeded { .. } => &["tool", "rounds"],
             Self::ElicitationCancelled => &[],
             Self::NoAnswer { .. } => &["method", "timeoutMs", "startup"],
+            Self::UpstreamFailed { .. } => &["method", "url", "code", "reason", "cut"],
         }
     }
 
@@ -149,6 +193,7 @@ impl RunEvent {
             Self::InputRoundsExceeded { .. } => "input-rounds-exceeded",
             Self::ElicitationCancelled => "elicitation-cancelled",
             Self::NoAnswer { .. } => "no-answer",
+            Self::UpstreamFailed { .. } => "upstream-failed",
         }
     }
 
@@ -209,8 +254,54 @@ impl RunEvent {
                     format!("no answer to {method} within {timeout_ms} ms{wait}; the check stopped there"),
                 )
             }
+            Self::UpstreamFailed {
+                method,
+                url,
+                code: error_code,
+                reason,
+                cut,
+            } => {
+                let what = match cut {
+                    Some(AnswerCut::MidEvent) => "the answer was cut: cut mid-event".to_owned(),
+                    Some(AnswerCut::BeforeEnd) => {
+                        "the answer was cut: cut before its end".to_owned()
+                    }
+                    None => {
+                        let why = error_code
+                            .as_deref()
+                            .or(reason.as_deref())
+                            .unwrap_or("no reason given");
+                        let failed = if is_tls(error_code.as_deref(), reason.as_deref()) {
+                            "TLS error"
+                        } else {
+                            "cannot reach the upstream"
+                        };
+                        format!("{failed}: {why}")
+                    }
+                };
+                Diagnostic::error(
+                    code,
+                    format!(
+                        "{method} {url}: {what}; the host's connection is closed as the \
+                         upstream's was"
+                    ),
+                )
+            }
         }
     }
+}
+
+/// Whether a network error is a TLS one: Node's `ERR_TLS_*` codes, or a message about a
+/// certificate, SSL or TLS (OpenSSL's errors, such as a self-signed certificate, have codes of
+/// their own).
+fn is_tls(code: Option<&str>, reason: Option<&str>) -> bool {
+    let words = |text: &str| {
+        let lower = text.to_ascii_lowercase();
+        ["certificate", "ssl", "tls"]
+            .iter()
+            .any(|w| lower.contains(w))
+    };
+    code.is_some_and(|c| c.starts_with("ERR_TLS")) || reason.is_some_and(words)
 }
 
 /// An event's members, read with errors that name them.
@@ -265,6 +356,13 @@ impl Session {
         }
     }
 
+    /// The finding for `event` when it is about the run as a whole, no message: the HTTP
+    /// proxy's `upstream-failed` (the request that failed may have been pushed, or not, or only
+    /// in part); no span.
+    pub fn run_event(&self, event: &RunEvent) -> Diagnostic {
+        event.diagnostic()
+    }
+
     /// Checks an answer the host was given to send to the server's questions (an `--elicit`
     /// file's `text`) before it is used: text that is not JSON is an `elicit-not-json` error at
     /// the parse error (the host then cancels). The answer as sent is checked in the transcript.
@@ -316,6 +414,10 @@ mod tests {
                 r#"{"event":"no-answer","method":"tools/list","timeoutMs":5}"#,
                 "error",
             ),
+            (
+                r#"{"event":"upstream-failed","method":"GET","url":"http://h/mcp","cut":"mid-event"}"#,
+                "error",
+            ),
         ];
         let session = Session::new();
         for (json, severity) in cases {
@@ -355,6 +457,43 @@ mod tests {
             event(late).unwrap().diagnostic().message,
             "no answer to tools/list within 300 ms; the check stopped there"
         );
+    }
+
+    #[test]
+    fn an_upstream_failure_says_what_failed() {
+        let said = |json: &str| event(json).unwrap().diagnostic().message;
+        let at = r#""event":"upstream-failed","method":"POST","url":"http://127.0.0.1:1/mcp""#;
+        let tail = "; the host's connection is closed as the upstream's was";
+        assert_eq!(
+            said(&format!(
+                r#"{{{at},"code":"ECONNREFUSED","reason":"connect ECONNREFUSED"}}"#
+            )),
+            format!("POST http://127.0.0.1:1/mcp: cannot reach the upstream: ECONNREFUSED{tail}")
+        );
+        // A self-signed certificate: OpenSSL's code, a message that names the certificate.
+        let tls = format!(
+            r#"{{{at},"code":"DEPTH_ZERO_SELF_SIGNED_CERT","reason":"self-signed certificate"}}"#
+        );
+        assert!(said(&tls).contains(": TLS error: DEPTH_ZERO_SELF_SIGNED_CERT;"));
+        assert!(said(&format!(
+            r#"{{{at},"code":"ERR_TLS_CERT_ALTNAME_INVALID"}}"#
+        ))
+        .contains(": TLS error: ERR_TLS_CERT_ALTNAME_INVALID;"));
+        assert!(said(&format!(r#"{{{at},"reason":"socket hang up"}}"#))
+            .contains(": cannot reach the upstream: socket hang up;"));
+        assert!(said(&format!(r#"{{{at},"cut":"mid-event"}}"#))
+            .contains(": the answer was cut: cut mid-event;"));
+        assert!(said(&format!(r#"{{{at},"cut":"before-end"}}"#))
+            .contains(": the answer was cut: cut before its end;"));
+        assert!(event(&format!(r#"{{{at},"cut":"sideways"}}"#))
+            .unwrap_err()
+            .contains("sideways"));
+        let cut = event(&format!(r#"{{{at},"cut":"before-end"}}"#)).unwrap();
+        let found = Session::new().run_event(&cut);
+        assert_eq!((found.code.as_str(), found.span), ("upstream-failed", None));
+        assert!(event(r#"{"event":"upstream-failed","method":"GET"}"#)
+            .unwrap_err()
+            .contains("url"));
     }
 
     #[test]
