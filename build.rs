@@ -34,12 +34,14 @@ fn main() -> Result<(), String> {
 
 /// The compatibility data (`compat-data/*.json`, `src/compat/data.rs`) for embedding the same
 /// way: without whitespace and without the entries' `description` prose (and the schema's
-/// descriptions), which only readers of the files need.
+/// descriptions), which only readers of the files need; and `files.rs`, the list of the data
+/// files by name (every one but the schema), so that a new file is embedded without a code edit.
 fn compat_data(out: &Path) -> Result<(), String> {
     let dir = out.join("compat-data");
     fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     println!("cargo:rerun-if-changed=compat-data");
     let entries = fs::read_dir("compat-data").map_err(|e| format!("compat-data: {e}"))?;
+    let mut names: Vec<String> = Vec::new();
     for entry in entries {
         let path = entry.map_err(|e| format!("compat-data: {e}"))?.path();
         if path.extension().and_then(|e| e.to_str()) != Some("json") {
@@ -52,8 +54,20 @@ fn compat_data(out: &Path) -> Result<(), String> {
             .map_err(|e| format!("{}: {e}", path.display()))?;
         let name = path.file_name().ok_or("a file without a name")?;
         fs::write(dir.join(name), stripped).map_err(|e| format!("{}: {e}", path.display()))?;
+        names.extend(
+            name.to_str()
+                .filter(|n| *n != "schema.json")
+                .map(str::to_owned),
+        );
     }
-    Ok(())
+    names.sort();
+    let list: String = names
+        .iter()
+        .map(|n| {
+            format!("({n:?}, include_str!(concat!(env!(\"OUT_DIR\"), \"/compat-data/{n}\"))),\n")
+        })
+        .collect();
+    fs::write(dir.join("files.rs"), format!("[\n{list}]\n")).map_err(|e| format!("files.rs: {e}"))
 }
 
 /// Copies a JSON text without whitespace and without string-valued `description` members.

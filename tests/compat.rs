@@ -13,7 +13,7 @@ use mcp_json_toolbox::compat::{
     check_compatibility, lower_tool, CompatOptions, CompatReport, Target, Verdict,
 };
 use mcp_json_toolbox::Diagnostic;
-use support::list;
+use support::{builtin, list};
 
 /// A tool named `t` with `input` as its `inputSchema`.
 fn tool(input: &str) -> String {
@@ -53,11 +53,11 @@ fn findings(report: &CompatReport, target: Target) -> Vec<Diagnostic> {
     let mut all: Vec<Diagnostic> = report
         .tools
         .iter()
-        .filter_map(|t| t.targets.get(target))
+        .filter_map(|t| t.targets.get(target.clone()))
         .flat_map(|r| r.diagnostics.clone())
         .collect();
     for per in [&report.list, &report.server] {
-        if let Some(result) = per.get(target) {
+        if let Some(result) = per.get(target.clone()) {
             all.extend(result.diagnostics.clone());
         }
     }
@@ -89,7 +89,6 @@ fn case(target: Target, code: &'static str, bad: String, good: String, verdict: 
 
 /// The rule table's fixtures: one row per rule.
 fn cases() -> Vec<Case> {
-    use Target::*;
     use Verdict::*;
     let closed = r#"{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": false}"#;
     let gemini_ok =
@@ -99,14 +98,14 @@ fn cases() -> Vec<Case> {
     };
     let mut rows = vec![
         case(
-            Anthropic,
+            builtin("anthropic"),
             "anthropic/name",
             named("github.search"),
             named("github_search"),
             Rejected,
         ),
         case(
-            Anthropic,
+            builtin("anthropic"),
             "anthropic/root-combinator",
             tool(r#"{"type": "object", "oneOf": [{"required": ["a"]}, {"required": ["b"]}]}"#),
             tool(
@@ -115,14 +114,14 @@ fn cases() -> Vec<Case> {
             Rejected,
         ),
         case(
-            Anthropic,
+            builtin("anthropic"),
             "anthropic/root-type",
             tool(r#"{"properties": {}}"#),
             tool(r#"{"type": "object"}"#),
             Rejected,
         ),
         case(
-            AnthropicStrict,
+            builtin("anthropic-strict"),
             "anthropic-strict/unsupported-keyword",
             tool(
                 r#"{"type": "object", "properties": {"n": {"type": "integer", "minimum": 1}}, "required": ["n"], "additionalProperties": false}"#,
@@ -131,7 +130,7 @@ fn cases() -> Vec<Case> {
             Rejected,
         ),
         case(
-            AnthropicStrict,
+            builtin("anthropic-strict"),
             "anthropic-strict/open-object",
             tool(r#"{"type": "object", "properties": {"a": {"type": "string"}}}"#),
             tool(closed),
@@ -139,15 +138,21 @@ fn cases() -> Vec<Case> {
         ),
         // A note (no public source shows the figures): found, but the verdict stays accepted.
         case(
-            AnthropicStrict,
+            builtin("anthropic-strict"),
             "anthropic-strict/budget",
             many(21, r#"{"type": "object", "additionalProperties": false}"#),
             many(20, r#"{"type": "object", "additionalProperties": false}"#),
             Accepted,
         ),
-        case(OpenAi, "openai/name", named("a/b"), named("a-b"), Rejected),
         case(
-            OpenAi,
+            builtin("openai"),
+            "openai/name",
+            named("a/b"),
+            named("a-b"),
+            Rejected,
+        ),
+        case(
+            builtin("openai"),
             "openai/array-items",
             tool(r#"{"type": "object", "properties": {"xs": {"type": "array"}}}"#),
             tool(
@@ -156,14 +161,14 @@ fn cases() -> Vec<Case> {
             Rejected,
         ),
         case(
-            OpenAi,
+            builtin("openai"),
             "openai/max-tools",
             many(129, r#"{"type": "object"}"#),
             many(128, r#"{"type": "object"}"#),
             Rejected,
         ),
         case(
-            OpenAiStrict,
+            builtin("openai-strict"),
             "openai-strict/open-object",
             tool(
                 r#"{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}"#,
@@ -172,7 +177,7 @@ fn cases() -> Vec<Case> {
             Rejected,
         ),
         case(
-            OpenAiStrict,
+            builtin("openai-strict"),
             "openai-strict/not-all-required",
             tool(
                 r#"{"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": false}"#,
@@ -181,7 +186,7 @@ fn cases() -> Vec<Case> {
             Rejected,
         ),
         case(
-            OpenAiStrict,
+            builtin("openai-strict"),
             "openai-strict/unsupported-keyword",
             tool(
                 r#"{"type": "object", "properties": {"a": {"type": "string", "not": {"const": "x"}}}, "required": ["a"], "additionalProperties": false}"#,
@@ -190,7 +195,7 @@ fn cases() -> Vec<Case> {
             Rejected,
         ),
         case(
-            OpenAiStrict,
+            builtin("openai-strict"),
             "openai-strict/format",
             tool(
                 r#"{"type": "object", "properties": {"a": {"type": "string", "format": "uri"}}, "required": ["a"], "additionalProperties": false}"#,
@@ -201,21 +206,21 @@ fn cases() -> Vec<Case> {
             Rejected,
         ),
         case(
-            Gemini,
+            builtin("gemini"),
             "gemini/name",
             named("1tool"),
             named("tool.v1"),
             Rejected,
         ),
         case(
-            Gemini,
+            builtin("gemini"),
             "gemini/unknown-field",
             tool(closed),
             tool(gemini_ok),
             Rejected,
         ),
         case(
-            Gemini,
+            builtin("gemini"),
             "gemini/type-array",
             tool(r#"{"type": "object", "properties": {"a": {"type": ["string", "null"]}}}"#),
             tool(
@@ -224,7 +229,7 @@ fn cases() -> Vec<Case> {
             Rejected,
         ),
         case(
-            Gemini,
+            builtin("gemini"),
             "gemini/enum-not-string",
             tool(r#"{"type": "object", "properties": {"n": {"type": "integer", "enum": [1, 2]}}}"#),
             tool(
@@ -233,7 +238,7 @@ fn cases() -> Vec<Case> {
             Rejected,
         ),
         case(
-            Gemini,
+            builtin("gemini"),
             "gemini/format",
             tool(r#"{"type": "object", "properties": {"u": {"type": "string", "format": "uri"}}}"#),
             tool(
@@ -242,28 +247,28 @@ fn cases() -> Vec<Case> {
             Rejected,
         ),
         case(
-            GeminiJsonSchema,
+            builtin("gemini-json-schema"),
             "gemini-json-schema/root-type",
             tool(r#"{"type": "array"}"#),
             tool(closed),
             Rejected,
         ),
         case(
-            ClaudeCode,
+            builtin("claude-code"),
             "claude-code/output-root-type",
             with_output(r#"{"type": "array", "items": {"type": "string"}}"#),
             with_output(r#"{"type": "object"}"#),
             Rejected,
         ),
         case(
-            ClaudeCode,
+            builtin("claude-code"),
             "claude-code/output-boolean-schema",
             with_output(r#"{"type": "object", "properties": {"data": true}}"#),
             with_output(r#"{"type": "object", "properties": {"data": {}}}"#),
             Rejected,
         ),
         case(
-            ClaudeCode,
+            builtin("claude-code"),
             "claude-code/output-dialect",
             with_output(
                 r#"{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object"}"#,
@@ -274,7 +279,7 @@ fn cases() -> Vec<Case> {
             Accepted,
         ),
         case(
-            Cursor,
+            builtin("cursor"),
             "cursor/name",
             named("get.weather"),
             named("get-weather"),
@@ -282,7 +287,7 @@ fn cases() -> Vec<Case> {
         ),
         // A note (no source shows a hyphen-only name failing): the verdict stays accepted.
         case(
-            Cursor,
+            builtin("cursor"),
             "cursor/name-hyphen",
             named("get-weather"),
             named("get_weather"),
@@ -290,14 +295,14 @@ fn cases() -> Vec<Case> {
         ),
         // VS Code's sanitiser is case-insensitive: upper case is kept, `.` becomes `_`.
         case(
-            VsCode,
+            builtin("vscode"),
             "vscode/name",
             named("Get.Weather"),
             named("Get-Weather"),
             Rewritten,
         ),
         case(
-            VsCode,
+            builtin("vscode"),
             "vscode/array-items",
             tool(r#"{"type": "object", "properties": {"xs": {"type": "array"}}}"#),
             tool(
@@ -306,56 +311,56 @@ fn cases() -> Vec<Case> {
             Rejected,
         ),
         case(
-            VsCode,
+            builtin("vscode"),
             "vscode/duplicate-after-rewrite",
             format!("[{}, {}]", named("a.b"), named("a_b")),
             format!("[{}, {}]", named("a-b"), named("a_b")),
             Dropped,
         ),
         case(
-            VsCode,
+            builtin("vscode"),
             "vscode/unsupported-meta-feature",
             tool(r##"{"type": "object", "properties": {"a": {"$dynamicRef": "#node"}}}"##),
             tool(closed),
             Dropped,
         ),
         case(
-            WebMcp,
+            builtin("webmcp"),
             "webmcp/output-schema-ignored",
             with_output(r#"{"type": "object"}"#),
             tool(closed),
             Rewritten,
         ),
         case(
-            WebMcp,
+            builtin("webmcp"),
             "webmcp/duplicate-name",
             format!("[{}, {}]", named("a"), named("a")),
             format!("[{}, {}]", named("a"), named("b")),
             Rejected,
         ),
         case(
-            Mcp,
+            builtin("mcp"),
             "tool-name-invalid",
             named("get weather"),
             named("get.weather"),
             Accepted,
         ),
         case(
-            Mcp,
+            builtin("mcp"),
             "schema-root-not-object",
             tool(r#"{"type": "array"}"#),
             tool(closed),
             Rejected,
         ),
         case(
-            OpenAi,
+            builtin("openai"),
             "openai/root-type",
             tool(r#"{"properties": {}}"#),
             tool(r#"{"type": "object"}"#),
             Rejected,
         ),
         case(
-            OpenAi,
+            builtin("openai"),
             "openai/root-keyword",
             tool(r#"{"type": "object", "anyOf": [{"required": ["a"]}, {"required": ["b"]}]}"#),
             tool(
@@ -364,7 +369,7 @@ fn cases() -> Vec<Case> {
             Rejected,
         ),
         case(
-            Gemini,
+            builtin("gemini"),
             "gemini/array-items",
             tool(r#"{"type": "object", "properties": {"xs": {"type": "array"}}}"#),
             tool(
@@ -373,7 +378,7 @@ fn cases() -> Vec<Case> {
             Rejected,
         ),
         case(
-            Gemini,
+            builtin("gemini"),
             "gemini/required-undefined",
             tool(
                 r#"{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "b"]}"#,
@@ -382,14 +387,14 @@ fn cases() -> Vec<Case> {
             Rejected,
         ),
         case(
-            GeminiJsonSchema,
+            builtin("gemini-json-schema"),
             "gemini/max-declarations",
             many(513, r#"{"type": "object"}"#),
             many(512, r#"{"type": "object"}"#),
             Rejected,
         ),
         case(
-            ClaudeCode,
+            builtin("claude-code"),
             "claude-code/description-cut",
             format!(
                 r#"{{"name": "t", "description": "{}", "inputSchema": {{"type": "object"}}}}"#,
@@ -402,7 +407,7 @@ fn cases() -> Vec<Case> {
             Rewritten,
         ),
         case(
-            Gemini,
+            builtin("gemini"),
             "gemini/properties-not-object",
             tool(
                 r#"{"type": "object", "properties": {"data": {"type": "string", "properties": {"a": {"type": "string"}}}, "target": {"properties": {"b": {"type": "string"}}, "required": ["b"]}}}"#,
@@ -413,7 +418,7 @@ fn cases() -> Vec<Case> {
             Rejected,
         ),
         case(
-            ClaudeCode,
+            builtin("claude-code"),
             "claude-code/instructions-cut",
             format!(
                 r#"{{"protocolVersion": "2025-11-25", "capabilities": {{}}, "serverInfo": {{"name": "s", "version": "1"}}, "instructions": "{}"}}"#,
@@ -426,14 +431,14 @@ fn cases() -> Vec<Case> {
             Rewritten,
         ),
         case(
-            ClaudeCode,
+            builtin("claude-code"),
             "claude-code/input-boolean-schema",
             tool(r#"{"type": "object", "properties": {"payload": true}}"#),
             tool(r#"{"type": "object", "properties": {"payload": {}}}"#),
             Rejected,
         ),
         case(
-            Vertex,
+            builtin("vertex"),
             "vertex/any-of-siblings",
             tool(
                 r#"{"type": "object", "properties": {"a": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": null, "title": "A"}}}"#,
@@ -446,7 +451,7 @@ fn cases() -> Vec<Case> {
         // Notes (no 2026 source shows OpenAI itself refusing; a per-request cap of all servers'
         // tools together): found, the verdict stays accepted.
         case(
-            OpenAi,
+            builtin("openai"),
             "openai/description-length",
             format!(
                 r#"{{"name": "t", "description": "{}", "inputSchema": {{"type": "object"}}}}"#,
@@ -456,28 +461,28 @@ fn cases() -> Vec<Case> {
             Accepted,
         ),
         case(
-            VsCode,
+            builtin("vscode"),
             "vscode/max-tools",
             many(129, r#"{"type": "object"}"#),
             many(128, r#"{"type": "object"}"#),
             Accepted,
         ),
         case(
-            VsCode,
+            builtin("vscode"),
             "vscode/invalid-schema",
             tool(r#"{"type": "object", "properties": {"n": {"type": "int"}}}"#),
             tool(closed),
             Rejected,
         ),
         case(
-            Mcp,
+            builtin("mcp"),
             "invalid-schema",
             tool(r#"{"type": "object", "required": "a"}"#),
             tool(closed),
             Rejected,
         ),
         case(
-            Mcp,
+            builtin("mcp"),
             "x-mcp-header-invalid",
             listed_2026(&tool(
                 r#"{"type": "object", "properties": {"n": {"type": "number", "x-mcp-header": "Count"}}}"#,
@@ -491,7 +496,7 @@ fn cases() -> Vec<Case> {
     rows.push(Case {
         server: Some("g"),
         ..case(
-            Cursor,
+            builtin("cursor"),
             "cursor/server-tool-length",
             named(&"x".repeat(59)),
             named(&"x".repeat(58)),
@@ -503,9 +508,12 @@ fn cases() -> Vec<Case> {
 
 /// The verdict `target` gives the first tool, or the list's when the text is a list.
 fn verdict(report: &CompatReport, target: Target) -> Verdict {
-    let tools = report.tools.iter().filter_map(|t| t.targets.get(target));
-    let list = report.list.get(target).map(|r| r.verdict);
-    let server = report.server.get(target).map(|r| r.verdict);
+    let tools = report
+        .tools
+        .iter()
+        .filter_map(|t| t.targets.get(target.clone()));
+    let list = report.list.get(target.clone()).map(|r| r.verdict);
+    let server = report.server.get(target.clone()).map(|r| r.verdict);
     tools
         .map(|r| r.verdict)
         .chain(list)
@@ -518,8 +526,8 @@ fn verdict(report: &CompatReport, target: Target) -> Verdict {
 fn every_rule_has_a_failing_and_a_passing_fixture() {
     let rows = cases();
     for row in &rows {
-        let bad = check(&row.bad, row.target, row.server);
-        let found = findings(&bad, row.target);
+        let bad = check(&row.bad, row.target.clone(), row.server);
+        let found = findings(&bad, row.target.clone());
         assert!(
             found.iter().any(|d| d.code == row.code),
             "{} should find {} in {}: {}",
@@ -530,14 +538,14 @@ fn every_rule_has_a_failing_and_a_passing_fixture() {
         );
         assert!(found.iter().all(|d| d.span.is_some()), "{}", list(&found));
         assert_eq!(
-            verdict(&bad, row.target),
+            verdict(&bad, row.target.clone()),
             row.verdict,
             "{}: {}",
             row.code,
             list(&found)
         );
-        let good = check(&row.good, row.target, row.server);
-        let found = findings(&good, row.target);
+        let good = check(&row.good, row.target.clone(), row.server);
+        let found = findings(&good, row.target.clone());
         assert!(
             found.iter().all(|d| d.code != row.code),
             "{} should not find {} in {}: {}",
@@ -549,7 +557,7 @@ fn every_rule_has_a_failing_and_a_passing_fixture() {
     }
     // Every rule of every profile has a row.
     let covered: BTreeSet<&str> = rows.iter().map(|r| r.code).collect();
-    for target in Target::ALL {
+    for target in Target::all().to_vec() {
         for rule in target.rules(None, &[]) {
             assert!(
                 covered.contains(rule.code.as_str()),
@@ -563,8 +571,8 @@ fn every_rule_has_a_failing_and_a_passing_fixture() {
 #[test]
 fn findings_point_at_the_offending_value() {
     let text = "{\"name\": \"t\",\n \"inputSchema\": {\"type\": \"object\",\n  \"oneOf\": []}}";
-    let report = check(text, Target::Anthropic, None);
-    let found = findings(&report, Target::Anthropic);
+    let report = check(text, builtin("anthropic"), None);
+    let found = findings(&report, builtin("anthropic"));
     let combinator = found.iter().find(|d| d.code == "anthropic/root-combinator");
     let span = combinator.and_then(|d| d.span).expect("a span");
     assert_eq!((span.line, span.column), (3, 12));
@@ -573,8 +581,8 @@ fn findings_point_at_the_offending_value() {
         Some("/inputSchema/oneOf")
     );
     // The name rule's fix is the renamed name.
-    let report = check(&named("github.search"), Target::OpenAi, None);
-    let fix = findings(&report, Target::OpenAi)
+    let report = check(&named("github.search"), builtin("openai"), None);
+    let fix = findings(&report, builtin("openai"))
         .into_iter()
         .find_map(|d| d.fix);
     assert_eq!(
@@ -585,8 +593,8 @@ fn findings_point_at_the_offending_value() {
 
 #[test]
 fn claude_code_adds_the_anthropic_rules() {
-    let report = check(&named("a.b"), Target::ClaudeCode, None);
-    let codes: Vec<String> = findings(&report, Target::ClaudeCode)
+    let report = check(&named("a.b"), builtin("claude-code"), None);
+    let codes: Vec<String> = findings(&report, builtin("claude-code"))
         .into_iter()
         .map(|d| d.code)
         .collect();
@@ -597,17 +605,17 @@ fn claude_code_adds_the_anthropic_rules() {
 fn the_output_root_rule_follows_the_protocol_version() {
     let plain =
         r#"{"name": "t", "inputSchema": {"type": "object"}, "outputSchema": {"type": "array"}}"#;
-    let unknown = check(plain, Target::Mcp, None);
-    assert_eq!(verdict(&unknown, Target::Mcp), Verdict::Accepted);
-    assert_eq!(findings(&unknown, Target::Mcp).len(), 1);
+    let unknown = check(plain, builtin("mcp"), None);
+    assert_eq!(verdict(&unknown, builtin("mcp")), Verdict::Accepted);
+    assert_eq!(findings(&unknown, builtin("mcp")).len(), 1);
     let listed = format!(r#"{{"resultType": "complete", "tools": [{plain}]}}"#);
-    assert!(findings(&check(&listed, Target::Mcp, None), Target::Mcp).is_empty());
+    assert!(findings(&check(&listed, builtin("mcp"), None), builtin("mcp")).is_empty());
     let old = plain.replace(
         r#""outputSchema""#,
         r#""execution": {"taskSupport": "optional"}, "outputSchema""#,
     );
     assert_eq!(
-        verdict(&check(&old, Target::Mcp, None), Target::Mcp),
+        verdict(&check(&old, builtin("mcp"), None), builtin("mcp")),
         Verdict::Rejected
     );
 }
@@ -627,8 +635,8 @@ fn check_tool_and_the_mcp_target_say_the_same_of_x_mcp_header() {
         (broken.clone(), Verdict::Accepted, "Warning", 2),
         (old, Verdict::Accepted, "", 0),
     ] {
-        let report = check(&text, Target::Mcp, None);
-        assert_eq!(verdict(&report, Target::Mcp), want, "{text}");
+        let report = check(&text, builtin("mcp"), None);
+        assert_eq!(verdict(&report, builtin("mcp")), want, "{text}");
         let facts = |found: Vec<Diagnostic>| -> Vec<(String, String)> {
             found
                 .into_iter()
@@ -636,7 +644,7 @@ fn check_tool_and_the_mcp_target_say_the_same_of_x_mcp_header() {
                 .map(|d| (d.instance_path, format!("{:?}", d.severity)))
                 .collect()
         };
-        let from_target = facts(findings(&report, Target::Mcp));
+        let from_target = facts(findings(&report, builtin("mcp")));
         let from_host = facts(mcp_json_toolbox::host::check_tool(&text).diagnostics);
         assert_eq!(from_target, from_host, "{text}");
         assert_eq!(from_target.len(), count, "{text}");
@@ -650,9 +658,9 @@ fn check_tool_and_the_mcp_target_say_the_same_of_x_mcp_header() {
 #[test]
 fn a_rejected_tool_rejects_the_list() {
     let text = format!("[{}, {}]", named("ok"), named("not ok"));
-    let report = check(&text, Target::OpenAi, None);
+    let report = check(&text, builtin("openai"), None);
     assert_eq!(
-        report.list.get(Target::OpenAi).map(|r| r.verdict),
+        report.list.get(builtin("openai")).map(|r| r.verdict),
         Some(Verdict::Rejected)
     );
     assert_eq!(report.tools.len(), 2);
@@ -660,7 +668,7 @@ fn a_rejected_tool_rejects_the_list() {
         report
             .tools
             .first()
-            .and_then(|t| t.targets.get(Target::OpenAi))
+            .and_then(|t| t.targets.get(builtin("openai")))
             .map(|r| r.verdict),
         Some(Verdict::Accepted)
     );
@@ -672,22 +680,21 @@ fn default_targets_are_the_consumers_without_opt_in() {
     let names: Vec<Target> = report
         .tools
         .iter()
-        .flat_map(|t| t.targets.0.iter().map(|(t, _)| *t))
+        .flat_map(|t| t.targets.0.iter().map(|(t, _)| t.clone()))
         .collect();
-    use Target::*;
     assert_eq!(
         names,
         [
-            Anthropic,
-            OpenAi,
-            GeminiJsonSchema,
-            ClaudeCode,
-            Cursor,
-            VsCode,
-            Mcp
+            builtin("anthropic"),
+            builtin("gemini-json-schema"),
+            builtin("openai"),
+            builtin("claude-code"),
+            builtin("cursor"),
+            builtin("vscode"),
+            builtin("mcp")
         ]
     );
-    let opt_in: Vec<&str> = Target::ALL
+    let opt_in: Vec<&str> = Target::all()
         .iter()
         .filter(|t| t.opt_in())
         .map(|t| t.name())
@@ -696,21 +703,21 @@ fn default_targets_are_the_consumers_without_opt_in() {
         opt_in,
         [
             "anthropic-strict",
-            "openai-strict",
             "gemini",
-            "webmcp",
-            "vertex"
+            "openai-strict",
+            "vertex",
+            "webmcp"
         ]
     );
     // `all`, alone or among names, is every target in report order, each once.
     let all = CompatOptions::from_json(json!({"targets": ["mcp", "all"]})).unwrap();
-    assert_eq!(all.targets.first(), Some(&Mcp));
-    assert_eq!(all.targets.len(), Target::ALL.len());
+    assert_eq!(all.targets.first(), Some(&builtin("mcp")));
+    assert_eq!(all.targets.len(), Target::all().len());
     let all = CompatOptions::from_json(json!({"targets": "all"})).unwrap();
-    assert_eq!(all.targets, Target::ALL);
+    assert_eq!(all.targets, Target::all());
     // What the wasm export `compatTargets()` returns.
-    let infos = serde_json::to_value(mcp_json_toolbox::compat::target_infos()).unwrap();
-    assert_eq!(infos.as_array().map(Vec::len), Some(Target::ALL.len()));
+    let infos = serde_json::to_value(mcp_json_toolbox::compat::target_infos(&[])).unwrap();
+    assert_eq!(infos.as_array().map(Vec::len), Some(Target::all().len()));
     assert_eq!(infos[1]["name"], "anthropic-strict");
     assert_eq!(infos[1]["optIn"], true);
     assert_eq!(infos[0]["optIn"], false);
@@ -751,7 +758,7 @@ fn reference_servers_matrix() {
     for (server, text) in reference_servers() {
         let options = CompatOptions {
             server_name: Some(server.clone()),
-            targets: Target::ALL.to_vec(),
+            targets: Target::all().to_vec(),
             ..CompatOptions::default()
         };
         let report = check_compatibility(&text, &options);
@@ -761,16 +768,16 @@ fn reference_servers_matrix() {
             list(&report.diagnostics)
         );
         assert!(!report.tools.is_empty());
-        let cells: Vec<String> = Target::ALL
+        let cells: Vec<String> = Target::all()
             .iter()
-            .map(|t| format!("{:?}", verdict(&report, *t)))
+            .map(|t| format!("{:?}", verdict(&report, t.clone())))
             .collect();
         rows.push(format!("{server}: {}", cells.join(" ")));
     }
     let matrix = rows.join("\n");
     println!("{matrix}");
-    // Columns: anthropic, anthropic-strict, openai, openai-strict, gemini, gemini-json-schema,
-    // claude-code, cursor, vscode, webmcp, vertex, mcp. The recorded lists carry a draft-07 `$schema`
+    // Columns (report order: APIs, hosts, the spec): anthropic, anthropic-strict, gemini,
+    // gemini-json-schema, openai, openai-strict, vertex, claude-code, cursor, vscode, webmcp, mcp. The recorded lists carry a draft-07 `$schema`
     // at every root (Gemini's `parameters` has no such field; Claude Code only notes it on an
     // `outputSchema`: some versions refused it, current ones are reported to take it), open
     // objects and numeric bounds (strict modes), `outputSchema`s (WebMCP ignores them).
@@ -778,18 +785,18 @@ fn reference_servers_matrix() {
     // sequential-thinking's one tool has a description longer than the 2,048 characters Claude
     // Code passes on (rewritten: cut).
     let expected = [
-        "everything: Accepted Rejected Accepted Rejected Rejected Accepted Accepted Accepted Accepted Rewritten Accepted Accepted",
-        "filesystem: Accepted Rejected Accepted Rejected Rejected Accepted Accepted Accepted Accepted Rewritten Accepted Accepted",
-        "memory: Accepted Rejected Accepted Rejected Rejected Accepted Accepted Accepted Accepted Rewritten Accepted Accepted",
-        "sequential-thinking: Accepted Rejected Accepted Rejected Rejected Accepted Rewritten Accepted Accepted Rewritten Accepted Accepted",
+        "everything: Accepted Rejected Rejected Accepted Accepted Rejected Accepted Accepted Accepted Accepted Rewritten Accepted",
+        "filesystem: Accepted Rejected Rejected Accepted Accepted Rejected Accepted Accepted Accepted Accepted Rewritten Accepted",
+        "memory: Accepted Rejected Rejected Accepted Accepted Rejected Accepted Accepted Accepted Accepted Rewritten Accepted",
+        "sequential-thinking: Accepted Rejected Rejected Accepted Accepted Rejected Accepted Rewritten Accepted Accepted Rewritten Accepted",
     ];
     assert_eq!(rows, expected);
     let all = CompatOptions {
-        targets: Target::ALL.to_vec(),
+        targets: Target::all().to_vec(),
         ..CompatOptions::default()
     };
     let everything = check_compatibility(&reference_servers()[0].1, &all);
-    let gemini = findings(&everything, Target::Gemini);
+    let gemini = findings(&everything, builtin("gemini"));
     assert!(gemini
         .iter()
         .any(|d| d.code == "gemini/unknown-field" && d.instance_path.ends_with("/$schema")));
@@ -797,25 +804,25 @@ fn reference_servers_matrix() {
 
 /// Asserts that the lowered tool passes `target`.
 fn assert_lowers(text: &str, target: Target) {
-    let lowered = lower_tool(text, target);
+    let lowered = lower_tool(text, target.clone());
     let Some(tool) = lowered.tool else {
         panic!(
             "no tool lowered from {text}: {}",
             list(&lowered.diagnostics)
         );
     };
-    let again = lower_tool(text, target);
+    let again = lower_tool(text, target.clone());
     assert_eq!(
         again.tool.as_ref(),
         Some(&tool),
         "lowering is deterministic"
     );
     let out = serde_json::to_string(&tool).unwrap();
-    let report = check(&out, target, None);
-    let found = findings(&report, target);
+    let report = check(&out, target.clone(), None);
+    let found = findings(&report, target.clone());
     // Accepted, or what lowering could not fix is said (and only then): a schema that is not
     // JSON Schema.
-    let accepted = verdict(&report, target) == Verdict::Accepted;
+    let accepted = verdict(&report, target.clone()) == Verdict::Accepted;
     assert_eq!(
         accepted,
         lowered.unresolved.is_empty(),
@@ -852,8 +859,8 @@ fn lowering_passes_its_profile_on_every_fixture() {
             };
             for one in tools.iter().take(3) {
                 let one = one.to_string();
-                for target in Target::ALL {
-                    assert_lowers(&one, target);
+                for target in Target::all().to_vec() {
+                    assert_lowers(&one, target.clone());
                 }
             }
         }
@@ -865,8 +872,8 @@ fn lowering_passes_its_profile_on_the_reference_servers() {
     for (_, text) in reference_servers() {
         let value: Value = serde_json::from_str(&text).unwrap();
         for one in value["tools"].as_array().unwrap() {
-            for target in Target::ALL {
-                assert_lowers(&one.to_string(), target);
+            for target in Target::all().to_vec() {
+                assert_lowers(&one.to_string(), target.clone());
             }
         }
     }
@@ -878,7 +885,7 @@ fn lowering_records_changes_and_lost_constraints() {
         r##"{"type": "object", "$defs": {"n": {"type": "integer", "minimum": 1}},
         "properties": {"n": {"$ref": "#/$defs/n"}, "kind": {"enum": [1, 2, null]}, "tags": {"type": ["array", "null"]}}}"##,
     );
-    let lowered = lower_tool(&text, Target::Gemini);
+    let lowered = lower_tool(&text, builtin("gemini"));
     let out = lowered.tool.unwrap();
     assert_eq!(
         out["inputSchema"]["properties"]["n"],
@@ -899,7 +906,7 @@ fn lowering_records_changes_and_lost_constraints() {
         .iter()
         .any(|c| c.message.contains("inlined")));
 
-    let strict = lower_tool(&tool_with_optional(), Target::OpenAiStrict);
+    let strict = lower_tool(&tool_with_optional(), builtin("openai-strict"));
     let out = strict.tool.unwrap();
     assert_eq!(out["inputSchema"]["required"], json!(["a", "b"]));
     assert_eq!(
@@ -913,7 +920,7 @@ fn lowering_records_changes_and_lost_constraints() {
         &tool(
             r#"{"type": "object", "anyOf": [{"properties": {"a": {"type": "string"}}, "required": ["a"]}, {"properties": {"b": {"type": "string"}}, "required": ["b"]}]}"#,
         ),
-        Target::Anthropic,
+        builtin("anthropic"),
     );
     let out = merged.tool.unwrap();
     assert_eq!(
@@ -937,13 +944,13 @@ fn recursive_refs_are_dropped_and_listed() {
         r##"{"type": "object", "properties": {"node": {"$ref": "#/$defs/node"}},
         "$defs": {"node": {"type": "object", "properties": {"next": {"$ref": "#/$defs/node"}}}}}"##,
     );
-    let lowered = lower_tool(&text, Target::Gemini);
+    let lowered = lower_tool(&text, builtin("gemini"));
     assert!(
         lowered.lost.iter().any(|l| l.keyword == "$ref"),
         "{:?}",
         lowered.lost
     );
-    assert_lowers(&text, Target::Gemini);
+    assert_lowers(&text, builtin("gemini"));
 }
 
 #[test]
@@ -958,11 +965,11 @@ fn bad_input_is_reported_not_panicked_on() {
         r#"{"method": "x"}"#,
     ] {
         let report = check_compatibility(text, &CompatOptions::default());
-        let lowered = lower_tool(text, Target::Gemini);
+        let lowered = lower_tool(text, builtin("gemini"));
         let tools_ok = report
             .tools
             .iter()
-            .all(|t| t.targets.0.len() == Target::DEFAULT.len());
+            .all(|t| t.targets.0.len() == CompatOptions::default().default_targets().len());
         assert!(tools_ok);
         assert!(
             lowered.tool.is_none() || !lowered.diagnostics.is_empty() || text.starts_with('['),
@@ -982,12 +989,12 @@ fn bad_input_is_reported_not_panicked_on() {
     // A non-object in a list is a tool every target finds wrong, not a panic.
     let report = check_compatibility("[1]", &CompatOptions::default());
     assert_eq!(
-        report.list.get(Target::Anthropic).map(|r| r.verdict),
+        report.list.get(builtin("anthropic")).map(|r| r.verdict),
         Some(Verdict::Rejected)
     );
     // Two tools cannot be lowered as one.
     assert_eq!(
-        lower_tool(&many(2, "{}"), Target::OpenAi).diagnostics[0].code,
+        lower_tool(&many(2, "{}"), builtin("openai")).diagnostics[0].code,
         "not-a-tool"
     );
 }
@@ -1003,7 +1010,7 @@ fn deep_nesting_is_handled() {
     let text = tool(&input);
     let report = check_compatibility(&text, &CompatOptions::default());
     assert_eq!(report.tools.len(), 1, "{}", list(&report.diagnostics));
-    let lowered = lower_tool(&text, Target::OpenAiStrict);
+    let lowered = lower_tool(&text, builtin("openai-strict"));
     assert!(lowered.tool.is_some());
     // Deeper than the reader allows: a parse error.
     let too_deep = tool(&format!("{}{}", "[".repeat(600), "]".repeat(600)));
@@ -1021,7 +1028,7 @@ fn ten_thousand_tools_are_checked() {
     let report = check_compatibility(&text, &CompatOptions::default());
     assert_eq!(report.tools.len(), 10_000);
     assert_eq!(
-        report.list.get(Target::OpenAi).map(|r| r.verdict),
+        report.list.get(builtin("openai")).map(|r| r.verdict),
         Some(Verdict::Rejected)
     );
 }
@@ -1034,7 +1041,7 @@ fn options_from_json() {
     assert_eq!(
         read,
         Ok(CompatOptions {
-            targets: vec![Target::Gemini, Target::Mcp],
+            targets: vec![builtin("gemini"), builtin("mcp")],
             server_name: Some("s".to_owned()),
             ..CompatOptions::default()
         })
@@ -1064,16 +1071,16 @@ fn options_from_json() {
 
 /// Every diagnostic of `report`, for every target it has.
 fn all_findings(report: &CompatReport) -> Vec<Diagnostic> {
-    Target::ALL
+    Target::all()
         .iter()
-        .flat_map(|t| findings(report, *t))
+        .flat_map(|t| findings(report, t.clone()))
         .collect()
 }
 
 /// Every target, with the server name Cursor's length rule needs.
 fn every_target() -> CompatOptions {
     CompatOptions {
-        targets: Target::ALL.to_vec(),
+        targets: Target::all().to_vec(),
         server_name: Some("server".to_owned()),
         ..CompatOptions::default()
     }
@@ -1083,31 +1090,31 @@ fn every_target() -> CompatOptions {
 /// turns only other characters into `_`.
 #[test]
 fn vscode_keeps_upper_case_names() {
-    let report = check(&named("GetWeather"), Target::VsCode, None);
-    assert_eq!(verdict(&report, Target::VsCode), Verdict::Accepted);
-    assert!(findings(&report, Target::VsCode).is_empty());
-    let report = check(&named("Get.Weather"), Target::VsCode, None);
-    let fix = findings(&report, Target::VsCode)
+    let report = check(&named("GetWeather"), builtin("vscode"), None);
+    assert_eq!(verdict(&report, builtin("vscode")), Verdict::Accepted);
+    assert!(findings(&report, builtin("vscode")).is_empty());
+    let report = check(&named("Get.Weather"), builtin("vscode"), None);
+    let fix = findings(&report, builtin("vscode"))
         .into_iter()
         .find_map(|d| d.fix);
     assert_eq!(
         fix.map(|f| f.replacement),
         Some("\"Get_Weather\"".to_owned())
     );
-    let lowered = lower_tool(&named("Get.Weather"), Target::VsCode);
+    let lowered = lower_tool(&named("Get.Weather"), builtin("vscode"));
     assert_eq!(lowered.tool.unwrap()["name"], "Get_Weather");
     // Two names equal only after the rewrite collide; names differing in case do not.
     let pair = format!("[{}, {}]", named("A-b"), named("a-b"));
-    assert!(findings(&check(&pair, Target::VsCode, None), Target::VsCode).is_empty());
+    assert!(findings(&check(&pair, builtin("vscode"), None), builtin("vscode")).is_empty());
 }
 
 /// Issue 30: Cursor drops what a source shows failing (a `.`); a name with `-` gets a note
 /// that says it is unverified, never a drop, and lowering leaves the `-`.
 #[test]
 fn cursor_notes_hyphens_without_a_verdict() {
-    let report = check(&named("get-weather"), Target::Cursor, None);
-    assert_eq!(verdict(&report, Target::Cursor), Verdict::Accepted);
-    let found = findings(&report, Target::Cursor);
+    let report = check(&named("get-weather"), builtin("cursor"), None);
+    assert_eq!(verdict(&report, builtin("cursor")), Verdict::Accepted);
+    let found = findings(&report, builtin("cursor"));
     assert_eq!(found.len(), 1, "{}", list(&found));
     assert_eq!(found[0].severity, mcp_json_toolbox::Severity::Info);
     assert!(
@@ -1115,10 +1122,10 @@ fn cursor_notes_hyphens_without_a_verdict() {
         "{}",
         found[0].message
     );
-    let lowered = lower_tool(&named("get-weather"), Target::Cursor);
+    let lowered = lower_tool(&named("get-weather"), builtin("cursor"));
     assert_eq!(lowered.tool.unwrap()["name"], "get-weather");
     assert!(lowered.changes.is_empty());
-    let lowered = lower_tool(&named("get.weather"), Target::Cursor);
+    let lowered = lower_tool(&named("get.weather"), builtin("cursor"));
     assert_eq!(lowered.tool.unwrap()["name"], "get_weather");
 }
 
@@ -1127,12 +1134,15 @@ fn cursor_notes_hyphens_without_a_verdict() {
 #[test]
 fn the_anthropic_strict_budget_is_a_note() {
     let text = many(25, r#"{"type": "object", "additionalProperties": false}"#);
-    let report = check(&text, Target::AnthropicStrict, None);
+    let report = check(&text, builtin("anthropic-strict"), None);
     assert_eq!(
-        report.list.get(Target::AnthropicStrict).map(|r| r.verdict),
+        report
+            .list
+            .get(builtin("anthropic-strict"))
+            .map(|r| r.verdict),
         Some(Verdict::Accepted)
     );
-    let found = findings(&report, Target::AnthropicStrict);
+    let found = findings(&report, builtin("anthropic-strict"));
     assert!(found
         .iter()
         .all(|d| d.severity == mcp_json_toolbox::Severity::Info));
@@ -1143,7 +1153,7 @@ fn the_anthropic_strict_budget_is_a_note() {
             .collect::<Vec<_>>()
             .join(",")
     ));
-    let lowered = lower_tool(&optional, Target::AnthropicStrict);
+    let lowered = lower_tool(&optional, builtin("anthropic-strict"));
     assert!(lowered.lost.iter().all(|l| l.keyword != "required"));
 }
 
@@ -1154,7 +1164,7 @@ fn gemini_refuses_typeless_enums_and_string_formats_and_lowering_fixes_them() {
     let text = tool(
         r#"{"type": "object", "properties": {"unit": {"enum": ["c", "f"]}, "url": {"type": "string", "format": "uri"}, "at": {"type": "string", "format": "date-time"}, "big": {"type": "integer", "format": "int64"}}}"#,
     );
-    let found = findings(&check(&text, Target::Gemini, None), Target::Gemini);
+    let found = findings(&check(&text, builtin("gemini"), None), builtin("gemini"));
     let at: Vec<(&str, &str)> = found
         .iter()
         .map(|d| (d.code.as_str(), d.instance_path.as_str()))
@@ -1169,7 +1179,7 @@ fn gemini_refuses_typeless_enums_and_string_formats_and_lowering_fixes_them() {
             ("gemini/format", "/inputSchema/properties/url/format"),
         ]
     );
-    let lowered = lower_tool(&text, Target::Gemini);
+    let lowered = lower_tool(&text, builtin("gemini"));
     let out = lowered.tool.clone().unwrap();
     assert_eq!(
         out["inputSchema"]["properties"]["unit"],
@@ -1184,7 +1194,7 @@ fn gemini_refuses_typeless_enums_and_string_formats_and_lowering_fixes_them() {
         "date-time"
     );
     assert!(lowered.lost.iter().any(|l| l.keyword == "format"));
-    assert_lowers(&text, Target::Gemini);
+    assert_lowers(&text, builtin("gemini"));
 }
 
 /// Issue 30: a draft-07 `outputSchema` gets Claude Code's note (some versions refused calls to
@@ -1200,14 +1210,14 @@ fn claude_code_notes_a_draft_07_output_schema() {
         r#"{"$schema": "http://json-schema.org/draft/2020-12/schema", "type": "object"}"#,
         r#"{"$schema": "https://json-schema.org/draft/2020-12/schema#", "type": "object"}"#,
     ] {
-        let report = check(&with_output(ok), Target::ClaudeCode, None);
-        assert!(findings(&report, Target::ClaudeCode).is_empty(), "{ok}");
+        let report = check(&with_output(ok), builtin("claude-code"), None);
+        assert!(findings(&report, builtin("claude-code")).is_empty(), "{ok}");
     }
     let draft7 =
         with_output(r#"{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object"}"#);
-    let report = check(&draft7, Target::ClaudeCode, None);
-    assert_eq!(verdict(&report, Target::ClaudeCode), Verdict::Accepted);
-    let found = findings(&report, Target::ClaudeCode);
+    let report = check(&draft7, builtin("claude-code"), None);
+    assert_eq!(verdict(&report, builtin("claude-code")), Verdict::Accepted);
+    let found = findings(&report, builtin("claude-code"));
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].severity, mcp_json_toolbox::Severity::Info);
     assert!(
@@ -1219,8 +1229,12 @@ fn claude_code_notes_a_draft_07_output_schema() {
     );
     // The input schema's dialect is not noted.
     let input = r#"{"name": "t", "inputSchema": {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object"}}"#;
-    assert!(findings(&check(input, Target::ClaudeCode, None), Target::ClaudeCode).is_empty());
-    let lowered = lower_tool(&draft7, Target::ClaudeCode);
+    assert!(findings(
+        &check(input, builtin("claude-code"), None),
+        builtin("claude-code")
+    )
+    .is_empty());
+    let lowered = lower_tool(&draft7, builtin("claude-code"));
     assert!(lowered.changes.is_empty());
 }
 
@@ -1230,7 +1244,7 @@ fn vscode_array_items_follows_its_walk() {
     let nested = tool(
         r#"{"type": "object", "properties": {"a": {"anyOf": [{"type": "object", "properties": {"xs": {"type": "array"}}}]}}}"#,
     );
-    let found = findings(&check(&nested, Target::VsCode, None), Target::VsCode);
+    let found = findings(&check(&nested, builtin("vscode"), None), builtin("vscode"));
     assert_eq!(
         found
             .iter()
@@ -1238,7 +1252,7 @@ fn vscode_array_items_follows_its_walk() {
             .collect::<Vec<_>>(),
         ["/inputSchema/properties/a/anyOf/0/properties/xs"]
     );
-    assert_lowers(&nested, Target::VsCode);
+    assert_lowers(&nested, builtin("vscode"));
 }
 
 /// Issue 30: no message carries a placeholder (`NAME`, `KEYWORD`, `{name}`, a bare `N`), and
@@ -1357,20 +1371,20 @@ fn lowering_passes_its_profile_on_every_real_tool() {
                 continue;
             }
             let tool = tool.to_string();
-            for target in Target::ALL {
-                let lowering = lower_tool(&tool, target);
+            for target in Target::all().to_vec() {
+                let lowering = lower_tool(&tool, target.clone());
                 let Some(out) = lowering.tool else {
                     panic!("{path}{}: nothing lowered", one.pointer);
                 };
-                let again = check(&out.to_string(), target, None);
+                let again = check(&out.to_string(), target.clone(), None);
                 // Accepted, or what lowering could not fix is said.
                 assert_eq!(
-                    verdict(&again, target) == Verdict::Accepted,
+                    verdict(&again, target.clone()) == Verdict::Accepted,
                     lowering.unresolved.is_empty(),
                     "{path}{} lowered for {}: {}",
                     one.pointer,
                     target.name(),
-                    list(&findings(&again, target))
+                    list(&findings(&again, target.clone()))
                 );
                 lowered += 1;
             }
@@ -1390,11 +1404,11 @@ fn an_initialize_results_instructions_are_judged_for_the_server() {
         )
     };
     let long = result(&"i".repeat(3000));
-    let report = check(&long, Target::ClaudeCode, None);
+    let report = check(&long, builtin("claude-code"), None);
     assert!(report.tools.is_empty() && report.diagnostics.is_empty());
     let server = report
         .server
-        .get(Target::ClaudeCode)
+        .get(builtin("claude-code"))
         .expect("a server result");
     assert_eq!(server.verdict, Verdict::Rewritten);
     assert_eq!(server.diagnostics.len(), 1);
@@ -1407,26 +1421,32 @@ fn an_initialize_results_instructions_are_judged_for_the_server() {
         "{}",
         cut.message
     );
-    assert_eq!(report.worst.0, [(Target::ClaudeCode, Verdict::Rewritten)]);
+    assert_eq!(
+        report.worst.0,
+        [(builtin("claude-code"), Verdict::Rewritten)]
+    );
     let response = format!(r#"{{"jsonrpc": "2.0", "id": 0, "result": {long}}}"#);
-    let report = check(&response, Target::ClaudeCode, None);
+    let report = check(&response, builtin("claude-code"), None);
     let server = report
         .server
-        .get(Target::ClaudeCode)
+        .get(builtin("claude-code"))
         .expect("a server result");
     assert_eq!(server.diagnostics[0].instance_path, "/result/instructions");
-    let anthropic = check(&long, Target::Anthropic, None);
+    let anthropic = check(&long, builtin("anthropic"), None);
     assert_eq!(
-        anthropic.server.get(Target::Anthropic).map(|r| r.verdict),
+        anthropic
+            .server
+            .get(builtin("anthropic"))
+            .map(|r| r.verdict),
         Some(Verdict::Accepted)
     );
-    let short = check(&result("be brief"), Target::ClaudeCode, None);
+    let short = check(&result("be brief"), builtin("claude-code"), None);
     assert_eq!(
-        short.server.get(Target::ClaudeCode).map(|r| r.verdict),
+        short.server.get(builtin("claude-code")).map(|r| r.verdict),
         Some(Verdict::Accepted)
     );
     // A tool list has no server result.
-    assert!(check(&named("t"), Target::ClaudeCode, None)
+    assert!(check(&named("t"), builtin("claude-code"), None)
         .server
         .0
         .is_empty());
@@ -1439,9 +1459,9 @@ fn an_initialize_results_instructions_are_judged_for_the_server() {
 fn a_rule_several_targets_share_is_one_finding_naming_them() {
     let options = CompatOptions {
         targets: vec![
-            Target::Anthropic,
-            Target::AnthropicStrict,
-            Target::ClaudeCode,
+            builtin("anthropic"),
+            builtin("anthropic-strict"),
+            builtin("claude-code"),
         ],
         ..CompatOptions::default()
     };
@@ -1460,18 +1480,18 @@ fn a_rule_several_targets_share_is_one_finding_naming_them() {
         shared[0].message
     );
     for target in options.targets {
-        assert!(findings(&report, target)
+        assert!(findings(&report, target.clone())
             .iter()
             .any(|d| d.code == "anthropic/name"));
     }
     // One target asked: the message is the rule's own.
-    let alone = check(&named("b.c"), Target::Anthropic, None);
+    let alone = check(&named("b.c"), builtin("anthropic"), None);
     assert!(alone
         .findings
         .iter()
         .all(|d| !d.message.starts_with("anthropic:")));
     assert_eq!(
         alone.findings.len(),
-        findings(&alone, Target::Anthropic).len()
+        findings(&alone, builtin("anthropic")).len()
     );
 }

@@ -1,14 +1,17 @@
 //! The compatibility data (`compat-data/`): every file valid against its schema by the crate's
 //! own engine, every entry read and sourced; resolution by version and date; user data with
-//! positioned errors; the data report.
+//! positioned errors; the data report; targets declared by the data, built in and a user's.
 #![cfg(test)]
 #![cfg(not(target_arch = "wasm32"))]
 
 use serde_json::json;
 
+mod support;
+use support::builtin;
+
 use mcp_json_toolbox::compat::{
-    check_compatibility, compare_versions, data::builtin_files, data_report, parse_targets,
-    read_data, CompatOptions, Target, Verdict,
+    check_compatibility, compare_versions, data::builtin_files, data_report, lower_tool_with,
+    parse_targets, read_data, read_user_data, target_infos, CompatOptions, Target, Verdict,
 };
 
 /// The committed data files (with their prose), by name.
@@ -112,12 +115,12 @@ fn gateway(verdict: &str, observed: &str) -> serde_json::Value {
 fn three_tools(options: CompatOptions) -> Verdict {
     let text = r#"[{"name": "a", "inputSchema": {"type": "object"}}, {"name": "b", "inputSchema": {"type": "object"}}, {"name": "c", "inputSchema": {"type": "object"}}]"#;
     let options = CompatOptions {
-        targets: vec![Target::OpenAi],
+        targets: vec![builtin("openai")],
         ..options
     };
     check_compatibility(text, &options)
         .list
-        .get(Target::OpenAi)
+        .get(builtin("openai"))
         .unwrap()
         .verdict
 }
@@ -152,11 +155,11 @@ fn same_period_disagreement_is_a_note_naming_both() {
     let report = check_compatibility(
         text,
         &CompatOptions {
-            targets: vec![Target::OpenAi],
+            targets: vec![builtin("openai")],
             ..options
         },
     );
-    let list = report.list.get(Target::OpenAi).unwrap();
+    let list = report.list.get(builtin("openai")).unwrap();
     assert_eq!(list.verdict, Verdict::Accepted, "a note, not the stricter");
     let note = &list.diagnostics[0];
     assert_eq!(note.severity, mcp_json_toolbox::Severity::Info);
@@ -167,14 +170,14 @@ fn same_period_disagreement_is_a_note_naming_both() {
 #[test]
 fn targets_take_versions() {
     assert_eq!(
-        parse_targets(&["claude-code@2.1.0", "mcp"]),
+        parse_targets(&["claude-code@2.1.0", "mcp"], &[]),
         Ok(vec![
-            (Target::ClaudeCode, Some("2.1.0".to_owned())),
-            (Target::Mcp, None)
+            (builtin("claude-code"), Some("2.1.0".to_owned())),
+            (builtin("mcp"), None)
         ])
     );
-    assert!(parse_targets(&["claude-code@latest"]).is_err());
-    assert!(parse_targets(&["all@2"]).is_err());
+    assert!(parse_targets(&["claude-code@latest"], &[]).is_err());
+    assert!(parse_targets(&["all@2"], &[]).is_err());
     assert_eq!(
         compare_versions("2.1.84", "2.1.9"),
         std::cmp::Ordering::Greater
@@ -196,7 +199,7 @@ fn targets_take_versions() {
         let report = check_compatibility(&long, &options);
         let result = report.tools[0]
             .targets
-            .get(Target::ClaudeCode)
+            .get(builtin("claude-code"))
             .unwrap()
             .clone();
         assert_eq!(result.version.as_deref(), Some(version));
@@ -210,7 +213,7 @@ fn targets_take_versions() {
         let options = CompatOptions::from_json(json!({ "targets": [target] })).unwrap();
         check_compatibility(text, &options).tools[0]
             .targets
-            .get(Target::OpenAi)
+            .get(builtin("openai"))
             .unwrap()
             .verdict
     };
@@ -227,7 +230,7 @@ fn targets_take_versions() {
     let newest = check_compatibility(&long, &CompatOptions::default());
     let cut = &newest.tools[0]
         .targets
-        .get(Target::ClaudeCode)
+        .get(builtin("claude-code"))
         .unwrap()
         .diagnostics[0];
     assert_eq!(cut.code, "claude-code/description-cut");
@@ -248,4 +251,189 @@ fn the_data_report_lists_the_least_recently_checked_first() {
     assert!(rows.iter().all(|r| !r.urls.is_empty()));
     let extra = read_data(&gateway("rejected", "2026-11-30").to_string()).unwrap();
     assert_eq!(data_report(&extra).len(), rows.len() + 1);
+}
+
+#[test]
+fn every_built_in_entry_is_run_by_a_declared_target_in_its_version_form() {
+    let targets = Target::all();
+    let names: Vec<&str> = targets.iter().map(Target::name).collect();
+    assert!(names.len() >= 12, "{names:?}");
+    for (i, name) in names.iter().enumerate() {
+        assert!(!names[..i].contains(name), "{name} declared twice");
+    }
+    for entry in mcp_json_toolbox::compat::data::builtin() {
+        let runs: Vec<&Target> = targets
+            .iter()
+            .filter(|t| t.consumers().contains(&entry.consumer))
+            .collect();
+        assert!(
+            !runs.is_empty(),
+            "{}: no target runs {}",
+            entry.code,
+            entry.consumer
+        );
+        // Where the consumer is a target's own, its since/until are in that target's form.
+        let own = targets
+            .iter()
+            .find(|t| t.consumers().first() == Some(&entry.consumer));
+        for version in entry.since.iter().chain(&entry.until) {
+            if let Some(own) = own {
+                assert!(
+                    own.info().versions.fits(version),
+                    "{}: {version}",
+                    entry.code
+                );
+            }
+        }
+    }
+}
+
+/// A user's data declaring a consumer the built-in data does not know: a gateway that passes
+/// tools on to OpenAI and takes at most two.
+fn acme(opt_in: bool) -> serde_json::Value {
+    json!({
+        "targets": [{"name": "acme-gateway", "label": "Acme gateway", "title": "Acme's MCP gateway (then OpenAI)",
+                     "kind": "host", "versions": "numbers", "optIn": opt_in, "inherits": ["openai"]}],
+        "entries": [{"code": "acme/max-tools", "consumer": "acme-gateway", "feature": "max-tools",
+                     "with": {"max": 2}, "verdict": "rejected", "since": "3.0",
+                     "seen": "too many tools", "fix": "split the server",
+                     "evidence": [{"url": "https://example.com/acme", "observed": "2026-11-30", "checked": "2026-12-03"}]}]
+    })
+}
+
+#[test]
+fn user_data_adds_a_whole_consumer() {
+    let three = r#"[{"name": "a", "inputSchema": {"type": "object"}}, {"name": "b", "inputSchema": {"type": "object"}}, {"name": "c/d", "inputSchema": {"type": "object"}}]"#;
+    let options =
+        CompatOptions::from_json(json!({"data": acme(false), "targets": ["acme-gateway"]}))
+            .unwrap();
+    let acme_target = options.targets[0].clone();
+    assert_eq!(acme_target.name(), "acme-gateway");
+    assert_eq!(acme_target.consumers(), ["acme-gateway", "openai"]);
+    let report = check_compatibility(three, &options);
+    let list = report.list.get(acme_target.clone()).unwrap();
+    assert_eq!(list.verdict, Verdict::Rejected);
+    assert_eq!(list.diagnostics[0].code, "acme/max-tools");
+    assert!(list.diagnostics[0]
+        .message
+        .contains("users see: too many tools"));
+    // It inherits OpenAI's entries: `c/d` is refused by OpenAI's name rule.
+    let tool = report.tools[2].targets.get(acme_target.clone()).unwrap();
+    assert_eq!(tool.diagnostics[0].code, "openai/name");
+    // Serialized under its name, like a built-in target.
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["list"]["acme-gateway"]["verdict"], "rejected");
+    // A version in its form: before 3.0 the cap does not hold; a date is the wrong form.
+    let at = |version: &str| {
+        let options = CompatOptions::from_json(
+            json!({"data": acme(false), "targets": [format!("acme-gateway@{version}")]}),
+        )?;
+        let report = check_compatibility(three, &options);
+        Ok::<_, String>(report.list.get(acme_target.clone()).unwrap().verdict)
+    };
+    assert_eq!(at("2.9"), Ok(Verdict::Rejected), "the inherited name rule");
+    let before =
+        CompatOptions::from_json(json!({"data": acme(false), "targets": ["acme-gateway@2.9"]}))
+            .unwrap();
+    let list = check_compatibility(three, &before).list;
+    assert!(list
+        .get(acme_target.clone())
+        .unwrap()
+        .diagnostics
+        .is_empty());
+    let error = at("2026-08").unwrap_err();
+    assert!(error.contains("takes a version such as 2.1.84"), "{error}");
+    // Not opt-in: among the default targets (after the built-in hosts, before the spec) and
+    // in `all`; opt-in: only when named or with `all`.
+    let defaults = CompatOptions::from_json(json!({"data": acme(false)})).unwrap();
+    let names: Vec<String> = check_compatibility(three, &defaults)
+        .list
+        .0
+        .iter()
+        .map(|(t, _)| t.name().to_owned())
+        .collect();
+    assert_eq!(names[names.len() - 2..], ["acme-gateway", "mcp"]);
+    let opt_in = CompatOptions::from_json(json!({"data": acme(true)})).unwrap();
+    let list = check_compatibility(three, &opt_in).list;
+    assert!(list.get(acme_target.clone()).is_none());
+    let all = CompatOptions::from_json(json!({"data": acme(true), "targets": "all"})).unwrap();
+    assert_eq!(all.targets.len(), Target::all().len() + 1);
+    // What `compatTargets(dataText)` lists, and lowering for it.
+    let infos = target_infos(&opt_in.declared);
+    let info = infos.iter().find(|i| i.name == "acme-gateway").unwrap();
+    assert_eq!((info.label.as_str(), info.opt_in), ("Acme gateway", true));
+    let lowered = lower_tool_with(
+        r#"{"name": "c/d", "inputSchema": {"type": "object"}}"#,
+        acme_target,
+        &opt_in,
+    );
+    assert_eq!(lowered.tool.unwrap()["name"], "c_d");
+    assert!(lowered.unresolved.is_empty());
+    // Without the data the name is unknown.
+    let unknown = CompatOptions::from_json(json!({"targets": ["acme-gateway"]})).unwrap_err();
+    assert!(
+        unknown.contains("unknown target \"acme-gateway\""),
+        "{unknown}"
+    );
+}
+
+#[test]
+fn bad_targets_in_user_data_get_positioned_errors() {
+    let at = |text: &str, pointer: &str| {
+        let errors = read_user_data(text).expect_err("bad data");
+        let found = errors
+            .iter()
+            .find(|d| d.instance_path == pointer)
+            .unwrap_or_else(|| panic!("{pointer}: {errors:?}"));
+        assert_eq!(found.code, "compat-data-invalid");
+        let span = found.span.expect("a span");
+        (span.line, span.column, found.message.clone())
+    };
+    // A built-in target declared again.
+    let text = "{\"targets\": [\n  {\"name\": \"openai\", \"label\": \"O\", \"title\": \"O\", \"kind\": \"api\", \"versions\": \"dates\"}\n], \"entries\": []}";
+    let (line, column, message) = at(text, "/targets/0/name");
+    assert_eq!((line, column), (2, 12));
+    assert!(message.contains("built in"), "{message}");
+    // An entry for a consumer no target runs (a typo).
+    let text = "{\"entries\": [\n  {\"code\": \"gw/max\", \"consumer\": \"opneai\", \"feature\": \"max-tools\", \"with\": {\"max\": 2},\n   \"verdict\": \"rejected\", \"evidence\": [{\"url\": \"https://example.com\", \"checked\": \"2026-12-03\"}]}\n]}";
+    let (line, column, message) = at(text, "/entries/0/consumer");
+    assert_eq!((line, column), (2, 34));
+    assert!(
+        message.contains("no target runs consumer \"opneai\""),
+        "{message}"
+    );
+    assert!(message.contains("openai"), "{message}");
+    // Inheriting a consumer nobody runs; a target declared twice.
+    let target = |name: &str, inherits: &str| {
+        format!("{{\"name\": \"{name}\", \"label\": \"G\", \"title\": \"G\", \"kind\": \"host\", \"versions\": \"numbers\", \"inherits\": [\"{inherits}\"]}}")
+    };
+    let text = format!(
+        "{{\"targets\": [\n{},\n{}\n], \"entries\": []}}",
+        target("gw", "nobody"),
+        target("gw", "anthropic")
+    );
+    let (line, _, message) = at(&text, "/targets/0/inherits/0");
+    assert_eq!(line, 2);
+    assert!(message.contains("\"nobody\""), "{message}");
+    let (line, _, message) = at(&text, "/targets/1/name");
+    assert_eq!(line, 3);
+    assert!(message.contains("declared twice"), "{message}");
+    // Schema errors: a kind the schema does not know, a name that is not one.
+    let text = "{\"targets\": [{\"name\": \"Big Gateway\", \"label\": \"G\", \"title\": \"G\", \"kind\": \"proxy\", \"versions\": \"numbers\"}], \"entries\": []}";
+    let errors = read_user_data(text).expect_err("bad data");
+    assert!(
+        errors.iter().any(|d| d.instance_path == "/targets/0/kind"),
+        "{errors:?}"
+    );
+    assert!(
+        errors.iter().any(|d| d.instance_path == "/targets/0/name"),
+        "{errors:?}"
+    );
+    assert!(errors.iter().all(|d| d.span.is_some()));
+    // Through the options: one TypeError-ready message naming line:column.
+    let error = CompatOptions::from_json(json!({"data": text})).unwrap_err();
+    assert!(error.starts_with("bad compatibility data: 1:"), "{error}");
+    // The data report (`compat --data-report`, `compatDataReport`) reports it the same way.
+    let report = mcp_json_toolbox::compat::data_report_of(Some(text));
+    assert!(!report.diagnostics.is_empty());
 }

@@ -6,10 +6,11 @@
 
 mod support;
 
-use mcp_json_toolbox::compat::{Target, Verdict};
+use mcp_json_toolbox::compat::Verdict;
 use mcp_json_toolbox::host::session::SessionOptions;
 use mcp_json_toolbox::host::{Direction, Session};
 use mcp_json_toolbox::Diagnostic;
+use support::builtin;
 
 /// The codes of `found`.
 fn codes(found: &[Diagnostic]) -> Vec<&str> {
@@ -121,10 +122,7 @@ fn a_valid_error_response_is_never_a_schema_version_error() {
 #[test]
 fn compatibility_verdicts_are_findings_with_their_tool_and_a_table() {
     let options = SessionOptions {
-        targets: vec![
-            Target::try_from("openai".to_owned()).unwrap(),
-            Target::try_from("mcp".to_owned()).unwrap(),
-        ],
+        targets: vec![builtin("openai"), builtin("mcp")],
         server_name: None,
         ..Default::default()
     };
@@ -283,7 +281,7 @@ fn a_list_page_repeating_a_cursor_of_its_listing_is_a_cursor_loop() {
 #[test]
 fn the_server_name_for_cursor_comes_from_the_handshake_of_either_generation() {
     let options = || SessionOptions {
-        targets: vec![Target::try_from("cursor".to_owned()).unwrap()],
+        targets: vec![builtin("cursor")],
         server_name: None,
         ..Default::default()
     };
@@ -343,7 +341,7 @@ fn a_rule_several_targets_share_is_one_finding() {
         "openai",
         "openai-strict",
     ]
-    .map(|t| Target::try_from(t.to_owned()).unwrap())
+    .map(builtin)
     .to_vec();
     let mut session = Session::with_options(SessionOptions {
         targets,
@@ -377,7 +375,7 @@ fn a_rule_several_targets_share_is_one_finding() {
 #[test]
 fn the_tool_table_counts_the_schema_lints_errors_apart() {
     let mut session = Session::with_options(SessionOptions {
-        targets: vec![Target::try_from("anthropic".to_owned()).unwrap()],
+        targets: vec![builtin("anthropic")],
         server_name: None,
         ..Default::default()
     });
@@ -407,9 +405,7 @@ fn the_tool_table_counts_the_schema_lints_errors_apart() {
 fn the_initialize_answers_instructions_cut_by_claude_code_is_one_warning() {
     let handshake = |instructions: &str| {
         let mut session = Session::with_options(SessionOptions {
-            targets: ["anthropic", "claude-code"]
-                .map(|t| Target::try_from(t.to_owned()).unwrap())
-                .to_vec(),
+            targets: ["anthropic", "claude-code"].map(builtin).to_vec(),
             ..Default::default()
         });
         session.push(r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#, Direction::Client);
@@ -435,7 +431,7 @@ fn the_initialize_answers_instructions_cut_by_claude_code_is_one_warning() {
     assert!(handshake(&"i".repeat(2048)).is_empty());
     // 2026-07-28: the `server/discover` result carries `instructions`.
     let mut session = Session::with_options(SessionOptions {
-        targets: vec![Target::ClaudeCode],
+        targets: vec![builtin("claude-code")],
         ..Default::default()
     });
     session.push(

@@ -562,7 +562,7 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
         // The tools and tool lists among them: every profile's verdicts, each profile's lowering.
         let report = check_compatibility(&text, &CompatOptions::default());
         add("checkCompatibility", &path, json(&report));
-        for target in Target::ALL {
+        for target in Target::all().to_vec() {
             add("lowerTool", &path, json(&lower_tool(&text, target)));
         }
     }
@@ -579,7 +579,27 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
     add(
         "compatTargets",
         "all",
-        json(&mcp_json_toolbox::compat::target_infos()),
+        json(&mcp_json_toolbox::compat::target_infos(&[])),
+    );
+    // A consumer the user's data declares: listed, and checked under its own name.
+    let declared = r#"{"targets": [{"name": "acme-gateway", "label": "Acme", "title": "Acme", "kind": "host", "versions": "numbers", "inherits": ["openai"]}], "entries": []}"#;
+    let data = mcp_json_toolbox::compat::read_user_data(declared).unwrap_or_default();
+    add(
+        "compatTargets",
+        "declared",
+        json(&mcp_json_toolbox::compat::target_infos(&data.targets)),
+    );
+    let acme = CompatOptions::from_json(
+        serde_json::json!({"data": declared, "targets": ["acme-gateway"]}),
+    )
+    .unwrap_or_default();
+    add(
+        "checkCompatibility",
+        "declared",
+        json(&check_compatibility(
+            r#"{"name": "a.b", "inputSchema": {"type": "object"}}"#,
+            &acme,
+        )),
     );
     // The pasted logs: each format read, replayed and redacted.
     for (path, text) in files("tests/fixtures/logs", &[".log", ".har", ".json"]) {
@@ -612,7 +632,7 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
             name,
             json(&check_compatibility(text, &options)),
         );
-        for target in Target::ALL {
+        for target in Target::all().to_vec() {
             add("lowerTool", name, json(&lower_tool(text, target)));
         }
     }
@@ -840,4 +860,28 @@ fn the_declarations_are_read() {
     assert_eq!(diagnostic["children"].ty, "Diagnostic[]");
     assert!(decl.aliases["Summary"].contains("TaskSummary"));
     assert_eq!(return_types()["validate"], "ValidationReport");
+}
+
+/// `CompatTarget` is open (a target extra data declares has any name); its doc comment lists the
+/// built-in ones, in report order, as the data declares them.
+#[test]
+fn the_compat_target_type_lists_the_built_in_targets() {
+    let full = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/wasm/full.rs"))
+        .expect("src/wasm/full.rs");
+    let at = full
+        .find("export type CompatTarget = string;")
+        .expect("CompatTarget is a string");
+    let doc = full
+        .get(..at)
+        .and_then(|t| t.rsplit("/**").next())
+        .unwrap_or_default();
+    let listed = doc
+        .split('`')
+        .nth(5)
+        .expect("the built-in names between backquotes");
+    let names: Vec<String> = Target::all()
+        .iter()
+        .map(|t| format!("\"{}\"", t.name()))
+        .collect();
+    assert_eq!(listed, names.join(" | "));
 }

@@ -35,11 +35,12 @@ const options = { serverName: '', dataText: '', dataProblems: [] };
 let open = null;
 
 /**
- * The targets as `compatTargets()` lists them, by name (`{ name, optIn, title, label }`): the page
- * shows every column under its label, the opt-in ones (strict modes, Gemini `parameters`, WebMCP,
- * Vertex AI) marked as such.
+ * The targets as `compatTargets(data)` lists them, by name (`{ name, optIn, title, label, kind }`:
+ * the built-in ones and those the extra data declares): the page shows every column under its
+ * label, the opt-in ones marked as such. `infosData` is the data they were listed with.
  */
 let infos = new Map();
+let infosData;
 
 /** A target's name on the page: `Gemini JSON Schema` for `gemini-json-schema` (the crate's label). */
 function targetLabel(target) {
@@ -77,15 +78,16 @@ function textAt(text, pointer) {
  * target)`, which runs `lowerTool` on the tool at `pointer`.
  */
 export async function compatOf(api, text) {
-  if (infos.size === 0 && api.has?.('compatTargets')) {
-    infos = new Map((await api.call('compatTargets')).map((info) => [info.name, info]));
-  }
   options.dataProblems = [];
   let data;
   if (options.dataText.trim() !== '' && api.has?.('compatDataReport')) {
     const { diagnostics } = await api.call('compatDataReport', options.dataText);
     if (diagnostics.length === 0) data = options.dataText;
     else options.dataProblems = diagnostics;
+  }
+  if ((infos.size === 0 || infosData !== data) && api.has?.('compatTargets')) {
+    infos = new Map((await api.call('compatTargets', data)).map((info) => [info.name, info]));
+    infosData = data;
   }
   const asked = { targets: ['all'], ...(options.serverName ? { serverName: options.serverName } : {}), ...(data ? { data } : {}) };
   const report = await api.call('checkCompatibility', text, asked);
@@ -148,7 +150,8 @@ export function renderCompat(container, compat, hooks) {
   };
   const table = matrix(compat.report, cells, select);
   const more = compat.report.tools.length - MAX_ROWS;
-  const hint = h('p', { className: 'compat-hint', id: 'compat-hint', textContent: 'Select a cell to see its findings. Arrow keys move between cells; the table scrolls sideways. Columns marked opt-in (strict modes, Gemini parameters, WebMCP, Vertex AI) are checked by the command line only with --target.' },
+  const optInLabels = [...infos.values()].filter((info) => info.optIn).map((info) => info.label);
+  const hint = h('p', { className: 'compat-hint', id: 'compat-hint', textContent: `Select a cell to see its findings. Arrow keys move between cells; the table scrolls sideways. Columns marked opt-in (${optInLabels.join(', ')}) are checked by the command line only with --target.` },
     more > 0 && ` The first ${MAX_ROWS} tools are shown; the ${more} others count in the badges and the whole-list row.`);
   table.setAttribute('aria-describedby', 'compat-hint');
   container.querySelector('.compat-main').replaceChildren(h('div', { className: 'compat-scroll' }, table), hint, panel);
@@ -186,7 +189,7 @@ function dataField(hooks) {
   });
   return h('details', { className: 'compat-data' },
     h('summary', { textContent: 'Extra compatibility data' }),
-    h('label', { htmlFor: 'compat-data', className: 'compat-help', textContent: 'Entries in the format of compat-data/schema.json (a gateway\'s own limits); used when valid.' }),
+    h('label', { htmlFor: 'compat-data', className: 'compat-help', textContent: 'Entries in the format of compat-data/schema.json (a gateway\'s own limits), and targets it declares (a consumer of its own, a column of its own); used when valid.' }),
     area,
     h('ul', { className: 'compat-data-problems', 'aria-live': 'polite' }));
 }

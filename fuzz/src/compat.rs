@@ -13,14 +13,14 @@ pub fn run(data: &[u8]) {
     let mut dice = Dice::from_bytes(data);
     let server_name = (dice.below(2) == 0).then(|| "s".repeat(dice.below(70) as usize));
     let options = CompatOptions {
-        targets: Target::ALL.to_vec(),
+        targets: Target::all().to_vec(),
         server_name,
         ..CompatOptions::default()
     };
     let report = check_compatibility(text, &options);
     check_diagnostics(text, None, &report.diagnostics);
     for tool in &report.tools {
-        assert_eq!(tool.targets.0.len(), Target::ALL.len());
+        assert_eq!(tool.targets.0.len(), Target::all().len());
         for (_, result) in &tool.targets.0 {
             check_diagnostics(text, None, &result.diagnostics);
         }
@@ -28,8 +28,8 @@ pub fn run(data: &[u8]) {
     for (_, result) in &report.list.0 {
         check_diagnostics(text, None, &result.diagnostics);
     }
-    for target in Target::ALL {
-        let lowered = lower_tool(text, target);
+    for target in Target::all() {
+        let lowered = lower_tool(text, target.clone());
         check_diagnostics(text, None, &lowered.diagnostics);
         let Some(tool) = lowered.tool else {
             continue;
@@ -38,7 +38,7 @@ pub fn run(data: &[u8]) {
             continue;
         };
         let options = CompatOptions {
-            targets: vec![target],
+            targets: vec![target.clone()],
             ..CompatOptions::default()
         };
         let again = check_compatibility(&out, &options);
@@ -54,7 +54,7 @@ pub fn run(data: &[u8]) {
         );
         // Accepted, or what lowering cannot fix is said (and only then).
         for tool in &again.tools {
-            let verdict = tool.targets.get(target).map(|r| r.verdict);
+            let verdict = tool.targets.get(target.clone()).map(|r| r.verdict);
             assert_eq!(
                 verdict == Some(Verdict::Accepted),
                 lowered.unresolved.is_empty(),

@@ -4,7 +4,8 @@
 import { checkCompatibility, compatDataReport, lowerTool } from 'mcp-json-toolbox';
 import { UsageError, command, readInput, readInputs } from './command.js';
 import { findings } from './report.js';
-import { DEFAULT_TARGETS, TARGET_NAMES, parseTargets, targetHelp } from './targets.js';
+import { compatTargets } from 'mcp-json-toolbox';
+import { parseTargets, targetHelp, targetLabels } from './targets.js';
 
 /** How a verdict shows in the matrix. */
 const CELLS = { accepted: '✓', rewritten: 'rewritten', dropped: 'dropped', rejected: 'rejected' };
@@ -53,11 +54,13 @@ function lowered(file, text, target, data) {
 }
 
 /**
- * Reads each `--compat-data` file: `{ data, found, sources }`, `data` the entries of every file
- * as one data value (undefined without files), `found` the positioned findings of bad files
- * (their entries are left out), `sources` their texts by file.
+ * Reads each `--compat-data` file: `{ data, found, sources }`, `data` the targets and entries of
+ * every file as one data value (undefined without files), `found` the positioned findings of bad
+ * files (their targets and entries are left out; each file is checked alone, so one that has
+ * entries for a target another file declares is bad), `sources` their texts by file.
  */
 async function readData(paths, io) {
+  const targets = [];
   const entries = [];
   const found = [];
   const sources = new Map();
@@ -65,10 +68,15 @@ async function readData(paths, io) {
     const { file, text } = await readInput(path, io);
     sources.set(file, text);
     const { diagnostics } = compatDataReport(text);
-    if (diagnostics.length > 0) found.push(...findings(file, diagnostics));
-    else entries.push(...JSON.parse(text).entries);
+    if (diagnostics.length > 0) {
+      found.push(...findings(file, diagnostics));
+      continue;
+    }
+    const value = JSON.parse(text);
+    targets.push(...(value.targets ?? []));
+    entries.push(...value.entries);
   }
-  return { data: paths?.length ? { entries } : undefined, found, sources };
+  return { data: paths?.length ? { targets, entries } : undefined, found, sources };
 }
 
 /** The data report as a result: one line per entry, the least recently checked first. */
@@ -85,19 +93,20 @@ function dataReport(data) {
 export default command({
   name: 'compat',
   summary: 'Check which consumers take each tool (a Tool, an array of tools or a tools/list result),\n' +
-    'or a server\'s initialize result (its instructions):\n' +
-    'Anthropic (and strict tool use), OpenAI (and strict mode), Gemini (parameters and\n' +
-    'parametersJsonSchema), Claude Code, Cursor, VS Code, WebMCP, Vertex AI and the MCP spec\n' +
-    'itself. Prints a matrix (tools × targets: ✓, rewritten, dropped, rejected), then each rule\n' +
-    'broken with its versions and evidence date (notes, marked info, are what no public source shows\n' +
-    'failing, or where sources disagree). Exit 1 when a selected target rejects or drops a tool.\n\n' +
+    'or a server\'s initialize result (its instructions), for each consumer the data declares:\n' +
+    `${targetLabels(92)}\n` +
+    '(and those --compat-data declares). Prints a matrix (tools × targets: ✓, rewritten, dropped,\n' +
+    'rejected), then each rule broken with its versions and evidence date (notes, marked info, are\n' +
+    'what no public source shows failing, or where sources disagree). Exit 1 when a selected target\n' +
+    'rejects or drops a tool.\n\n' +
     '  --target a,b          these targets instead of the default ones (repeatable)\n' +
     targetHelp(24) + '\n' +
     '  --server-name NAME    the server\'s name in the host (Cursor limits server + tool name length)\n' +
     '  --lower TARGET        print each file\'s tool rewritten so TARGET takes it, with what changed,\n' +
     '                        what the server must now check itself and what cannot be lowered\n' +
     '  --compat-data FILE    extra compatibility data (compat-data/schema.json format: a gateway\'s\n' +
-    '                        own limits…), repeatable; bad data is reported with line:column\n' +
+    '                        own limits…, and targets it declares, which --target may name),\n' +
+    '                        repeatable; bad data is reported with line:column\n' +
     '  --data-report         list every entry of the data, the least recently checked first\n' +
     'A target may name a consumer version or date for an older behaviour: claude-code@2.1.83.',
   usage: '[--target a,b] [--server-name NAME] [--lower TARGET] [--compat-data FILE] FILE…|-\n       mcp-json-toolbox compat --data-report [--compat-data FILE]',
@@ -109,13 +118,17 @@ export default command({
     'data-report': { type: 'boolean' },
   },
   async check(values, paths, io) {
-    const named = parseTargets(values.target, TARGET_NAMES);
-    const targets = named.length > 0 ? named : DEFAULT_TARGETS;
-    if (values.lower !== undefined && !TARGET_NAMES.includes(values.lower.split('@')[0])) {
-      throw new UsageError(`unknown --lower ${values.lower}; known: ${TARGET_NAMES.join(', ')}`);
-    }
     const { data, found: dataFindings, sources: dataSources } = await readData(values['compat-data'], io);
     if (dataFindings.length > 0) return { findings: dataFindings, sources: dataSources, results: [], exit: 2 };
+    // The built-in targets and those the data declares.
+    const known = compatTargets(data === undefined ? undefined : JSON.stringify(data));
+    const names = known.map((t) => t.name);
+    const defaults = known.filter((t) => !t.optIn).map((t) => t.name);
+    const named = parseTargets(values.target, names, defaults);
+    const targets = named.length > 0 ? named : defaults;
+    if (values.lower !== undefined && !names.includes(values.lower.split('@')[0])) {
+      throw new UsageError(`unknown --lower ${values.lower}; known: ${names.join(', ')}`);
+    }
     if (values['data-report']) return { findings: [], sources: new Map(), results: [dataReport(data)] };
     const inputs = await readInputs(paths, io);
     const sources = new Map(inputs.map((i) => [i.file, i.text]));

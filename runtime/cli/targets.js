@@ -4,7 +4,11 @@
 import { compatTargets } from 'mcp-json-toolbox';
 import { UsageError } from './command.js';
 
-/** Every profile the crate knows, in report order: `[{ name, optIn, title, label }]` (`compatTargets()`). */
+/**
+ * Every built-in profile, in report order: `[{ name, optIn, title, label, kind, versions,
+ * consumers }]` (`compatTargets()`: declared by the crate's compatibility data;
+ * `compatTargets(dataText)` adds those extra data declares).
+ */
 export const TARGETS = compatTargets();
 
 /** Every profile's name, in report order. */
@@ -16,11 +20,12 @@ export const DEFAULT_TARGETS = TARGETS.filter((t) => !t.optIn).map((t) => t.name
 /**
  * The targets of `--target` values (`values`: the string[] of parseArgs with `multiple: true`,
  * or undefined when the flag is absent): each value a comma-separated list; `all` stands for every
- * name of `known`, in its order, and `default` for the default targets among them. Returns the names in the order given, each once; `[]` when the
- * flag is absent (`checkCompatibility` then checks its default targets). Throws a UsageError
- * naming unknown targets, or saying that the list is empty.
+ * name of `known`, in its order, and `default` for `defaults` (the default targets; with extra
+ * data, those of `compatTargets(dataText)`). Returns the names in the order given, each once; `[]`
+ * when the flag is absent (`checkCompatibility` then checks its default targets). Throws a
+ * UsageError naming unknown targets, or saying that the list is empty.
  */
-export function parseTargets(values, known) {
+export function parseTargets(values, known, defaults = DEFAULT_TARGETS) {
   if (values === undefined) return [];
   const names = values.flatMap((v) => v.split(',')).map((n) => n.trim()).filter(Boolean);
   // `name@version` asks for an older behaviour (the crate checks the version's form).
@@ -29,12 +34,24 @@ export function parseTargets(values, known) {
     throw new UsageError(`unknown --target ${unknown.join(', ')}; known: ${known.join(', ')}, all, default`);
   }
   if (names.length === 0) throw new UsageError(`--target needs a name: ${known.join(', ')}, all, default`);
-  const expand = (n) => (n === 'all' ? known : n === 'default' ? known.filter((k) => DEFAULT_TARGETS.includes(k)) : [n]);
+  const expand = (n) => (n === 'all' ? known : n === 'default' ? known.filter((k) => defaults.includes(k)) : [n]);
   const out = [];
   for (const name of names.flatMap(expand)) {
     if (!out.includes(name)) out.push(name);
   }
   return out;
+}
+
+/** The built-in profiles' labels, for a command's summary ("Anthropic API, …, MCP spec"), `width` columns at most a line. */
+export function targetLabels(width) {
+  const lines = [''];
+  for (const [i, t] of TARGETS.entries()) {
+    const word = `${t.label}${i < TARGETS.length - 1 ? ',' : ''}`;
+    const last = lines.length - 1;
+    if (lines[last] && lines[last].length + 1 + word.length > width) lines.push(word);
+    else lines[last] = lines[last] ? `${lines[last]} ${word}` : word;
+  }
+  return lines.join('\n');
 }
 
 /** The help lines for `--target`, indented to `pad` columns. */

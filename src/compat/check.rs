@@ -119,9 +119,9 @@ pub(super) fn run(
         .collect();
     let rules: Vec<(Target, Vec<Rule>)> = targets
         .iter()
-        .map(|t| (*t, t.rules(options.version_of(*t), &options.data)))
+        .map(|t| (t.clone(), t.rules(options.version_of(t), &options.data)))
         .collect();
-    let result = |target: Target, found| TargetResult {
+    let result = |target: &Target, found| TargetResult {
         version: options.version_of(target).map(str::to_owned),
         ..TargetResult::from_findings(found)
     };
@@ -135,7 +135,7 @@ pub(super) fn run(
                     place_all(doc, view, rule, spots, &mut found);
                 }
             }
-            (*target, result(*target, found))
+            (target.clone(), result(target, found))
         });
         PerTarget(results.collect())
     };
@@ -161,16 +161,16 @@ pub(super) fn run(
             let spots = list_findings(&rule.check, &views, &list_pointer);
             found.extend(spots.into_iter().map(|spot| place(doc, rule, None, spot)));
         }
-        let mut result = result(*target, found);
+        let mut result = result(target, found);
         let any_rejected = tools.iter().any(|t| {
             t.targets
-                .get(*target)
+                .get(target.clone())
                 .is_some_and(|r| r.verdict == Verdict::Rejected)
         });
         if any_rejected {
             result.verdict = Verdict::Rejected;
         }
-        (*target, result)
+        (target.clone(), result)
     });
     let list = PerTarget(list.collect());
     let mut worst = Verdicts::default();
@@ -179,7 +179,7 @@ pub(super) fn run(
         .chain(tools.iter().map(|t| &t.targets));
     for per in all {
         for (target, result) in &per.0 {
-            worst.worsen(*target, result.verdict);
+            worst.worsen(target.clone(), result.verdict);
         }
     }
     let findings = {
@@ -202,11 +202,11 @@ pub(super) fn run(
 /// than one was asked (`name_targets`).
 #[inline(never)]
 fn grouped(results: &mut dyn Iterator<Item = &PerTarget>, name_targets: bool) -> Vec<Diagnostic> {
-    let mut out: Vec<(Diagnostic, Vec<&'static str>)> = Vec::new();
+    let mut out: Vec<(Diagnostic, Vec<&str>)> = Vec::new();
     for per in results {
         for (target, result) in &per.0 {
             for d in &result.diagnostics {
-                let same = |(kept, _): &&mut (Diagnostic, Vec<&'static str>)| {
+                let same = |(kept, _): &&mut (Diagnostic, Vec<&str>)| {
                     kept.code == d.code
                         && kept.instance_path == d.instance_path
                         && kept.message == d.message
@@ -305,7 +305,7 @@ pub fn check_compatibility(text: &str, options: &CompatOptions) -> CompatReport 
         }
     };
     let targets = if options.targets.is_empty() {
-        Target::DEFAULT.to_vec()
+        options.default_targets()
     } else {
         options.targets.clone()
     };

@@ -76,7 +76,7 @@ pub fn lower_tool_with(text: &str, target: Target, options: &CompatOptions) -> L
     let generation = tools_generation(&doc, "", &pointers);
     let mut lowering = Lowering {
         checks: target
-            .rules(options.version_of(target), &options.data)
+            .rules(options.version_of(&target), &options.data)
             .into_iter()
             .filter(|r| r.effect != Effect::Noted)
             .map(|r| r.check)
@@ -99,15 +99,15 @@ pub fn lower_tool_with(text: &str, target: Target, options: &CompatOptions) -> L
 #[inline(never)]
 fn unresolved(tool: &Value, target: Target, options: &CompatOptions) -> Vec<Diagnostic> {
     let again = CompatOptions {
-        targets: vec![target],
+        targets: vec![target.clone()],
         ..options.clone()
     };
     let report = super::check_compatibility(&tool.to_string(), &again);
     let results = report
         .tools
         .iter()
-        .filter_map(|t| t.targets.get(target))
-        .chain(report.list.get(target));
+        .filter_map(|t| t.targets.get(target.clone()))
+        .chain(report.list.get(target.clone()));
     results
         .filter(|r| r.verdict != super::Verdict::Accepted)
         .flat_map(|r| r.diagnostics.iter())

@@ -23,6 +23,7 @@ mod report;
 mod resolve;
 mod rule;
 mod target;
+mod user_data;
 mod verdict;
 
 pub use check::check_compatibility;
@@ -34,5 +35,9 @@ pub use options::{data_errors, CompatOptions};
 pub use report::{data_report, data_report_of, DataReport, DataRow};
 pub use resolve::compare_versions;
 pub use rule::{ArrayScope, Check, Effect, Field, NameRule, Rule};
-pub use target::{parse_targets, target_infos, Target, TargetInfo, TargetVersion};
+pub use target::{
+    declared_in, every_target, parse_targets, target_infos, Kind, Target, TargetInfo,
+    TargetVersion, Versions,
+};
+pub use user_data::{read_user_data, UserData};
 pub use verdict::{CompatReport, PerTarget, TargetResult, ToolCompat, Verdict, Verdicts};

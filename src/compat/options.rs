@@ -3,58 +3,78 @@
 
 use serde_json::Value;
 
-use super::data::read_data;
 use super::data::Entry;
-use super::target::{parse_targets, Target, TargetVersion};
+use super::target::{every_target, parse_targets, Target, TargetVersion};
+use super::user_data::read_user_data;
 use crate::diagnostic::Diagnostic;
 
-/// What [`check_compatibility`] checks against (from JavaScript: `{ targets?, serverName? }`,
+/// What [`check_compatibility`] checks against (from JavaScript: `{ targets?, serverName?, data? }`,
 /// read by [`CompatOptions::from_json`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CompatOptions {
-    /// The targets, in the order reported; empty means [`Target::DEFAULT`] (the consumers that
-    /// take a tool without opt-in).
+    /// The targets, in the order reported; empty means the default ones
+    /// ([`CompatOptions::default_targets`]: the consumers that take a tool without opt-in).
     pub targets: Vec<Target>,
     /// The server's name as the host knows it (Cursor's name-length rule needs it).
     pub server_name: Option<String>,
     /// The consumer version asked for per target (`claude-code@2.0`); a target not named here
     /// is checked at its newest known behaviour.
     pub versions: Vec<(Target, String)>,
-    /// Extra entries of compatibility data (read by [`read_data`]): a gateway's own limits.
+    /// Extra entries of compatibility data (read by [`read_user_data`]): a gateway's own limits.
     pub data: Vec<Entry>,
+    /// The targets the extra data declares (a consumer the built-in data does not know).
+    pub declared: Vec<Target>,
 }
 
 impl CompatOptions {
     /// The version asked for `target`, if any.
-    pub fn version_of(&self, target: Target) -> Option<&str> {
+    pub fn version_of(&self, target: &Target) -> Option<&str> {
         self.versions
             .iter()
-            .find(|(t, _)| *t == target)
+            .find(|(t, _)| t == target)
             .map(|(_, v)| v.as_str())
     }
 
     /// Sets the targets (and their versions) from [`parse_targets`]' answer.
     pub fn set_targets(&mut self, asked: Vec<TargetVersion>) {
-        self.targets = asked.iter().map(|(t, _)| *t).collect();
+        self.targets = asked.iter().map(|(t, _)| t.clone()).collect();
         self.versions = asked
             .into_iter()
             .filter_map(|(t, v)| v.map(|v| (t, v)))
             .collect();
     }
-}
 
-impl CompatOptions {
+    /// The targets checked when none are named: every built-in or declared one that is not
+    /// opt-in, in report order.
+    pub fn default_targets(&self) -> Vec<Target> {
+        every_target(&self.declared)
+            .into_iter()
+            .filter(|t| !t.opt_in())
+            .collect()
+    }
+
     /// The options from their JSON form: `targets` (an array of target names, `"all"` among
     /// them standing for every target, `name@version` for an older behaviour; or the string
     /// `"all"`), `serverName` (a string, or `null` for none) and `data` (extra compatibility
-    /// data: the text of a data file, or its value), each optional; any other member, or a
-    /// member of another type, is an error that names it (bad data: each positioned error). Written by hand rather than derived: the
-    /// derived decoder cost the full build 382 B more brotli (README, "Size").
+    /// data: the text of a data file, or its value; the targets it declares may be named in
+    /// `targets`), each optional; any other member, or a member of another type, is an error
+    /// that names it (bad data: each positioned error). Written by hand rather than derived:
+    /// the derived decoder cost the full build 382 B more brotli (README, "Size").
     pub fn from_json(value: Value) -> Result<Self, String> {
         let Value::Object(members) = value else {
             return Err(format!("expected an object, found {value}"));
         };
         let mut options = Self::default();
+        // The data first: the targets it declares may be named.
+        if let Some(value) = members.get("data").filter(|v| !v.is_null()) {
+            let text = match value {
+                Value::String(text) => text.clone(),
+                other => other.to_string(),
+            };
+            let data = read_user_data(&text).map_err(|errors| data_errors(&errors))?;
+            options.data = data.entries;
+            options.declared = data.targets;
+        }
         for (key, value) in members {
             match (key.as_str(), value) {
                 ("targets", Value::Array(names)) => {
@@ -65,20 +85,13 @@ impl CompatOptions {
                         };
                         strings.push(name);
                     }
-                    options.set_targets(parse_targets(&strings)?);
+                    options.set_targets(parse_targets(&strings, &options.declared)?);
                 }
                 ("targets", Value::String(all)) if all == "all" => {
-                    options.targets = Target::ALL.to_vec();
+                    options.targets = every_target(&options.declared);
                 }
                 ("serverName", Value::String(name)) => options.server_name = Some(name),
-                ("serverName", Value::Null) | ("data", Value::Null) => {}
-                ("data", value) => {
-                    let text = match value {
-                        Value::String(text) => text,
-                        other => other.to_string(),
-                    };
-                    options.data = read_data(&text).map_err(|errors| data_errors(&errors))?;
-                }
+                ("serverName", Value::Null) | ("data", _) => {}
                 ("targets", other) => {
                     return Err(format!(
                         "`targets` is an array of target names (or \"all\"), found {other}"

@@ -6,7 +6,8 @@ use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
 
-use super::data::{builtin, read_data, Entry};
+use super::data::{builtin, Entry};
+use super::user_data::read_user_data;
 
 /// One entry of the data, as the data report lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -62,9 +63,9 @@ pub struct DataReport {
 /// The data report of the built-in data and of the data file `text`, when given (bad data is
 /// reported, not thrown).
 pub fn data_report_of(text: Option<&str>) -> DataReport {
-    let (extra, diagnostics) = match text.map(read_data) {
+    let (extra, diagnostics) = match text.map(read_user_data) {
         None => (Vec::new(), Vec::new()),
-        Some(Ok(entries)) => (entries, Vec::new()),
+        Some(Ok(data)) => (data.entries, Vec::new()),
         Some(Err(errors)) => (Vec::new(), errors),
     };
     DataReport {

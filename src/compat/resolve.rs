@@ -10,20 +10,20 @@ use super::rule::{Effect, Rule};
 
 /// Compares two versions (`2.1.84`) or dates (`2026-08`) part by part, numerically; a missing
 /// part counts as 0 (`2.1` = `2.1.0`).
+#[inline(never)]
 pub fn compare_versions(a: &str, b: &str) -> Ordering {
-    let parts = |v: &str| -> Vec<u64> {
-        v.split(['.', '-'])
-            .map(|p| p.parse().unwrap_or(0))
-            .collect()
-    };
-    let (a, b) = (parts(a), parts(b));
-    for i in 0..a.len().max(b.len()) {
-        let order = a.get(i).unwrap_or(&0).cmp(b.get(i).unwrap_or(&0));
+    let number = |part: Option<&str>| part.map_or(0, |p| p.parse::<u64>().unwrap_or(0));
+    let (mut a, mut b) = (a.split(['.', '-']), b.split(['.', '-']));
+    loop {
+        let (x, y) = (a.next(), b.next());
+        if x.is_none() && y.is_none() {
+            return Ordering::Equal;
+        }
+        let order = number(x).cmp(&number(y));
         if order != Ordering::Equal {
             return order;
         }
     }
-    Ordering::Equal
 }
 
 /// Whether `entry` holds for `version` (`None`: the newest known behaviour, i.e. entries
@@ -73,75 +73,58 @@ fn first_url(entry: &Entry) -> &str {
     entry.evidence.first().map_or("", |e| e.url.as_str())
 }
 
-/// The rule of one group of observations of one rule, for `version`.
-fn resolve(group: &[&Entry], version: Option<&str>) -> Option<Rule> {
-    let holding: Vec<&Entry> = group
-        .iter()
-        .copied()
-        .filter(|e| holds(e, version))
-        .collect();
+/// The rule that `first` and the other observations of its rule among `entries` give for
+/// `version`. (The group is filtered where it is read, not collected: each collected `Vec`
+/// written out inline at this crate's opt-level cost the wasm build about a kilobyte.)
+#[inline(never)]
+fn resolve(entries: &[&Entry], first: &Entry, version: Option<&str>) -> Option<Rule> {
+    let holding = || {
+        entries
+            .iter()
+            .copied()
+            .filter(|e| e.same_rule(first) && holds(e, version))
+    };
     // The newest observation (undated ones oldest), then the most recently checked; the first
     // in file order among equals. (A fold, not a sort: each sort instantiation costs the wasm
     // build kilobytes.)
     let newer = |a: &Entry, b: &Entry| (a.observed(), a.checked()) > (b.observed(), b.checked());
-    let newest = holding
-        .iter()
-        .copied()
-        .fold(None, |best: Option<&Entry>, e| match best {
-            Some(b) if !newer(e, b) => Some(b),
-            _ => Some(e),
-        })?;
-    let rival = holding
-        .iter()
+    let newest = holding().fold(None, |best: Option<&Entry>, e| match best {
+        Some(b) if !newer(e, b) => Some(b),
+        _ => Some(e),
+    })?;
+    let rival = holding()
         .find(|e| month(e.observed()) == month(newest.observed()) && e.verdict != newest.verdict);
     let Some(rival) = rival else {
-        return Some(Rule {
-            code: newest.code.clone(),
-            effect: newest.effect()?,
-            check: newest.check.clone(),
-            seen: newest.seen.clone(),
-            fix: newest.fix.clone(),
-            provenance: provenance(newest),
-        });
+        return Some(Rule::of(newest, newest.effect()?, provenance(newest)));
     };
     // Same period, different verdicts: a note with both, whichever is stricter.
+    let provenance = format!(
+        "sources of one period disagree: {} says {}, {} says {}",
+        first_url(newest),
+        provenance(newest),
+        first_url(rival),
+        provenance(rival)
+    );
+    let rule = Rule::of(newest, Effect::Noted, provenance);
     Some(Rule {
-        code: newest.code.clone(),
-        effect: Effect::Noted,
-        check: newest.check.clone(),
-        seen: newest.seen.clone().or_else(|| rival.seen.clone()),
-        fix: newest.fix.clone().or_else(|| rival.fix.clone()),
-        provenance: format!(
-            "sources of one period disagree: {} says {}, {} says {}",
-            first_url(newest),
-            provenance(newest),
-            first_url(rival),
-            provenance(rival)
-        ),
+        seen: rule.seen.or_else(|| rival.seen.clone()),
+        fix: rule.fix.or_else(|| rival.fix.clone()),
+        ..rule
     })
 }
 
 /// The rules of `consumers` at `version` (which applies to the first consumer, the target's
-/// own; the others at their newest), from `entries`, in data order.
-pub fn rules(entries: &[&Entry], consumers: &[&str], version: Option<&str>) -> Vec<Rule> {
+/// own; the others at their newest), from `entries`, in data order: one per group of
+/// observations of one rule, placed at its first.
+pub fn rules(entries: &[&Entry], consumers: &[String], version: Option<&str>) -> Vec<Rule> {
     let mut out = Vec::new();
     for (index, consumer) in consumers.iter().enumerate() {
         let version = if index == 0 { version } else { None };
-        let mine: Vec<&Entry> = entries
-            .iter()
-            .copied()
-            .filter(|e| e.consumer == *consumer)
-            .collect();
-        for (i, entry) in mine.iter().enumerate() {
-            if mine.iter().take(i).any(|e| e.same_rule(entry)) {
+        for (i, entry) in entries.iter().enumerate() {
+            if entry.consumer != *consumer || entries.iter().take(i).any(|e| e.same_rule(entry)) {
                 continue;
             }
-            let group: Vec<&Entry> = mine
-                .iter()
-                .copied()
-                .filter(|e| e.same_rule(entry))
-                .collect();
-            out.extend(resolve(&group, version));
+            out.extend(resolve(entries, entry, version));
         }
     }
     out

@@ -1,156 +1,175 @@
-//! The consumers a tool can be checked against, and the rule tables each one runs.
+//! The consumers a tool can be checked against: declared by the data (each data file's `targets`
+//! section: name, label, title, kind, how its versions are written, opt-in, the consumers whose
+//! entries it runs), read once; a [`Target`] is a handle on one declaration. A user's data may
+//! declare more ([`declared_in`]), checked against these by `user_data.rs`.
+
+use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
+use serde_json::{Map, Value};
 
-use super::data::{builtin, Entry};
+use super::data::{builtin, builtin_files, Entry};
 use super::resolve;
 use super::rule::Rule;
 
-/// A consumer of MCP tools: a model API (as a host passes tools to it) or a host itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Target {
-    /// Anthropic Messages API, `tools[].input_schema`.
-    Anthropic,
-    /// Anthropic Messages API with `strict: true` on every tool.
-    AnthropicStrict,
-    /// OpenAI Chat Completions function calling, strict off.
-    OpenAi,
-    /// OpenAI function calling with `strict: true` (Structured Outputs).
-    OpenAiStrict,
-    /// Gemini API `functionDeclarations[].parameters` (an OpenAPI subset).
-    Gemini,
-    /// Gemini API `functionDeclarations[].parametersJsonSchema`.
-    GeminiJsonSchema,
-    /// Claude Code: its own MCP client checks, then the Anthropic API's.
-    ClaudeCode,
-    /// Cursor.
-    Cursor,
-    /// VS Code (Copilot Chat).
-    VsCode,
-    /// WebMCP (`navigator.modelContext.registerTool`).
-    WebMcp,
-    /// Vertex AI's Gemini function calling: the Gemini API's shared rules and Vertex's own.
-    Vertex,
-    /// The MCP specification's own rules.
-    Mcp,
+/// What a target is: reports list APIs, then hosts, then specifications.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// A model API a host passes tools to (Anthropic, OpenAI, Gemini…).
+    Api,
+    /// A host: an MCP client with its own checks (Claude Code, Cursor, VS Code…).
+    Host,
+    /// A specification's own rules (MCP).
+    Spec,
+}
+
+/// How a consumer's versions are written (what `name@version` and `since`/`until` take).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Versions {
+    /// Release numbers: `2.1.84`.
+    Numbers,
+    /// Dates, for an API without versions: `2026-08`.
+    Dates,
+}
+
+impl Versions {
+    /// Whether `version` is written this way.
+    pub fn fits(self, version: &str) -> bool {
+        let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+        match self {
+            Self::Numbers => version.split('.').all(digits),
+            Self::Dates => {
+                let widths = [4, 2, 2];
+                let parts: Vec<&str> = version.split('-').collect();
+                parts.len() <= widths.len()
+                    && parts
+                        .iter()
+                        .zip(widths)
+                        .all(|(p, width)| digits(p) && p.len() == width)
+            }
+        }
+    }
+
+    /// An example of the form, for messages.
+    pub fn example(self) -> &'static str {
+        match self {
+            Self::Numbers => "a version such as 2.1.84",
+            Self::Dates => "a date such as 2026-08",
+        }
+    }
+}
+
+/// A target as the data declares it (and as the wasm export `compatTargets()` lists it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TargetInfo {
+    /// The name `targets` and `--target` take.
+    pub name: String,
+    /// Whether it is checked only when named (or with `all`).
+    #[serde(rename = "optIn")]
+    pub opt_in: bool,
+    /// What it is, in a few words.
+    pub title: String,
+    /// Its short name for a column header or a badge (`Gemini JSON Schema`).
+    pub label: String,
+    /// What kind of consumer it is.
+    pub kind: Kind,
+    /// How its versions are written.
+    pub versions: Versions,
+    /// The consumers whose entries it runs: its own first (a version asked for applies to it),
+    /// then those it inherits.
+    pub consumers: Vec<String>,
+}
+
+/// A consumer of MCP tools (a model API, a host, the spec): a cheap handle on its declaration,
+/// read from the data once. Two handles are equal when they name the same target.
+#[derive(Clone)]
+pub struct Target(Arc<TargetInfo>);
+
+impl PartialEq for Target {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0.name == other.0.name
+    }
+}
+
+impl Eq for Target {}
+
+impl std::fmt::Debug for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0.name)
+    }
 }
 
 impl Target {
-    /// Every target, in report order.
-    pub const ALL: [Target; 12] = [
-        Self::Anthropic,
-        Self::AnthropicStrict,
-        Self::OpenAi,
-        Self::OpenAiStrict,
-        Self::Gemini,
-        Self::GeminiJsonSchema,
-        Self::ClaudeCode,
-        Self::Cursor,
-        Self::VsCode,
-        Self::WebMcp,
-        Self::Vertex,
-        Self::Mcp,
-    ];
-
-    /// The targets checked when none are named: the consumers that take a tool without the
-    /// server's author opting in (strict modes, Gemini's `parameters` and WebMCP are opt-in).
-    pub const DEFAULT: [Target; 7] = [
-        Self::Anthropic,
-        Self::OpenAi,
-        Self::GeminiJsonSchema,
-        Self::ClaudeCode,
-        Self::Cursor,
-        Self::VsCode,
-        Self::Mcp,
-    ];
-
-    /// Whether the target is checked only when asked for (`--target`, or `all`): a mode a
-    /// host or the author turns on (strict tool use, Gemini's `parameters`, WebMCP).
-    pub fn opt_in(self) -> bool {
-        !Self::DEFAULT.contains(&self)
+    /// A target of `info`.
+    pub fn new(info: TargetInfo) -> Self {
+        Self(Arc::new(info))
     }
 
-    /// What the target is, in a few words (for a column header's tooltip, a help text).
-    pub fn title(self) -> &'static str {
-        match self {
-            Self::Anthropic => "Anthropic Messages API (input_schema)",
-            Self::AnthropicStrict => "Anthropic strict tool use (strict: true)",
-            Self::OpenAi => "OpenAI function calling",
-            Self::OpenAiStrict => "OpenAI strict mode (Structured Outputs)",
-            Self::Gemini => "Gemini API parameters (OpenAPI subset)",
-            Self::GeminiJsonSchema => "Gemini API parametersJsonSchema",
-            Self::ClaudeCode => "Claude Code (its MCP client, then the Anthropic API)",
-            Self::Cursor => "Cursor",
-            Self::VsCode => "VS Code (Copilot Chat)",
-            Self::WebMcp => "WebMCP (navigator.modelContext)",
-            Self::Vertex => "Vertex AI Gemini function calling",
-            Self::Mcp => "The MCP specification",
-        }
+    /// Every built-in target, in report order (APIs, then hosts, then specifications; in data
+    /// file order within each).
+    pub fn all() -> &'static [Target] {
+        static ALL: OnceLock<Vec<Target>> = OnceLock::new();
+        ALL.get_or_init(|| {
+            let files: Vec<Target> = builtin_files()
+                .iter()
+                .flat_map(|(_, text)| {
+                    // The files are held to the schema and read by a test
+                    // (`tests/compat_data.rs`), so nothing is left out here.
+                    let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+                    declared_in(&value).unwrap_or_default()
+                })
+                .collect();
+            by_kind(files.iter())
+        })
+    }
+
+    /// The built-in target called `name`, if any.
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::all().iter().find(|t| t.name() == name).cloned()
+    }
+
+    /// Its declaration.
+    pub fn info(&self) -> &TargetInfo {
+        &self.0
+    }
+
+    /// Its name: `anthropic`, `openai-strict`, `claude-code`…
+    pub fn name(&self) -> &str {
+        &self.0.name
     }
 
     /// Its short name for a column header or a badge.
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Anthropic => "Anthropic API",
-            Self::AnthropicStrict => "Anthropic strict",
-            Self::OpenAi => "OpenAI",
-            Self::OpenAiStrict => "OpenAI strict",
-            Self::Gemini => "Gemini",
-            Self::GeminiJsonSchema => "Gemini JSON Schema",
-            Self::ClaudeCode => "Claude Code",
-            Self::Cursor => "Cursor",
-            Self::VsCode => "VS Code",
-            Self::WebMcp => "WebMCP",
-            Self::Vertex => "Vertex AI",
-            Self::Mcp => "MCP spec",
-        }
+    pub fn label(&self) -> &str {
+        &self.0.label
     }
 
-    /// The target's name: `anthropic`, `openai-strict`, `claude-code`…
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Anthropic => "anthropic",
-            Self::AnthropicStrict => "anthropic-strict",
-            Self::OpenAi => "openai",
-            Self::OpenAiStrict => "openai-strict",
-            Self::Gemini => "gemini",
-            Self::GeminiJsonSchema => "gemini-json-schema",
-            Self::ClaudeCode => "claude-code",
-            Self::Cursor => "cursor",
-            Self::VsCode => "vscode",
-            Self::WebMcp => "webmcp",
-            Self::Vertex => "vertex",
-            Self::Mcp => "mcp",
-        }
+    /// What it is, in a few words.
+    pub fn title(&self) -> &str {
+        &self.0.title
     }
 
-    /// The target called `name`, if any.
-    pub fn parse(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|t| t.name() == name)
+    /// What kind of consumer it is.
+    pub fn kind(&self) -> Kind {
+        self.0.kind
     }
 
-    /// The consumers of the compatibility data whose entries the target runs, its own first
-    /// (a version asked for applies to it).
-    pub fn consumers(self) -> &'static [&'static str] {
-        match self {
-            Self::Anthropic => &["anthropic"],
-            Self::AnthropicStrict => &["anthropic-strict", "anthropic"],
-            Self::OpenAi => &["openai"],
-            Self::OpenAiStrict => &["openai-strict", "openai"],
-            Self::Gemini => &["gemini-parameters", "gemini"],
-            Self::GeminiJsonSchema => &["gemini-json-schema", "gemini"],
-            Self::ClaudeCode => &["claude-code", "anthropic"],
-            Self::Cursor => &["cursor"],
-            Self::VsCode => &["vscode"],
-            Self::WebMcp => &["webmcp"],
-            Self::Vertex => &["vertex", "gemini"],
-            Self::Mcp => &["mcp"],
-        }
+    /// Whether it is checked only when named (or with `all`): a mode a host or the author turns
+    /// on (strict tool use, Gemini's `parameters`, WebMCP).
+    pub fn opt_in(&self) -> bool {
+        self.0.opt_in
+    }
+
+    /// The consumers of the data whose entries it runs, its own first (a version asked for
+    /// applies to it).
+    pub fn consumers(&self) -> &[String] {
+        &self.0.consumers
     }
 
     /// The target's rules at `version` (`None`: the newest known behaviour), from the built-in
     /// data and `extra` entries.
-    pub fn rules(self, version: Option<&str>, extra: &[Entry]) -> Vec<Rule> {
+    pub fn rules(&self, version: Option<&str>, extra: &[Entry]) -> Vec<Rule> {
         let entries: Vec<&Entry> = builtin().iter().chain(extra).collect();
         resolve::rules(&entries, self.consumers(), version)
     }
@@ -160,30 +179,61 @@ impl Target {
 /// behaviour).
 pub type TargetVersion = (Target, Option<String>);
 
-/// The targets `names` name, in order: `all` stands for [`Target::ALL`] (in its place, once);
-/// `name@version` asks for the behaviour of that version (or date, for an API without
-/// versions); an unknown name or a version that is not dotted numbers is an error that says
-/// so.
-pub fn parse_targets<S: AsRef<str>>(names: &[S]) -> Result<Vec<TargetVersion>, String> {
+/// Every target: the built-in ones, then those of `declared` (a user's data), in report order.
+pub fn every_target(declared: &[Target]) -> Vec<Target> {
+    by_kind(Target::all().iter().chain(declared))
+}
+
+/// `targets` in report order: APIs, then hosts, then specifications, in the given order within
+/// each (three passes rather than a sort: each sort instantiation costs the wasm build
+/// kilobytes).
+fn by_kind<'a>(targets: impl Iterator<Item = &'a Target> + Clone) -> Vec<Target> {
+    [Kind::Api, Kind::Host, Kind::Spec]
+        .into_iter()
+        .flat_map(|kind| targets.clone().filter(move |t| t.kind() == kind))
+        .cloned()
+        .collect()
+}
+
+/// The targets `names` name, in order, among the built-in ones and `declared` (a user's data):
+/// `all` stands for every one (in its place, once); `name@version` asks for the behaviour of
+/// that version (or date, for an API without versions: the target's `versions` says which); an
+/// unknown name or a version of the wrong form is an error that says so.
+pub fn parse_targets<S: AsRef<str>>(
+    names: &[S],
+    declared: &[Target],
+) -> Result<Vec<TargetVersion>, String> {
+    let every = every_target(declared);
     let mut out: Vec<TargetVersion> = Vec::new();
     for name in names {
         let (name, version) = match name.as_ref().split_once('@') {
             Some((name, version)) => (name, Some(version)),
             None => (name.as_ref(), None),
         };
-        if let Some(v) = version {
-            let numeric = !v.is_empty()
-                && v.split(['.', '-'])
-                    .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
-            if !numeric || name == "all" {
-                return Err(format!(
-                    "bad target version {name}@{v}: a version (2.1.84) or a date (2026-08) after a target name"
-                ));
-            }
-        }
         let found = match name {
-            "all" => Target::ALL.to_vec(),
-            one => vec![Target::try_from(one.to_owned())?],
+            "all" if version.is_some() => {
+                return Err(format!(
+                    "bad target version {}: all takes no version",
+                    name.to_owned() + "@" + version.unwrap_or_default()
+                ))
+            }
+            "all" => every.clone(),
+            one => {
+                let Some(target) = every.iter().find(|t| t.name() == one) else {
+                    let names: Vec<&str> = every.iter().map(Target::name).collect();
+                    return Err(format!(
+                        "unknown target {one:?}: one of {}, or all",
+                        names.join(", ")
+                    ));
+                };
+                if let Some(v) = version.filter(|v| !target.0.versions.fits(v)) {
+                    return Err(format!(
+                        "bad target version {one}@{v}: {one} takes {} after the @",
+                        target.0.versions.example()
+                    ));
+                }
+                vec![target.clone()]
+            }
         };
         for target in found {
             let asked = (target, version.map(str::to_owned));
@@ -198,41 +248,79 @@ pub fn parse_targets<S: AsRef<str>>(names: &[S]) -> Result<Vec<TargetVersion>, S
 impl TryFrom<String> for Target {
     type Error = String;
 
+    /// The built-in target called `name`.
     fn try_from(name: String) -> Result<Self, String> {
-        Self::parse(&name).ok_or_else(|| {
-            let names: Vec<&str> = Self::ALL.iter().map(|t| t.name()).collect();
-            format!(
-                "unknown target {name:?}: one of {}, or all",
-                names.join(", ")
-            )
-        })
+        let mut found = parse_targets(&[&name], &[])?;
+        match found.pop() {
+            Some((target, None)) if found.is_empty() => Ok(target),
+            _ => Err(format!("{name:?}: one target name, without a version")),
+        }
     }
 }
 
-/// One target as the front ends list it (the wasm export `compatTargets()`): its name, whether it
-/// is checked only when asked for, and what it is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct TargetInfo {
-    /// The name `targets` and `--target` take.
-    pub name: &'static str,
-    /// Whether it is left out of the default targets ([`Target::DEFAULT`]).
-    #[serde(rename = "optIn")]
-    pub opt_in: bool,
-    /// What it is, in a few words.
-    pub title: &'static str,
-    /// Its short name for a column header or a badge (`Gemini JSON Schema`).
-    pub label: &'static str,
+/// Every target (the built-in ones and `declared`), in report order, as [`TargetInfo`] (the
+/// wasm export `compatTargets()`).
+pub fn target_infos(declared: &[Target]) -> Vec<TargetInfo> {
+    every_target(declared)
+        .iter()
+        .map(|t| t.info().clone())
+        .collect()
 }
 
-/// Every target, in report order, as [`TargetInfo`].
-pub fn target_infos() -> Vec<TargetInfo> {
-    Target::ALL
+/// The targets a data file declares (its `targets` section; none when it has none), from a
+/// value already valid against the data schema; an error names the member at fault
+/// (`/targets/0/kind: …`).
+pub fn declared_in(file: &Value) -> Result<Vec<Target>, String> {
+    let Some(items) = file.get("targets").and_then(Value::as_array) else {
+        return Ok(Vec::new());
+    };
+    items
         .iter()
-        .map(|t| TargetInfo {
-            name: t.name(),
-            opt_in: t.opt_in(),
-            title: t.title(),
-            label: t.label(),
+        .enumerate()
+        .map(|(i, item)| {
+            item.as_object()
+                .ok_or_else(|| "a target is an object".to_owned())
+                .and_then(declaration)
+                .map(Target::new)
+                .map_err(|e| format!("/targets/{i}: {e}"))
         })
         .collect()
+}
+
+/// One target's declaration.
+fn declaration(map: &Map<String, Value>) -> Result<TargetInfo, String> {
+    let text = |key: &str| {
+        map.get(key)
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+            .ok_or_else(|| format!("`{key}` is needed"))
+    };
+    let name = text("name")?;
+    let mut consumers = vec![text("consumer").unwrap_or_else(|_| name.clone())];
+    let inherits = map.get("inherits").and_then(Value::as_array);
+    consumers.extend(
+        inherits
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .map(str::to_owned),
+    );
+    Ok(TargetInfo {
+        opt_in: map.get("optIn") == Some(&Value::Bool(true)),
+        label: text("label")?,
+        title: text("title")?,
+        kind: match text("kind")?.as_str() {
+            "api" => Kind::Api,
+            "host" => Kind::Host,
+            "spec" => Kind::Spec,
+            other => return Err(format!("unknown kind {other:?}")),
+        },
+        versions: match text("versions")?.as_str() {
+            "numbers" => Versions::Numbers,
+            "dates" => Versions::Dates,
+            other => return Err(format!("unknown versions {other:?}")),
+        },
+        name,
+        consumers,
+    })
 }

@@ -395,7 +395,10 @@ mod tests {
         let tool = r#"{"name": "github.search", "inputSchema": {"type": "object"}}"#;
         let plain = check_tool(tool);
         let options = CompatOptions {
-            targets: vec![Target::Anthropic, Target::Mcp],
+            targets: vec![
+                Target::parse("anthropic").unwrap(),
+                Target::parse("mcp").unwrap(),
+            ],
             ..CompatOptions::default()
         };
         let targeted = check_tool_for(tool, &options);
@@ -415,7 +418,7 @@ mod tests {
     #[test]
     fn check_tool_for_says_a_text_that_is_no_tool_once() {
         let options = CompatOptions {
-            targets: vec![Target::Anthropic],
+            targets: vec![Target::parse("anthropic").unwrap()],
             ..CompatOptions::default()
         };
         for text in ["{", r#"{"a": 1}"#] {

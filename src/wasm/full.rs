@@ -139,8 +139,8 @@ export interface HostReport {
   capabilitiesDiagnostics: Diagnostic[];
 }
 
-/** A consumer `checkCompatibility` and `lowerTool` know. */
-export type CompatTarget = "anthropic" | "anthropic-strict" | "openai" | "openai-strict" | "gemini" | "gemini-json-schema" | "claude-code" | "cursor" | "vscode" | "webmcp" | "vertex" | "mcp";
+/** A consumer `checkCompatibility` and `lowerTool` know: a built-in one, `"anthropic" | "anthropic-strict" | "gemini" | "gemini-json-schema" | "openai" | "openai-strict" | "vertex" | "claude-code" | "cursor" | "vscode" | "webmcp" | "mcp"` (declared by `compat-data/*.json`, listed by `compatTargets()`), or one that extra data declares (any name). */
+export type CompatTarget = string;
 
 /** A target, or a target at a consumer version (`claude-code@2.0`) or date (`openai@2025-06`) for an older behaviour. */
 export type CompatTargetQuery = CompatTarget | `${CompatTarget}@${string}`;
@@ -148,13 +148,19 @@ export type CompatTargetQuery = CompatTarget | `${CompatTarget}@${string}`;
 /** How a consumer treats a tool or a list: `rejected` (the request or the whole list fails), `dropped` (this tool is skipped), `rewritten` (silently changed). */
 export type CompatVerdict = "accepted" | "rewritten" | "dropped" | "rejected";
 
-/** A target as `compatTargets()` lists it: `optIn` ones are checked only when named (or with `"all"`). */
+/** A target as `compatTargets()` lists it (as a data file's `targets` section declares it): `optIn` ones are checked only when named (or with `"all"`). */
 export interface CompatTargetInfo {
   name: CompatTarget;
   optIn: boolean;
   title: string;
   /** Its short name for a column header or a badge. */
   label: string;
+  /** A model API, a host (an MCP client with its own checks) or a specification; reports list them in that order. */
+  kind: "api" | "host" | "spec";
+  /** How its versions are written (`name@version`): numbers (`2.1.84`) or dates (`2026-08`). */
+  versions: "numbers" | "dates";
+  /** The consumers of the data whose entries it runs: its own first, then those it inherits. */
+  consumers: string[];
 }
 
 /** What `checkCompatibility` checks against. */
@@ -163,7 +169,7 @@ export interface CompatOptions {
   targets?: (CompatTargetQuery | "all")[] | "all";
   /** The server's name as the host knows it (Cursor's server + tool name length needs it). */
   serverName?: string;
-  /** Extra compatibility data in the format of `compat-data/schema.json` (its text or its value); bad data is a TypeError naming each line:column. */
+  /** Extra compatibility data in the format of `compat-data/schema.json` (its text or its value): entries, and targets it declares (which `targets` may then name); bad data is a TypeError naming each line:column. */
   data?: string | JsonValue;
 }
 
@@ -545,11 +551,25 @@ fn compat_options(
     })
 }
 
-/// Every consumer `checkCompatibility` knows, in report order: `{ name, optIn, title }` (the
-/// opt-in ones are checked only when named).
+/// Every consumer `checkCompatibility` knows, in report order (the built-in ones and those
+/// `dataText`, a data file's text, declares): `{ name, optIn, title, label, kind, versions,
+/// consumers }` (the opt-in ones are checked only when named); a `TypeError` naming each
+/// line:column of bad data.
 #[wasm_bindgen(js_name = compatTargets, unchecked_return_type = "CompatTargetInfo[]")]
-pub fn compat_targets_js() -> Result<JsValue, JsValue> {
-    to_js(&crate::compat::target_infos())
+pub fn compat_targets_js(
+    #[wasm_bindgen(js_name = dataText)] data_text: Option<String>,
+) -> Result<JsValue, JsValue> {
+    let declared = match data_text {
+        Some(text) => {
+            crate::compat::read_user_data(&text)
+                .map_err(|e| {
+                    JsValue::from(js_sys::TypeError::new(&crate::compat::data_errors(&e)))
+                })?
+                .targets
+        }
+        None => Vec::new(),
+    };
+    to_js(&crate::compat::target_infos(&declared))
 }
 
 /// Rewrites one tool so that `target` (`name` or `name@version`) accepts it, with the extra data
@@ -563,7 +583,7 @@ pub fn lower_tool_js(
 ) -> Result<JsValue, JsValue> {
     let type_error = |e: String| JsValue::from(js_sys::TypeError::new(&e));
     let mut options = compat_options(options)?;
-    let asked = crate::compat::parse_targets(&[target]).map_err(type_error)?;
+    let asked = crate::compat::parse_targets(&[target], &options.declared).map_err(type_error)?;
     let Some((target, _)) = asked.first().cloned() else {
         return Err(type_error(format!("unknown target {target:?}")));
     };

@@ -88,7 +88,9 @@ test('a reference server tools/list: the matrix shows what checkCompatibility sa
   // Every column is shown; the opt-in ones (checked by the CLI only with --target) are marked.
   assert.deepEqual(shown.targets, toolbox.compatTargets().map((info) => info.name));
   assert.deepEqual(shown.optIn, toolbox.compatTargets().filter((info) => info.optIn).map((info) => info.name));
-  assert.deepEqual(shown.optIn, ['anthropic-strict', 'openai-strict', 'gemini', 'webmcp', 'vertex']);
+  assert.deepEqual(shown.optIn, ['anthropic-strict', 'gemini', 'openai-strict', 'vertex', 'webmcp']);
+  // The hint names the opt-in columns by the crate's labels.
+  assert.match(await page.textContent('#compat-hint'), /opt-in \(Anthropic strict, Gemini, OpenAI strict, Vertex AI, WebMCP\)/);
   assert.deepEqual(shown.tools.map(({ name, verdicts }) => ({ name, verdicts })), want.tools.map(({ name, verdicts }) => ({ name, verdicts })));
   assert.deepEqual(shown.list.verdicts, want.list);
   // Each verdict is spelled out in its cell (✓ for accepted, as the CLI prints it), never colour alone.
@@ -236,7 +238,7 @@ test('the server name counts in Cursor\'s name length, as checkCompatibility say
   await context.close();
 });
 
-test('extra compatibility data joins the checks when valid; bad data shows its positioned errors', async (t) => {
+test('extra compatibility data joins the checks when valid, a consumer it declares gets a column; bad data shows its positioned errors', async (t) => {
   const session = await openCompat(t);
   if (!session) return;
   const { page, context, log } = session;
@@ -252,6 +254,20 @@ test('extra compatibility data joins the checks when valid; bad data shows its p
   await page.click('#compat details.compat-data summary');
   await afterRun(page, () => page.fill('#compat-data', data));
   assert.equal(await openaiVerdict(), want);
+  // Data that declares a consumer of its own: a column of its own, under its label, with the
+  // verdict the package gives.
+  const declared = JSON.stringify({
+    targets: [{ name: 'acme-gateway', label: 'Acme gateway', title: 'Acme (then OpenAI)', kind: 'host', versions: 'numbers', inherits: ['openai'] }],
+    entries: [{ ...JSON.parse(data).entries[0], consumer: 'acme-gateway' }],
+  });
+  await afterRun(page, () => page.fill('#compat-data', declared));
+  const withAcme = await readMatrix(page);
+  const acme = withAcme.targets.indexOf('acme-gateway');
+  assert.ok(acme >= 0, withAcme.targets.join(', '));
+  assert.equal(await page.textContent('#compat thead th[data-target="acme-gateway"]'), 'Acme gateway');
+  const wantAcme = toolbox.checkCompatibility(GEMINI_REJECTS, { targets: ['all'], data: declared }).tools[0].targets['acme-gateway'].verdict;
+  assert.equal(wantAcme, 'rejected');
+  assert.equal(withAcme.tools[0].verdicts[acme], wantAcme);
   await afterRun(page, () => page.fill('#compat-data', '{"entries": [\n  {"code": 1}]}'));
   const problems = await page.locator('#compat .compat-data-problems li').allTextContents();
   assert.ok(problems.length > 0 && problems.every((p) => /^\d+:\d+: /.test(p)), problems.join(' | '));

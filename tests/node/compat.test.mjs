@@ -11,10 +11,11 @@ import { test } from 'node:test';
 import * as api from '../../pkg/node.js';
 
 const require = createRequire(import.meta.url);
-const DEFAULTS = ['anthropic', 'openai', 'gemini-json-schema', 'claude-code', 'cursor', 'vscode', 'mcp'];
+const DEFAULTS = ['anthropic', 'gemini-json-schema', 'openai', 'claude-code', 'cursor', 'vscode', 'mcp'];
+// Report order: APIs, then hosts, then the spec (each target's `kind` in compat-data/).
 const ALL = [
-  'anthropic', 'anthropic-strict', 'openai', 'openai-strict', 'gemini', 'gemini-json-schema',
-  'claude-code', 'cursor', 'vscode', 'webmcp', 'vertex', 'mcp',
+  'anthropic', 'anthropic-strict', 'gemini', 'gemini-json-schema', 'openai', 'openai-strict', 'vertex',
+  'claude-code', 'cursor', 'vscode', 'webmcp', 'mcp',
 ];
 
 const CLI = new URL('../../pkg/cli.js', import.meta.url).pathname;
@@ -140,7 +141,7 @@ test('compat CLI: the matrix then the findings, exit 1 on rejected or dropped; -
   assert.equal(cli(['compat', '--lower', 'nope', '-'], '{}').status, 2);
   const help = cli(['compat', '--help']).stdout;
   assert.match(help, /--server-name NAME/);
-  assert.match(help, /opt-in: anthropic-strict, openai-strict, gemini, webmcp, vertex/);
+  assert.match(help, /opt-in: anthropic-strict, gemini, openai-strict, vertex, webmcp/);
   assert.match(help, /--compat-data FILE/);
 });
 
@@ -181,6 +182,63 @@ test('compat data: --compat-data and checkCompatibility({ data }) add entries; b
   const { rows, diagnostics } = api.compatDataReport();
   assert.equal(diagnostics.length, 0);
   assert.equal(rows.length + 1, lines.length);
+});
+
+/** A user's data declaring a consumer of its own: a gateway that passes tools on to OpenAI and takes at most one. */
+const ACME = {
+  targets: [{ name: 'acme-gateway', label: 'Acme gateway', title: "Acme's MCP gateway (then OpenAI)", kind: 'host', versions: 'numbers', inherits: ['openai'] }],
+  entries: [{
+    code: 'acme/max-tools', consumer: 'acme-gateway', feature: 'max-tools', with: { max: 1 }, verdict: 'rejected',
+    seen: 'too many tools for Acme',
+    evidence: [{ url: 'https://example.com/acme', observed: '2026-11-30', checked: '2026-12-03' }],
+  }],
+};
+
+test('user data declares a whole consumer: compatTargets, checkCompatibility, lowerTool and --compat-data take it', () => {
+  const fine = [{ name: 'a', inputSchema: { type: 'object' } }, { name: 'b.c', inputSchema: { type: 'object' } }];
+  const infos = api.compatTargets(JSON.stringify(ACME));
+  assert.deepEqual(infos.map((i) => i.name), [...ALL.slice(0, -1), 'acme-gateway', 'mcp'], 'a host: after the built-in hosts');
+  const acme = infos.find((i) => i.name === 'acme-gateway');
+  assert.deepEqual([acme.label, acme.optIn, acme.kind, acme.consumers], ['Acme gateway', false, 'host', ['acme-gateway', 'openai']]);
+  const report = api.checkCompatibility(fine, { targets: ['acme-gateway'], data: ACME });
+  assert.equal(report.list['acme-gateway'].verdict, 'rejected');
+  assert.equal(report.list['acme-gateway'].diagnostics[0].code, 'acme/max-tools');
+  assert.equal(report.tools[1].targets['acme-gateway'].diagnostics[0].code, 'openai/name', 'inherited from openai');
+  // A default target (not opt-in): checked without `targets`.
+  assert.ok('acme-gateway' in api.checkCompatibility(fine, { data: ACME }).worst);
+  assert.equal(api.lowerTool(fine[1], 'acme-gateway', { data: ACME }).tool.name, 'b_c');
+  assert.throws(() => api.checkCompatibility(fine, { targets: ['acme-gateway'] }), /unknown target "acme-gateway"/);
+  assert.throws(() => api.checkCompatibility(fine, { targets: ['acme-gateway@2026-08'], data: ACME }), /takes a version such as/);
+  // Bad declarations: a TypeError naming line:column.
+  const typo = JSON.stringify({ ...ACME, entries: [{ ...ACME.entries[0], consumer: 'acme-gatewya' }] }, null, 2);
+  assert.throws(() => api.checkCompatibility(fine, { data: typo }), /bad compatibility data: \d+:\d+: no target runs consumer "acme-gatewya"/);
+  assert.throws(() => api.compatTargets(typo), TypeError);
+  // The CLI: --target takes it, its column is in the matrix; a bad file gets positioned findings.
+  const dir = mkdtempSync(join(tmpdir(), 'compat-acme-'));
+  const good = join(dir, 'acme.json');
+  writeFileSync(good, JSON.stringify(ACME, null, 2));
+  const run = cli(['compat', '--compat-data', good, '--target', 'acme-gateway,mcp', '-'], JSON.stringify(fine));
+  assert.equal(run.status, 1, run.stdout + run.stderr);
+  assert.match(run.stdout, /^ {2}tool +acme-gateway +mcp$/m);
+  assert.match(run.stdout, /error\[acme\/max-tools\].*users see: too many tools for Acme/);
+  const defaults = cli(['compat', '--compat-data', good, '--target', 'default', '--format', 'json', '-'], JSON.stringify(fine));
+  assert.ok(JSON.parse(defaults.stdout).results[0].list['acme-gateway'], defaults.stdout);
+  assert.equal(cli(['compat', '--compat-data', good, '--lower', 'acme-gateway', '-'], JSON.stringify(fine[1])).status, 0);
+  assert.equal(cli(['compat', '--target', 'acme-gateway', '-'], JSON.stringify(fine)).status, 2, 'unknown without the data');
+  const bad = join(dir, 'typo.json');
+  writeFileSync(bad, typo);
+  const refused = cli(['compat', '--compat-data', bad, '-'], JSON.stringify(fine));
+  assert.equal(refused.status, 2, refused.stdout + refused.stderr);
+  assert.match(refused.stdout, /typo\.json:\d+:\d+: error\[compat-data-invalid\]: no target runs consumer "acme-gatewya"/);
+});
+
+test('docs/compat.md\'s targets table lists what compatTargets() lists, in its order', () => {
+  const doc = readFileSync(new URL('../../docs/compat.md', import.meta.url), 'utf8');
+  const rows = [...doc.matchAll(/^\| `([a-z0-9-]+)` \| ([^|]+) \| (api|host|spec) \| (numbers|dates) \| (yes|no) \|/gm)];
+  assert.deepEqual(
+    rows.map((m) => [m[1], m[2], m[3], m[4], m[5] === 'yes']),
+    api.compatTargets().map((t) => [t.name, t.label, t.kind, t.versions, t.optIn]),
+  );
 });
 
 test('targets take versions: claude-code@2.1.83 does not cut descriptions, 2.1.84 does', () => {

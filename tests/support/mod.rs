@@ -37,12 +37,14 @@ pub const DEFAULT_TARGETS: [&str; 7] = [
     "mcp",
 ];
 
+/// The built-in target called `name` (`anthropic`, `claude-code`…).
+pub fn builtin(name: &str) -> mcp_json_toolbox::compat::Target {
+    mcp_json_toolbox::compat::Target::parse(name).expect("a built-in target")
+}
+
 /// The session options with [`DEFAULT_TARGETS`].
 pub fn default_options() -> mcp_json_toolbox::host::session::SessionOptions {
-    let targets = DEFAULT_TARGETS
-        .iter()
-        .map(|t| mcp_json_toolbox::compat::Target::try_from(t.to_string()).expect("a target"))
-        .collect();
+    let targets = DEFAULT_TARGETS.map(builtin).to_vec();
     mcp_json_toolbox::host::session::SessionOptions {
         targets,
         server_name: None,

@@ -96,17 +96,7 @@ impl<'t> Found<'t> {
         };
         match read {
             Ok(Some(doc)) => self.parsed(&doc, map, direction, time_ms, http),
-            Ok(None) => {
-                let span = self.span_of(&map, message.len());
-                self.entries.push(LogEntry {
-                    direction,
-                    time_ms,
-                    message,
-                    http,
-                    span,
-                    map,
-                });
-            }
+            Ok(None) => self.keep(message, map, direction, time_ms, http),
             Err(error) => {
                 let at = map.offset(error.byte_offset);
                 self.diagnostics.push(
@@ -118,6 +108,43 @@ impl<'t> Found<'t> {
                 );
             }
         }
+    }
+
+    /// A message taken out of a JSON value its reader checked whole (a JSON Lines envelope): as
+    /// [`Found::message`], without checking it again when reading.
+    pub(super) fn checked(
+        &mut self,
+        message: String,
+        map: SourceMap,
+        direction: Option<Direction>,
+        time_ms: Option<i64>,
+        http: Option<Http>,
+    ) {
+        if self.pushes.is_some() {
+            self.message(message, map, direction, time_ms, http);
+        } else {
+            self.keep(message, map, direction, time_ms, http);
+        }
+    }
+
+    /// A message known to be JSON kept as an entry (when reading).
+    fn keep(
+        &mut self,
+        message: String,
+        map: SourceMap,
+        direction: Option<Direction>,
+        time_ms: Option<i64>,
+        http: Option<Http>,
+    ) {
+        let span = self.span_of(&map, message.len());
+        self.entries.push(LogEntry {
+            direction,
+            time_ms,
+            message,
+            http,
+            span,
+            map,
+        });
     }
 
     /// A message already parsed (`doc`, over the message's text) with its source map: pushed

@@ -4,11 +4,9 @@
 //! (`DEBUG sending {"jsonrpc":…}`) is too; any other line is reported (`log-line-skipped`, with
 //! its place) and skipped. Directions are unknown unless an envelope says.
 
-use crate::host::logs::found::Found;
-use crate::host::logs::SourceMap;
-use crate::host::session::Direction;
-use crate::host::time::parse_rfc3339;
-use crate::json::{parse, Node, ReadOptions};
+use super::envelope;
+use super::found::Found;
+use super::map::SourceMap;
 
 /// Reads every line.
 pub(super) fn read(found: &mut Found<'_>) {
@@ -40,44 +38,26 @@ pub(super) fn read(found: &mut Found<'_>) {
 }
 
 /// Reads `json` (at byte `from` of the text) as a message or an envelope; false when it is
-/// neither (not JSON, or JSON of another kind).
+/// neither (not JSON, or JSON of another kind). The line is read once, without its tree: a
+/// message is parsed when replayed.
 fn read_json(found: &mut Found<'_>, json: &str, from: usize) -> bool {
     if !json.starts_with('{') {
         return false;
     }
-    let Ok(doc) = parse(json, ReadOptions::default()) else {
+    let Ok(envelope) = envelope::read_one(json) else {
         return false;
     };
-    let root = &doc.root;
-    if let Some(message) = root.value_of("message").filter(|m| m.members().is_some()) {
-        let direction = match root.value_of("direction").and_then(Node::as_str) {
-            Some("client") => Some(Direction::Client),
-            Some("server") => Some(Direction::Server),
-            _ => None,
-        };
-        let time = root
-            .value_of("timestamp")
-            .and_then(Node::as_str)
-            .and_then(parse_rfc3339);
-        let range = message.range;
-        let text = json.get(range.start..range.end).unwrap_or_default();
-        found.message(
-            text.to_owned(),
-            SourceMap::verbatim(from + range.start, range.end - range.start),
-            direction,
-            time,
-            None,
-        );
-        return true;
-    }
-    if root.value_of("jsonrpc").is_none() {
-        return false;
-    }
-    found.message(
-        json.to_owned(),
-        SourceMap::verbatim(from, json.len()),
-        None,
-        None,
+    let (range, direction, time) = match envelope.message() {
+        Some(range) => (range, envelope.direction(json), envelope.time_ms(json)),
+        None if envelope.jsonrpc => (envelope.range, None, None),
+        None => return false,
+    };
+    let text = json.get(range.start..range.end).unwrap_or_default();
+    found.checked(
+        text.to_owned(),
+        SourceMap::verbatim(from + range.start, range.end - range.start),
+        direction,
+        time,
         None,
     );
     true

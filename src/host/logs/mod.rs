@@ -25,6 +25,7 @@
 //! A pasted text larger than [`MAX_LOG_BYTES`] is refused with one error (`log-too-large`).
 
 mod cassette;
+mod envelope;
 mod found;
 mod har;
 mod lines;

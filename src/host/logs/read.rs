@@ -3,11 +3,12 @@
 
 use super::found::Found;
 use super::map::SourceMap;
-use super::model::{Log, LogEntry, LogFormat, MAX_LOG_BYTES};
-use super::{cassette, har, lines, mcp_debugger, unreadable, vscode};
+use super::model::{Log, LogFormat, MAX_LOG_BYTES};
+use super::{cassette, envelope, har, lines, mcp_debugger, unreadable, vscode};
 
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex};
-use crate::host::transcript::{read_transcript, Transcript};
+use crate::host::transcript::read_transcript;
+use crate::json::{JsonError, Reader, TokenKind};
 
 /// The format of `text`: a HAR (an object whose first member is `log`), an mcp-debugger export,
 /// an mcp-recorder cassette, VS Code's output (a message line of either form), a transcript (it
@@ -101,8 +102,8 @@ pub(super) fn read_as(found: &mut Found<'_>, format: LogFormat, forced: bool) ->
     match format {
         LogFormat::Har => har::read(found),
         LogFormat::Vscode => vscode::read(found),
-        LogFormat::Transcript => match read_transcript(found.text) {
-            Ok(transcript) => transcript_entries(found, &transcript),
+        LogFormat::Transcript => match transcript_entries(found) {
+            Ok(()) => {}
             Err(_) if fallback => {
                 lines::read(found);
                 read = LogFormat::Jsonl;
@@ -122,21 +123,90 @@ pub(super) fn read_as(found: &mut Found<'_>, format: LogFormat, forced: bool) ->
 }
 
 /// The entries of a transcript read as a log ([`read_log`]; [`replay_log`] replays a
-/// transcript as it is): its messages, verbatim.
-fn transcript_entries(found: &mut Found<'_>, transcript: &Transcript<'_>) {
-    for entry in &transcript.entries {
-        let Some(node) = transcript.doc.pointer(&entry.pointer) else {
-            continue;
-        };
-        let range = node.range;
-        let message = found.text.get(range.start..range.end).unwrap_or_default();
-        found.entries.push(LogEntry {
-            direction: entry.direction,
-            time_ms: entry.time,
-            message: message.to_owned(),
-            http: None,
-            span: found.index.span(range),
-            map: SourceMap::verbatim(range.start, range.end - range.start),
-        });
+/// transcript as it is): its messages, verbatim, as [`read_transcript`] finds them (the same
+/// error where it fails, no entry then), each value read once without its tree.
+fn transcript_entries(found: &mut Found<'_>) -> Result<(), JsonError> {
+    let kept = found.entries.len();
+    let read = match whole_entries(found) {
+        Ok(true) => Ok(()),
+        Err(error) if found.text.trim_start().starts_with('[') => Err(error),
+        _ => {
+            found.entries.truncate(kept);
+            line_entries(found)
+        }
+    };
+    if read.is_err() {
+        found.entries.truncate(kept);
     }
+    read
+}
+
+/// The entries of the text read as one JSON value (an array's elements, else the value): false
+/// when more than white space follows the value (JSON Lines, unless the text is an array: then
+/// the error there).
+fn whole_entries(found: &mut Found<'_>) -> Result<bool, JsonError> {
+    let text = found.text;
+    let mut reader = Reader::new(text, envelope::options());
+    let first = envelope::next(&mut reader)?;
+    let end = if first.kind == TokenKind::StartArray {
+        loop {
+            let token = envelope::next(&mut reader)?;
+            if token.kind == TokenKind::EndArray {
+                break token.range.end;
+            }
+            let element = envelope::read_value(&mut reader, token)?;
+            keep_entry(found, text, 0, &element);
+        }
+    } else {
+        let value = envelope::read_value(&mut reader, first)?;
+        keep_entry(found, text, 0, &value);
+        value.range.end
+    };
+    // Looked at here rather than by the reader, whose error would index the whole text.
+    let rest = text.as_bytes().get(end..).unwrap_or_default();
+    if rest
+        .iter()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+    {
+        return Ok(true);
+    }
+    if text.trim_start().starts_with('[') {
+        reader.next_token()?;
+    }
+    Ok(false)
+}
+
+/// The entries of JSON Lines: each line that is not blank one value (an error at the first that
+/// is none).
+fn line_entries(found: &mut Found<'_>) -> Result<(), JsonError> {
+    let mut base = 0;
+    for line in found.text.split_inclusive('\n') {
+        let start = base;
+        base += line.len();
+        if line.trim().is_empty() {
+            continue;
+        }
+        let value = envelope::read_one(line).map_err(|e| {
+            JsonError::with_index(found.index, start + e.byte_offset, e.code, e.message)
+        })?;
+        keep_entry(found, line, start, &value);
+    }
+    Ok(())
+}
+
+/// An entry of a transcript read as `value` from `text` (at byte `base` of the log): the message
+/// its envelope wraps with its direction and time, else the whole value.
+fn keep_entry(found: &mut Found<'_>, text: &str, base: usize, value: &envelope::Envelope) {
+    let (range, direction, time) = match value.wrapped() {
+        Some(range) => (range, value.direction(text), value.time_ms(text)),
+        None => (value.range, None, None),
+    };
+    let message = text.get(range.start..range.end).unwrap_or_default();
+    found.checked(
+        message.to_owned(),
+        SourceMap::verbatim(base + range.start, range.end - range.start),
+        direction,
+        time,
+        None,
+    );
 }

@@ -4,6 +4,7 @@ use super::replay::transcript_of;
 use super::*;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::host::session::{replay_session, Direction, Progress, SequenceEntry, StepKind};
+use crate::host::transcript::read_transcript;
 use crate::json::{parse, ReadOptions};
 
 const VSCODE: &str = include_str!("../../../tests/fixtures/logs/vscode-output.log");
@@ -302,6 +303,80 @@ fn a_transcript_replays_as_it_always_did() {
     assert_eq!(report.tasks, direct.tasks);
     assert_eq!(report.sequence, direct.sequence);
     assert_eq!(report.counts.messages, RECORDING.lines().count());
+}
+
+/// The entries of a transcript read as a log (message, span, direction, time), or its error.
+type Entries = Result<Vec<(String, Span, Option<Direction>, Option<i64>)>, Box<Diagnostic>>;
+
+/// What a transcript read as a log must give, from its tree ([`read_transcript`]): each entry's
+/// message, span, direction and time, or the error.
+fn from_tree(text: &str) -> Entries {
+    let transcript = read_transcript(text).map_err(|e| Box::new(e.diagnostic()))?;
+    let index = crate::LineIndex::new(text);
+    Ok(transcript
+        .entries
+        .iter()
+        .filter_map(|entry| {
+            let range = transcript.doc.pointer(&entry.pointer)?.range;
+            let message = text.get(range.start..range.end)?.to_owned();
+            Some((message, index.span(range), entry.direction, entry.time))
+        })
+        .collect())
+}
+
+/// `text` read as a transcript, as [`from_tree`] gives it.
+fn read_as_transcript(text: &str) -> Entries {
+    let log = read_log(text, Some(LogFormat::Transcript));
+    assert_eq!(log.format, LogFormat::Transcript);
+    match log.diagnostics.iter().find(|d| d.is_error()) {
+        Some(error) => {
+            assert!(log.entries.is_empty(), "{text:?}");
+            Err(Box::new(error.clone()))
+        }
+        None => Ok(log
+            .entries
+            .into_iter()
+            .map(|e| (e.message, e.span, e.direction, e.time_ms))
+            .collect()),
+    }
+}
+
+#[test]
+fn a_transcript_read_as_a_log_gives_what_its_tree_gives() {
+    let sessions = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/sessions");
+    let mut texts: Vec<String> = std::fs::read_dir(sessions)
+        .expect("the session fixtures")
+        .filter_map(|f| std::fs::read_to_string(f.ok()?.path()).ok())
+        .collect();
+    assert!(texts.len() > 10);
+    let envelope = r#"{"timestamp":"2026-01-01T00:00:00Z","direction":"server","message":{"id":1,"result":{}}}"#;
+    texts.extend(
+        [
+            // The last of duplicated members; keys compared decoded; `toModel`; bare values.
+            r#"{"message":{"id":1},"message":[1],"toModel":{"t":"é"},"direction":"client"}"#,
+            r#"{"message":[1],"message":{"id":2},"direction":"cl\u0069ent","direction":"server"}"#,
+            "{\"mess\\u0061ge\": {\"id\": 3}, \"timestamp\": \"2026-01-01T00:00:00.5+01:00\"}\n5\n\"x\"\n[1, {\"message\": {}}]\n",
+            "{\"direction\":\"server\",\"stdout\":\"started\"}\r\n\r\n  \u{a0}\n\u{feff}{\"jsonrpc\":\"2.0\"}\n",
+            // One value over several lines; an array of entries; a byte order mark before it.
+            "{\n  \"message\": {\"id\": 1}\n}\n",
+            "\u{feff}[\n {\"message\": {\"id\": 1}},\n {\"id\": 2}\n]\n",
+            // Not a transcript: an error at its place.
+            "{\"message\": {\"id\": 1}}\n{\"message\": }\n",
+            "{\"a\": 1}\n{\n",
+            "[{\"id\": 1}]\n[2]\n",
+            "[{\"id\": 1}, ]",
+            "\u{a0}[1]",
+            "{} {}\n",
+            "",
+            " \n\t\n",
+        ]
+        .map(str::to_owned),
+    );
+    texts.push(format!("{}\n", "[".repeat(600)));
+    texts.push(format!("{envelope}\n{envelope}"));
+    for text in &texts {
+        assert_eq!(read_as_transcript(text), from_tree(text), "{text:?}");
+    }
 }
 
 #[test]

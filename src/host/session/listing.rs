@@ -66,13 +66,16 @@ impl Dispatch<'_, '_, '_> {
             let at = tools.iter().position(|(p, _)| *p == tool.pointer);
             for (target, result) in &tool.targets.0 {
                 if let Some(kept) = at.and_then(|at| verdicts.get_mut(at)) {
-                    kept.worsen(*target, result.verdict);
+                    kept.worsen(target.clone(), result.verdict);
                 }
                 add_once(&mut found, &mut shared, &result.diagnostics);
             }
         }
         for (target, result) in &report.list.0 {
-            self.session.table.list.worsen(*target, result.verdict);
+            self.session
+                .table
+                .list
+                .worsen(target.clone(), result.verdict);
             add_once(&mut found, &mut shared, &result.diagnostics);
         }
         let found = tag(found, &tools);
