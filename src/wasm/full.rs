@@ -926,8 +926,8 @@ pub fn read_log_js(
 
 /// `replaySession` over a pasted log of any format `readLog` reads (`text` a string or the
 /// file's UTF-8 bytes); every span into the log. `onProgress(read, total)` is called as the
-/// messages are read (about every MiB, in bytes of the text; a HAR only at its end) and once when
-/// the reading is done, before the report is made; what it throws is ignored.
+/// messages are read (about every MiB, in bytes of the text, a HAR's too) and once when the
+/// reading is done, before the report is made; what it throws is ignored.
 #[wasm_bindgen(js_name = replayLog, unchecked_return_type = "LogReport")]
 pub fn replay_log_js(
     #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,

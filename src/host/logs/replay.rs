@@ -7,8 +7,8 @@ use super::read::{format_words, read_as, read_log, shape_of};
 
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Span};
 use crate::host::session::{
-    replay_session_with, replay_transcript, Counts, Direction, Finding, Progress, Pushes,
-    SequenceEntry, SessionOptions, SessionReport, Step, StepKind,
+    replay_transcript, Counts, Direction, Finding, Progress, Pushes, SequenceEntry, SessionOptions,
+    SessionReport, Step, StepKind,
 };
 use crate::host::time::format_rfc3339;
 use crate::json::string::write_json_string;
@@ -27,14 +27,14 @@ pub fn replay_log(text: &str, format: Option<LogFormat>) -> LogReport {
 
 /// [`replay_log`] with the session's options. Each message is parsed once, by its reader, and
 /// pushed into the session as it is read; a transcript is replayed as it is
-/// ([`replay_session_with`]); a HAR through a transcript of its messages in envelopes that keep
-/// each request's HTTP headers (the header checks read them).
+/// ([`crate::host::session::replay_session_with`]); a HAR through a transcript of its messages in
+/// envelopes that keep each request's HTTP headers (the header checks read them).
 pub fn replay_log_with(text: &str, options: LogOptions) -> LogReport {
     replay_log_reporting(text, options, Progress::default())
 }
 
-/// [`replay_log_with`] telling `progress` how far it has read (the offset of each message
-/// pushed; a HAR only when it is done).
+/// [`replay_log_with`] telling `progress` how far it has read: the offset of each message
+/// pushed (a HAR's in the HAR's text, not in the transcript made of it), then done.
 pub fn replay_log_reporting(text: &str, options: LogOptions, mut progress: Progress) -> LogReport {
     let guessed = options.format.unwrap_or_else(|| shape_of(text));
     if text.len() <= MAX_LOG_BYTES && guessed == LogFormat::Transcript {
@@ -66,7 +66,7 @@ pub fn replay_log_reporting(text: &str, options: LogOptions, mut progress: Progr
         other => other,
     };
     if format == LogFormat::Har {
-        let report = replay_har(text, options.session);
+        let report = replay_har(text, options.session, &mut progress);
         progress.done();
         return report;
     }
@@ -173,8 +173,9 @@ fn context_row(line: ContextLine) -> SequenceEntry {
     }
 }
 
-/// A HAR replayed through a transcript of its messages in envelopes with their `http` requests.
-fn replay_har(text: &str, options: SessionOptions) -> LogReport {
+/// A HAR replayed through a transcript of its messages in envelopes with their `http` requests;
+/// `progress` told each message's offset in the HAR as it is pushed.
+fn replay_har(text: &str, options: SessionOptions, progress: &mut Progress) -> LogReport {
     let mut log = read_log(text, Some(LogFormat::Har));
     if log.diagnostics.iter().any(Diagnostic::is_error) || text.len() > MAX_LOG_BYTES {
         return LogReport {
@@ -185,7 +186,19 @@ fn replay_har(text: &str, options: SessionOptions) -> LogReport {
         };
     }
     let (transcript, placed) = transcript_of(&log.entries);
-    let report = replay_session_with(&transcript, options);
+    // An offset in the transcript told as its entry's first byte in the HAR.
+    let envelopes = placed.clone();
+    let starts: Vec<usize> = log.entries.iter().map(|e| e.span.bytes.start).collect();
+    progress.told_in(Box::new(move |at| {
+        entry_at(&envelopes, at)
+            .and_then(|i| starts.get(i))
+            .map_or(0, |&start| start)
+    }));
+    let report =
+        replay_transcript(&transcript, options, progress).unwrap_or_else(|error| SessionReport {
+            diagnostics: vec![error.diagnostic()],
+            ..SessionReport::default()
+        });
     let index = LineIndex::new(text);
     let back = Back {
         placed: &placed,
@@ -224,6 +237,7 @@ fn replay_har(text: &str, options: SessionOptions) -> LogReport {
 }
 
 /// Where an entry sits in the generated transcript of a HAR.
+#[derive(Clone)]
 pub(super) struct InTranscript {
     /// Its envelope's first byte.
     pub(super) envelope: usize,
@@ -268,6 +282,11 @@ pub(super) fn transcript_of(entries: &[LogEntry]) -> (String, Vec<InTranscript>)
     (out, placed)
 }
 
+/// The entry whose envelope a transcript byte offset falls in (`placed` in transcript order).
+fn entry_at(placed: &[InTranscript], at: usize) -> Option<usize> {
+    placed.partition_point(|p| p.envelope <= at).checked_sub(1)
+}
+
 /// Moves spans from the generated transcript back to the pasted text.
 struct Back<'b> {
     /// Where each entry sits in the transcript.
@@ -281,9 +300,7 @@ struct Back<'b> {
 impl Back<'_> {
     /// The entry a transcript byte offset falls in.
     fn entry_at(&self, at: usize) -> Option<usize> {
-        self.placed
-            .partition_point(|p| p.envelope <= at)
-            .checked_sub(1)
+        entry_at(self.placed, at)
     }
 
     /// `span` (in the transcript) in the pasted text: through the message's map when it lies in

@@ -536,8 +536,21 @@ fn a_long_replay_tells_its_progress_step_by_step_then_done() {
     for (name, text) in [
         ("VS Code", repeated(VSCODE_2026, 3 * PROGRESS_STEP)),
         ("recording", repeated(RECORDING, 3 * PROGRESS_STEP)),
+        ("HAR", grown_har(HAR_2026, 3 * PROGRESS_STEP)),
     ] {
         let seen = progress_of(&text);
+        // Each report before the last is a message's first byte in the text itself.
+        let starts: Vec<usize> = read_log(&text, None)
+            .entries
+            .iter()
+            .map(|e| e.span.bytes.start)
+            .collect();
+        assert!(
+            seen[..seen.len() - 1]
+                .iter()
+                .all(|(read, _)| starts.contains(read)),
+            "{name}: {seen:?}"
+        );
         assert!(seen.len() >= 4, "{name}: {seen:?}");
         assert!(seen.windows(2).all(|w| w[0].0 < w[1].0), "{name}: {seen:?}");
         assert!(
@@ -552,12 +565,24 @@ fn a_long_replay_tells_its_progress_step_by_step_then_done() {
         );
         assert_eq!(seen.last(), Some(&(text.len(), text.len())), "{name}");
     }
-    // A small log: its first message, then done; a HAR only when it is done.
-    let small = progress_of(VSCODE);
-    assert_eq!(small.len(), 2, "{small:?}");
-    assert_eq!(small.last(), Some(&(VSCODE.len(), VSCODE.len())));
-    assert_eq!(
-        progress_of(HAR_2026),
-        vec![(HAR_2026.len(), HAR_2026.len())]
-    );
+    // A small log: its first message, then done.
+    for small in [VSCODE, HAR_2026] {
+        let first = read_log(small, None).entries[0].span.bytes.start;
+        let seen = progress_of(small);
+        assert_eq!(seen, vec![(first, small.len()), (small.len(), small.len())]);
+    }
+}
+
+/// The HAR `text` with its entries repeated until it passes `bytes`.
+fn grown_har(text: &str, bytes: usize) -> String {
+    let mut har: serde_json::Value = serde_json::from_str(text).expect("the fixture is a HAR");
+    let entries = har["log"]["entries"]
+        .as_array_mut()
+        .expect("it has entries");
+    let once = entries.clone();
+    let size = text.len();
+    for _ in 0..bytes / size + 1 {
+        entries.extend(once.iter().cloned());
+    }
+    serde_json::to_string_pretty(&har).expect("a HAR prints")
 }

@@ -14,6 +14,8 @@ pub struct Progress {
     total: usize,
     /// The offset of the next report.
     next: usize,
+    /// Moves the offsets told to the text's own (set by [`Progress::told_in`]).
+    place: Option<Box<dyn Fn(usize) -> usize>>,
 }
 
 impl Progress {
@@ -23,11 +25,19 @@ impl Progress {
             report: Some(report),
             total,
             next: 0,
+            place: None,
         }
+    }
+
+    /// From now on the offsets told are in another text, each moved to this text's own by
+    /// `place` (a HAR's replay: offsets in the transcript made of it, told in the HAR's bytes).
+    pub fn told_in(&mut self, place: Box<dyn Fn(usize) -> usize>) {
+        self.place = Some(place);
     }
 
     /// The reading has reached byte `offset`: a report when it passed the next step.
     pub fn at(&mut self, offset: usize) {
+        let offset = self.place.as_ref().map_or(offset, |place| place(offset));
         if offset < self.next {
             return;
         }
