@@ -68,6 +68,8 @@ async function exampleFindings(api, file, example, schemas) {
   const findings = mismatch ? [wholeExample(file, example, mismatch)] : [];
   // An example broken on purpose shows its errors on purpose.
   if (deliberate) return findings;
+  // Presentation only: a docs build lists what needs fixing (errors and warnings), as a log level
+  // would; the crate's infos stay in the report and `<mcp-json>` shows them.
   const reported = verdict.diagnostics.filter((d) => d.severity !== 'info');
   return [...findings, ...reported.map((d) => diagnosticFinding(file, example, schema, d))];
 }
