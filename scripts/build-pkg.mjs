@@ -73,7 +73,8 @@ function packageJson(cargo) {
         ...runtimeConditions(ENTRY_FILES[NAME]),
         default: './index.js',
       },
-      // The format core: format, formatDocument and version from a .wasm of its own (~70 KB brotli).
+      // The format core: format, formatDocument and version (and the docs examples' judgeExample and
+      // unknownSchema) from a .wasm of its own (~75 KB brotli).
       './format': {
         require: { types: './cjs/format.d.ts', default: './cjs/format.js' },
         types: './format.d.ts',

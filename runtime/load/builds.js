@@ -1,4 +1,4 @@
-// The package's two wasm builds, inside a worker: the format core (format, formatDocument, version;
+// The package's two wasm builds, inside a worker: the format core (format, formatDocument, version, the docs examples' judgeExample and unknownSchema;
 // tens of KB) started at once, the full build (validation, classification, host checks) loaded
 // only when asked, with its download progress in bytes. worker-server.js serves them; the toolbox
 // page's worker and `<mcp-json>`'s (element-worker.js) are each a `serve(...)` of their own URLs.

@@ -12,7 +12,7 @@ use crate::json::{parse, ReadOptions};
 use crate::validate::ValidateOptions;
 use crate::validator::Validator;
 
-use super::rule::{ArrayScope, Check, Effect, Field, NameRule};
+use super::rule::{ArrayScope, Check, Effect, Field, NameRule, Rule};
 
 /// The built-in data files, by name, in name order (as `build.rs` writes them: no whitespace, no
 /// prose; every `compat-data/*.json` but the schema).
@@ -59,6 +59,23 @@ pub struct Entry {
     pub fix: Option<String>,
     /// The evidence, at least one.
     pub evidence: Vec<Evidence>,
+}
+
+impl Entry {
+    /// The rule this entry gives, with `effect` and its `provenance` text. (One place that copies
+    /// an entry's texts: at this crate's opt-level each copy written out inline cost the wasm
+    /// build about a kilobyte.)
+    #[inline(never)]
+    pub fn rule(&self, effect: Effect, provenance: String) -> Rule {
+        Rule {
+            code: self.code.clone(),
+            effect,
+            check: self.check.clone(),
+            seen: self.seen.clone(),
+            fix: self.fix.clone(),
+            provenance,
+        }
+    }
 }
 
 impl Entry {

@@ -95,7 +95,7 @@ fn resolve(entries: &[&Entry], first: &Entry, version: Option<&str>) -> Option<R
     let rival = holding()
         .find(|e| month(e.observed()) == month(newest.observed()) && e.verdict != newest.verdict);
     let Some(rival) = rival else {
-        return Some(Rule::of(newest, newest.effect()?, provenance(newest)));
+        return Some(newest.rule(newest.effect()?, provenance(newest)));
     };
     // Same period, different verdicts: a note with both, whichever is stricter.
     let provenance = format!(
@@ -105,7 +105,7 @@ fn resolve(entries: &[&Entry], first: &Entry, version: Option<&str>) -> Option<R
         first_url(rival),
         provenance(rival)
     );
-    let rule = Rule::of(newest, Effect::Noted, provenance);
+    let rule = newest.rule(Effect::Noted, provenance);
     Some(Rule {
         seen: rule.seen.or_else(|| rival.seen.clone()),
         fix: rule.fix.or_else(|| rival.fix.clone()),

@@ -4,8 +4,6 @@
 
 use serde::Serialize;
 
-use super::data::Entry;
-
 /// What a consumer does with a tool that breaks a rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -239,21 +237,4 @@ pub struct Rule {
     /// Since when and on what evidence, as reports say it ("since 2.1.84; evidence
     /// 2026-08-18"); a disagreement of sources names both.
     pub provenance: String,
-}
-
-impl Rule {
-    /// The rule `entry` gives, with `effect` and its `provenance` text. (One place that copies
-    /// an entry's texts: at this crate's opt-level each copy written out inline cost the wasm
-    /// build about a kilobyte.)
-    #[inline(never)]
-    pub fn of(entry: &Entry, effect: Effect, provenance: String) -> Self {
-        Self {
-            code: entry.code.clone(),
-            effect,
-            check: entry.check.clone(),
-            seen: entry.seen.clone(),
-            fix: entry.fix.clone(),
-            provenance,
-        }
-    }
 }

@@ -1,5 +1,5 @@
 // The format core (`mcp-json-toolbox/format`: the crate built without its `full` feature) through
-// the built package: it exports format, formatDocument and version only, and answers exactly as
+// the built package: it exports format, formatDocument, version, judgeExample and unknownSchema only, and answers exactly as
 // the main entry does, on JSONTestSuite and on every option. Run `make pkg` first (make test does).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,8 +25,8 @@ function outcome(call) {
   }
 }
 
-test('the format core exports format, formatDocument and version, nothing else', () => {
-  assert.deepEqual(Object.keys(core).sort(), ['format', 'formatDocument', 'version']);
+test('the format core exports format, formatDocument, version and the docs examples\' judgeExample and unknownSchema, nothing else', () => {
+  assert.deepEqual(Object.keys(core).sort(), ['format', 'formatDocument', 'judgeExample', 'unknownSchema', 'version']);
   assert.ok(Object.keys(core).every((name) => name in main), 'the main entry has everything the core has');
   assert.equal(core.version(), main.version());
   const manifest = JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8'));

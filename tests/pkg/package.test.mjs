@@ -183,7 +183,7 @@ const { format } = await import('${NAME}/format');
 process.stdout.write([Object.keys(core).sort().join(','), format('[1.50]', { minify: true }), core.version()].join(' '));
 `,
   );
-  assert.match(run(process.execPath, ['format.mjs'], app), /^format,formatDocument,version \[1\.50\] \d+\.\d+\.\d+$/);
+  assert.match(run(process.execPath, ['format.mjs'], app), /^format,formatDocument,judgeExample,unknownSchema,version \[1\.50\] \d+\.\d+\.\d+$/);
   write('format.cjs', `const { format } = require('${NAME}/format');\nprocess.stdout.write(format('{"a":1}', { minify: true }));\n`);
   assert.equal(run(process.execPath, ['format.cjs'], app), '{"a":1}');
   write(
@@ -225,7 +225,7 @@ const report = new server.Validator({ type: 'object', properties: { n: { type: '
 process.stdout.write([Object.keys(server).sort().join(','), report.valid, report.diagnostics[0].span.column].join(' '));
 `,
   );
-  assert.equal(run(process.execPath, ['server.mjs'], app), 'Validator,format,formatDocument,validateArguments,version false 7');
+  assert.equal(run(process.execPath, ['server.mjs'], app), 'Validator,format,formatDocument,judgeExample,unknownSchema,validateArguments,version false 7');
   write('server.cjs', `const { validateArguments } = require('${NAME}/validator');\nprocess.stdout.write(String(validateArguments({ type: 'integer' }, '1').valid));\n`);
   assert.equal(run(process.execPath, ['server.cjs'], app), 'true');
   write(
