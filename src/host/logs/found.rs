@@ -127,6 +127,21 @@ impl<'t> Found<'t> {
         }
     }
 
+    /// The message at `range` of `text` (which starts at byte `base` of the log), taken out of a
+    /// JSON value its reader checked whole: [`Found::checked`] with the verbatim source map.
+    pub(super) fn checked_at(
+        &mut self,
+        text: &str,
+        base: usize,
+        range: ByteRange,
+        direction: Option<Direction>,
+        time_ms: Option<i64>,
+    ) {
+        let message = text.get(range.start..range.end).unwrap_or_default();
+        let map = SourceMap::verbatim(base + range.start, range.end - range.start);
+        self.checked(message.to_owned(), map, direction, time_ms, None);
+    }
+
     /// A message known to be JSON kept as an entry (when reading).
     fn keep(
         &mut self,

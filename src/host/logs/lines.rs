@@ -6,7 +6,6 @@
 
 use super::envelope;
 use super::found::Found;
-use super::map::SourceMap;
 
 /// Reads every line.
 pub(super) fn read(found: &mut Found<'_>) {
@@ -52,13 +51,6 @@ fn read_json(found: &mut Found<'_>, json: &str, from: usize) -> bool {
         None if envelope.jsonrpc => (envelope.range, None, None),
         None => return false,
     };
-    let text = json.get(range.start..range.end).unwrap_or_default();
-    found.checked(
-        text.to_owned(),
-        SourceMap::verbatim(from + range.start, range.end - range.start),
-        direction,
-        time,
-        None,
-    );
+    found.checked_at(json, from, range, direction, time);
     true
 }

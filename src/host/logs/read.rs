@@ -2,7 +2,6 @@
 //! [`Found`]), parsed once.
 
 use super::found::Found;
-use super::map::SourceMap;
 use super::model::{Log, LogFormat, MAX_LOG_BYTES};
 use super::{cassette, envelope, har, lines, mcp_debugger, unreadable, vscode};
 
@@ -201,12 +200,5 @@ fn keep_entry(found: &mut Found<'_>, text: &str, base: usize, value: &envelope::
         Some(range) => (range, value.direction(text), value.time_ms(text)),
         None => (value.range, None, None),
     };
-    let message = text.get(range.start..range.end).unwrap_or_default();
-    found.checked(
-        message.to_owned(),
-        SourceMap::verbatim(base + range.start, range.end - range.start),
-        direction,
-        time,
-        None,
-    );
+    found.checked_at(text, base, range, direction, time);
 }
