@@ -2,9 +2,9 @@
 # Runs one phase of `make test` with its output in target/test-logs/NAME.log, printing one line
 # when it starts and one when it ends (its wall and CPU seconds), so phases that run side by side
 # stay readable; with `--needs A,B` it is skipped unless phases A and B passed. `--summary` prints
-# the log of every failed phase whole, then the table of all phases since `--reset`, and exits 1
-# unless every phase passed. Times are kept in target/test-timings.txt (NAME, wall s, CPU s,
-# ok|FAILED|skipped, a line each).
+# the log of every failed phase whole, then the table of all phases since `--reset`, then what
+# failed in short (the failing tests and their errors), and exits 1 unless every phase passed.
+# Times are kept in target/test-timings.txt (NAME, wall s, CPU s, ok|FAILED|skipped, a line each).
 #   bash scripts/timed.sh NAME [--needs A,B] COMMAND...  |  bash scripts/timed.sh --reset  |  --summary
 #
 # CPU seconds are user + system time of the phase's whole process tree (bash's `times` for the
@@ -23,6 +23,25 @@ children_cpu() {
     for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); total += t[1] * 60 + t[2] }
     printf "%.0f", total
   }' "$logs/.$name.times"
+}
+
+# The failures of one phase's log, in at most 40 lines: each failing test of node's test runner
+# (TAP `not ok`, with the first lines of its error) or of cargo (`---- name stdout ----` and what
+# it printed, `panicked at`); a log with neither (a build error, a crash) gives its last lines.
+failures() {
+  awk '
+    function out(line) { if (shown < 40) print "    " substr(line, 1, 300); shown++ }
+    /^ *not ok / { out($0); block = 12; next }
+    block > 0 && /^ *(\.\.\.|stack:)/ { block = 0; next }
+    block > 0 && /^ *($|duration_ms|---|type:|failureType:|code:|name:|operator:)/ { next }
+    block > 0 { out($0); block--; next }
+    /^---- .* stdout ----$/ { out($0); block = 6; next }
+    /^test result: FAILED/ { out($0) }
+    { last[NR % 15] = $0 }
+    END {
+      if (shown == 0) for (i = NR - 14; i <= NR; i++) if (i > 0) out(last[i % 15])
+      if (shown > 40) printf "    … %d more lines: the whole log is above\n", shown - 40
+    }' "$1"
 }
 
 case ${1:-} in
@@ -49,6 +68,15 @@ case ${1:-} in
         busy = wall > 0 ? 100 * cpu / wall : 0
         printf "  %-18s %7d %7d  (the run, phases side by side: CPU busy %d %% of one core on average)\n",
           "total", wall, cpu, busy
+      }' "$log"
+    # What failed, in short, last: a reader shown only a long log's head and tail still sees it.
+    for name in $failed; do
+      printf '\n%s, what failed:\n' "$name"
+      failures "$logs/$name.log"
+    done
+    awk -F'\t' '
+      { count[$4]++ }
+      END {
         printf "\nmake test phases: %d passed, %d failed", count["ok"], count["FAILED"]
         printf count["skipped"] ? ", %d skipped\n" : "\n", count["skipped"]
       }' "$log"

@@ -3,7 +3,7 @@
 // input is reported, and `compat` / `check-tool --target` print the matrix and findings.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -145,8 +145,9 @@ test('compat CLI: the matrix then the findings, exit 1 on rejected or dropped; -
   assert.match(help, /--compat-data FILE/);
 });
 
-test('compat data: --compat-data and checkCompatibility({ data }) add entries; bad data gets positioned errors; --data-report', () => {
+test('compat data: --compat-data and checkCompatibility({ data }) add entries; bad data gets positioned errors; --data-report', (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'compat-data-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   const gateway = {
     entries: [{
       code: 'openai/max-tools', consumer: 'openai', feature: 'max-tools', with: { max: 1 }, verdict: 'rejected',
@@ -194,7 +195,7 @@ const ACME = {
   }],
 };
 
-test('user data declares a whole consumer: compatTargets, checkCompatibility, lowerTool and --compat-data take it', () => {
+test('user data declares a whole consumer: compatTargets, checkCompatibility, lowerTool and --compat-data take it', (t) => {
   const fine = [{ name: 'a', inputSchema: { type: 'object' } }, { name: 'b.c', inputSchema: { type: 'object' } }];
   const infos = api.compatTargets(JSON.stringify(ACME));
   assert.deepEqual(infos.map((i) => i.name), [...ALL.slice(0, -1), 'acme-gateway', 'mcp'], 'a host: after the built-in hosts');
@@ -215,6 +216,7 @@ test('user data declares a whole consumer: compatTargets, checkCompatibility, lo
   assert.throws(() => api.compatTargets(typo), TypeError);
   // The CLI: --target takes it, its column is in the matrix; a bad file gets positioned findings.
   const dir = mkdtempSync(join(tmpdir(), 'compat-acme-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   const good = join(dir, 'acme.json');
   writeFileSync(good, JSON.stringify(ACME, null, 2));
   const run = cli(['compat', '--compat-data', good, '--target', 'acme-gateway,mcp', '-'], JSON.stringify(fine));
