@@ -63,12 +63,16 @@ export class Connection {
     const what = startup ? ' (the start-up wait: the server has sent nothing yet)' : '';
     return new Promise((resolve, reject) => {
       let entry;
-      const timer = setTimeout(() => {
+      // When this process was busy past the wait (a long check, a loaded machine), the timer
+      // fires before the answer that came meanwhile is read: the answer is read first (an
+      // immediate runs after the event loop's I/O), so only a server that did not answer is one.
+      const timer = setTimeout(() => setImmediate(() => {
+        if (!this.#pending.has(id)) return;
         this.#pending.delete(id);
         const failure = new ServerFailure(`no answer to ${method} within ${timeoutMs} ms${what}`);
         failure.noAnswer = { method, timeoutMs, startup, entry };
         reject(failure);
-      }, timeoutMs);
+      }), timeoutMs);
       this.#pending.set(id, { resolve, reject, timer, method });
       entry = this.#send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
     });

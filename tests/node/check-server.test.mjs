@@ -204,17 +204,17 @@ test('a server that never answers: the session\'s no-answer error after the star
 });
 
 test('a server that crashes mid-list, and a command that does not exist: exit 2 with the cause', async () => {
-  const crash = await cli(check('--target', 'claude-code', '--timeout', '3000', '--', process.execPath, join(DOUBLES, 'crash-mid-list.mjs')), { limitMs: 10000 });
+  const crash = await cli(check('--target', 'claude-code', '--timeout', '20000', '--', process.execPath, join(DOUBLES, 'crash-mid-list.mjs')));
   assert.equal(crash.status, 2);
   assert.match(crash.stderr, /the server exited \(code 3\) while the check was running/);
   assert.match(crash.stderr, /crash double: TypeError: cannot read page-2/);
-  const missing = await cli(check('--target', 'claude-code', '--timeout', '3000', '--', join(TEMP, 'no-such-server')), { limitMs: 10000 });
+  const missing = await cli(check('--target', 'claude-code', '--timeout', '20000', '--', join(TEMP, 'no-such-server')));
   assert.equal(missing.status, 2);
   assert.match(missing.stderr, /cannot start .*no-such-server: no such command/);
 });
 
 test('tools/list pages that loop: stopped, and the session reports the repeated cursor, exit 1', async () => {
-  const run = await json(check('--target', 'claude-code', '--timeout', '3000', '--record', 'loop.jsonl', '--', process.execPath, join(DOUBLES, 'cursor-loop.mjs')), { limitMs: 10000 });
+  const run = await json(check('--target', 'claude-code', '--timeout', '20000', '--record', 'loop.jsonl', '--', process.execPath, join(DOUBLES, 'cursor-loop.mjs')));
   assert.equal(run.status, 1);
   assert.deepEqual(run.codes, ['cursor-loop']);
   const [finding] = run.document.findings;
@@ -226,7 +226,7 @@ test('tools/list pages that loop: stopped, and the session reports the repeated 
 });
 
 test('a tool Claude Code drops (inputSchema not an object): an error finding in the transcript, its verdict, exit 1', async () => {
-  const run = await json(check('--target', 'claude-code', '--timeout', '3000', '--record', 'dropped.jsonl', '--', process.execPath, join(DOUBLES, 'dropped-tool.mjs')), { limitMs: 10000 });
+  const run = await json(check('--target', 'claude-code', '--timeout', '20000', '--record', 'dropped.jsonl', '--', process.execPath, join(DOUBLES, 'dropped-tool.mjs')));
   assert.equal(run.status, 1);
   assert.ok(run.codes.includes('schema-root-not-object'), run.codes.join());
   const finding = run.document.findings.find((f) => f.code === 'schema-root-not-object');
@@ -241,20 +241,20 @@ test('a tool Claude Code drops (inputSchema not an object): an error finding in 
 test('--call arguments that fail the inputSchema: a finding in the arguments file, not sent unless --send-invalid', async () => {
   const bad = file('bad-args.json', '{"q": 5}');
   const server = ['--', process.execPath, join(DOUBLES, 'dropped-tool.mjs')];
-  const held = await json(check('--target', 'claude-code', '--timeout', '3000', '--call', 'fine', bad, ...server));
+  const held = await json(check('--target', 'claude-code', '--timeout', '20000', '--call', 'fine', bad, ...server));
   const finding = held.document.findings.find((f) => f.file === bad);
   assert.deepEqual([finding.code, finding.line, finding.column], ['type', 1, 7]);
   assert.equal(held.result.calls[0].sent, false);
-  const sent = await json(check('--target', 'claude-code', '--timeout', '3000', '--send-invalid', '--call', 'fine', bad, ...server));
+  const sent = await json(check('--target', 'claude-code', '--timeout', '20000', '--send-invalid', '--call', 'fine', bad, ...server));
   assert.equal(sent.result.calls[0].sent, true);
-  const unknown = await json(check('--target', 'claude-code', '--timeout', '3000', '--call', 'nope', bad, ...server));
+  const unknown = await json(check('--target', 'claude-code', '--timeout', '20000', '--call', 'nope', bad, ...server));
   assert.ok(unknown.codes.includes('unknown-tool'));
 });
 
 for (const protocol of ['2025-11-25', '2026-07-28']) {
   test(`a task result that breaks the tool's outputSchema (${protocol}): found in the recorded result, exit 1`, async () => {
     const args = file('count.json', { what: 'apples' });
-    const run = await json(check('--target', 'claude-code', '--protocol', protocol, '--timeout', '3000', '--call', 'count-things', args, '--', process.execPath, join(DOUBLES, 'bad-task-result.mjs')), { limitMs: 10000 });
+    const run = await json(check('--target', 'claude-code', '--protocol', protocol, '--timeout', '20000', '--call', 'count-things', args, '--', process.execPath, join(DOUBLES, 'bad-task-result.mjs')));
     assert.equal(run.status, 1);
     assert.equal(run.result.server.protocolVersion, protocol);
     assert.deepEqual(run.result.calls[0].statuses, ['working', 'working', 'completed']);
@@ -267,16 +267,16 @@ for (const protocol of ['2025-11-25', '2026-07-28']) {
 test('a 2026-07-28 task asking for input (inputRequests): answered from --elicit by tasks/update and checked; without it, declined', async () => {
   const server = ['--', process.execPath, join(DOUBLES, 'input-task.mjs')];
   const args = file('convert.json', {});
-  const good = await json(check('--target', 'claude-code', '--timeout', '3000', '--elicit', file('unit.json', { action: 'accept', content: { unit: 'metric' } }), '--call', 'convert', args, ...server));
+  const good = await json(check('--target', 'claude-code', '--timeout', '20000', '--elicit', file('unit.json', { action: 'accept', content: { unit: 'metric' } }), '--call', 'convert', args, ...server));
   assert.equal(good.status, 0, JSON.stringify(good.document.findings));
   assert.deepEqual(good.result.calls[0].statuses, ['working', 'input_required', 'completed']);
   const answer = file('bad-unit.json', '{"action": "accept", "content": {"unit": "kelvin"}}');
-  const bad = await json(check('--target', 'claude-code', '--timeout', '3000', '--elicit', answer, '--call', 'convert', args, ...server));
+  const bad = await json(check('--target', 'claude-code', '--timeout', '20000', '--elicit', answer, '--call', 'convert', args, ...server));
   assert.equal(bad.status, 1);
   // The answer is checked as sent: in the tasks/update of the transcript (the session's finding).
   assert.deepEqual(bad.document.findings.map((f) => [f.file, f.code]), [['check-server.jsonl', 'enum']]);
   assert.match(bad.document.findings[0].instancePath, /\/params\/inputResponses\/[^/]+\/content\/unit$/);
-  const none = await json(check('--target', 'claude-code', '--timeout', '3000', '--call', 'convert', args, ...server));
+  const none = await json(check('--target', 'claude-code', '--timeout', '20000', '--call', 'convert', args, ...server));
   // Without --elicit a 2026-07-28 input request is declined; the summary counts it.
   assert.deepEqual(none.codes, []);
   assert.deepEqual([none.result.calls[0].declined, none.result.calls[0].statuses.at(-1)], [1, 'completed']);
@@ -284,10 +284,10 @@ test('a 2026-07-28 task asking for input (inputRequests): answered from --elicit
 
 test('--format github annotations, human summary table, and usage errors exit 2', async () => {
   const server = ['--', process.execPath, join(DOUBLES, 'dropped-tool.mjs')];
-  const github = await cli(check('--format', 'github', '--record', 'dropped.jsonl', '--target', 'claude-code', '--timeout', '3000', ...server));
+  const github = await cli(check('--format', 'github', '--record', 'dropped.jsonl', '--target', 'claude-code', '--timeout', '20000', ...server));
   assert.equal(github.status, 1);
   assert.match(github.stdout, /^::error file=dropped\.jsonl,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=schema-root-not-object::/m);
-  const human = await cli(check('--target', 'claude-code', '--timeout', '3000', ...server));
+  const human = await cli(check('--target', 'claude-code', '--timeout', '20000', ...server));
   assert.match(human.stdout, /^server: test-double 1\.0\.0\nprotocol: 2025-11-25 \(offered 2026-07-28, via initialize\)\ncapabilities: tools\ntools: 2\n  tool +taskSupport +findings +claude-code\n  fine +- +ok +accepted\n  dropped +- +\d+ errors?, \d+ warnings? +rejected\n  \(the list\) +rejected\n/);
   for (const args of [['--protocol', '2024-01-01', ...server], ['--call', 'x'], [], ['--url', 'ftp://x'], ['--timeout', 'soon', ...server], ['--target', 'nowhere', ...server]]) {
     const run = await cli(check(...args));

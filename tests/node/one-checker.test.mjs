@@ -141,7 +141,7 @@ test('a deliberately broken double: check-server, replay and proxy agree on ever
   const count = join(TEMP, 'count.json');
   writeFileSync(count, '{"what": "apples"}');
   // Default targets: the proxy has no --target, and each front end must judge alike.
-  const { served, replayed } = await agree('broken.jsonl', ['--timeout', '5000', '--call', 'needs-task', count, '--call', 'count', count, '--', process.execPath, join(DOUBLES, 'broken-mix.mjs')]);
+  const { served, replayed } = await agree('broken.jsonl', ['--timeout', '20000', '--call', 'needs-task', count, '--call', 'count', count, '--', process.execPath, join(DOUBLES, 'broken-mix.mjs')]);
   const codes = replayed.map((f) => f.code);
   // The server offers no tasks: its tool requiring them is flagged on the list, and the call
   // without a task is no fault of the client's; the -32021 refusal is a valid error response.
