@@ -18,7 +18,7 @@ TIMED := bash scripts/timed.sh
 # The Rust checks of `make test` run below the package build and the JavaScript suites.
 LOW := nice -n 10
 
-.PHONY: help setup pkg pkg-wasm www serve test fmt-check vendor-check lint test-native test-wasm test-node test-pkg \
+.PHONY: help setup pkg pkg-wasm www serve test fmt-check vendor-check lint test-native test-wasm test-wasm-build test-node test-pkg \
 	test-bundlers test-runtimes test-browser test-fuzz-replay bench fuzz clean
 
 help: ## List the targets
@@ -47,10 +47,12 @@ test: ## Every check; independent phases side by side, each one's log in target/
 # and `timed.sh --summary` fails the run. The installs start first, side by side. The native Rust
 # checks take turns (cargo locks target/debug for each) at low priority; the release wasm builds
 # start at once, the package follows once wasm-bindgen-cli and node_modules are there, and the
-# suites that use pkg/ run side by side, with the wasm tests (in a target directory of their own,
-# target/wasm-tests, so that they need not wait for the native checks' lock) at low priority.
+# suites that use pkg/ run side by side. The wasm tests are built from the start at low priority
+# (in a target directory of their own, target/wasm-tests, so that they need not wait for the
+# native checks' lock; low priority takes what the other phases leave of the cores) and run once
+# wasm-bindgen-cli is there.
 GATE := setup-rust setup-wasm-bindgen setup-chromium setup-node setup-python fmt vendor clippy \
-	native-tests fuzz-replay wasm-tests pkg-wasm pkg node-tests package-test bundlers runtimes browser-tests
+	native-tests fuzz-replay wasm-build wasm-tests pkg-wasm pkg node-tests package-test bundlers runtimes browser-tests
 .PHONY: gate $(addprefix gate-,$(GATE))
 gate: $(addprefix gate-,$(GATE))
 $(addprefix gate-setup-,rust wasm-bindgen chromium node python): gate-setup-%:
@@ -65,8 +67,10 @@ gate-native-tests: gate-clippy
 	@$(TIMED) native-tests $(LOW) $(MAKE) test-native || true
 gate-fuzz-replay: gate-native-tests
 	@$(TIMED) fuzz-replay $(LOW) $(MAKE) test-fuzz-replay || true
-gate-wasm-tests: gate-pkg gate-setup-wasm-bindgen
-	@CARGO_TARGET_DIR=target/wasm-tests $(TIMED) wasm-tests --needs setup-rust,setup-wasm-bindgen $(LOW) $(MAKE) test-wasm || true
+gate-wasm-build: gate-setup-rust
+	@CARGO_TARGET_DIR=target/wasm-tests $(TIMED) wasm-build --needs setup-rust $(LOW) $(MAKE) test-wasm-build || true
+gate-wasm-tests: gate-wasm-build gate-setup-wasm-bindgen
+	@CARGO_TARGET_DIR=target/wasm-tests $(TIMED) wasm-tests --needs wasm-build,setup-wasm-bindgen $(LOW) $(MAKE) test-wasm || true
 gate-pkg-wasm: gate-setup-rust
 	@$(TIMED) pkg-wasm --needs setup-rust $(MAKE) pkg-wasm || true
 gate-pkg: gate-pkg-wasm gate-setup-wasm-bindgen gate-setup-node
@@ -104,6 +108,11 @@ test-wasm: ## tests/wasm_*.rs in Node via wasm-bindgen-test-runner
 	@bash scripts/setup.sh rust wasm-bindgen
 	$(if $(WASM_TESTS),CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 		cargo test --target $(WASM_TARGET) $(addprefix --test ,$(WASM_TESTS)),@echo "no tests/wasm_*.rs")
+
+# The build of test-wasm alone (what `make test` starts before wasm-bindgen-cli is there).
+test-wasm-build:
+	@bash scripts/setup.sh rust
+	$(if $(WASM_TESTS),cargo test --no-run --target $(WASM_TARGET) $(addprefix --test ,$(WASM_TESTS)),@echo "no tests/wasm_*.rs")
 
 # The release wasm builds that scripts/build-pkg.mjs starts with (the full build and the format core
 # side by side, then the server build from a copy of the full build's dependencies), so that it then
