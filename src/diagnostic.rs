@@ -2,9 +2,15 @@
 //!
 //! Rust code works with byte offsets ([`ByteRange`]); what leaves the crate is a [`Span`], which
 //! carries both the byte range and the UTF-16 positions that JavaScript strings and editors use.
-//! [`LineIndex`] converts one into the other.
+//! [`LineIndex`] converts one into the other. A finding moves from the text it was found in into
+//! a text that holds it (a message in a transcript) by [`Diagnostic::moved`] through a
+//! [`Placement`].
 
 use serde::Serialize;
+
+mod placement;
+
+pub use placement::{Placement, Verbatim};
 
 /// A half-open byte range `start..end` into a UTF-8 text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -78,10 +78,19 @@ impl Validator {
     /// Compiles `schema_text`. Fails with positioned diagnostics if it is not JSON, declares an
     /// unsupported dialect, violates its meta-schema or has a `$ref` that cannot be resolved.
     pub fn new(schema_text: &str, options: &ValidateOptions) -> Result<Self, SchemaErrors> {
-        let doc = parse_schema(schema_text)?;
-        let engine = validate::CompiledSchema::from_document(&doc, options)
-            .map_err(|errors| explained(&doc, "", errors))?;
-        Ok(Self::with_lint(engine, lint_node(&doc, "")))
+        Self::from_document(&parse_schema(schema_text)?, options)
+    }
+
+    /// Compiles the schema that is the whole of `doc` (read by [`parse_schema`]), as
+    /// [`Validator::new`] compiles its text: the reader's warnings about the text come first among
+    /// the schema warnings.
+    pub fn from_document(
+        doc: &Document<'_>,
+        options: &ValidateOptions,
+    ) -> Result<Self, SchemaErrors> {
+        let engine = validate::CompiledSchema::from_document(doc, options)
+            .map_err(|errors| explained(doc, "", errors))?;
+        Ok(Self::with_lint(engine, lint_node(doc, "")))
     }
 
     /// Compiles the schema at `pointer` in `doc` (e.g. a tool's `/inputSchema`). Schema errors,
@@ -94,6 +103,24 @@ impl Validator {
     ) -> Result<Self, SchemaErrors> {
         let linted = compile_linted(doc, pointer, options)?;
         Ok(Self::with_lint(linted.engine, linted.lint))
+    }
+
+    /// [`Validator::from_node`] for a schema that stands in a text given to validate with (a
+    /// Tool's `/inputSchema` in validate mode): the reader's warnings about the schema's part of
+    /// `doc` (duplicate keys in it) come first among its schema warnings, as
+    /// [`Validator::from_document`] puts those of the whole text.
+    pub fn from_node_with_reader_warnings(
+        doc: &Document<'_>,
+        pointer: &str,
+        options: &ValidateOptions,
+    ) -> Result<Self, SchemaErrors> {
+        let linted = compile_linted(doc, pointer, options)?;
+        let inside = doc.warnings.iter().filter(|warning| {
+            let rest = warning.instance_path.strip_prefix(pointer);
+            rest.is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+        });
+        let engine = linted.engine.with_reader_warnings(inside.cloned());
+        Ok(Self::with_lint(engine, linted.lint))
     }
 
     /// The engine's validator with the lint's findings as schema warnings (a report's verdict is

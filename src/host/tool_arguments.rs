@@ -1,20 +1,27 @@
 //! [`validate_tool_arguments`]: arguments against what validate mode was given, a Tool
 //! definition (its `inputSchema`) or a JSON Schema, the crate deciding which (the page's
-//! Validate tab, a docs example's `schema`). The schema's findings point into the text given:
-//! a Tool's `inputSchema` is validated where it stands in the tool, so its spans are in the tool.
+//! Validate tab, a docs example's `schema`). The text given is parsed once; a Tool's
+//! `inputSchema` is compiled where it stands in the tool ([`Validator::from_node`]), so the
+//! schema's findings point into the text given: their spans, and their pointers too (a
+//! Tool's schema error at `/inputSchema/type`, keyword locations `/inputSchema/properties/…`;
+//! the arguments' instance paths are the arguments').
 //!
 //! Codes: those of [`crate::validate_arguments`], and `missing-schema` (error): no schema at all
 //! (a docs example in validate mode that names none).
 
-use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Span};
-use crate::json::{parse, NodeKind, ReadOptions};
-use crate::validate::{SchemaErrors, ValidateOptions, ValidationReport};
-use crate::validator::validate_arguments;
+use crate::diagnostic::Diagnostic;
+use crate::json::{Document, NodeKind};
+use crate::validate::{parse_schema, SchemaErrors, ValidateOptions, ValidationReport};
+use crate::validator::Validator;
+
+/// Where a Tool definition holds its schema.
+const INPUT_SCHEMA: &str = "/inputSchema";
 
 /// Validates `args` against `tool_or_schema`: the `inputSchema` of a Tool definition (a JSON
 /// object whose `inputSchema` is an object), else the text as a JSON Schema; `None`, no schema
 /// given, is a report with one `missing-schema` error. A schema that cannot be used is the
-/// validator's [`SchemaErrors`], spans into `tool_or_schema`.
+/// validator's [`SchemaErrors`]. Either way every span and pointer about the schema is into
+/// `tool_or_schema` (a Tool's under `/inputSchema`).
 pub fn validate_tool_arguments(
     tool_or_schema: Option<&str>,
     args: &str,
@@ -28,29 +35,13 @@ pub fn validate_tool_arguments(
             output: None,
         });
     };
-    let Some((range, schema)) = input_schema(text) else {
-        return validate_arguments(text, args, options);
+    let doc = parse_schema(text)?;
+    let validator = if is_tool(&doc) {
+        Validator::from_node_with_reader_warnings(&doc, INPUT_SCHEMA, options)?
+    } else {
+        Validator::from_document(&doc, options)?
     };
-    let into_tool = Shift {
-        index: LineIndex::new(text),
-        offset: range.start,
-    };
-    match validate_arguments(schema, args, options) {
-        Ok(mut report) => {
-            report
-                .diagnostics
-                .iter_mut()
-                .for_each(|d| into_tool.schema_spans(d));
-            Ok(report)
-        }
-        Err(mut errors) => {
-            errors
-                .diagnostics
-                .iter_mut()
-                .for_each(|d| into_tool.all_spans(d));
-            Err(errors)
-        }
-    }
+    Ok(validator.validate(args))
 }
 
 /// The `missing-schema` error: validate mode without a schema.
@@ -61,47 +52,11 @@ fn missing_schema() -> Diagnostic {
     )
 }
 
-/// A Tool definition's `inputSchema` object: where it stands in `text` (bytes) and its text; `None`
-/// when the text is no JSON object with an object `inputSchema` (then it is taken as a schema).
-fn input_schema(text: &str) -> Option<(ByteRange, &str)> {
-    let doc = parse(text, ReadOptions::default()).ok()?;
-    let schema = doc.root.value_of("inputSchema")?;
-    let range = schema.range;
-    matches!(schema.kind, NodeKind::Object(_))
-        .then(|| text.get(range.start..range.end).map(|s| (range, s)))
-        .flatten()
-}
-
-/// Moves spans into the schema text (an `inputSchema` at `offset`) into the tool text.
-struct Shift<'a> {
-    /// The tool text's lines.
-    index: LineIndex<'a>,
-    /// The byte where the `inputSchema` starts in the tool text.
-    offset: usize,
-}
-
-impl Shift<'_> {
-    /// The span in the tool text of `span` in the schema text.
-    fn span(&self, span: &Span) -> Span {
-        let bytes = ByteRange::new(span.bytes.start + self.offset, span.bytes.end + self.offset);
-        self.index.span(bytes)
-    }
-
-    /// A validation finding's schema spans (its `span` is in the arguments), its children's too.
-    fn schema_spans(&self, d: &mut Diagnostic) {
-        d.schema_span = d.schema_span.as_ref().map(|s| self.span(s));
-        d.children.iter_mut().for_each(|c| self.schema_spans(c));
-    }
-
-    /// A schema finding's spans and fix (all in the schema), its children's too.
-    fn all_spans(&self, d: &mut Diagnostic) {
-        d.span = d.span.as_ref().map(|s| self.span(s));
-        d.schema_span = d.schema_span.as_ref().map(|s| self.span(s));
-        if let Some(fix) = d.fix.as_mut() {
-            fix.span = self.span(&fix.span);
-        }
-        d.children.iter_mut().for_each(|c| self.all_spans(c));
-    }
+/// Whether `doc` is a Tool definition: a JSON object whose `inputSchema` is an object (else the
+/// text is taken as a schema).
+fn is_tool(doc: &Document<'_>) -> bool {
+    doc.pointer(INPUT_SCHEMA)
+        .is_some_and(|schema| matches!(schema.kind, NodeKind::Object(_)))
 }
 
 #[cfg(test)]
@@ -124,6 +79,12 @@ mod tests {
         let at = TOOL.get(keyword.bytes.start..keyword.bytes.end).unwrap();
         assert!(at.starts_with("\"minimum\"") || at == "0", "{at}");
         assert_eq!(keyword.line, 4);
+        // Pointers about the schema are into the tool too; the arguments' are the arguments'.
+        assert_eq!(
+            found.keyword_location.as_deref(),
+            Some("/inputSchema/properties/shard/minimum")
+        );
+        assert_eq!(found.instance_path, "/shard");
         assert!(validate(Some(TOOL), r#"{"shard": 2}"#).unwrap().valid);
     }
 
@@ -147,6 +108,23 @@ mod tests {
             .get(span.bytes.start..span.bytes.end)
             .unwrap()
             .contains("objct"));
+        assert_eq!(errors.diagnostics[0].instance_path, "/inputSchema/type");
+    }
+
+    #[test]
+    fn the_reader_warnings_of_the_input_schema_are_in_the_tool_text() {
+        let tool = "{\"name\": \"x\", \"name\": \"y\",\n \"inputSchema\": {\"type\": \"object\", \"type\": \"object\"}}";
+        let report = validate(Some(tool), "{}").unwrap();
+        assert!(report.valid);
+        // The schema's duplicate key, not the tool's own (not about the schema).
+        let [warning] = report.diagnostics.as_slice() else {
+            panic!("{:?}", report.diagnostics);
+        };
+        assert_eq!(warning.code, "duplicate-key");
+        assert_eq!(warning.instance_path, "/inputSchema/type");
+        let span = warning.span.as_ref().unwrap();
+        assert_eq!((span.line, span.column), (2, 36));
+        assert_eq!(tool.get(span.bytes.start..span.bytes.end), Some("\"type\""));
     }
 
     #[test]

@@ -127,6 +127,16 @@ impl CompiledSchema {
         self
     }
 
+    /// Puts the reader's warnings about the schema's text (duplicate keys) first among the schema
+    /// warnings, where [`CompiledSchema::from_document`] puts those of its document.
+    pub(crate) fn with_reader_warnings(
+        mut self,
+        warnings: impl IntoIterator<Item = Diagnostic>,
+    ) -> Self {
+        self.compiled.warnings.splice(0..0, warnings);
+        self
+    }
+
     /// Warnings about the schema itself (unknown formats, duplicate keys); every report repeats them.
     pub fn schema_warnings(&self) -> &[Diagnostic] {
         &self.compiled.warnings

@@ -100,7 +100,7 @@ test('check-docs: findings of a broken Markdown file at file:line:column of the 
     'broken.md:56:1 error[missing-schema]',
     'broken.md:69:1 error[missing-schema]',
     'broken.md:75:41 error[const] /inputSchema/type',
-    'broken.md:75:33 error[invalid-schema] /type',
+    'broken.md:75:33 error[invalid-schema] /inputSchema/type',
   ]);
   const type = findings[2];
   assert.deepEqual([type.endLine, type.endColumn], [31, 21], 'the span ends after "three" (the fence is indented in a list item)');

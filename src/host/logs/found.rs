@@ -4,7 +4,7 @@
 use super::map::SourceMap;
 use super::model::{ContextLine, Http, LogEntry, MAX_SKIPPED_REPORTED};
 
-use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Span};
+use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Placement, Span};
 use crate::host::session::{Direction, Entry, Progress, Pushes};
 use crate::json::tree::MAX_TREE_DEPTH;
 use crate::json::{parse, Document, JsonError, ReadOptions, Reader};
@@ -258,36 +258,39 @@ impl Placed {
         index.span(ByteRange::new(from, to))
     }
 
-    /// `diagnostic` (and its children) with its spans in the text, its schema spans through
-    /// `schema`'s map, its pointers as in the transcript of the messages (`/<number>/message…`).
+    /// `diagnostic` (and its children) moved into the text ([`Diagnostic::moved`]): its spans
+    /// through its message's map, its schema spans through `schema`'s, its pointers as in the
+    /// transcript of the messages (`/<number>/message…`).
     pub(super) fn diagnostic(
         &self,
-        mut diagnostic: Diagnostic,
+        diagnostic: Diagnostic,
         schema: Option<&Placed>,
         index: &LineIndex<'_>,
     ) -> Diagnostic {
-        diagnostic.instance_path = format!("/{}/message{}", self.number, diagnostic.instance_path);
-        if let (Some(schema), Some(location), true) = (
-            schema,
-            &mut diagnostic.keyword_location,
-            diagnostic.schema_span.is_some(),
-        ) {
-            *location = format!("/{}/message{location}", schema.number);
-        }
-        diagnostic.span = diagnostic.span.map(|s| self.span_of(s, index));
-        diagnostic.schema_span = diagnostic
-            .schema_span
-            .zip(schema)
-            .map(|(s, place)| place.span_of(s, index));
-        let verbatim = self.map.is_verbatim();
-        diagnostic.fix = diagnostic.fix.take().filter(|_| verbatim).map(|mut fix| {
-            fix.span = self.span_of(fix.span, index);
-            fix
-        });
-        diagnostic.children = std::mem::take(&mut diagnostic.children)
-            .into_iter()
-            .map(|child| self.diagnostic(child, schema, index))
-            .collect();
-        diagnostic
+        let in_text = |placed| InText { placed, index };
+        diagnostic.moved(&in_text(self), schema.map(in_text).as_ref())
+    }
+}
+
+/// Where a message read from the log stands in the text: its [`Placed`] and the text's lines.
+struct InText<'p, 'i> {
+    /// The message's place.
+    placed: &'p Placed,
+    /// The text's line index.
+    index: &'p LineIndex<'i>,
+}
+
+impl Placement for InText<'_, '_> {
+    fn span(&self, span: Span) -> Span {
+        self.placed.span_of(span, self.index)
+    }
+
+    fn pointer(&self, pointer: &str) -> String {
+        format!("/{}/message{pointer}", self.placed.number)
+    }
+
+    /// A fix only where the message is the text as it is (no escape decoded).
+    fn keeps_fixes(&self) -> bool {
+        self.placed.map.is_verbatim()
     }
 }

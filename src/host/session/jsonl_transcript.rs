@@ -14,7 +14,7 @@ use std::collections::{HashMap, VecDeque};
 
 use serde::Serialize;
 
-use crate::diagnostic::{ByteRange, Diagnostic, Span};
+use crate::diagnostic::{ByteRange, Diagnostic, Span, Verbatim};
 use crate::host::session::events::RunEvent;
 use crate::host::session::{
     http, Direction, Finding, Session, SessionOptions, MAX_PENDING_REQUESTS,
@@ -51,6 +51,13 @@ struct Placed {
     whole: Option<Span>,
     /// What the message is (`the client's initialize`, `the answer to tools/list`).
     what: String,
+}
+
+impl Placed {
+    /// Where the message's text stands in the transcript's.
+    fn verbatim(&self) -> Verbatim<'_> {
+        Verbatim::new(self.at, &self.pointer)
+    }
 }
 
 /// A session fed a JSON Lines transcript line by line (see the module doc).
@@ -130,12 +137,13 @@ impl JsonLinesSession {
             Ok(read) => read,
             Err(error) => {
                 let found = error.diagnostic();
-                let found = rebase(found, "", &entry_pointer, start, None);
+                let found = found.moved(&Verbatim::new(*start, &entry_pointer), None);
                 out.push(self.placed_finding(found, None));
                 return;
             }
         };
         // The line's own findings (reader warnings, envelope, stdout line), pointers `/0…`.
+        let in_entry = Verbatim::new(*start, &entry_pointer).replacing("/0");
         let mut own = read.doc.warnings.clone();
         own.extend(read.diagnostics.iter().cloned());
         let Some(entry) = read.entries.first() else {
@@ -146,7 +154,7 @@ impl JsonLinesSession {
         let (Some(node), Some(text), false) = (node, text, entry.stdout) else {
             let what = format!("entry {} (a line on the server's stdout)", self.entries + 1);
             for found in own {
-                let found = rebase(found, "/0", &entry_pointer, start, None);
+                let found = found.moved(&in_entry, None);
                 out.push(PlacedFinding {
                     place: place_of(&found, &what, ""),
                     diagnostic: found,
@@ -154,11 +162,10 @@ impl JsonLinesSession {
             }
             return;
         };
-        let message_at = shift(
-            read.doc
-                .span(ByteRange::new(node.range.start, node.range.start)),
-            start,
-        );
+        let message_at = read
+            .doc
+            .span(ByteRange::new(node.range.start, node.range.start))
+            .moved_to(start);
         let placed = Placed {
             push: self.session.pushed,
             entry: self.entries,
@@ -167,7 +174,7 @@ impl JsonLinesSession {
                 entry.pointer.strip_prefix("/0").unwrap_or_default()
             ),
             at: message_at,
-            whole: read.doc.span_at("/0").map(|s| shift(s, start)),
+            whole: read.doc.span_at("/0").map(|s| s.moved_to(start)),
             what: self.describe(&read.doc, node, entry.direction),
         };
         if self.placed.len() >= MAX_PLACED {
@@ -175,7 +182,7 @@ impl JsonLinesSession {
         }
         self.placed.push_back(placed);
         for found in own {
-            let found = rebase(found, "/0", &entry_pointer, start, None);
+            let found = found.moved(&in_entry, None);
             out.push(self.placed_finding(found, Some(self.entries)));
         }
         let kind = super::replay::push_kind(entry);
@@ -191,7 +198,7 @@ impl JsonLinesSession {
             session.header_params(tool)
         });
         for found in headers {
-            let found = rebase(found, "/0", &entry_pointer, start, None);
+            let found = found.moved(&in_entry, None);
             out.push(self.placed_finding(found, Some(self.entries)));
         }
     }
@@ -279,8 +286,8 @@ impl JsonLinesSession {
             let schema = finding
                 .schema_message_index
                 .map_or(Some(place), |push| self.place(push));
-            let schema = schema.map(|s| (s.pointer.as_str(), &s.at));
-            rebase(finding.diagnostic, "", &place.pointer, &place.at, schema)
+            let schema = schema.map(Placed::verbatim);
+            finding.diagnostic.moved(&place.verbatim(), schema.as_ref())
         };
         self.placed_finding(diagnostic, Some(place.entry))
     }
@@ -320,63 +327,6 @@ fn place_of(found: &Diagnostic, message: &str, prefix: &str) -> String {
         message.to_owned()
     } else {
         format!("{message} {within}")
-    }
-}
-
-/// `diagnostic` (and its children) moved from a text starting at `at` in the transcript: its
-/// pointers with `strip` replaced by `prefix`, its schema spans from the text at `schema`'s
-/// position (with that text's pointer before its keyword location).
-fn rebase(
-    mut diagnostic: Diagnostic,
-    strip: &str,
-    prefix: &str,
-    at: &Span,
-    schema: Option<(&str, &Span)>,
-) -> Diagnostic {
-    let rest = diagnostic
-        .instance_path
-        .strip_prefix(strip)
-        .unwrap_or(&diagnostic.instance_path);
-    diagnostic.instance_path = format!("{prefix}{rest}");
-    diagnostic.span = diagnostic.span.map(|s| shift(s, at));
-    if let Some(fix) = &mut diagnostic.fix {
-        fix.span = shift(fix.span, at);
-    }
-    if let Some((pointer, schema_at)) = schema {
-        if let Some(span) = diagnostic.schema_span {
-            diagnostic.schema_span = Some(shift(span, schema_at));
-            if let Some(location) = &mut diagnostic.keyword_location {
-                *location = format!("{pointer}{location}");
-            }
-        }
-    }
-    diagnostic.children = std::mem::take(&mut diagnostic.children)
-        .into_iter()
-        .map(|child| rebase(child, strip, prefix, at, schema))
-        .collect();
-    diagnostic
-}
-
-/// `span`, in a text that starts at `at` in the transcript, moved into the transcript.
-fn shift(span: Span, at: &Span) -> Span {
-    let column = |line: usize, column: usize| {
-        if line == 1 {
-            at.column + column - 1
-        } else {
-            column
-        }
-    };
-    Span {
-        start: at.start + span.start,
-        end: at.start + span.end,
-        line: at.line + span.line - 1,
-        column: column(span.line, span.column),
-        end_line: at.line + span.end_line - 1,
-        end_column: column(span.end_line, span.end_column),
-        bytes: ByteRange::new(
-            at.bytes.start + span.bytes.start,
-            at.bytes.start + span.bytes.end,
-        ),
     }
 }
 

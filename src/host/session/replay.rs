@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
 
-use crate::diagnostic::{ByteRange, Diagnostic, Span};
+use crate::diagnostic::{Diagnostic, Span, Verbatim};
 use crate::host::session::progress::Progress;
 use crate::host::session::sequence::{Step, StepKind};
 use crate::host::session::{Entry, Finding, Session, SessionOptions, ToolTable};
@@ -231,7 +231,7 @@ pub fn replay_transcript(
         .map(|(id, mut task)| {
             for entry in &mut task.history {
                 if let Some(place) = placed.get(entry.message_index) {
-                    entry.span = entry.span.map(|s| mapper.shift(s, place.offset));
+                    entry.span = entry.span.map(|s| s.moved_to(&place.span));
                     entry.message_index = place.entry;
                 }
             }
@@ -280,6 +280,13 @@ struct Placed {
     span: Span,
 }
 
+impl Placed {
+    /// Where the message's text stands in the transcript's.
+    fn verbatim(&self) -> Verbatim<'_> {
+        Verbatim::new(self.span, &self.pointer)
+    }
+}
+
 /// Moves findings from their messages' texts into the transcript's.
 struct Mapper<'m, 'a> {
     /// The transcript.
@@ -304,41 +311,7 @@ impl Mapper<'_, '_> {
                 .schema_message_index
                 .unwrap_or(finding.message_index),
         );
-        self.diagnostic(finding.diagnostic, place, schema)
-    }
-
-    /// `diagnostic` (and its children) about the message at `place`, its schema spans in the
-    /// message at `schema`.
-    fn diagnostic(
-        &self,
-        mut diagnostic: Diagnostic,
-        place: &Placed,
-        schema: Option<&Placed>,
-    ) -> Diagnostic {
-        diagnostic.instance_path = format!("{}{}", place.pointer, diagnostic.instance_path);
-        diagnostic.span = diagnostic.span.map(|s| self.shift(s, place.offset));
-        if let Some(fix) = &mut diagnostic.fix {
-            fix.span = self.shift(fix.span, place.offset);
-        }
-        if let (Some(schema), Some(span)) = (schema, diagnostic.schema_span) {
-            diagnostic.schema_span = Some(self.shift(span, schema.offset));
-            if let Some(location) = &mut diagnostic.keyword_location {
-                *location = format!("{}{location}", schema.pointer);
-            }
-        }
-        diagnostic.children = std::mem::take(&mut diagnostic.children)
-            .into_iter()
-            .map(|child| self.diagnostic(child, place, schema))
-            .collect();
-        diagnostic
-    }
-
-    /// `span` moved `by` bytes into the transcript.
-    fn shift(&self, span: Span, by: usize) -> Span {
-        let bytes = ByteRange::new(
-            span.bytes.start.saturating_add(by),
-            span.bytes.end.saturating_add(by),
-        );
-        self.doc.index.span(bytes)
+        let schema = schema.map(Placed::verbatim);
+        finding.diagnostic.moved(&place.verbatim(), schema.as_ref())
     }
 }
