@@ -591,21 +591,18 @@ fn a_large_har_tells_its_progress_while_it_is_read_even_when_it_is_cut_short() {
     // A HAR is read once, each message pushed as it is found: the progress is told while it is
     // read, not only once a whole tree of it was built. A HAR cut short shows it: what was read
     // before the cut is told, then the error alone is reported.
-    let whole = grown_har(HAR_2026, 8 * PROGRESS_STEP);
-    let starts: Vec<usize> = read_log(&whole, None)
-        .entries
-        .iter()
-        .map(|e| e.span.bytes.start)
-        .collect();
+    let whole = grown_har(HAR_2026, 4 * PROGRESS_STEP);
     let cut = whole.get(..whole.len() - 100).unwrap_or_default();
     let seen = progress_of(cut);
-    assert!(seen.len() >= 8, "{seen:?}");
+    assert!(seen.len() >= 4, "{seen:?}");
     assert!(seen.windows(2).all(|w| w[0].0 < w[1].0), "{seen:?}");
     let (told, last) = seen.split_at(seen.len() - 1);
-    assert!(
-        told.iter().all(|(read, _)| starts.contains(read)),
-        "{seen:?}"
-    );
+    // Each a message's first byte in the HAR (a body's, escaped in its JSON string).
+    let message_at = |at: &usize| {
+        cut.get(*at..)
+            .is_some_and(|m| m.starts_with("{\\\"jsonrpc"))
+    };
+    assert!(told.iter().all(|(read, _)| message_at(read)), "{seen:?}");
     assert!(told
         .last()
         .is_some_and(|(read, _)| read + 2 * PROGRESS_STEP > cut.len()));
