@@ -14,7 +14,7 @@ pub use reader::{
     ReadOptions, ReadWarning, Reader, Token, TokenKind, DEFAULT_MAX_DEPTH, DEFAULT_MAX_INPUT_BYTES,
 };
 pub use scan::{scan, Scanned};
-pub use tree::{diagnostic_at, parse, parse_bytes, Document, Member, Node, NodeKind};
+pub use tree::{build_value, diagnostic_at, parse, parse_bytes, Document, Member, Node, NodeKind};
 pub use utf8::from_utf8;
 
 /// The JSONTestSuite files (`../shared/jsontestsuite/test_parsing`) that are UTF-8, as

@@ -7,7 +7,7 @@ use serde_json::{Map, Number, Value};
 
 use crate::diagnostic::{cap_with_dropped, ByteRange, Diagnostic, LineIndex, Severity, Span};
 use crate::json::error::JsonError;
-use crate::json::reader::{ReadOptions, ReadWarning, Reader, TokenKind};
+use crate::json::reader::{ReadOptions, ReadWarning, Reader, Token, TokenKind};
 use crate::json::string::decode_string;
 use crate::json::utf8::from_utf8;
 
@@ -164,17 +164,32 @@ enum Open {
 
 /// Builds the tree from the reader's tokens without recursion.
 fn build(reader: &mut Reader<'_>) -> Result<Node, JsonError> {
+    let first = next(reader)?;
+    let root = build_value(reader, first)?;
+    // Consume trailing white space and reject trailing data.
+    while reader.next_token()?.is_some() {}
+    Ok(root)
+}
+
+/// The reader's next token (it only ends after a complete root value, never inside one).
+fn next(reader: &mut Reader<'_>) -> Result<Token, JsonError> {
+    reader.next_token()?.ok_or_else(|| {
+        let text = reader.text();
+        JsonError::at(text, text.len(), "empty", "expected a JSON value")
+    })
+}
+
+/// Builds the tree of the value `first` starts (the reader just gave it) without recursion, the
+/// reader left just after it: one value of a text read token by token (a HAR's entry), its
+/// ranges in the reader's whole text.
+pub fn build_value(reader: &mut Reader<'_>, first: Token) -> Result<Node, JsonError> {
     let text = reader.text();
     let mut stack: Vec<Open> = Vec::new();
+    let mut first = Some(first);
     loop {
-        let Some(token) = reader.next_token()? else {
-            // The reader only ends after a complete root value, which returns below.
-            return Err(JsonError::at(
-                text,
-                text.len(),
-                "empty",
-                "expected a JSON value",
-            ));
+        let token = match first.take() {
+            Some(token) => token,
+            None => next(reader)?,
         };
         let lexeme = || {
             text.get(token.range.start..token.range.end)
@@ -248,10 +263,8 @@ fn build(reader: &mut Reader<'_>) -> Result<Node, JsonError> {
                 },
             ),
         };
-        if let Some(root) = kind {
-            // Consume trailing white space and reject trailing data.
-            while reader.next_token()?.is_some() {}
-            return Ok(root);
+        if let Some(value) = kind {
+            return Ok(value);
         }
     }
 }

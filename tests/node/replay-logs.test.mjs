@@ -111,3 +111,25 @@ test('readLog and replayLog take the file\'s bytes as they take its text, and re
   assert.throws(() => replayLog(new Uint8Array([0x7b, 0xff])), { name: 'TypeError', message: 'replayLog: the bytes are not UTF-8 (byte 1)' });
   assert.throws(() => readLog(5), { name: 'TypeError', message: 'readLog: the text must be a string or a Uint8Array of UTF-8' });
 });
+
+test('a large HAR tells its progress while it is read, and a HAR cut short only its error', async () => {
+  const { replayLog } = await import(new URL('../../pkg/node.js', import.meta.url));
+  const har = JSON.parse(LOG_FIXTURES.find((f) => f.file === 'streamable-2026.har').text);
+  const once = har.log.entries;
+  har.log.entries = Array.from({ length: 400 }, () => once).flat();
+  const text = JSON.stringify(har, null, 2);
+  // Cut short: what was read before the cut is told (the HAR is read once, its messages pushed as
+  // they are found), then the error alone is reported.
+  const cut = text.slice(0, -100);
+  const bytes = new TextEncoder().encode(cut).length;
+  const seen = [];
+  const report = replayLog(cut, undefined, (read, total) => seen.push([read, total]));
+  assert.deepEqual(report.diagnostics.map((d) => d.code), ['har-invalid']);
+  assert.equal(report.sequence.length, 0);
+  assert.ok(seen.length >= 4, `${seen}`);
+  assert.ok(seen.every(([read, total], i) => total === bytes && (i === 0 || read > seen[i - 1][0])), `${seen}`);
+  assert.deepEqual(seen.at(-1), [bytes, bytes]);
+  const whole = [];
+  assert.equal(replayLog(text, undefined, (read) => whole.push(read)).counts.messages, 400 * 11);
+  assert.deepEqual(whole.slice(0, seen.length - 1), seen.slice(0, -1).map(([read]) => read));
+});

@@ -5,6 +5,8 @@
 //! node, nothing to drop). The choices are [`crate::host::transcript`]'s (the last of duplicated
 //! members, keys compared decoded), so a log read here gives the entries a transcript read gives.
 
+use std::borrow::Cow;
+
 use crate::diagnostic::ByteRange;
 use crate::host::session::Direction;
 use crate::host::time::parse_rfc3339;
@@ -130,15 +132,7 @@ pub(super) fn read_value(reader: &mut Reader<'_>, first: Token) -> Result<Envelo
             range: ByteRange::new(start.range.start, skip(reader, start)?),
             kind: start.kind,
         };
-        let raw = text
-            .get(key.start + 1..key.end.saturating_sub(1))
-            .unwrap_or_default();
-        let name = if raw.contains('\\') {
-            std::borrow::Cow::Owned(decode_string(raw).value)
-        } else {
-            std::borrow::Cow::Borrowed(raw)
-        };
-        match name.as_ref() {
+        match key_name(text, key).as_ref() {
             "message" => envelope.message = Some(slot),
             "toModel" => envelope.to_model = Some(slot),
             "direction" => envelope.direction = Some(slot),
@@ -149,8 +143,21 @@ pub(super) fn read_value(reader: &mut Reader<'_>, first: Token) -> Result<Envelo
     }
 }
 
+/// The decoded name of the key at `key` (its lexeme's range in `text`), borrowed when it has no
+/// escapes.
+pub(super) fn key_name(text: &str, key: ByteRange) -> Cow<'_, str> {
+    let raw = text
+        .get(key.start + 1..key.end.saturating_sub(1))
+        .unwrap_or_default();
+    if raw.contains('\\') {
+        Cow::Owned(decode_string(raw).value)
+    } else {
+        Cow::Borrowed(raw)
+    }
+}
+
 /// Reads past the value `first` starts; returns the offset just after it.
-fn skip(reader: &mut Reader<'_>, first: Token) -> Result<usize, JsonError> {
+pub(super) fn skip(reader: &mut Reader<'_>, first: Token) -> Result<usize, JsonError> {
     if !matches!(first.kind, TokenKind::StartObject | TokenKind::StartArray) {
         return Ok(first.range.end);
     }

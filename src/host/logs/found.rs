@@ -163,7 +163,8 @@ impl<'t> Found<'t> {
     }
 
     /// A message already parsed (`doc`, over the message's text) with its source map: pushed
-    /// into the session when replaying, else kept.
+    /// into the session when replaying (a client's with its `http` request: its headers checked
+    /// too), else kept.
     pub(super) fn parsed(
         &mut self,
         doc: &Document<'_>,
@@ -188,8 +189,28 @@ impl<'t> Found<'t> {
                 self.diagnostics
                     .push(place.diagnostic(warning.clone(), None, self.index));
             }
-            pushes.push(doc, &Entry::Message(direction), time_ms);
+            match (direction, http.map(|h| serde_json::to_string(&h))) {
+                // A request sent over HTTP: its headers checked against it too.
+                (Some(Direction::Client), Some(Ok(envelope))) => {
+                    pushes.push_sent(doc, &envelope, time_ms);
+                }
+                _ => pushes.push(doc, &Entry::Message(direction), time_ms),
+            }
             self.placed.push(place);
+        }
+    }
+
+    /// Everything found so far forgotten, the session (when replaying) started again empty; the
+    /// progress told stays told. For a HAR whose later member replaces what was read, or that
+    /// turns out not to parse.
+    pub(super) fn restart(&mut self) {
+        self.entries.clear();
+        self.placed.clear();
+        self.context.clear();
+        self.diagnostics.clear();
+        self.skipped = 0;
+        if let Some(pushes) = &mut self.pushes {
+            pushes.restart();
         }
     }
 

@@ -13,12 +13,15 @@
 //! A client message carries its request's method and headers (`http`).
 
 use crate::diagnostic::{ByteRange, Diagnostic};
+use crate::host::logs::envelope;
 use crate::host::logs::found::Found;
 use crate::host::logs::map::{decode_with_map, SourceMap};
 use crate::host::logs::model::Http;
 use crate::host::session::Direction;
 use crate::host::time::parse_rfc3339;
-use crate::json::{parse, Document, Node, NodeKind, ReadOptions};
+use crate::json::{
+    build_value, parse, JsonError, Node, NodeKind, ReadOptions, Reader, Token, TokenKind,
+};
 
 /// Whether `text` is a JSON object whose first member is `log`.
 pub(super) fn looks_like(text: &str) -> bool {
@@ -27,42 +30,109 @@ pub(super) fn looks_like(text: &str) -> bool {
         .is_some_and(|r| r.trim_start().starts_with("\"log\""))
 }
 
-/// Reads every entry of the HAR.
+/// Reads every entry of the HAR, token by token: each entry of `log.entries` is built alone and
+/// read as it comes (its messages pushed into the session at once when replaying, the progress
+/// told at each), the rest of the text only checked. What a tree of the whole HAR would give:
+/// the last `log` member's last `entries` array (what an earlier one gave is forgotten), and
+/// nothing but the error where the text does not parse.
 pub(super) fn read(found: &mut Found<'_>) {
-    let text = found.text;
-    let doc = match parse(text, ReadOptions::default()) {
-        Ok(doc) => doc,
-        Err(error) => return found.unparsable("har-invalid", "the HAR", &error),
+    let mut reader = Reader::new(found.text, envelope::options());
+    match read_root(found, &mut reader) {
+        Ok((_, true)) => {}
+        Ok((root, false)) => {
+            found.restart();
+            let span = found.index.span(root);
+            found.diagnostics.push(
+                Diagnostic::error("har-invalid", "a HAR has `log.entries`; this one has none")
+                    .with_span(Some(span)),
+            );
+        }
+        Err(error) => {
+            found.restart();
+            found.unparsable("har-invalid", "the HAR", &error);
+        }
+    }
+}
+
+/// Reads the whole text: the root value's range, and whether its `log` had an `entries` array.
+fn read_root(
+    found: &mut Found<'_>,
+    reader: &mut Reader<'_>,
+) -> Result<(ByteRange, bool), JsonError> {
+    let first = envelope::next(reader)?;
+    let mut read = false;
+    let end = if first.kind == TokenKind::StartObject {
+        loop {
+            let key = envelope::next(reader)?;
+            if key.kind == TokenKind::EndObject {
+                break key.range.end;
+            }
+            let value = envelope::next(reader)?;
+            if envelope::key_name(reader.text(), key.range) == "log" {
+                found.restart();
+                read = read_log(found, reader, value)?;
+            } else {
+                envelope::skip(reader, value)?;
+            }
+        }
+    } else {
+        envelope::skip(reader, first)?
     };
-    let Some(entries) = doc
-        .root
-        .value_of("log")
-        .and_then(|log| log.value_of("entries"))
-        .and_then(Node::elements)
-    else {
-        found.diagnostics.push(
-            Diagnostic::error("har-invalid", "a HAR has `log.entries`; this one has none")
-                .with_span(Some(doc.span(doc.root.range))),
-        );
-        return;
-    };
-    for entry in entries {
-        read_entry(found, &doc, entry);
+    // The rest of the text is checked (a HAR that does not parse gives no message).
+    while reader.next_token()?.is_some() {}
+    Ok((ByteRange::new(first.range.start, end), read))
+}
+
+/// Reads the `log` value `first` starts: each entry of its `entries` array; whether it had one.
+fn read_log(
+    found: &mut Found<'_>,
+    reader: &mut Reader<'_>,
+    first: Token,
+) -> Result<bool, JsonError> {
+    if first.kind != TokenKind::StartObject {
+        envelope::skip(reader, first)?;
+        return Ok(false);
+    }
+    let mut read = false;
+    loop {
+        let key = envelope::next(reader)?;
+        if key.kind == TokenKind::EndObject {
+            return Ok(read);
+        }
+        let value = envelope::next(reader)?;
+        if envelope::key_name(reader.text(), key.range) != "entries" {
+            envelope::skip(reader, value)?;
+            continue;
+        }
+        found.restart();
+        read = value.kind == TokenKind::StartArray;
+        if !read {
+            envelope::skip(reader, value)?;
+            continue;
+        }
+        loop {
+            let token = envelope::next(reader)?;
+            if token.kind == TokenKind::EndArray {
+                break;
+            }
+            read_entry(found, &build_value(reader, token)?);
+        }
     }
 }
 
 /// Reads one entry: the request's messages, then the response's.
-fn read_entry(found: &mut Found<'_>, doc: &Document<'_>, entry: &Node) {
+fn read_entry(found: &mut Found<'_>, entry: &Node) {
+    let har = found.text;
     let started = entry
         .value_of("startedDateTime")
         .and_then(Node::as_str)
         .and_then(parse_rfc3339);
-    let answered = started.map(|t| t.saturating_add(first_byte(doc, entry)));
+    let answered = started.map(|t| t.saturating_add(first_byte(har, entry)));
     if let Some(request) = entry.value_of("request") {
         let body = request
             .value_of("postData")
             .and_then(|p| p.value_of("text"));
-        if let Some((text, map)) = body.and_then(|b| decoded(doc, b)) {
+        if let Some((text, map)) = body.and_then(|b| decoded(har, b)) {
             let http = Http {
                 method: request
                     .value_of("method")
@@ -84,16 +154,17 @@ fn read_entry(found: &mut Found<'_>, doc: &Document<'_>, entry: &Node) {
         return;
     };
     if content.value_of("encoding").and_then(Node::as_str) == Some("base64") {
+        let span = found.index.span(body.range);
         found.diagnostics.push(
             Diagnostic::info(
                 "log-line-skipped",
                 "this response body is base64-encoded; skipped",
             )
-            .with_span(Some(doc.span(body.range))),
+            .with_span(Some(span)),
         );
         return;
     }
-    let Some((text, map)) = decoded(doc, body) else {
+    let Some((text, map)) = decoded(har, body) else {
         return;
     };
     let mime = content
@@ -107,8 +178,9 @@ fn read_entry(found: &mut Found<'_>, doc: &Document<'_>, entry: &Node) {
     }
 }
 
-/// Milliseconds from an entry's start to the first byte of its answer (unknown timings: 0).
-fn first_byte(doc: &Document<'_>, entry: &Node) -> i64 {
+/// Milliseconds from an entry (a node of the HAR `har`) start to the first byte of its answer
+/// (unknown timings: 0).
+fn first_byte(har: &str, entry: &Node) -> i64 {
     let Some(timings) = entry.value_of("timings") else {
         return 0;
     };
@@ -116,16 +188,16 @@ fn first_byte(doc: &Document<'_>, entry: &Node) -> i64 {
         .iter()
         .filter_map(|k| timings.value_of(k))
         .filter(|n| matches!(n.kind, NodeKind::Number))
-        .filter_map(|n| doc.lexeme(n).parse::<f64>().ok())
+        .filter_map(|n| har.get(n.range.start..n.range.end)?.parse::<f64>().ok())
         .filter(|ms| *ms > 0.0)
         .map(|ms| ms.min(1e12) as i64)
         .sum()
 }
 
-/// A string body decoded with its map, when it mentions `jsonrpc`.
-fn decoded(doc: &Document<'_>, body: &Node) -> Option<(String, SourceMap)> {
+/// A string body (a node of `text`) decoded with its map, when it mentions `jsonrpc`.
+fn decoded(text: &str, body: &Node) -> Option<(String, SourceMap)> {
     body.as_str().filter(|s| s.contains("jsonrpc"))?;
-    Some(decode_with_map(doc.text, body.range.start, body.range.end))
+    Some(decode_with_map(text, body.range.start, body.range.end))
 }
 
 /// The `{name, value}` headers of a request, a name sent twice joined with `, `.
@@ -152,7 +224,7 @@ fn headers(request: &Node) -> Vec<(String, String)> {
     out
 }
 
-/// The messages of a JSON body: one message, or each element of a batch array.
+/// The messages of a JSON body: one message (parsed once, here), or each element of a batch array.
 fn json_messages(
     found: &mut Found<'_>,
     text: &str,
@@ -163,18 +235,20 @@ fn json_messages(
 ) {
     let trimmed_start = text.len() - text.trim_start().len();
     let body = text.trim();
-    let Ok(doc) = parse(body, ReadOptions::default()) else {
-        found.message(
-            body.to_owned(),
-            map.slice(trimmed_start, body.len()),
-            Some(direction),
-            time,
-            http.cloned(),
-        );
-        return;
+    let doc = match parse(body, ReadOptions::default()) {
+        Ok(doc) => doc,
+        Err(_) => {
+            // Not JSON: `log-not-json` where it fails.
+            let map = map.slice(trimmed_start, body.len());
+            return found.message(body.to_owned(), map, Some(direction), time, http.cloned());
+        }
     };
     let parts: Vec<ByteRange> = match doc.root.elements() {
         Some(items) => items.iter().map(|n| n.range).collect(),
+        None if doc.root.range == ByteRange::new(0, body.len()) => {
+            let map = map.slice(trimmed_start, body.len());
+            return found.parsed(&doc, map, Some(direction), time, http.cloned());
+        }
         None => vec![doc.root.range],
     };
     for range in parts {

@@ -13,11 +13,13 @@
 //!   `log-line-skipped` and skipped (`lines.rs`).
 //!
 //! Each extracted message keeps a [`SourceMap`] back to the pasted text (a HAR body is a JSON
-//! string: its escapes move every later byte). The messages become one transcript (a JSON array
-//! of envelopes, each message's text inside it as extracted), replayed by
-//! [`crate::host::replay_session`]; each finding's spans (in that transcript) are then mapped to
-//! the pasted text through the map of the message they fall in; a span outside any message (an
-//! envelope field) covers the whole message.
+//! string: its escapes move every later byte). Replaying, each message is parsed once, by its
+//! reader, and pushed into the session as it is read (a HAR's request with its HTTP method and
+//! headers, for the header checks; the progress told at each message's first byte); each
+//! finding's spans (in its message) are then mapped to the pasted text through that message's
+//! map, pointers as in a transcript of the messages (`/<number>/message/…`; `/<number>…` for a
+//! finding about the whole entry: `never-terminal`, a HAR request's headers). A transcript is
+//! replayed as it is ([`crate::host::replay_session`]).
 //!
 //! Findings of the readers: `log-line-skipped` (info; a line that is no message), `log-not-json`
 //! (warning; a message that does not parse, e.g. a line cut short), `har-invalid` (error; a HAR

@@ -2,16 +2,14 @@
 //! its line and column in the pasted text.
 
 use super::found::{Found, Placed};
-use super::model::{ContextLine, LogEntry, LogFormat, LogOptions, LogReport, MAX_LOG_BYTES};
-use super::read::{format_words, read_as, read_log, shape_of};
+use super::model::{ContextLine, LogFormat, LogOptions, LogReport, MAX_LOG_BYTES};
+use super::read::{format_words, read_as, shape_of};
 
-use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Span};
+use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::host::session::{
-    replay_transcript, Counts, Direction, Finding, Progress, Pushes, SequenceEntry, SessionOptions,
-    SessionReport, Step, StepKind,
+    replay_transcript, Counts, Finding, Progress, Pushes, SequenceEntry, SessionReport, Step,
+    StepKind,
 };
-use crate::host::time::format_rfc3339;
-use crate::json::string::write_json_string;
 
 /// Replays the messages of `text` in `format` (detected when `None`) as a session; every span
 /// points into `text`.
@@ -26,15 +24,15 @@ pub fn replay_log(text: &str, format: Option<LogFormat>) -> LogReport {
 }
 
 /// [`replay_log`] with the session's options. Each message is parsed once, by its reader, and
-/// pushed into the session as it is read; a transcript is replayed as it is
-/// ([`crate::host::session::replay_session_with`]); a HAR through a transcript of its messages in
-/// envelopes that keep each request's HTTP headers (the header checks read them).
+/// pushed into the session as it is read (a HAR's requests with their HTTP headers, which the
+/// header checks read); a transcript is replayed as it is
+/// ([`crate::host::session::replay_session_with`]).
 pub fn replay_log_with(text: &str, options: LogOptions) -> LogReport {
     replay_log_reporting(text, options, Progress::default())
 }
 
 /// [`replay_log_with`] telling `progress` how far it has read: the offset of each message
-/// pushed (a HAR's in the HAR's text, not in the transcript made of it), then done.
+/// pushed, as it is read (a HAR's while the HAR is read), then done.
 pub fn replay_log_reporting(text: &str, options: LogOptions, mut progress: Progress) -> LogReport {
     let guessed = options.format.unwrap_or_else(|| shape_of(text));
     if text.len() <= MAX_LOG_BYTES && guessed == LogFormat::Transcript {
@@ -65,11 +63,6 @@ pub fn replay_log_reporting(text: &str, options: LogOptions, mut progress: Progr
         LogFormat::Transcript if options.format.is_none() => LogFormat::Jsonl,
         other => other,
     };
-    if format == LogFormat::Har {
-        let report = replay_har(text, options.session, &mut progress);
-        progress.done();
-        return report;
-    }
     let index = LineIndex::new(text);
     let mut found = Found::new(text, &index, Some(Pushes::new(options.session)));
     found.progress = progress;
@@ -114,14 +107,16 @@ pub fn replay_log_reporting(text: &str, options: LogOptions, mut progress: Progr
 }
 
 /// A finding about a message read from the log, its spans moved to the text through the
-/// message's map (the whole message when it covers the whole entry); a fix only where the
-/// message is the text as it is.
+/// message's map (the whole message when it is about the whole entry: `never-terminal`, a HAR
+/// request's headers); a fix only where the message is the text as it is.
 fn place_finding(finding: Finding, placed: &[Placed], index: &LineIndex<'_>) -> Diagnostic {
     let Some(place) = placed.get(finding.message_index) else {
         return finding.diagnostic;
     };
     let mut diagnostic = finding.diagnostic;
     if finding.whole_entry {
+        // About the entry (the message and its envelope): pointers as in a transcript, `/<number>…`.
+        diagnostic.instance_path = format!("/{}{}", place.number, diagnostic.instance_path);
         diagnostic.span = Some(place.span);
         return diagnostic;
     }
@@ -170,173 +165,5 @@ fn context_row(line: ContextLine) -> SequenceEntry {
         index: None,
         span: Some(line.span),
         step,
-    }
-}
-
-/// A HAR replayed through a transcript of its messages in envelopes with their `http` requests;
-/// `progress` told each message's offset in the HAR as it is pushed.
-fn replay_har(text: &str, options: SessionOptions, progress: &mut Progress) -> LogReport {
-    let mut log = read_log(text, Some(LogFormat::Har));
-    if log.diagnostics.iter().any(Diagnostic::is_error) || text.len() > MAX_LOG_BYTES {
-        return LogReport {
-            format: Some(LogFormat::Har),
-            detected: log.detected,
-            diagnostics: log.diagnostics,
-            ..LogReport::default()
-        };
-    }
-    let (transcript, placed) = transcript_of(&log.entries);
-    // An offset in the transcript told as its entry's first byte in the HAR.
-    let envelopes = placed.clone();
-    let starts: Vec<usize> = log.entries.iter().map(|e| e.span.bytes.start).collect();
-    progress.told_in(Box::new(move |at| {
-        entry_at(&envelopes, at)
-            .and_then(|i| starts.get(i))
-            .map_or(0, |&start| start)
-    }));
-    let report =
-        replay_transcript(&transcript, options, progress).unwrap_or_else(|error| SessionReport {
-            diagnostics: vec![error.diagnostic()],
-            ..SessionReport::default()
-        });
-    let index = LineIndex::new(text);
-    let back = Back {
-        placed: &placed,
-        entries: &log.entries,
-        index: &index,
-    };
-    let mut diagnostics = std::mem::take(&mut log.diagnostics);
-    diagnostics.extend(report.diagnostics.into_iter().map(|d| back.diagnostic(d)));
-    let tasks = report
-        .tasks
-        .into_iter()
-        .map(|(id, mut task)| {
-            for step in &mut task.history {
-                step.span = step.span.and_then(|s| back.span(s));
-            }
-            (id, task)
-        })
-        .collect();
-    let sequence = report
-        .sequence
-        .into_iter()
-        .map(|mut row| {
-            row.span = row.index.and_then(|i| log.entries.get(i)).map(|e| e.span);
-            row
-        })
-        .collect();
-    LogReport {
-        format: Some(LogFormat::Har),
-        detected: log.detected,
-        counts: report.counts,
-        sequence,
-        tasks,
-        tools: report.tools,
-        diagnostics,
-    }
-}
-
-/// Where an entry sits in the generated transcript of a HAR.
-#[derive(Clone)]
-pub(super) struct InTranscript {
-    /// Its envelope's first byte.
-    pub(super) envelope: usize,
-    /// Its message's first byte.
-    pub(super) message: usize,
-}
-
-/// The transcript of `entries`: a JSON array of envelopes, each message's text as it is.
-pub(super) fn transcript_of(entries: &[LogEntry]) -> (String, Vec<InTranscript>) {
-    let mut out = String::from("[\n");
-    let mut placed = Vec::with_capacity(entries.len());
-    for (i, entry) in entries.iter().enumerate() {
-        if i > 0 {
-            out.push_str(",\n");
-        }
-        let envelope = out.len();
-        out.push('{');
-        if let Some(ms) = entry.time_ms {
-            out.push_str("\"timestamp\": ");
-            write_json_string(&mut out, &format_rfc3339(ms), false);
-            out.push_str(", ");
-        }
-        if let Some(direction) = entry.direction {
-            out.push_str("\"direction\": ");
-            out.push_str(match direction {
-                Direction::Client => "\"client\", ",
-                Direction::Server => "\"server\", ",
-            });
-        }
-        if let Some(http) = &entry.http {
-            out.push_str("\"http\": ");
-            out.push_str(&serde_json::to_string(http).unwrap_or_else(|_| "null".into()));
-            out.push_str(", ");
-        }
-        out.push_str("\"message\": ");
-        let message = out.len();
-        out.push_str(&entry.message);
-        out.push('}');
-        placed.push(InTranscript { envelope, message });
-    }
-    out.push_str("\n]\n");
-    (out, placed)
-}
-
-/// The entry whose envelope a transcript byte offset falls in (`placed` in transcript order).
-fn entry_at(placed: &[InTranscript], at: usize) -> Option<usize> {
-    placed.partition_point(|p| p.envelope <= at).checked_sub(1)
-}
-
-/// Moves spans from the generated transcript back to the pasted text.
-struct Back<'b> {
-    /// Where each entry sits in the transcript.
-    placed: &'b [InTranscript],
-    /// The entries.
-    entries: &'b [LogEntry],
-    /// The pasted text's line index.
-    index: &'b LineIndex<'b>,
-}
-
-impl Back<'_> {
-    /// The entry a transcript byte offset falls in.
-    fn entry_at(&self, at: usize) -> Option<usize> {
-        entry_at(self.placed, at)
-    }
-
-    /// `span` (in the transcript) in the pasted text: through the message's map when it lies in
-    /// one message, the whole message when it lies in its envelope, `None` outside any entry.
-    fn span(&self, span: Span) -> Option<Span> {
-        let (start, end) = (span.bytes.start, span.bytes.end.max(span.bytes.start));
-        let i = self.entry_at(start)?;
-        let (place, entry) = (self.placed.get(i)?, self.entries.get(i)?);
-        let inside = |at: usize| at >= place.message && at <= place.message + entry.message.len();
-        if inside(start) && inside(end) {
-            let from = entry.map.offset(start - place.message);
-            let to = entry.map.offset(end - place.message).max(from);
-            Some(self.index.span(ByteRange::new(from, to)))
-        } else {
-            Some(entry.span)
-        }
-    }
-
-    /// `diagnostic` (and its children) with its spans in the pasted text; a fix is kept only
-    /// where the message is the pasted text as it is.
-    fn diagnostic(&self, mut diagnostic: Diagnostic) -> Diagnostic {
-        let entry = diagnostic
-            .span
-            .and_then(|s| self.entry_at(s.bytes.start))
-            .and_then(|i| self.entries.get(i));
-        diagnostic.span = diagnostic.span.and_then(|s| self.span(s));
-        diagnostic.schema_span = diagnostic.schema_span.and_then(|s| self.span(s));
-        diagnostic.fix = diagnostic.fix.take().and_then(|mut fix| {
-            entry.filter(|e| e.map.is_verbatim())?;
-            fix.span = self.span(fix.span)?;
-            Some(fix)
-        });
-        diagnostic.children = std::mem::take(&mut diagnostic.children)
-            .into_iter()
-            .map(|child| self.diagnostic(child))
-            .collect();
-        diagnostic
     }
 }

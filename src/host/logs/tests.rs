@@ -1,11 +1,9 @@
 //! The log readers on the recorded fixtures of tests/fixtures/logs/ (see its README).
 
-use super::replay::transcript_of;
 use super::*;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::host::session::{replay_session, Direction, Progress, SequenceEntry, StepKind};
 use crate::host::transcript::read_transcript;
-use crate::json::{parse, ReadOptions};
 
 const VSCODE: &str = include_str!("../../../tests/fixtures/logs/vscode-output.log");
 const HAR_2026: &str = include_str!("../../../tests/fixtures/logs/streamable-2026.har");
@@ -477,32 +475,46 @@ fn options_name_a_format_or_say_what_is_wrong() {
 }
 
 #[test]
-fn the_replayed_transcript_carries_each_requests_http_method_and_headers() {
-    // The contract with the Session's HTTP rules: a client message that came over HTTP is an
-    // envelope with `"http": {"method", "headers"}` as sent.
-    let log = read_log(HAR_2026, None);
-    let (transcript, placed) = transcript_of(&log.entries);
-    let doc = parse(&transcript, ReadOptions::default()).expect("the transcript is JSON");
-    let call = log.entries.len() - 2;
-    assert_eq!(placed.len(), log.entries.len());
-    let http = doc
-        .pointer(&format!("/{call}/http"))
-        .expect("an http member");
-    assert_eq!(
-        http.value_of("method").and_then(crate::json::Node::as_str),
-        Some("POST")
+fn a_hars_requests_are_checked_against_their_http_headers() {
+    // The contract with the Session's HTTP rules: a client message that came over HTTP is pushed
+    // with its request's method and headers as sent; a header finding is about the whole entry,
+    // its pointer in the request's `http` as a transcript's envelope has it.
+    let header = |name: &str, value: &str| {
+        format!("\"name\": \"{name}\",\n              \"value\": \"{value}\"")
+    };
+    let wrong = HAR_2026.replacen(
+        &header("Mcp-Name", "subtract"),
+        &header("Mcp-Name", "add"),
+        1,
     );
-    let headers = http.value_of("headers").expect("headers");
-    assert_eq!(
-        headers
-            .value_of("Mcp-Name")
-            .and_then(crate::json::Node::as_str),
-        Some("subtract")
+    let missing = wrong.replacen(
+        &header("Mcp-Method", "tools/list"),
+        &header("X-Other", "tools/list"),
+        1,
     );
     assert!(
-        doc.pointer(&format!("/{}/http", call + 1)).is_none(),
-        "not on answers"
+        missing != wrong && wrong != HAR_2026,
+        "the fixture's headers moved"
     );
+    assert!(with_code(&replay_log(HAR_2026, None), "http-header-mismatch").is_empty());
+    let report = replay_log(&missing, None);
+    let log = read_log(&missing, None);
+    let call = log.entries.len() - 2;
+    let [mismatch] = with_code(&report, "http-header-mismatch")[..] else {
+        panic!("{:#?}", report.diagnostics);
+    };
+    assert_eq!(
+        mismatch.instance_path,
+        format!("/{call}/http/headers/Mcp-Name")
+    );
+    assert_eq!(mismatch.span, Some(log.entries[call].span));
+    let [absent] = with_code(&report, "http-header-missing")[..] else {
+        panic!("{:#?}", report.diagnostics);
+    };
+    assert_eq!(absent.instance_path, "/0/http/headers");
+    assert_eq!(absent.span, Some(log.entries[0].span));
+    // The headers are a request's: never an answer's.
+    assert!(log.entries[call + 1].http.is_none());
 }
 
 /// `text` repeated until it passes `bytes`.
@@ -571,6 +583,86 @@ fn a_long_replay_tells_its_progress_step_by_step_then_done() {
         let seen = progress_of(small);
         assert_eq!(seen, vec![(first, small.len()), (small.len(), small.len())]);
     }
+}
+
+#[test]
+fn a_large_har_tells_its_progress_while_it_is_read_even_when_it_is_cut_short() {
+    use crate::host::session::PROGRESS_STEP;
+    // A HAR is read once, each message pushed as it is found: the progress is told while it is
+    // read, not only once a whole tree of it was built. A HAR cut short shows it: what was read
+    // before the cut is told, then the error alone is reported.
+    let whole = grown_har(HAR_2026, 4 * PROGRESS_STEP);
+    let cut = whole.get(..whole.len() - 100).unwrap_or_default();
+    let seen = progress_of(cut);
+    assert!(seen.len() >= 4, "{seen:?}");
+    assert!(seen.windows(2).all(|w| w[0].0 < w[1].0), "{seen:?}");
+    let (told, last) = seen.split_at(seen.len() - 1);
+    // Each a message's first byte in the HAR (a body's, escaped in its JSON string).
+    let message_at = |at: &usize| {
+        cut.get(*at..)
+            .is_some_and(|m| m.starts_with("{\\\"jsonrpc"))
+    };
+    assert!(told.iter().all(|(read, _)| message_at(read)), "{seen:?}");
+    assert!(told
+        .last()
+        .is_some_and(|(read, _)| read + 2 * PROGRESS_STEP > cut.len()));
+    assert_eq!(last, [(cut.len(), cut.len())]);
+    let report = replay_log(cut, None);
+    assert_eq!(report.diagnostics.len(), 1, "{:#?}", report.diagnostics);
+    assert_eq!(report.diagnostics[0].code, "har-invalid");
+    assert!(report.sequence.is_empty() && report.tasks.is_empty());
+    assert!(read_log(cut, None).entries.is_empty());
+}
+
+#[test]
+fn a_har_reads_its_last_log_and_entries_as_a_tree_would() {
+    // Duplicated members: the last one counts (as `Node::value_of` takes it), what an earlier one
+    // gave is forgotten, whether it had messages or not.
+    let entries = |har: &str| {
+        let start = har.find("\"entries\": [").expect("entries");
+        let end = har.rfind("\n    ]").expect("their end") + 6;
+        har.get(start..end).unwrap_or_default().to_owned()
+    };
+    let (new, old) = (entries(HAR_2026), entries(HAR_2025));
+    let log = |entries: &str| format!("{{\"version\": \"1.2\", {entries}}}");
+    let twice = format!("{{\"log\": {}, \"log\": {}}}", log(&old), log(&new));
+    let both = format!("{{\"log\": {{{old}, {new}}}}}");
+    let last = format!("{{\"log\": {{{new}}}}}");
+    let expected = read_log(&last, None);
+    assert_eq!(expected.entries.len(), 11);
+    for har in [&twice, &both] {
+        let log = read_log(har, None);
+        assert_eq!(log.entries.len(), 11);
+        let messages: Vec<&str> = log.entries.iter().map(|e| e.message.as_str()).collect();
+        let wanted: Vec<&str> = expected
+            .entries
+            .iter()
+            .map(|e| e.message.as_str())
+            .collect();
+        assert_eq!(messages, wanted);
+        assert_eq!(messages_of(&replay_log(har, None)), 11);
+    }
+    // A later `entries` that is no array, or a later `log` without any: none.
+    for har in [
+        format!("{{\"log\": {{{new}, \"entries\": {{}}}}}}"),
+        format!("{{\"log\": {{{new}}}, \"log\": {{}}}}"),
+    ] {
+        let report = replay_log(&har, None);
+        let [none] = &report.diagnostics[..] else {
+            panic!("{:#?}", report.diagnostics);
+        };
+        assert_eq!(none.code, "har-invalid");
+        assert_eq!(
+            none.span.map(|s| s.bytes),
+            Some(crate::diagnostic::ByteRange::new(0, har.len()))
+        );
+        assert!(report.sequence.is_empty());
+    }
+}
+
+/// How many messages a report's sequence has.
+fn messages_of(report: &LogReport) -> usize {
+    messages(report).len()
 }
 
 /// The HAR `text` with its entries repeated until it passes `bytes`.

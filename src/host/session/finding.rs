@@ -19,8 +19,8 @@ pub struct Finding {
     /// elicitation request, the report with the `inputRequests`), when it is another text.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub schema_message_index: Option<usize>,
-    /// The finding is about the whole transcript entry of `message` (`never-terminal`), not
-    /// about a place inside it.
+    /// The finding is about the whole transcript entry of `message` (`never-terminal`; a log's
+    /// request pushed with its HTTP headers, their findings), not about a place inside it.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub whole_entry: bool,
 }

@@ -82,11 +82,12 @@ pub(super) fn header_findings<'p>(
 }
 
 /// `found` (each finding with the transcript entry it is about, in order) with `headers` (from
-/// [`header_findings`]) placed after the findings of the entries before theirs.
-pub(super) fn with_header_findings(
-    mut headers: VecDeque<(usize, Vec<Diagnostic>)>,
-    found: impl Iterator<Item = (Option<usize>, Diagnostic)>,
-) -> Vec<Diagnostic> {
+/// [`header_findings`], or a log's requests pushed with their headers) placed after the findings
+/// of the entries before theirs.
+pub(super) fn with_header_findings<T>(
+    mut headers: VecDeque<(usize, Vec<T>)>,
+    found: impl Iterator<Item = (Option<usize>, T)>,
+) -> Vec<T> {
     let mut out = Vec::new();
     for (entry, diagnostic) in found {
         while headers

@@ -1,17 +1,17 @@
 //! [`replay_session`]: a whole transcript pushed into a [`Session`] entry by entry, each finding's
 //! position moved from its message's text to the transcript's.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Span, Verbatim};
 use crate::host::session::progress::Progress;
 use crate::host::session::sequence::{Step, StepKind};
-use crate::host::session::{Entry, Finding, Session, SessionOptions, ToolTable};
+use crate::host::session::{Direction, Entry, Finding, Session, SessionOptions, ToolTable};
 use crate::host::task_state::TaskState;
 use crate::host::transcript::{self, read_transcript, take_message};
-use crate::json::{Document, JsonError, Node};
+use crate::json::{parse, Document, JsonError, Node, ReadOptions};
 
 /// What [`replay_session`] returns.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -95,6 +95,10 @@ pub(crate) struct Pushes {
     findings: Vec<Finding>,
     /// Each push's step.
     steps: Vec<Step>,
+    /// The header findings of the requests sent over HTTP, by push number ([`Pushes::push_sent`]).
+    headers: VecDeque<(usize, Vec<Finding>)>,
+    /// The `Mcp-Param-*` arguments of every tool listed so far, by name.
+    listed: ListedParams,
 }
 
 impl Pushes {
@@ -104,7 +108,14 @@ impl Pushes {
             session: Session::with_options(options),
             findings: Vec::new(),
             steps: Vec::new(),
+            headers: VecDeque::new(),
+            listed: ListedParams::new(),
         }
+    }
+
+    /// Every push forgotten: an empty session with the same options.
+    pub(crate) fn restart(&mut self) {
+        *self = Self::new(std::mem::take(&mut self.session.options));
     }
 
     /// Pushes one message (`doc`, its reader warnings already reported).
@@ -117,12 +128,45 @@ impl Pushes {
             .unwrap_or_else(|| Step::new(StepKind::Other, None));
         step.time_ms = time;
         self.steps.push(step);
+        note_listed(&mut self.listed, &doc.root);
     }
 
-    /// The session, every finding (the end-of-session ones last) and each push's step.
+    /// Pushes a client's request (`doc`) sent over HTTP with `envelope`, its `http` member
+    /// (`{"method", "headers"}`): its standard headers checked against it as a transcript's
+    /// replay checks a recorded one (`http.rs`, the `Mcp-Param-*` of the tools listed so far),
+    /// each header finding about the whole entry (pointer `/http/headers…`), placed among the
+    /// findings as the replay places them.
+    pub(crate) fn push_sent(&mut self, doc: &Document<'_>, envelope: &str, time: Option<i64>) {
+        let number = self.steps.len();
+        self.push(doc, &Entry::Message(Some(Direction::Client)), time);
+        let Ok(http) = parse(envelope, ReadOptions::default()) else {
+            return;
+        };
+        let listed = &self.listed;
+        let params = |tool: &str| listed.get(tool).cloned().unwrap_or_default();
+        let found = self.session.check_sent(doc, &http, Some(&params));
+        if !found.is_empty() {
+            let whole = |diagnostic| Finding {
+                diagnostic,
+                message_index: number,
+                schema_message_index: None,
+                whole_entry: true,
+            };
+            self.headers
+                .push_back((number, found.into_iter().map(whole).collect()));
+        }
+    }
+
+    /// The session, every finding (the end-of-session ones, then the header findings not yet
+    /// placed, last) and each push's step.
     pub(crate) fn finish(mut self) -> (Session, Vec<Finding>, Vec<Step>) {
         self.findings.extend(self.session.finish_findings());
-        (self.session, self.findings, self.steps)
+        let found = self
+            .findings
+            .into_iter()
+            .map(|f| (Some(f.message_index), f));
+        let findings = super::http::with_header_findings(self.headers, found);
+        (self.session, findings, self.steps)
     }
 }
 
@@ -145,32 +189,42 @@ pub fn replay_session_with(transcript_text: &str, options: SessionOptions) -> Se
 }
 
 /// The `Mcp-Param-*` arguments (`x-mcp-header`, [`crate::host::x_mcp_header::annotated`]) of
-/// every tool the transcript's `tools/list` answers name, read before the messages are taken out
-/// of `doc` for the replay: what a request's `Mcp-Param-*` headers are checked against.
-fn listed_header_params(
-    doc: &Document<'_>,
-    placed: &[Placed],
-) -> HashMap<String, Vec<(Vec<String>, String)>> {
+/// listed tools, by the tool's name: what a request's `Mcp-Param-*` headers are checked against.
+type ListedParams = HashMap<String, Vec<(Vec<String>, String)>>;
+
+/// The arguments of every tool the transcript's `tools/list` answers name, read before the
+/// messages are taken out of `doc` for the replay.
+fn listed_header_params(doc: &Document<'_>, placed: &[Placed]) -> ListedParams {
     let mut listed = HashMap::new();
-    for place in placed {
-        let tools = doc
-            .pointer(&format!("{}/result/tools", place.pointer))
-            .and_then(Node::elements)
-            .unwrap_or_default();
-        for tool in tools {
-            let (Some(name), Some(schema)) = (
-                tool.value_of("name").and_then(Node::as_str),
-                tool.value_of("inputSchema"),
-            ) else {
-                continue;
-            };
-            let params = crate::host::x_mcp_header::annotated(schema);
-            if !params.is_empty() {
-                listed.insert(name.to_owned(), params);
-            }
-        }
+    for message in placed
+        .iter()
+        .filter_map(|place| doc.pointer(&place.pointer))
+    {
+        note_listed(&mut listed, message);
     }
     listed
+}
+
+/// Notes the arguments of each tool `message`'s `result.tools` lists (a tool without any keeps
+/// what an earlier listing gave).
+fn note_listed(listed: &mut ListedParams, message: &Node) {
+    let tools = message
+        .value_of("result")
+        .and_then(|r| r.value_of("tools"))
+        .and_then(Node::elements)
+        .unwrap_or_default();
+    for tool in tools {
+        let (Some(name), Some(schema)) = (
+            tool.value_of("name").and_then(Node::as_str),
+            tool.value_of("inputSchema"),
+        ) else {
+            continue;
+        };
+        let params = crate::host::x_mcp_header::annotated(schema);
+        if !params.is_empty() {
+            listed.insert(name.to_owned(), params);
+        }
+    }
 }
 
 /// [`replay_session_with`], or the error that keeps the text from reading as a transcript;

@@ -10,11 +10,11 @@
 
 use serde::Serialize;
 
-use crate::diagnostic::{ByteRange, LineIndex};
+use crate::diagnostic::{ByteRange, Diagnostic, LineIndex};
 use crate::host::session::finding::found_in;
 use crate::host::session::{Direction, Entry, Finding, Session};
 use crate::host::transcript::not_json_line;
-use crate::json::{parse, ReadOptions};
+use crate::json::{parse, Document, ReadOptions};
 
 /// What a pushed line was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -117,18 +117,35 @@ impl Session {
             found.extend(found_in(status, number));
             return found;
         }
+        let headers = self.check_sent(&body, &http, None);
+        found.extend(found_in(headers, number));
+        found
+    }
+
+    /// The header findings of a client's request `body` (just pushed) sent over HTTP with the
+    /// envelope `http` (`{"method", "headers"}`; pointers `/http/headers…`, spans into its
+    /// text), the `Mcp-Param-*` arguments of a tool from `params` (else the session's tools);
+    /// the request kept for its answer's status.
+    pub(super) fn check_sent(
+        &mut self,
+        body: &Document<'_>,
+        http: &Document<'_>,
+        params: Option<super::http::HeaderParams<'_>>,
+    ) -> Vec<Diagnostic> {
         let sent = super::http::Request {
-            doc: &http,
+            doc: http,
             http: &http.root,
-            body_doc: &body,
+            body_doc: body,
             body: &body.root,
             http_pointer: "/http".to_owned(),
         };
-        let headers = super::http::check_request(&sent, &|tool| self.header_params(tool));
+        let headers = match params {
+            Some(params) => super::http::check_request(&sent, params),
+            None => super::http::check_request(&sent, &|tool| self.header_params(tool)),
+        };
         let sent_headers = http.root.value_of("headers");
-        self.http.request(&body, &body.root, sent_headers, &headers);
-        found.extend(found_in(headers, number));
-        found
+        self.http.request(body, &body.root, sent_headers, &headers);
+        headers
     }
 }
 
