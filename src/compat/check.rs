@@ -117,7 +117,7 @@ pub(super) fn run(
         .zip(&values)
         .map(|(pointer, value)| ToolView::new(pointer, value, generation))
         .collect();
-    let rules: Vec<(Target, Vec<Rule>)> = targets
+    let rules: Vec<(Target, std::sync::Arc<[Rule]>)> = targets
         .iter()
         .map(|t| (t.clone(), t.rules(options.version_of(t), &options.data)))
         .collect();
