@@ -558,7 +558,7 @@ fn every_rule_has_a_failing_and_a_passing_fixture() {
     // Every rule of every profile has a row.
     let covered: BTreeSet<&str> = rows.iter().map(|r| r.code).collect();
     for target in Target::all().to_vec() {
-        for rule in target.rules(None, &[]) {
+        for rule in target.rules(None, &[]).iter() {
             assert!(
                 covered.contains(rule.code.as_str()),
                 "no fixture for {}",

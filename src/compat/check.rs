@@ -117,7 +117,7 @@ pub(super) fn run(
         .zip(&values)
         .map(|(pointer, value)| ToolView::new(pointer, value, generation))
         .collect();
-    let rules: Vec<(Target, Vec<Rule>)> = targets
+    let rules: Vec<(Target, std::sync::Arc<[Rule]>)> = targets
         .iter()
         .map(|t| (t.clone(), t.rules(options.version_of(t), &options.data)))
         .collect();
@@ -295,24 +295,27 @@ fn effect_of(diagnostic: Diagnostic, rule: &Rule) -> Finding {
 /// `instructions`), against each
 /// target's profile. Spans point into `text`.
 pub fn check_compatibility(text: &str, options: &CompatOptions) -> CompatReport {
-    let doc = match parse(text, ReadOptions::default()) {
-        Ok(doc) => doc,
-        Err(error) => {
-            return CompatReport {
-                diagnostics: vec![error.diagnostic()],
-                ..CompatReport::default()
-            }
-        }
-    };
+    match parse(text, ReadOptions::default()) {
+        Ok(doc) => check_parsed(&doc, options),
+        Err(error) => CompatReport {
+            diagnostics: vec![error.diagnostic()],
+            ..CompatReport::default()
+        },
+    }
+}
+
+/// [`check_compatibility`] of a text already parsed (with the default read options), as a
+/// session holds each message: not parsed again.
+pub fn check_parsed(doc: &Document<'_>, options: &CompatOptions) -> CompatReport {
     let targets = if options.targets.is_empty() {
         options.default_targets()
     } else {
         options.targets.clone()
     };
-    if let Some(server) = locate_server(&doc) {
-        return run(&doc, &[], Some(server), &targets, options);
+    if let Some(server) = locate_server(doc) {
+        return run(doc, &[], Some(server), &targets, options);
     }
-    let Some(pointers) = locate_tools(&doc, "") else {
+    let Some(pointers) = locate_tools(doc, "") else {
         let message =
             "not a tool definition, a tools/list result or an initialize result (no `name`/`inputSchema`, `tools` or `protocolVersion`)";
         let diagnostic =
@@ -322,5 +325,5 @@ pub fn check_compatibility(text: &str, options: &CompatOptions) -> CompatReport 
             ..CompatReport::default()
         };
     };
-    run(&doc, &pointers, None, &targets, options)
+    run(doc, &pointers, None, &targets, options)
 }

@@ -77,9 +77,9 @@ pub fn lower_tool_with(text: &str, target: Target, options: &CompatOptions) -> L
     let mut lowering = Lowering {
         checks: target
             .rules(options.version_of(&target), &options.data)
-            .into_iter()
+            .iter()
             .filter(|r| r.effect != Effect::Noted)
-            .map(|r| r.check)
+            .map(|r| r.check.clone())
             .collect(),
         changes: Vec::new(),
         lost: Vec::new(),

@@ -26,7 +26,7 @@ mod target;
 mod user_data;
 mod verdict;
 
-pub use check::check_compatibility;
+pub use check::{check_compatibility, check_parsed};
 pub use checks::{check_schema, x_mcp_header, INVALID_SCHEMA, UNUSABLE_SCHEMA};
 pub use data::{read_data, Entry, Evidence};
 pub use locate::{locate_server, locate_tools, tools_generation};

@@ -3,7 +3,7 @@
 //! entries it runs), read once; a [`Target`] is a handle on one declaration. A user's data may
 //! declare more ([`declared_in`]), checked against these by `user_data.rs`.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -168,11 +168,47 @@ impl Target {
     }
 
     /// The target's rules at `version` (`None`: the newest known behaviour), from the built-in
-    /// data and `extra` entries.
-    pub fn rules(&self, version: Option<&str>, extra: &[Entry]) -> Vec<Rule> {
+    /// data and `extra` entries. Without `extra`, resolved once per consumers and version (a
+    /// replayed session judges every `tools/list` page with the same rules: resolving them each
+    /// time was a fifth of a 50 MB log's replay).
+    pub fn rules(&self, version: Option<&str>, extra: &[Entry]) -> Arc<[Rule]> {
+        if extra.is_empty() {
+            return builtin_rules(self.consumers(), version);
+        }
         let entries: Vec<&Entry> = builtin().iter().chain(extra).collect();
-        resolve::rules(&entries, self.consumers(), version)
+        resolve::rules(&entries, self.consumers(), version).into()
     }
+}
+
+/// At most this many consumers-and-version pairs keep their built-in rules (versions come from
+/// users: past it, rules are resolved each time instead).
+const RULES_KEPT: usize = 64;
+
+/// The rules of `consumers` at `version` from the built-in data alone, resolved the first time
+/// they are asked for (the data never changes while the module runs).
+fn builtin_rules(consumers: &[String], version: Option<&str>) -> Arc<[Rule]> {
+    type Kept = Vec<(Vec<String>, Option<String>, Arc<[Rule]>)>;
+    static KEPT: Mutex<Kept> = Mutex::new(Vec::new());
+    let Ok(mut kept) = KEPT.lock() else {
+        let entries: Vec<&Entry> = builtin().iter().collect();
+        return resolve::rules(&entries, consumers, version).into();
+    };
+    if let Some((_, _, rules)) = kept
+        .iter()
+        .find(|(c, v, _)| c.as_slice() == consumers && v.as_deref() == version)
+    {
+        return rules.clone();
+    }
+    let entries: Vec<&Entry> = builtin().iter().collect();
+    let rules: Arc<[Rule]> = resolve::rules(&entries, consumers, version).into();
+    if kept.len() < RULES_KEPT {
+        kept.push((
+            consumers.to_vec(),
+            version.map(str::to_owned),
+            rules.clone(),
+        ));
+    }
+    rules
 }
 
 /// A target and the consumer version asked for (`claude-code@2.0`; `None`: the newest known

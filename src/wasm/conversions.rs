@@ -13,12 +13,50 @@ extern "C" {
     type TextEncoder;
     #[wasm_bindgen(constructor)]
     fn new() -> TextEncoder;
+    #[wasm_bindgen(method, js_name = encodeInto)]
+    fn encode_into(this: &TextEncoder, text: &js_sys::JsString, into: &mut [u8]) -> EncodedInto;
+
+    /// The engine's `TextDecoder` (UTF-8).
+    type TextDecoder;
+    #[wasm_bindgen(constructor)]
+    fn new() -> TextDecoder;
     #[wasm_bindgen(method)]
-    fn encode(this: &TextEncoder, text: &js_sys::JsString) -> js_sys::Uint8Array;
+    fn decode(this: &TextDecoder, bytes: &[u8]) -> js_sys::JsString;
+    /// `JSON.parse` of a string already in JavaScript.
+    #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
+    fn parse_json(text: &js_sys::JsString) -> Result<JsValue, JsValue>;
+
+    /// What `TextEncoder.encodeInto` returns.
+    type EncodedInto;
+    /// UTF-16 code units of the text read.
+    #[wasm_bindgen(method, getter)]
+    fn read(this: &EncodedInto) -> u32;
+    /// Bytes written.
+    #[wasm_bindgen(method, getter)]
+    fn written(this: &EncodedInto) -> u32;
+}
+
+/// `text` in UTF-8, written by the engine's `TextEncoder` straight into wasm memory: room for one
+/// byte per UTF-16 unit first (ASCII), then three per unit still unread for the rest.
+#[cfg(feature = "full")]
+fn encode_string(text: &js_sys::JsString) -> Vec<u8> {
+    let encoder = TextEncoder::new();
+    let units = text.length();
+    let mut bytes = vec![0; units as usize];
+    let done = encoder.encode_into(text, &mut bytes);
+    let (mut read, mut written) = (done.read(), done.written() as usize);
+    while read < units {
+        let rest = text.slice(read, units);
+        bytes.resize(written + 3 * (units - read) as usize, 0);
+        let done = encoder.encode_into(&rest, bytes.get_mut(written..).unwrap_or_default());
+        (read, written) = (read + done.read(), written + done.written() as usize);
+    }
+    bytes.truncate(written);
+    bytes
 }
 
 /// A long text as JavaScript passes it: a string, encoded to UTF-8 by the engine's `TextEncoder`
-/// and copied in at once (wasm-bindgen's own copy of a `&str` goes character by character in
+/// straight into wasm memory (wasm-bindgen's own copy of a `&str` goes character by character in
 /// JavaScript: a fifth of a 50 MB log's replay), or the UTF-8 bytes of a file, copied as they
 /// are. A `TypeError` for anything else and for bytes that are not UTF-8 (with the first bad
 /// byte's offset). The full build's log readers take it.
@@ -27,7 +65,7 @@ pub(crate) fn text_arg(value: &JsValue, what: &str) -> Result<String, JsValue> {
     let bytes = if let Some(bytes) = value.dyn_ref::<js_sys::Uint8Array>() {
         bytes.to_vec()
     } else if let Some(text) = value.dyn_ref::<js_sys::JsString>() {
-        TextEncoder::new().encode(text).to_vec()
+        encode_string(text)
     } else {
         return Err(js_sys::TypeError::new(&format!(
             "{what}: the text must be a string or a Uint8Array of UTF-8"
@@ -53,6 +91,17 @@ pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     let text =
         serde_json::to_string(value).map_err(|e| JsValue::from(JsError::new(&e.to_string())))?;
     js_sys::JSON::parse(&text)
+}
+
+/// [`to_js`] for a large result (a log's) whose JSON text is about `bytes` long: its buffer made
+/// that large at once instead of doubling its way there (each doubling a copy), and the text
+/// decoded by the engine's `TextDecoder` straight from wasm memory.
+#[cfg(feature = "full")]
+pub(crate) fn to_js_sized<T: Serialize>(value: &T, bytes: usize) -> Result<JsValue, JsValue> {
+    let mut json = Vec::with_capacity(bytes);
+    serde_json::to_writer(&mut json, value)
+        .map_err(|e| JsValue::from(JsError::new(&e.to_string())))?;
+    parse_json(&TextDecoder::new().decode(&json))
 }
 
 /// Reads an optional options object; a missing argument, `undefined` and `null` mean the defaults.

@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 
 use crate::compat::UNUSABLE_SCHEMA;
-use crate::compat::{check_compatibility, CompatOptions};
+use crate::compat::{check_parsed, CompatOptions};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::host::diagnostic_at;
 use crate::host::session::dispatch::Dispatch;
@@ -24,7 +24,7 @@ impl Dispatch<'_, '_, '_> {
     /// `instructions`.
     #[inline(never)]
     pub(super) fn server_judged(&mut self) {
-        let report = check_compatibility(self.doc.text, &self.session.options);
+        let report = check_parsed(self.doc, &self.session.options);
         let mut once: Vec<Diagnostic> = Vec::new();
         let mut shared = HashSet::new();
         for (_, result) in &report.server.0 {
@@ -54,7 +54,7 @@ impl Dispatch<'_, '_, '_> {
                 .or_else(|| self.session.server_name.clone()),
             ..self.session.options.clone()
         };
-        let report = check_compatibility(doc.text, &options);
+        let report = check_parsed(doc, &options);
         let mut found: Vec<Diagnostic> = Vec::new();
         // The spec's own findings (`invalid-schema`, `x-mcp-header-invalid`, …) come from the
         // tool checks and the `mcp` target alike: once.
