@@ -17,6 +17,8 @@ BENCHES := $(sort $(wildcard bench/*.bench.mjs))
 TIMED := bash scripts/timed.sh
 # The Rust checks of `make test` run below the package build and the JavaScript suites.
 LOW := nice -n 10
+# The wasm tests' build: what the cores have left once every other phase has taken its share.
+IDLE := nice -n 19
 
 .PHONY: help setup pkg pkg-wasm www serve test fmt-check vendor-check lint test-native test-wasm test-wasm-build test-node test-pkg \
 	test-bundlers test-runtimes test-browser test-fuzz-replay bench fuzz clean
@@ -47,9 +49,10 @@ test: ## Every check; independent phases side by side, each one's log in target/
 # and `timed.sh --summary` fails the run. The installs start first, side by side. The native Rust
 # checks take turns (cargo locks target/debug for each) at low priority; the release wasm builds
 # start at once, the package follows once wasm-bindgen-cli and node_modules are there, and the
-# suites that use pkg/ run side by side. The wasm tests are built from the start at low priority
-# (in a target directory of their own, target/wasm-tests, so that they need not wait for the
-# native checks' lock; low priority takes what the other phases leave of the cores) and run once
+# suites that use pkg/ run side by side. The wasm tests are built from the start at the lowest
+# priority (in a target directory of their own, target/wasm-tests, so that they need not wait for
+# the native checks' lock; at nice 10 they took half of the native checks' share and made those
+# the run's tail, at 19 they take what every other phase leaves of the cores) and run once
 # wasm-bindgen-cli is there.
 GATE := setup-rust setup-wasm-bindgen setup-chromium setup-node setup-python fmt vendor clippy \
 	native-tests fuzz-replay wasm-build wasm-tests pkg-wasm pkg node-tests package-test bundlers runtimes browser-tests
@@ -68,7 +71,7 @@ gate-native-tests: gate-clippy
 gate-fuzz-replay: gate-native-tests
 	@$(TIMED) fuzz-replay $(LOW) $(MAKE) test-fuzz-replay || true
 gate-wasm-build: gate-setup-rust
-	@CARGO_TARGET_DIR=target/wasm-tests $(TIMED) wasm-build --needs setup-rust $(LOW) $(MAKE) test-wasm-build || true
+	@CARGO_TARGET_DIR=target/wasm-tests $(TIMED) wasm-build --needs setup-rust $(IDLE) $(MAKE) test-wasm-build || true
 gate-wasm-tests: gate-wasm-build gate-setup-wasm-bindgen
 	@CARGO_TARGET_DIR=target/wasm-tests $(TIMED) wasm-tests --needs wasm-build,setup-wasm-bindgen $(LOW) $(MAKE) test-wasm || true
 gate-pkg-wasm: gate-setup-rust
