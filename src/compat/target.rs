@@ -175,8 +175,7 @@ impl Target {
         if extra.is_empty() {
             return builtin_rules(self.consumers(), version);
         }
-        let entries: Vec<&Entry> = builtin().iter().chain(extra).collect();
-        resolve::rules(&entries, self.consumers(), version).into()
+        resolve_rules(extra, self.consumers(), version)
     }
 }
 
@@ -190,8 +189,7 @@ fn builtin_rules(consumers: &[String], version: Option<&str>) -> Arc<[Rule]> {
     type Kept = Vec<(Vec<String>, Option<String>, Arc<[Rule]>)>;
     static KEPT: Mutex<Kept> = Mutex::new(Vec::new());
     let Ok(mut kept) = KEPT.lock() else {
-        let entries: Vec<&Entry> = builtin().iter().collect();
-        return resolve::rules(&entries, consumers, version).into();
+        return resolve_rules(&[], consumers, version);
     };
     if let Some((_, _, rules)) = kept
         .iter()
@@ -199,8 +197,7 @@ fn builtin_rules(consumers: &[String], version: Option<&str>) -> Arc<[Rule]> {
     {
         return rules.clone();
     }
-    let entries: Vec<&Entry> = builtin().iter().collect();
-    let rules: Arc<[Rule]> = resolve::rules(&entries, consumers, version).into();
+    let rules = resolve_rules(&[], consumers, version);
     if kept.len() < RULES_KEPT {
         kept.push((
             consumers.to_vec(),
@@ -209,6 +206,12 @@ fn builtin_rules(consumers: &[String], version: Option<&str>) -> Arc<[Rule]> {
         ));
     }
     rules
+}
+
+/// The rules of `consumers` at `version` resolved from the built-in data and `extra` entries.
+fn resolve_rules(extra: &[Entry], consumers: &[String], version: Option<&str>) -> Arc<[Rule]> {
+    let entries: Vec<&Entry> = builtin().iter().chain(extra).collect();
+    resolve::rules(&entries, consumers, version).into()
 }
 
 /// A target and the consumer version asked for (`claude-code@2.0`; `None`: the newest known

@@ -49,6 +49,20 @@ impl Diagnostic {
             .collect();
         self
     }
+
+    /// This finding and its children with no place in the outer text (the text they were found
+    /// in is no longer known there): every span, schema span and fix dropped, since each would
+    /// point into a text not there; pointers and messages kept.
+    pub fn unplaced(mut self) -> Self {
+        self.span = None;
+        self.schema_span = None;
+        self.fix = None;
+        self.children = std::mem::take(&mut self.children)
+            .into_iter()
+            .map(Diagnostic::unplaced)
+            .collect();
+        self
+    }
 }
 
 impl Span {
@@ -190,6 +204,34 @@ mod tests {
         assert_eq!(
             unplaced.children[0].keyword_location.as_deref(),
             Some("/properties/é/type")
+        );
+    }
+
+    #[test]
+    fn a_finding_with_no_place_loses_every_span_its_childrens_too() {
+        let index = LineIndex::new(OUTER);
+        let span = |from: usize, to: usize| Some(index.span(ByteRange::new(from, to)));
+        let mut child = Diagnostic::error("type", "x")
+            .at_pointer("/a")
+            .with_span(span(8, 9))
+            .with_keyword("/properties/a/type", span(1, 4));
+        child.fix = span(8, 9).map(|span| Fix {
+            span,
+            replacement: "2".into(),
+        });
+        let mut finding = Diagnostic::warning("w", "y")
+            .at_pointer("/a")
+            .with_span(span(6, 7));
+        finding.children.push(child);
+        let unplaced = finding.unplaced();
+        for found in [&unplaced, &unplaced.children[0]] {
+            assert_eq!((found.span, found.schema_span), (None, None));
+            assert!(found.fix.is_none());
+            assert_eq!(found.instance_path, "/a");
+        }
+        assert_eq!(
+            unplaced.children[0].keyword_location.as_deref(),
+            Some("/properties/a/type")
         );
     }
 }

@@ -271,13 +271,7 @@ impl JsonLinesSession {
     /// A session finding placed in the transcript.
     fn finding(&self, finding: Finding) -> PlacedFinding {
         let Some(place) = self.place(finding.message_index) else {
-            let diagnostic = Diagnostic {
-                span: None,
-                fix: None,
-                schema_span: None,
-                ..finding.diagnostic
-            };
-            return self.placed_finding(diagnostic, None);
+            return self.placed_finding(finding.diagnostic.unplaced(), None);
         };
         let entry = format!("/{}", place.entry);
         let diagnostic = if finding.whole_entry {
