@@ -18,8 +18,9 @@ extern "C" {
 
     /// The engine's `TextDecoder` (UTF-8).
     type TextDecoder;
+    /// `new TextDecoder(label, options)`.
     #[wasm_bindgen(constructor)]
-    fn new() -> TextDecoder;
+    fn new(label: &str, options: &js_sys::Object) -> TextDecoder;
     #[wasm_bindgen(method)]
     fn decode(this: &TextDecoder, bytes: &[u8]) -> js_sys::JsString;
     /// `JSON.parse` of a string already in JavaScript.
@@ -101,7 +102,17 @@ pub(crate) fn to_js_sized<T: Serialize>(value: &T, bytes: usize) -> Result<JsVal
     let mut json = Vec::with_capacity(bytes);
     serde_json::to_writer(&mut json, value)
         .map_err(|e| JsValue::from(JsError::new(&e.to_string())))?;
-    parse_json(&TextDecoder::new().decode(&json))
+    parse_json(&decode_utf8(&json))
+}
+
+/// UTF-8 `bytes` as a JavaScript string, decoded by the engine's `TextDecoder` straight from wasm
+/// memory, a leading U+FEFF kept (`ignoreBOM`: the string is the text, not a file).
+#[cfg(feature = "full")]
+pub(crate) fn decode_utf8(bytes: &[u8]) -> js_sys::JsString {
+    let options = js_sys::Object::new();
+    // Setting a property on a fresh object cannot fail.
+    let _ = js_sys::Reflect::set(&options, &"ignoreBOM".into(), &JsValue::TRUE);
+    TextDecoder::new("utf-8", &options).decode(bytes)
 }
 
 /// Reads an optional options object; a missing argument, `undefined` and `null` mean the defaults.
