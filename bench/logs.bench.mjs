@@ -76,21 +76,22 @@ async function one(file) {
   const columns = join(dir, 'load', 'columns.js');
   const { laidOut } = existsSync(columns) ? await import(pathToFileURL(columns).href) : { laidOut: (fn, value) => value };
   const readLog = (...args) => laidOut('readLog', glue.readLog(...args), args);
+  const replayLog = (...args) => laidOut('replayLog', glue.replayLog(...args), args);
   const bytes = readFileSync(file);
   const text = bytes.toString('utf8');
   const floor = median(() => { for (const m of messagesOf(text)) JSON.parse(m); });
-  const messages = glue.replayLog(text).counts.messages;
+  const messages = replayLog(text).counts.messages;
   const read = median(() => readLog(text));
   const rssReadMiB = process.resourceUsage().maxRSS / 1024;
-  const replay = median(() => glue.replayLog(text));
+  const replay = median(() => replayLog(text));
   const takesBytes = (() => {
     try {
-      return glue.replayLog(new Uint8Array([0x7b, 0x7d])).format !== undefined;
+      return replayLog(new Uint8Array([0x7b, 0x7d])).format !== undefined;
     } catch {
       return false;
     }
   })();
-  const replayBytes = takesBytes ? median(() => glue.replayLog(bytes)) : undefined;
+  const replayBytes = takesBytes ? median(() => replayLog(bytes)) : undefined;
   console.log(JSON.stringify({
     messages, floor, read, replay, replayBytes, rssReadMiB,
     rssMiB: process.resourceUsage().maxRSS / 1024, wasmMiB: wasm.memory.buffer.byteLength / 2 ** 20,

@@ -23,9 +23,6 @@ extern "C" {
     fn new(label: &str, options: &js_sys::Object) -> TextDecoder;
     #[wasm_bindgen(method)]
     fn decode(this: &TextDecoder, bytes: &[u8]) -> js_sys::JsString;
-    /// `JSON.parse` of a string already in JavaScript.
-    #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
-    fn parse_json(text: &js_sys::JsString) -> Result<JsValue, JsValue>;
 
     /// What `TextEncoder.encodeInto` returns.
     type EncodedInto;
@@ -92,17 +89,6 @@ pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     let text =
         serde_json::to_string(value).map_err(|e| JsValue::from(JsError::new(&e.to_string())))?;
     js_sys::JSON::parse(&text)
-}
-
-/// [`to_js`] for a large result (a log's) whose JSON text is about `bytes` long: its buffer made
-/// that large at once instead of doubling its way there (each doubling a copy), and the text
-/// decoded by the engine's `TextDecoder` straight from wasm memory.
-#[cfg(feature = "full")]
-pub(crate) fn to_js_sized<T: Serialize>(value: &T, bytes: usize) -> Result<JsValue, JsValue> {
-    let mut json = Vec::with_capacity(bytes);
-    serde_json::to_writer(&mut json, value)
-        .map_err(|e| JsValue::from(JsError::new(&e.to_string())))?;
-    parse_json(&decode_utf8(&json))
 }
 
 /// UTF-8 `bytes` as a JavaScript string, decoded by the engine's `TextDecoder` straight from wasm

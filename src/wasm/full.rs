@@ -7,9 +7,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::conversions::{
-    json_error, options_error, options_json, read_options, to_js, to_js_sized,
-};
+use super::conversions::{json_error, options_error, options_json, read_options, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
@@ -913,7 +911,9 @@ pub fn read_log_js(
 /// `replaySession` over a pasted log of any format `readLog` reads (`text` a string or the
 /// file's UTF-8 bytes); every span into the log. `onProgress(read, total)` is called as the
 /// messages are read (about every MiB, in bytes of the text, a HAR's too) and once when the
-/// reading is done, before the report is made; what it throws is ignored.
+/// reading is done, before the report is made; what it throws is ignored. The glue's function
+/// returns the report with its sequence as columns ([`super::columns`]); the package's
+/// `replayLog` (`runtime/load/columns.js`) lays them out as the `LogReport` declared.
 #[wasm_bindgen(js_name = replayLog, unchecked_return_type = "LogReport")]
 pub fn replay_log_js(
     #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
@@ -939,11 +939,9 @@ pub fn replay_log_js(
         None => crate::host::session::Progress::default(),
     };
     let report = crate::host::logs::replay_log_reporting(&text, log_options(options)?, progress);
-    // The report's JSON: about one and a half times the text (a 50 MB VS Code log's: 74 MB),
-    // made once the text is freed.
-    let size = text.len() / 2 * 3;
+    // The columns made once the text is freed.
     drop(text);
-    to_js_sized(&report, size)
+    super::columns::report_columns(&report)
 }
 
 /// The `LogOptions` given (the defaults when none); a `TypeError` for bad options.

@@ -107,3 +107,31 @@ test('readLog\'s columns laid out are the reading serde wrote: keys in order, th
     assert.deepEqual(log.diagnostics, report.diagnostics.slice(0, log.diagnostics.length), file);
   }
 });
+
+/** A sequence's message rows as the fields serde writes beside the span, `answers` as the
+ * message index of the row it names (a log's sequence counts its context lines among the rows). */
+function messageRows(sequence) {
+  return sequence
+    .filter((row) => row.index !== null)
+    .map(({ index, span, timeMs, answers, ...row }) => ({ ...row, ...(answers === undefined ? {} : { answers: sequence[answers].index }) }));
+}
+
+test('replayLog\'s sequence laid out from columns is what replaySession writes of the same messages as a transcript', () => {
+  for (const { file, text } of both(LOG_FIXTURES)) {
+    const report = replayLog(text);
+    const transcript = readLog(text).entries
+      .map(({ direction, message }) => JSON.stringify({ ...(direction ? { direction } : {}), message: JSON.parse(message) }))
+      .join('\n');
+    const session = replaySession(transcript);
+    assert.deepEqual(messageRows(report.sequence), messageRows(session.sequence), file);
+    assert.deepEqual(
+      messageRows(report.sequence).map((row) => Object.keys(row)),
+      messageRows(session.sequence).map((row) => Object.keys(row)),
+      file,
+    );
+    // `other` counts a log's context lines too.
+    const counted = ({ other, ...counts }) => counts;
+    assert.deepEqual(counted(report.counts), counted(session.counts), file);
+    assert.deepEqual(Object.keys(report), ['format', 'detected', 'sequence', 'counts', 'tasks', 'tools', 'diagnostics'], file);
+  }
+});
