@@ -135,3 +135,12 @@ test('replayLog\'s sequence laid out from columns is what replaySession writes o
     assert.deepEqual(Object.keys(report), ['format', 'detected', 'sequence', 'counts', 'tasks', 'tools', 'diagnostics'], file);
   }
 });
+
+test('the raw bindings (`mcp-json-toolbox/raw`) lay out the columns as the entries do', async () => {
+  const raw = await import(new URL('../../pkg/raw.js', import.meta.url));
+  raw.initSync({ module: readFileSync(new URL('../../pkg/mcp_json_toolbox_bg.wasm', import.meta.url)) });
+  for (const { file, text } of both(LOG_FIXTURES.slice(0, 2))) {
+    same(raw.readLog(text), readLog(text), file);
+    same(raw.replayLog(text), replayLog(text), file);
+  }
+});
