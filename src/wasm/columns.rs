@@ -49,6 +49,15 @@ const ROW_FROM_SHIFT: u32 = 7;
 /// indexes of its kind, method, task, status and detail.
 const ROW_CELLS: usize = 14;
 
+/// A direction's two bits (an entry's flags, a row's sender).
+fn direction_code(direction: Option<Direction>) -> u32 {
+    match direction {
+        None => 0,
+        Some(Direction::Client) => CLIENT,
+        Some(Direction::Server) => SERVER,
+    }
+}
+
 /// The senders as serde names them (index 0: client, 1: server).
 const DIRECTIONS: [Direction; 2] = [Direction::Client, Direction::Server];
 
@@ -157,12 +166,7 @@ impl<'a> Columns<'a> {
     /// A sequence's row.
     fn sequence_row(&mut self, row: &'a SequenceEntry) -> Result<(), JsValue> {
         let step = &row.step;
-        let from = match step.from {
-            None => 0,
-            Some(Direction::Client) => 1,
-            Some(Direction::Server) => 2,
-        };
-        let mut flags = from << ROW_FROM_SHIFT;
+        let mut flags = direction_code(step.from) << ROW_FROM_SHIFT;
         for (present, flag) in [
             (row.index.is_some(), ROW_INDEX),
             (row.span.is_some(), ROW_SPAN),
@@ -217,11 +221,7 @@ pub(crate) fn log_columns(log: &Log, source: &str, sliced: bool) -> Result<JsVal
     };
     let mut http = Vec::new();
     for entry in &log.entries {
-        let mut flags = match entry.direction {
-            None => 0,
-            Some(Direction::Client) => CLIENT,
-            Some(Direction::Server) => SERVER,
-        };
+        let mut flags = direction_code(entry.direction);
         if entry.time_ms.is_some() {
             flags |= TIMED;
         }
