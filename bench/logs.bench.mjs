@@ -6,12 +6,12 @@
 // In Node: the package's wasm build (pkg/: `readLog`, `replayLog` of the string, and `replayLog` of the
 // file's bytes as `readFile` gives them), the time of one call (median of `rounds` after a warm-up),
 // each log in a process of its own (`--one FILE`), the floor measured in that process beside the
-// calls; its peak resident memory and the wasm memory's size at the end (it never shrinks: its
-// peak). Native: examples/replay_log.rs (`cargo run --release`), its peak resident memory.
+// calls; its peak resident memory (after the floor and `readLog`, and at the end) and the wasm
+// memory's size at the end (it never shrinks: its peak). Native: examples/replay_log.rs (`cargo run --release`), its peak resident memory.
 // Run with `make bench` (builds pkg/ first), or `node bench/logs.bench.mjs [rounds] [max MB]`
 // (LOGS_BENCH_NATIVE=0: without the native columns, which need a release build of the crate).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
@@ -71,22 +71,29 @@ async function one(file) {
   const dir = process.env.LOGS_BENCH_PKG ?? PKG_DIR;
   const glue = await import(pathToFileURL(join(dir, 'mcp_json_toolbox.js')).href);
   const wasm = glue.initSync({ module: readFileSync(join(dir, 'mcp_json_toolbox_bg.wasm')) });
+  // What the glue hands over as columns laid out as the package's entries lay it out (a build
+  // without load/columns.js hands over plain objects).
+  const columns = join(dir, 'load', 'columns.js');
+  const { laidOut } = existsSync(columns) ? await import(pathToFileURL(columns).href) : { laidOut: (fn, value) => value };
+  const readLog = (...args) => laidOut('readLog', glue.readLog(...args), args);
+  const replayLog = (...args) => laidOut('replayLog', glue.replayLog(...args), args);
   const bytes = readFileSync(file);
   const text = bytes.toString('utf8');
   const floor = median(() => { for (const m of messagesOf(text)) JSON.parse(m); });
-  const messages = glue.replayLog(text).counts.messages;
-  const read = median(() => glue.readLog(text));
-  const replay = median(() => glue.replayLog(text));
+  const messages = replayLog(text).counts.messages;
+  const read = median(() => readLog(text));
+  const rssReadMiB = process.resourceUsage().maxRSS / 1024;
+  const replay = median(() => replayLog(text));
   const takesBytes = (() => {
     try {
-      return glue.replayLog(new Uint8Array([0x7b, 0x7d])).format !== undefined;
+      return replayLog(new Uint8Array([0x7b, 0x7d])).format !== undefined;
     } catch {
       return false;
     }
   })();
-  const replayBytes = takesBytes ? median(() => glue.replayLog(bytes)) : undefined;
+  const replayBytes = takesBytes ? median(() => replayLog(bytes)) : undefined;
   console.log(JSON.stringify({
-    messages, floor, read, replay, replayBytes,
+    messages, floor, read, replay, replayBytes, rssReadMiB,
     rssMiB: process.resourceUsage().maxRSS / 1024, wasmMiB: wasm.memory.buffer.byteLength / 2 ** 20,
   }));
 }

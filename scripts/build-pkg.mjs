@@ -89,7 +89,8 @@ function packageJson(cargo) {
         ...runtimeConditions(ENTRY_FILES[VALIDATOR_NAME]),
         default: './validator.js',
       },
-      './raw': { types: `./${NAME}.d.ts`, default: `./${NAME}.js` },
+      // The glue with the results that cross as columns laid out (runtime/raw.js).
+      './raw': { types: `./${NAME}.d.ts`, default: './raw.js' },
       // The docs playground: the <mcp-json> element, the markdown plugins, the docs check.
       './element': { types: './element.d.ts', default: './element.js' },
       './markdown-it': { types: './docs/markdown-it.d.ts', default: './docs/markdown-it.js' },

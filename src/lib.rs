@@ -37,7 +37,8 @@
 //! - [`host`]: the host checks; a payload checked against its tool goes by the kind
 //!   [`classify`] names ([`host::classify_against_tool`]).
 //! - `wasm`: the JavaScript APIs, translating only — `wasm/core.rs` (both builds),
-//!   `wasm/full.rs` (the full build), `wasm/conversions.rs` (what both use to cross the boundary).
+//!   `wasm/full.rs` (the full build), `wasm/conversions.rs` (what both use to cross the boundary),
+//!   `wasm/columns.rs` (a log's reading and its replay's sequence crossing as columns).
 //!
 //! Three builds come from this crate (Cargo features): the default `full` build has everything;
 //! `validator` alone is the server build ([`schema`], [`validate`] without its official MCP

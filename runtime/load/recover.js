@@ -8,6 +8,7 @@
 // already compiled. Errors the bindings throw on purpose (JsonError, SchemaError, TypeError, …) pass through.
 // A non-string where the glue copies a string into wasm (which would trap) is a TypeError thrown
 // before the call.
+import { laidOut } from './columns.js';
 import { apiNames, startGlueSync } from './glue.js';
 
 /** Whether `error` is a trap of the wasm instance rather than an error the bindings throw. */
@@ -148,7 +149,7 @@ export function recoverable(host, strings = {}, toText = () => undefined) {
       const check = stringCheck(name);
       api[name] = (...args) => {
         check(args);
-        return guard(name, () => host.glue[name](...args));
+        return laidOut(name, guard(name, () => host.glue[name](...args)), args);
       };
     }
     else api[name] = value;

@@ -11,6 +11,7 @@
 // The toolbox page's worker and element-worker.js (the one worker all `<mcp-json>` elements of a
 // page share) are each one `serve(...)`.
 import { Builds } from './builds.js';
+import { laidOut } from './columns.js';
 
 /** A thrown value as a plain, cloneable object keeping `name`, `message` and typed fields (line, column…). */
 function plainError(error) {
@@ -52,7 +53,7 @@ export function serve({ core, full, after = {}, local = {} }) {
       const { functions } = await builds.ready;
       if (!functions.has(fn)) throw new Error(`${fn} is not available in this build`);
       const glue = await builds.glueFor(fn);
-      const value = glue[fn](...withProgress(id, fn, args));
+      const value = laidOut(fn, glue[fn](...withProgress(id, fn, args)), args);
       self.postMessage({ id, ok: true, value: Object.hasOwn(after, fn) ? after[fn](value) : value });
     } catch (error) {
       self.postMessage({ id, ok: false, error: plainError(error) });

@@ -18,13 +18,11 @@ extern "C" {
 
     /// The engine's `TextDecoder` (UTF-8).
     type TextDecoder;
+    /// `new TextDecoder(label, options)`.
     #[wasm_bindgen(constructor)]
-    fn new() -> TextDecoder;
+    fn new(label: &str, options: &js_sys::Object) -> TextDecoder;
     #[wasm_bindgen(method)]
     fn decode(this: &TextDecoder, bytes: &[u8]) -> js_sys::JsString;
-    /// `JSON.parse` of a string already in JavaScript.
-    #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
-    fn parse_json(text: &js_sys::JsString) -> Result<JsValue, JsValue>;
 
     /// What `TextEncoder.encodeInto` returns.
     type EncodedInto;
@@ -93,15 +91,14 @@ pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     js_sys::JSON::parse(&text)
 }
 
-/// [`to_js`] for a large result (a log's) whose JSON text is about `bytes` long: its buffer made
-/// that large at once instead of doubling its way there (each doubling a copy), and the text
-/// decoded by the engine's `TextDecoder` straight from wasm memory.
+/// UTF-8 `bytes` as a JavaScript string, decoded by the engine's `TextDecoder` straight from wasm
+/// memory, a leading U+FEFF kept (`ignoreBOM`: the string is the text, not a file).
 #[cfg(feature = "full")]
-pub(crate) fn to_js_sized<T: Serialize>(value: &T, bytes: usize) -> Result<JsValue, JsValue> {
-    let mut json = Vec::with_capacity(bytes);
-    serde_json::to_writer(&mut json, value)
-        .map_err(|e| JsValue::from(JsError::new(&e.to_string())))?;
-    parse_json(&TextDecoder::new().decode(&json))
+pub(crate) fn decode_utf8(bytes: &[u8]) -> js_sys::JsString {
+    let options = js_sys::Object::new();
+    // Setting a property on a fresh object cannot fail.
+    let _ = js_sys::Reflect::set(&options, &"ignoreBOM".into(), &JsValue::TRUE);
+    TextDecoder::new("utf-8", &options).decode(bytes)
 }
 
 /// Reads an optional options object; a missing argument, `undefined` and `null` mean the defaults.

@@ -7,9 +7,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::conversions::{
-    json_error, options_error, options_json, read_options, to_js, to_js_sized,
-};
+use super::conversions::{json_error, options_error, options_json, read_options, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
@@ -896,42 +894,26 @@ pub fn detect_log_format_js(text: &str) -> Result<JsValue, JsValue> {
 
 /// The messages of a pasted log (VS Code output, a HAR, JSON Lines among other lines, an
 /// mcp-debugger export, a transcript) with their directions, times and places. `text` is a string
-/// or the file's UTF-8 bytes. Never throws for bad input; a `TypeError` for bad options. A message
-/// that is the pasted string as it is crosses as a slice of that string (no copy), not as JSON.
+/// or the file's UTF-8 bytes. Never throws for bad input; a `TypeError` for bad options. The
+/// glue's function returns the reading as columns ([`super::columns`]); the package's `readLog`
+/// (`runtime/load/columns.js`) lays them out as the `Log` declared, where a message that is the
+/// pasted string as it is, is a slice of that string (no copy).
 #[wasm_bindgen(js_name = readLog, unchecked_return_type = "Log")]
 pub fn read_log_js(
     #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
     options: Option<LogOptionsArg>,
 ) -> Result<JsValue, JsValue> {
     let source = super::conversions::text_arg(&text, "readLog")?;
-    let mut log = crate::host::logs::read_log(&source, log_options(options)?.format);
-    // The report's JSON is about as long as the text (less where messages cross as slices).
-    let size = source.len();
-    let Some(pasted) = text.dyn_ref::<js_sys::JsString>() else {
-        return to_js_sized(&log, size);
-    };
-    let mut sliced = Vec::new();
-    for (i, entry) in log.entries.iter_mut().enumerate() {
-        if entry.map.is_verbatim() {
-            entry.message = String::new();
-            sliced.push((i, entry.span));
-        }
-    }
-    let value = to_js_sized(&log, size)?;
-    let entries = js_sys::Reflect::get(&value, &"entries".into())?;
-    let message = JsValue::from_str("message");
-    for (i, span) in sliced {
-        let entry = js_sys::Reflect::get_u32(&entries, i as u32)?;
-        let text = pasted.slice(span.start as u32, span.end as u32);
-        js_sys::Reflect::set(&entry, &message, &text)?;
-    }
-    Ok(value)
+    let log = crate::host::logs::read_log(&source, log_options(options)?.format);
+    super::columns::log_columns(&log, &source, text.is_string())
 }
 
 /// `replaySession` over a pasted log of any format `readLog` reads (`text` a string or the
 /// file's UTF-8 bytes); every span into the log. `onProgress(read, total)` is called as the
 /// messages are read (about every MiB, in bytes of the text, a HAR's too) and once when the
-/// reading is done, before the report is made; what it throws is ignored.
+/// reading is done, before the report is made; what it throws is ignored. The glue's function
+/// returns the report with its sequence as columns ([`super::columns`]); the package's
+/// `replayLog` (`runtime/load/columns.js`) lays them out as the `LogReport` declared.
 #[wasm_bindgen(js_name = replayLog, unchecked_return_type = "LogReport")]
 pub fn replay_log_js(
     #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
@@ -957,11 +939,9 @@ pub fn replay_log_js(
         None => crate::host::session::Progress::default(),
     };
     let report = crate::host::logs::replay_log_reporting(&text, log_options(options)?, progress);
-    // The report's JSON: about one and a half times the text (a 50 MB VS Code log's: 74 MB),
-    // made once the text is freed.
-    let size = text.len() / 2 * 3;
+    // The columns made once the text is freed.
     drop(text);
-    to_js_sized(&report, size)
+    super::columns::report_columns(&report)
 }
 
 /// The `LogOptions` given (the defaults when none); a `TypeError` for bad options.

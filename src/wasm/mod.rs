@@ -2,9 +2,12 @@
 //! `formatDocument`, `version`), [`validator`] that of the server build and the full build
 //! (`Validator`, `validateArguments`), [`full`] the full build's rest (classification, host
 //! checks, compatibility, lint, sessions, logs), [`conversions`] what they use to cross the
-//! boundary. Every export is re-exported here, so `crate::wasm::format` and
-//! `crate::wasm::classify` name them wherever they live.
+//! boundary, [`columns`] a log reading's crossing as columns. Every export is re-exported here,
+//! so `crate::wasm::format` and `crate::wasm::classify` name them wherever they live.
 
+// A log reading as columns (`readLog`'s crossing), the full build's.
+#[cfg(feature = "full")]
+pub mod columns;
 pub mod conversions;
 pub mod core;
 // The JavaScript API of the full build only: new exports of the full build go into

@@ -1,9 +1,13 @@
-// How a log's reading and replay cross to JavaScript (src/wasm/full.rs, src/wasm/conversions.rs):
-// a string is encoded straight into wasm memory (`TextEncoder.encodeInto`, more than once when it
-// is not ASCII), a file's bytes copied as they are, and the report's JSON decoded from wasm memory
-// before `JSON.parse`. Each way must give what the other ways give, field for field, in the same
-// order: `replayLog` of a transcript what `replaySession` (the crossing every other export uses)
-// gives, a string what its bytes give; and every span must fit the text, after non-ASCII text too.
+// How a log's reading and replay cross to JavaScript (src/wasm/full.rs, src/wasm/conversions.rs,
+// src/wasm/columns.rs, runtime/load/columns.js): a string is encoded straight into wasm memory
+// (`TextEncoder.encodeInto`, more than once when it is not ASCII), a file's bytes copied as they
+// are; the replay's report decoded from wasm memory before `JSON.parse`, the reading's entries and
+// context lines handed over as columns and laid out in JavaScript. Each way must give what the
+// other ways give, field for field, in the same order: `replayLog` of a transcript what
+// `replaySession` (the crossing every other export uses) gives, a string what its bytes give (its
+// messages sliced from the string, or all of its texts in the columns' table), the reading's
+// entries and context lines what the replay's serde rows say of them; and every span must fit the
+// text, after non-ASCII text too.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { test } from 'node:test';
@@ -63,5 +67,80 @@ test('a log read or replayed from its string is what its bytes give, every span 
       assert.match(name, file.endsWith('(non-ASCII)') ? /subträct😀/ : /subtract/, file);
       assert.ok(unknown.message.includes(JSON.parse(`"${name.replace(/^\\?"|\\?"$/g, '')}"`)), `${file}: ${unknown.message}`);
     }
+  }
+});
+
+/** The keys serde writes for a log's entry (`timeMs` and `http` when it has them) and a span. */
+const entryKeys = (entry) => ['direction', ...('timeMs' in entry ? ['timeMs'] : []), 'message', ...('http' in entry ? ['http'] : []), 'span'];
+const SPAN_KEYS = ['start', 'end', 'line', 'column', 'endLine', 'endColumn'];
+/** The formats whose messages are the text on their spans (a HAR's are decoded bodies, the
+ * recorders' and mcp-debugger's messages rewritten from their exports). */
+const VERBATIM = new Set(['vscode', 'jsonl', 'transcript']);
+
+test('readLog\'s columns laid out are the reading serde wrote: keys in order, the replay\'s rows, messages on their spans', () => {
+  for (const { file, text } of both([...sessions, ...LOG_FIXTURES])) {
+    const log = readLog(text);
+    assert.deepEqual(Object.keys(log), ['format', 'detected', 'entries', 'context', 'diagnostics'], file);
+    const report = replayLog(text);
+    const rows = report.sequence.filter((row) => row.index !== null);
+    const context = report.sequence.filter((row) => row.kind === 'context');
+    assert.equal(rows.length, log.entries.length, file);
+    assert.equal(context.length, log.context.length, file);
+    log.entries.forEach((entry, i) => {
+      const where = `${file}: entry ${i}`;
+      assert.deepEqual(Object.keys(entry), entryKeys(entry), where);
+      assert.deepEqual(Object.keys(entry.span), SPAN_KEYS, where);
+      assert.equal(rows[i].index, i, where);
+      assert.deepEqual(entry.span, rows[i].span, where);
+      assert.equal(entry.timeMs, rows[i].timeMs, where);
+      assert.ok(entry.direction === null || rows[i].from === null || entry.direction === rows[i].from, where);
+      assert.equal(typeof JSON.parse(entry.message), 'object', where);
+      if (VERBATIM.has(log.format)) assert.equal(entry.message, text.slice(entry.span.start, entry.span.end), where);
+    });
+    log.context.forEach((line, i) => {
+      const where = `${file}: context line ${i}`;
+      assert.deepEqual(Object.keys(line), ['level', 'text', 'span'], where);
+      assert.deepEqual(line.span, context[i].span, where);
+      // The row's detail: `[level] text` (src/host/logs/replay.rs).
+      assert.equal(line.level === null ? line.text : `[${line.level}] ${line.text}`, context[i].detail, where);
+    });
+    assert.deepEqual(log.diagnostics, report.diagnostics.slice(0, log.diagnostics.length), file);
+  }
+});
+
+/** A sequence's message rows as the fields serde writes beside the span, `answers` as the
+ * message index of the row it names (a log's sequence counts its context lines among the rows). */
+function messageRows(sequence) {
+  return sequence
+    .filter((row) => row.index !== null)
+    .map(({ index, span, timeMs, answers, ...row }) => ({ ...row, ...(answers === undefined ? {} : { answers: sequence[answers].index }) }));
+}
+
+test('replayLog\'s sequence laid out from columns is what replaySession writes of the same messages as a transcript', () => {
+  for (const { file, text } of both(LOG_FIXTURES)) {
+    const report = replayLog(text);
+    const transcript = readLog(text).entries
+      .map(({ direction, message }) => JSON.stringify({ ...(direction ? { direction } : {}), message: JSON.parse(message) }))
+      .join('\n');
+    const session = replaySession(transcript);
+    assert.deepEqual(messageRows(report.sequence), messageRows(session.sequence), file);
+    assert.deepEqual(
+      messageRows(report.sequence).map((row) => Object.keys(row)),
+      messageRows(session.sequence).map((row) => Object.keys(row)),
+      file,
+    );
+    // `other` counts a log's context lines too.
+    const counted = ({ other, ...counts }) => counts;
+    assert.deepEqual(counted(report.counts), counted(session.counts), file);
+    assert.deepEqual(Object.keys(report), ['format', 'detected', 'sequence', 'counts', 'tasks', 'tools', 'diagnostics'], file);
+  }
+});
+
+test('the raw bindings (`mcp-json-toolbox/raw`) lay out the columns as the entries do', async () => {
+  const raw = await import(new URL('../../pkg/raw.js', import.meta.url));
+  raw.initSync({ module: readFileSync(new URL('../../pkg/mcp_json_toolbox_bg.wasm', import.meta.url)) });
+  for (const { file, text } of both(LOG_FIXTURES.slice(0, 2))) {
+    same(raw.readLog(text), readLog(text), file);
+    same(raw.replayLog(text), replayLog(text), file);
   }
 });

@@ -147,6 +147,35 @@ format('[1]', { indent: 'wide' });
   assert.throws(() => run(process.execPath, [TSC, ...flags, 'bad.ts'], app), /bad\.ts\(2,\d+\): error TS2322/);
 });
 
+test('mcp-json-toolbox/raw: initialised by hand, its readLog and replayLog laid out as the entry\'s, typed as Log and LogReport', () => {
+  const fixture = join(ROOT, 'tests', 'fixtures', 'logs', 'vscode-output-2026.log');
+  write(
+    'raw.mjs',
+    `import { readFileSync } from 'node:fs';
+import * as raw from '${NAME}/raw';
+import * as toolbox from '${NAME}';
+raw.initSync({ module: readFileSync(new URL(import.meta.resolve('${NAME}/mcp_json_toolbox_bg.wasm'))) });
+const text = readFileSync(${JSON.stringify(fixture)}, 'utf8');
+const log = raw.readLog(text);
+if (JSON.stringify(log) !== JSON.stringify(toolbox.readLog(text))) throw new Error('readLog differs');
+if (JSON.stringify(raw.replayLog(text)) !== JSON.stringify(toolbox.replayLog(text))) throw new Error('replayLog differs');
+console.log(log.entries.length, log.entries[0].span.line);
+`,
+  );
+  const out = run(process.execPath, ['raw.mjs'], app).trim();
+  assert.match(out, /^11 \d+$/);
+  write(
+    'raw.ts',
+    `import { initSync, readLog, replayLog, type Log, type LogReport } from '${NAME}/raw';
+initSync({ module: new Uint8Array() });
+const log: Log = readLog('');
+const report: LogReport = replayLog(new Uint8Array(), { format: 'vscode' }, (read, total) => console.log(read / total));
+console.log(log.entries.length, report.sequence.length);
+`,
+  );
+  run(process.execPath, [TSC, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', 'raw.ts'], app);
+});
+
 test('the browser entry loads unbundled, and a restart gives a working fresh instance in Chromium', async () => {
   const base = `./node_modules/${NAME}`;
   writeFileSync(

@@ -1,0 +1,128 @@
+// Results the glue hands over as columns, laid out as the plain objects the TypeScript types
+// declare (copied into pkg/ as load/columns.js, and as cjs/load/columns.js in CommonJS form, by
+// scripts/build-pkg.mjs). The glue's `readLog` returns a log reading, and its `replayLog` a report's
+// sequence, as typed arrays and one string of texts (src/wasm/columns.rs) instead of one JSON text
+// of every entry and row; every caller of the glue
+// (recover.js for the package's entries, worker-server.js for the workers, bench/logs.bench.mjs)
+// passes its results through `laidOut`. Nothing is decided here: the objects have the fields,
+// order and values serde would have written.
+
+/** An entry's flags (src/wasm/columns.rs): its direction in the low two bits (0 none, else
+ * `head.directions[n - 1]`), a time, a text from the table, an HTTP request, the level's shift. */
+const TIMED = 1 << 2;
+const IN_TABLE = 1 << 3;
+const WITH_HTTP = 1 << 4;
+const LEVEL_SHIFT = 5;
+/** Numbers per row of `cells`: the flags, then the span's six. */
+const CELLS = 7;
+
+/** A sequence row's flags: an index, a span, a method, an answered row, a task, a status, a
+ * time, and its sender (two bits, as an entry's direction) from `ROW_FROM_SHIFT`. */
+const ROW_INDEX = 1;
+const ROW_SPAN = 1 << 1;
+const ROW_METHOD = 1 << 2;
+const ROW_ANSWERS = 1 << 3;
+const ROW_TASK = 1 << 4;
+const ROW_STATUS = 1 << 5;
+const ROW_TIME = 1 << 6;
+const ROW_FROM_SHIFT = 7;
+/** Numbers per sequence row: flags, index, answers, the span's six, the table's indexes of its
+ * kind, method, task, status and detail. */
+const ROW_CELLS = 14;
+
+/** The span whose six numbers start at `at` of `cells`. */
+function spanAt(cells, at) {
+  return {
+    start: cells[at],
+    end: cells[at + 1],
+    line: cells[at + 2],
+    column: cells[at + 3],
+    endLine: cells[at + 4],
+    endColumn: cells[at + 5],
+  };
+}
+
+/** The table's texts: `strings` cut at `ends`. */
+function tableOf(strings, ends) {
+  const table = new Array(ends.length);
+  for (let i = 0, from = 0; i < ends.length; i += 1) {
+    table[i] = strings.slice(from, ends[i]);
+    from = ends[i];
+  }
+  return table;
+}
+
+/**
+ * The `Log` of the glue's `readLog` columns `{head, cells, times, strings, ends}`, read from
+ * `text` (the pasted string its messages are slices of; bytes: every text is in the table).
+ */
+export function logOf({ head, cells, times, strings, ends }, text) {
+  const table = tableOf(strings, ends);
+  const directions = [null, ...head.directions];
+  let next = 0;
+  /** The next text of the table, or the slice of `text` the row at `at` covers. */
+  const textOf = (flags, at) => (flags & IN_TABLE ? table[next++] : text.slice(cells[at + 1], cells[at + 2]));
+  const entries = new Array(times.length);
+  let http = 0;
+  for (let i = 0; i < times.length; i += 1) {
+    const at = i * CELLS;
+    const flags = cells[at];
+    const entry = { direction: directions[flags & 3] };
+    if (flags & TIMED) entry.timeMs = times[i];
+    entry.message = textOf(flags, at);
+    if (flags & WITH_HTTP) entry.http = head.http[http++];
+    entry.span = spanAt(cells, at + 1);
+    entries[i] = entry;
+  }
+  const context = new Array(cells.length / CELLS - times.length);
+  for (let i = 0; i < context.length; i += 1) {
+    const at = (times.length + i) * CELLS;
+    const flags = cells[at];
+    const level = flags >>> LEVEL_SHIFT;
+    context[i] = {
+      level: level === 0 ? null : head.levels[level - 1],
+      text: textOf(flags, at),
+      span: spanAt(cells, at + 1),
+    };
+  }
+  return { format: head.format, detected: head.detected, entries, context, diagnostics: head.diagnostics };
+}
+
+/** The `LogReport` of the glue's `replayLog` columns `{head, cells, times, strings, ends}`. */
+export function reportOf({ head, cells, times, strings, ends }) {
+  const table = tableOf(strings, ends);
+  const directions = [null, ...head.directions];
+  const sequence = new Array(times.length);
+  for (let i = 0; i < times.length; i += 1) {
+    const at = i * ROW_CELLS;
+    const flags = cells[at];
+    const row = {
+      index: flags & ROW_INDEX ? cells[at + 1] : null,
+      span: flags & ROW_SPAN ? spanAt(cells, at + 3) : null,
+      kind: table[cells[at + 9]],
+      from: directions[(flags >>> ROW_FROM_SHIFT) & 3],
+    };
+    if (flags & ROW_METHOD) row.method = table[cells[at + 10]];
+    if (flags & ROW_ANSWERS) row.answers = cells[at + 2];
+    if (flags & ROW_TASK) row.taskId = table[cells[at + 11]];
+    if (flags & ROW_STATUS) row.status = table[cells[at + 12]];
+    row.detail = table[cells[at + 13]];
+    if (flags & ROW_TIME) row.timeMs = times[i];
+    sequence[i] = row;
+  }
+  const { format, detected, counts, tasks, tools, diagnostics } = head;
+  return { format, detected, sequence, counts, tasks, tools, diagnostics };
+}
+
+/** The glue's functions whose results cross as columns, and how each is laid out from them and
+ * the call's arguments. */
+const LAYOUTS = {
+  readLog: (columns, [text]) => logOf(columns, text),
+  replayLog: (columns) => reportOf(columns),
+};
+
+/** What the glue's function `fn` returned (`value`, for the arguments `args`) as the API gives it. */
+export function laidOut(fn, value, args) {
+  const layout = LAYOUTS[fn];
+  return layout === undefined ? value : layout(value, args);
+}
