@@ -883,6 +883,14 @@ extern "C" {
     /// `LogOptions` as TypeScript sees it.
     #[wasm_bindgen(typescript_type = "LogOptions")]
     pub type LogOptionsArg;
+
+    /// A progress callback as TypeScript sees it (a typed optional argument, where an unchecked
+    /// parameter type would make it and the options before it required).
+    #[wasm_bindgen(
+        typescript_type = "(read: number, total: number) => void",
+        extends = js_sys::Function
+    )]
+    pub type ProgressArg;
 }
 
 /// The format of a pasted log (`transcript`, `vscode`, `har`, `jsonl`, `mcp-debugger`,
@@ -918,11 +926,7 @@ pub fn read_log_js(
 pub fn replay_log_js(
     #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] text: JsValue,
     options: Option<LogOptionsArg>,
-    #[wasm_bindgen(
-        js_name = onProgress,
-        unchecked_param_type = "(read: number, total: number) => void"
-    )]
-    on_progress: Option<js_sys::Function>,
+    #[wasm_bindgen(js_name = onProgress)] on_progress: Option<ProgressArg>,
 ) -> Result<JsValue, JsValue> {
     let text = super::conversions::text_arg(&text, "replayLog")?;
     let progress = match on_progress {

@@ -170,7 +170,9 @@ console.log(log.entries.length, log.entries[0].span.line);
 initSync({ module: new Uint8Array() });
 const log: Log = readLog('');
 const report: LogReport = replayLog(new Uint8Array(), { format: 'vscode' }, (read, total) => console.log(read / total));
-console.log(log.entries.length, report.sequence.length);
+const quiet: LogReport = replayLog('', { format: 'vscode' });
+const plain: LogReport = replayLog('');
+console.log(log.entries.length, report.sequence.length, quiet.sequence.length, plain.sequence.length);
 `,
   );
   run(process.execPath, [TSC, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', 'raw.ts'], app);
