@@ -887,7 +887,7 @@ extern "C" {
     /// A progress callback as TypeScript sees it (a typed optional argument, where an unchecked
     /// parameter type would make it and the options before it required).
     #[wasm_bindgen(
-        typescript_type = "(read: number, total: number) => void",
+        typescript_type = "((read: number, total: number) => void)",
         extends = js_sys::Function
     )]
     pub type ProgressArg;
