@@ -12,16 +12,17 @@
 //! later than the truth, so `poll-too-fast` cannot be found where it did not happen).
 //! A client message carries its request's method and headers (`http`).
 
+use std::borrow::Cow;
+
 use crate::diagnostic::{ByteRange, Diagnostic};
 use crate::host::logs::envelope;
 use crate::host::logs::found::Found;
+use crate::host::logs::har_entry::{self, string};
 use crate::host::logs::map::{decode_with_map, SourceMap};
 use crate::host::logs::model::Http;
 use crate::host::session::Direction;
 use crate::host::time::parse_rfc3339;
-use crate::json::{
-    build_value, parse, JsonError, Node, NodeKind, ReadOptions, Reader, Token, TokenKind,
-};
+use crate::json::{parse, JsonError, ReadOptions, Reader, Token, TokenKind};
 
 /// Whether `text` is a JSON object whose first member is `log`.
 pub(super) fn looks_like(text: &str) -> bool {
@@ -118,45 +119,33 @@ fn read_log(
             if token.kind == TokenKind::EndArray {
                 break;
             }
-            read_entry(found, &build_value(reader, token)?);
+            read_entry(found, &har_entry::read(reader, token)?);
         }
     }
 }
 
 /// Reads one entry: the request's messages, then the response's.
-fn read_entry(found: &mut Found<'_>, entry: &Node) {
+fn read_entry(found: &mut Found<'_>, entry: &har_entry::Entry) {
     let har = found.text;
-    let started = entry
-        .value_of("startedDateTime")
-        .and_then(Node::as_str)
-        .and_then(parse_rfc3339);
-    let answered = started.map(|t| t.saturating_add(first_byte(har, entry)));
-    if let Some(request) = entry.value_of("request") {
-        let body = request
-            .value_of("postData")
-            .and_then(|p| p.value_of("text"));
-        if let Some((text, map)) = body.and_then(|b| decoded(har, b)) {
+    let started = string(har, entry.started).and_then(|t| parse_rfc3339(&t));
+    let answered = started.map(|t| t.saturating_add(first_byte(har, &entry.timings)));
+    if let Some(request) = &entry.request {
+        if let Some((text, map)) = decoded(har, request.body) {
             let http = Http {
-                method: request
-                    .value_of("method")
-                    .and_then(Node::as_str)
-                    .unwrap_or("POST")
-                    .to_owned(),
-                headers: headers(request),
+                method: string(har, request.method)
+                    .map_or_else(|| "POST".to_owned(), Cow::into_owned),
+                headers: headers(har, &request.headers),
             };
             json_messages(found, &text, &map, Direction::Client, started, Some(&http));
         }
     }
-    let Some(content) = entry
-        .value_of("response")
-        .and_then(|r| r.value_of("content"))
-    else {
+    let Some(content) = &entry.content else {
         return;
     };
-    let Some(body) = content.value_of("text") else {
+    let Some(body) = content.text else {
         return;
     };
-    if content.value_of("encoding").and_then(Node::as_str) == Some("base64") {
+    if string(har, content.encoding).as_deref() == Some("base64") {
         let span = found.index.span(body.range);
         found.diagnostics.push(
             Diagnostic::info(
@@ -167,13 +156,10 @@ fn read_entry(found: &mut Found<'_>, entry: &Node) {
         );
         return;
     }
-    let Some((text, map)) = decoded(har, body) else {
+    let Some((text, map)) = decoded(har, Some(body)) else {
         return;
     };
-    let mime = content
-        .value_of("mimeType")
-        .and_then(Node::as_str)
-        .unwrap_or_default();
+    let mime = string(har, content.mime).unwrap_or_default();
     if mime.starts_with("text/event-stream") {
         sse_messages(found, &text, &map, answered);
     } else {
@@ -181,47 +167,43 @@ fn read_entry(found: &mut Found<'_>, entry: &Node) {
     }
 }
 
-/// Milliseconds from an entry (a node of the HAR `har`) start to the first byte of its answer
-/// (unknown timings: 0).
-fn first_byte(har: &str, entry: &Node) -> i64 {
-    let Some(timings) = entry.value_of("timings") else {
-        return 0;
-    };
-    ["blocked", "dns", "connect", "send", "wait"]
+/// Milliseconds from an entry's start to the first byte of its answer, from its `timings` (a
+/// [`har_entry::FIRST_BYTE_TIMINGS`] member of the HAR `har`; unknown timings: 0).
+fn first_byte(har: &str, timings: &[Option<Token>]) -> i64 {
+    timings
         .iter()
-        .filter_map(|k| timings.value_of(k))
-        .filter(|n| matches!(n.kind, NodeKind::Number))
-        .filter_map(|n| har.get(n.range.start..n.range.end)?.parse::<f64>().ok())
+        .flatten()
+        .filter(|t| t.kind == TokenKind::Number)
+        .filter_map(|t| har.get(t.range.start..t.range.end)?.parse::<f64>().ok())
         .filter(|ms| *ms > 0.0)
         .map(|ms| ms.min(1e12) as i64)
         .sum()
 }
 
-/// A string body (a node of `text`) decoded with its map, when it mentions `jsonrpc`.
-fn decoded(text: &str, body: &Node) -> Option<(String, SourceMap)> {
-    body.as_str().filter(|s| s.contains("jsonrpc"))?;
-    Some(decode_with_map(text, body.range.start, body.range.end))
+/// A string body (its token in `text`) decoded with its map, when it mentions `jsonrpc` (decoded;
+/// a body that mentions it as written does decoded too: no escape holds its letters).
+fn decoded(text: &str, body: Option<Token>) -> Option<(String, SourceMap)> {
+    let body = body.filter(|b| b.kind == TokenKind::String)?;
+    let raw = text.get(body.range.start..body.range.end)?;
+    let mentions = raw.contains("jsonrpc")
+        || (raw.contains('\\') && string(text, Some(body)).is_some_and(|s| s.contains("jsonrpc")));
+    mentions.then(|| decode_with_map(text, body.range.start, body.range.end))
 }
 
-/// The `{name, value}` headers of a request, a name sent twice joined with `, `.
-fn headers(request: &Node) -> Vec<(String, String)> {
+/// The `{name, value}` headers of a request (their tokens in `har`), a name sent twice joined with
+/// `, `.
+fn headers(har: &str, sent: &[(Option<Token>, Option<Token>)]) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
-    for header in request
-        .value_of("headers")
-        .and_then(Node::elements)
-        .unwrap_or_default()
-    {
-        let name = header.value_of("name").and_then(Node::as_str);
-        let value = header.value_of("value").and_then(Node::as_str);
-        let (Some(name), Some(value)) = (name, value) else {
+    for &(name, value) in sent {
+        let (Some(name), Some(value)) = (string(har, name), string(har, value)) else {
             continue;
         };
-        match out.iter_mut().find(|(n, _)| n == name) {
+        match out.iter_mut().find(|(n, _)| *n == name) {
             Some((_, v)) => {
                 v.push_str(", ");
-                v.push_str(value);
+                v.push_str(&value);
             }
-            None => out.push((name.to_owned(), value.to_owned())),
+            None => out.push((name.into_owned(), value.into_owned())),
         }
     }
     out

@@ -30,6 +30,7 @@ mod cassette;
 mod envelope;
 mod found;
 mod har;
+mod har_entry;
 mod lines;
 mod map;
 mod mcp_debugger;
