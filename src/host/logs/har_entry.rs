@@ -60,12 +60,12 @@ pub(super) fn string(text: &str, token: Option<Token>) -> Option<Cow<'_, str>> {
 /// Reads the entry `first` starts (the reader just gave it) to its end.
 pub(super) fn read(reader: &mut Reader<'_>, first: Token) -> Result<Entry, JsonError> {
     let mut entry = Entry::default();
-    members(reader, first, |reader, key, value| {
+    members(reader, first, &mut |reader, key, value| {
         match key {
             "startedDateTime" => entry.started = Some(value),
             "timings" => {
                 entry.timings = Default::default();
-                members(reader, value, |_, key, value| {
+                members(reader, value, &mut |_, key, value| {
                     let at = FIRST_BYTE_TIMINGS.iter().position(|k| *k == key);
                     if let Some(slot) = at.and_then(|i| entry.timings.get_mut(i)) {
                         *slot = Some(value);
@@ -80,7 +80,7 @@ pub(super) fn read(reader: &mut Reader<'_>, first: Token) -> Result<Entry, JsonE
             }
             "response" => {
                 entry.content = None;
-                members(reader, value, |reader, key, value| {
+                members(reader, value, &mut |reader, key, value| {
                     if key != "content" {
                         return Ok(false);
                     }
@@ -99,7 +99,7 @@ pub(super) fn read(reader: &mut Reader<'_>, first: Token) -> Result<Entry, JsonE
 /// Reads a `request` value: its members, when it is an object.
 fn read_request(reader: &mut Reader<'_>, first: Token) -> Result<Option<Request>, JsonError> {
     let mut request = Request::default();
-    let object = members(reader, first, |reader, key, value| match key {
+    let object = members(reader, first, &mut |reader, key, value| match key {
         "method" => {
             request.method = Some(value);
             Ok(false)
@@ -110,7 +110,7 @@ fn read_request(reader: &mut Reader<'_>, first: Token) -> Result<Option<Request>
         }
         "postData" => {
             request.body = None;
-            members(reader, value, |_, key, value| {
+            members(reader, value, &mut |_, key, value| {
                 if key == "text" {
                     request.body = Some(value);
                 }
@@ -139,7 +139,7 @@ fn read_headers(
             return Ok(headers);
         }
         let (mut name, mut value) = (None, None);
-        members(reader, element, |_, key, token| {
+        members(reader, element, &mut |_, key, token| {
             match key {
                 "name" => name = Some(token),
                 "value" => value = Some(token),
@@ -154,7 +154,7 @@ fn read_headers(
 /// Reads a `content` value: its members, when it is an object.
 fn read_content(reader: &mut Reader<'_>, first: Token) -> Result<Option<Content>, JsonError> {
     let mut content = Content::default();
-    let object = members(reader, first, |_, key, value| {
+    let object = members(reader, first, &mut |_, key, value| {
         match key {
             "text" => content.text = Some(value),
             "encoding" => content.encoding = Some(value),
@@ -168,11 +168,12 @@ fn read_content(reader: &mut Reader<'_>, first: Token) -> Result<Option<Content>
 
 /// Reads the value `first` starts to its end; when it is an object, calls `member` with each
 /// member's decoded key and its value's first token, in order: `member` says whether it read the
-/// value to its end (else it is skipped here). Whether it was an object.
+/// value to its end (else it is skipped here). Whether it was an object. (`dyn`: one function in
+/// the wasm build for the six readers.)
 fn members(
     reader: &mut Reader<'_>,
     first: Token,
-    mut member: impl FnMut(&mut Reader<'_>, &str, Token) -> Result<bool, JsonError>,
+    member: &mut dyn FnMut(&mut Reader<'_>, &str, Token) -> Result<bool, JsonError>,
 ) -> Result<bool, JsonError> {
     if first.kind != TokenKind::StartObject {
         skip(reader, first)?;
