@@ -192,7 +192,7 @@ fn decoded(text: &str, body: Option<Token>) -> Option<(String, SourceMap)> {
 
 /// The `{name, value}` headers of a request (their tokens in `har`), a name sent twice joined with
 /// `, `.
-fn headers(har: &str, sent: &[(Option<Token>, Option<Token>)]) -> Vec<(String, String)> {
+fn headers(har: &str, sent: &[har_entry::Header]) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
     for &(name, value) in sent {
         let (Some(name), Some(value)) = (string(har, name), string(har, value)) else {

@@ -27,13 +27,16 @@ pub(super) struct Entry {
     pub(super) content: Option<Content>,
 }
 
+/// A `headers` element's `name` and `value`.
+pub(super) type Header = (Option<Token>, Option<Token>);
+
 /// Where the members of an entry's `request` sit.
 #[derive(Debug, Default)]
 pub(super) struct Request {
     /// `method`.
     pub(super) method: Option<Token>,
     /// Each element of `headers` (when it is an array): its `name` and `value`.
-    pub(super) headers: Vec<(Option<Token>, Option<Token>)>,
+    pub(super) headers: Vec<Header>,
     /// `postData.text`.
     pub(super) body: Option<Token>,
 }
@@ -124,10 +127,7 @@ fn read_request(reader: &mut Reader<'_>, first: Token) -> Result<Option<Request>
 }
 
 /// Reads a `headers` value: each element's `name` and `value` (none when it is no array).
-fn read_headers(
-    reader: &mut Reader<'_>,
-    first: Token,
-) -> Result<Vec<(Option<Token>, Option<Token>)>, JsonError> {
+fn read_headers(reader: &mut Reader<'_>, first: Token) -> Result<Vec<Header>, JsonError> {
     let mut headers = Vec::new();
     if first.kind != TokenKind::StartArray {
         skip(reader, first)?;
