@@ -31,9 +31,10 @@ pub(super) fn looks_like(text: &str) -> bool {
         .is_some_and(|r| r.trim_start().starts_with("\"log\""))
 }
 
-/// Reads every entry of the HAR, token by token: each entry of `log.entries` is built alone and
-/// read as it comes (its messages pushed into the session at once when replaying, the progress
-/// told at each), the rest of the text only checked. What a tree of the whole HAR would give:
+/// Reads every entry of the HAR, token by token: each entry of `log.entries` read as it comes,
+/// without a tree ([`har_entry`]: its messages pushed into the session at once when replaying,
+/// the progress told at each), the rest of the text only checked; when replaying, the wasm
+/// memory grown once first ([`reserve_memory`]). What a tree of the whole HAR would give:
 /// the last `log` member's last `entries` array (what an earlier one gave is forgotten), and
 /// nothing but the error where the text does not parse.
 pub(super) fn read(found: &mut Found<'_>) {
