@@ -26,8 +26,9 @@ const ROUNDS = Number(process.argv[ONE ? 4 : 2] ?? 3);
 const MAX_MB = Number(process.argv[3] ?? 50);
 const fixture = (path) => readFileSync(join(ROOT, path), 'utf8').split('\n').filter(Boolean);
 
-/** The JSON of each message of `text`: a JSON Lines line, or a VS Code line's text after its marker. */
+/** The JSON of each message of `text`: a JSON Lines line, or a VS Code line's text after its marker (a HAR: the whole text). */
 function messagesOf(text) {
+  if (/^\s*\{\s*"log"/.test(text)) return [text]; // a HAR (bench/grown-har.mjs): the whole file
   return text.split('\n').flatMap((line) => {
     const marker = line.indexOf('] {');
     if (line.startsWith('{')) return [line];

@@ -189,10 +189,12 @@ impl<'t> Found<'t> {
                 self.diagnostics
                     .push(place.diagnostic(warning.clone(), None, self.index));
             }
-            match (direction, http.map(|h| serde_json::to_string(&h))) {
-                // A request sent over HTTP: its headers checked against it too.
-                (Some(Direction::Client), Some(Ok(envelope))) => {
-                    pushes.push_sent(doc, &envelope, time_ms);
+            match (direction, http) {
+                // A request sent over HTTP: its headers checked against it too (its envelope's
+                // tree at the message's place).
+                (Some(Direction::Client), Some(http)) => {
+                    let envelope = http.envelope(span.bytes);
+                    pushes.push_sent(doc, &envelope, self.index, time_ms);
                 }
                 _ => pushes.push(doc, &Entry::Message(direction), time_ms),
             }

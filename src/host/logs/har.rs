@@ -12,16 +12,17 @@
 //! later than the truth, so `poll-too-fast` cannot be found where it did not happen).
 //! A client message carries its request's method and headers (`http`).
 
+use std::borrow::Cow;
+
 use crate::diagnostic::{ByteRange, Diagnostic};
 use crate::host::logs::envelope;
 use crate::host::logs::found::Found;
+use crate::host::logs::har_entry::{self, string};
 use crate::host::logs::map::{decode_with_map, SourceMap};
 use crate::host::logs::model::Http;
 use crate::host::session::Direction;
 use crate::host::time::parse_rfc3339;
-use crate::json::{
-    build_value, parse, JsonError, Node, NodeKind, ReadOptions, Reader, Token, TokenKind,
-};
+use crate::json::{parse, JsonError, ReadOptions, Reader, Token, TokenKind};
 
 /// Whether `text` is a JSON object whose first member is `log`.
 pub(super) fn looks_like(text: &str) -> bool {
@@ -30,12 +31,16 @@ pub(super) fn looks_like(text: &str) -> bool {
         .is_some_and(|r| r.trim_start().starts_with("\"log\""))
 }
 
-/// Reads every entry of the HAR, token by token: each entry of `log.entries` is built alone and
-/// read as it comes (its messages pushed into the session at once when replaying, the progress
-/// told at each), the rest of the text only checked. What a tree of the whole HAR would give:
+/// Reads every entry of the HAR, token by token: each entry of `log.entries` read as it comes,
+/// without a tree ([`har_entry`]: its messages pushed into the session at once when replaying,
+/// the progress told at each), the rest of the text only checked; when replaying, the wasm
+/// memory grown once first ([`reserve_memory`]). What a tree of the whole HAR would give:
 /// the last `log` member's last `entries` array (what an earlier one gave is forgotten), and
 /// nothing but the error where the text does not parse.
 pub(super) fn read(found: &mut Found<'_>) {
+    if found.pushes.is_some() {
+        reserve_memory(found.text.len().saturating_mul(REPLAY_MEMORY_PER_BYTE));
+    }
     let mut reader = Reader::new(found.text, envelope::options());
     match read_root(found, &mut reader) {
         Ok((_, true)) => {}
@@ -115,45 +120,33 @@ fn read_log(
             if token.kind == TokenKind::EndArray {
                 break;
             }
-            read_entry(found, &build_value(reader, token)?);
+            read_entry(found, &har_entry::read(reader, token)?);
         }
     }
 }
 
 /// Reads one entry: the request's messages, then the response's.
-fn read_entry(found: &mut Found<'_>, entry: &Node) {
+fn read_entry(found: &mut Found<'_>, entry: &har_entry::Entry) {
     let har = found.text;
-    let started = entry
-        .value_of("startedDateTime")
-        .and_then(Node::as_str)
-        .and_then(parse_rfc3339);
-    let answered = started.map(|t| t.saturating_add(first_byte(har, entry)));
-    if let Some(request) = entry.value_of("request") {
-        let body = request
-            .value_of("postData")
-            .and_then(|p| p.value_of("text"));
-        if let Some((text, map)) = body.and_then(|b| decoded(har, b)) {
+    let started = string(har, entry.started).and_then(|t| parse_rfc3339(&t));
+    let answered = started.map(|t| t.saturating_add(first_byte(har, &entry.timings)));
+    if let Some(request) = &entry.request {
+        if let Some((text, map)) = decoded(har, request.body) {
             let http = Http {
-                method: request
-                    .value_of("method")
-                    .and_then(Node::as_str)
-                    .unwrap_or("POST")
-                    .to_owned(),
-                headers: headers(request),
+                method: string(har, request.method)
+                    .map_or_else(|| "POST".to_owned(), Cow::into_owned),
+                headers: headers(har, &request.headers),
             };
             json_messages(found, &text, &map, Direction::Client, started, Some(&http));
         }
     }
-    let Some(content) = entry
-        .value_of("response")
-        .and_then(|r| r.value_of("content"))
-    else {
+    let Some(content) = &entry.content else {
         return;
     };
-    let Some(body) = content.value_of("text") else {
+    let Some(body) = content.text else {
         return;
     };
-    if content.value_of("encoding").and_then(Node::as_str) == Some("base64") {
+    if string(har, content.encoding).as_deref() == Some("base64") {
         let span = found.index.span(body.range);
         found.diagnostics.push(
             Diagnostic::info(
@@ -164,13 +157,10 @@ fn read_entry(found: &mut Found<'_>, entry: &Node) {
         );
         return;
     }
-    let Some((text, map)) = decoded(har, body) else {
+    let Some((text, map)) = decoded(har, Some(body)) else {
         return;
     };
-    let mime = content
-        .value_of("mimeType")
-        .and_then(Node::as_str)
-        .unwrap_or_default();
+    let mime = string(har, content.mime).unwrap_or_default();
     if mime.starts_with("text/event-stream") {
         sse_messages(found, &text, &map, answered);
     } else {
@@ -178,47 +168,43 @@ fn read_entry(found: &mut Found<'_>, entry: &Node) {
     }
 }
 
-/// Milliseconds from an entry (a node of the HAR `har`) start to the first byte of its answer
-/// (unknown timings: 0).
-fn first_byte(har: &str, entry: &Node) -> i64 {
-    let Some(timings) = entry.value_of("timings") else {
-        return 0;
-    };
-    ["blocked", "dns", "connect", "send", "wait"]
+/// Milliseconds from an entry's start to the first byte of its answer, from its `timings` (a
+/// [`har_entry::FIRST_BYTE_TIMINGS`] member of the HAR `har`; unknown timings: 0).
+fn first_byte(har: &str, timings: &[Option<Token>]) -> i64 {
+    timings
         .iter()
-        .filter_map(|k| timings.value_of(k))
-        .filter(|n| matches!(n.kind, NodeKind::Number))
-        .filter_map(|n| har.get(n.range.start..n.range.end)?.parse::<f64>().ok())
+        .flatten()
+        .filter(|t| t.kind == TokenKind::Number)
+        .filter_map(|t| har.get(t.range.start..t.range.end)?.parse::<f64>().ok())
         .filter(|ms| *ms > 0.0)
         .map(|ms| ms.min(1e12) as i64)
         .sum()
 }
 
-/// A string body (a node of `text`) decoded with its map, when it mentions `jsonrpc`.
-fn decoded(text: &str, body: &Node) -> Option<(String, SourceMap)> {
-    body.as_str().filter(|s| s.contains("jsonrpc"))?;
-    Some(decode_with_map(text, body.range.start, body.range.end))
+/// A string body (its token in `text`) decoded with its map, when it mentions `jsonrpc` (decoded;
+/// a body that mentions it as written does decoded too: no escape holds its letters).
+fn decoded(text: &str, body: Option<Token>) -> Option<(String, SourceMap)> {
+    let body = body.filter(|b| b.kind == TokenKind::String)?;
+    let raw = text.get(body.range.start..body.range.end)?;
+    let mentions = raw.contains("jsonrpc")
+        || (raw.contains('\\') && string(text, Some(body)).is_some_and(|s| s.contains("jsonrpc")));
+    mentions.then(|| decode_with_map(text, body.range.start, body.range.end))
 }
 
-/// The `{name, value}` headers of a request, a name sent twice joined with `, `.
-fn headers(request: &Node) -> Vec<(String, String)> {
+/// The `{name, value}` headers of a request (their tokens in `har`), a name sent twice joined with
+/// `, `.
+fn headers(har: &str, sent: &[har_entry::Header]) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
-    for header in request
-        .value_of("headers")
-        .and_then(Node::elements)
-        .unwrap_or_default()
-    {
-        let name = header.value_of("name").and_then(Node::as_str);
-        let value = header.value_of("value").and_then(Node::as_str);
-        let (Some(name), Some(value)) = (name, value) else {
+    for &(name, value) in sent {
+        let (Some(name), Some(value)) = (string(har, name), string(har, value)) else {
             continue;
         };
-        match out.iter_mut().find(|(n, _)| n == name) {
+        match out.iter_mut().find(|(n, _)| *n == name) {
             Some((_, v)) => {
                 v.push_str(", ");
-                v.push_str(value);
+                v.push_str(&value);
             }
-            None => out.push((name.to_owned(), value.to_owned())),
+            None => out.push((name.into_owned(), value.into_owned())),
         }
     }
     out
@@ -313,20 +299,36 @@ fn dispatch(
     data: &mut Vec<(usize, usize)>,
     time: Option<i64>,
 ) {
-    let parts = std::mem::take(data);
-    let joined: Vec<&str> = parts
-        .iter()
-        .map(|&(s, l)| text.get(s..s + l).unwrap_or_default())
-        .collect();
-    let message = joined.join("\n");
-    if message.trim().is_empty() {
-        return;
+    let part = |&(s, l): &(usize, usize)| text.get(s..s + l).unwrap_or_default();
+    let blank = data.iter().all(|p| part(p).trim().is_empty());
+    if !blank {
+        let mut message = String::with_capacity(data.iter().map(|&(_, l)| l + 1).sum());
+        for (i, p) in data.iter().enumerate() {
+            if i > 0 {
+                message.push('\n');
+            }
+            message.push_str(part(p));
+        }
+        found.message(message, map.join(data), Some(Direction::Server), time, None);
     }
-    found.message(
-        message,
-        map.join(&parts),
-        Some(Direction::Server),
-        time,
-        None,
-    );
+    data.clear();
+}
+
+/// The memory a HAR's replay takes beyond its text, per byte of it, about: the wasm memory after
+/// replaying the 50 MB HARs of `docs/benchmarks.md` was 174 and 218 MiB, of which 50 MB the text.
+const REPLAY_MEMORY_PER_BYTE: usize = 2;
+
+/// In the wasm build, the allocator's memory grown once by `bytes` (a block allocated and freed at
+/// once, which the allocator keeps and hands out again). Wasm memory only grows, in steps as the
+/// allocator asks for more, and in Node 20 the steps came with full garbage collections of the
+/// JavaScript heap (`--trace-gc`: 269 mark-compacts of a 4 MB heap while a 50 MB HAR replayed,
+/// 6 with the memory grown first), with the growth itself half of `replayLog`'s time
+/// (`docs/benchmarks.md`). Natively nothing: the system allocator returns what is freed.
+fn reserve_memory(bytes: usize) {
+    if cfg!(target_arch = "wasm32") {
+        let mut block: Vec<u8> = Vec::new();
+        // Where it cannot be had, the replay grows the memory as it needs it, as before.
+        let _ = block.try_reserve_exact(bytes);
+        std::hint::black_box(&block);
+    }
 }

@@ -63,42 +63,73 @@ impl SourceMap {
 
     /// The map of `len` bytes of this message from `start`, as a message of their own.
     pub fn slice(&self, start: usize, len: usize) -> Self {
+        let mut pieces = Vec::with_capacity(self.slice_len(start, len));
+        self.slice_into(&mut pieces, start, len, 0);
+        Self { pieces, len }
+    }
+
+    /// How many pieces [`SourceMap::slice`] gives for `len` bytes from `start` (to allocate once).
+    fn slice_len(&self, start: usize, len: usize) -> usize {
+        let (first, last) = self.slice_bounds(start, len);
+        last.saturating_sub(first).max(1)
+    }
+
+    /// The pieces from the one holding `start` to the last starting before `start + len` (always
+    /// the first): their indices, `first..last`.
+    fn slice_bounds(&self, start: usize, len: usize) -> (usize, usize) {
         let end = start.saturating_add(len);
         let first = self
             .pieces
             .partition_point(|p| p.at <= start)
             .saturating_sub(1);
-        let mut pieces = Vec::new();
-        for (i, piece) in self.pieces.iter().enumerate().skip(first) {
-            if piece.at >= end && i != first {
-                break;
-            }
-            let at = piece.at.max(start);
-            let from = if piece.verbatim {
-                piece.from + (at - piece.at)
-            } else {
-                piece.from
-            };
-            pieces.push(Piece {
-                at: at - start,
-                from,
-                verbatim: piece.verbatim,
-            });
-        }
-        if pieces.is_empty() {
-            pieces.push(Piece {
-                at: 0,
+        let last = self.pieces.partition_point(|p| p.at < end).max(first + 1);
+        (first, last.min(self.pieces.len()))
+    }
+
+    /// Appends to `out` the pieces of `len` bytes of this message from `start`, shifted to start
+    /// at `at` (the piece of an empty slice past the last piece: where `start` maps).
+    fn slice_into(&self, out: &mut Vec<Piece>, start: usize, len: usize, at: usize) {
+        let (first, last) = self.slice_bounds(start, len);
+        let before = out.len();
+        out.extend(
+            self.pieces
+                .get(first..last)
+                .unwrap_or_default()
+                .iter()
+                .map(|piece| {
+                    let from_at = piece.at.max(start);
+                    let from = if piece.verbatim {
+                        piece.from + (from_at - piece.at)
+                    } else {
+                        piece.from
+                    };
+                    Piece {
+                        at: from_at - start + at,
+                        from,
+                        verbatim: piece.verbatim,
+                    }
+                }),
+        );
+        if out.len() == before {
+            out.push(Piece {
+                at,
                 from: self.offset(start),
                 verbatim: true,
             });
         }
-        Self { pieces, len }
     }
 
     /// Several slices of this message joined by one-byte separators (`\n` between SSE `data:`
     /// lines), as a message of their own; each separator maps to the end of the slice before it.
     pub fn join(&self, parts: &[(usize, usize)]) -> Self {
-        let mut pieces: Vec<Piece> = Vec::new();
+        if let [(start, len)] = parts {
+            return self.slice(*start, *len);
+        }
+        let count = parts
+            .iter()
+            .map(|&(start, len)| self.slice_len(start, len) + 1)
+            .sum();
+        let mut pieces: Vec<Piece> = Vec::with_capacity(count);
         let mut at = 0;
         for (i, &(start, len)) in parts.iter().enumerate() {
             if i > 0 {
@@ -109,11 +140,7 @@ impl SourceMap {
                 });
                 at += 1;
             }
-            let slice = self.slice(start, len);
-            pieces.extend(slice.pieces.iter().map(|p| Piece {
-                at: p.at + at,
-                ..*p
-            }));
+            self.slice_into(&mut pieces, start, len, at);
             at += len;
         }
         if pieces.is_empty() {

@@ -7,7 +7,8 @@
 //! - `transcript`: this project's transcripts and proxy recordings (a JSON array of messages or
 //!   envelopes `{timestamp, direction, message}`, or JSON Lines of them), replayed as they are;
 //! - `vscode`: VS Code's MCP output channel (`vscode.rs`);
-//! - `har`: an HTTP Archive (HAR 1.2) of a Streamable HTTP session (`har.rs`);
+//! - `har`: an HTTP Archive (HAR 1.2) of a Streamable HTTP session (`har.rs`, each entry read by
+//!   `har_entry.rs`);
 //! - `mcp-debugger`: the JSON export of another MCP proxy, mcp-debugger (`mcp_debugger.rs`);
 //! - `jsonl`: JSON Lines with other lines among them — server stderr, log text — reported as
 //!   `log-line-skipped` and skipped (`lines.rs`).
@@ -30,6 +31,7 @@ mod cassette;
 mod envelope;
 mod found;
 mod har;
+mod har_entry;
 mod lines;
 mod map;
 mod mcp_debugger;

@@ -6,9 +6,10 @@ use std::collections::BTreeMap;
 
 use serde::{Serialize, Serializer};
 
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{ByteRange, Diagnostic, Span};
 use crate::host::session::{Counts, Direction, SequenceEntry, SessionOptions, ToolTable};
 use crate::host::task_state::TaskState;
+use crate::json::{Member, Node, NodeKind};
 
 /// The largest pasted text read (64 MiB): past it, one `log-too-large` error.
 pub const MAX_LOG_BYTES: usize = 64 << 20;
@@ -102,6 +103,39 @@ pub struct Http {
     pub headers: Vec<(String, String)>,
 }
 
+impl Http {
+    /// The request as a transcript entry's `http` member's tree (what parsing its JSON text would
+    /// give), every node at `range` (where the request sits in the pasted text): what the header
+    /// checks read, without writing a text to parse it back.
+    pub(super) fn envelope(&self, range: ByteRange) -> Node {
+        let string = |value: &str| Node {
+            range,
+            kind: NodeKind::String(value.to_owned()),
+        };
+        let member = |key: &str, value: Node| Member {
+            key: key.to_owned(),
+            key_range: range,
+            value,
+        };
+        let headers = self
+            .headers
+            .iter()
+            .map(|(name, value)| member(name, string(value)))
+            .collect();
+        let headers = Node {
+            range,
+            kind: NodeKind::Object(headers),
+        };
+        Node {
+            range,
+            kind: NodeKind::Object(vec![
+                member("method", string(&self.method)),
+                member("headers", headers),
+            ]),
+        }
+    }
+}
+
 /// One message found in a log.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -179,4 +213,49 @@ fn headers_object<S: Serializer>(headers: &[(String, String)], s: S) -> Result<S
         map.serialize_entry(name, value)?;
     }
     map.end()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::{parse, ReadOptions};
+
+    /// Every node's range set to `range`, to compare trees whatever their text.
+    fn at(mut node: Node, range: ByteRange) -> Node {
+        node.range = range;
+        node.kind = match node.kind {
+            NodeKind::Object(members) => NodeKind::Object(
+                members
+                    .into_iter()
+                    .map(|m| Member {
+                        key: m.key,
+                        key_range: range,
+                        value: at(m.value, range),
+                    })
+                    .collect(),
+            ),
+            other => other,
+        };
+        node
+    }
+
+    #[test]
+    fn a_request_envelope_is_the_tree_its_json_text_parses_to() {
+        let http = Http {
+            method: "POST".to_owned(),
+            headers: vec![
+                ("Mcp-Method".to_owned(), "tools/call".to_owned()),
+                (
+                    "X-Odd \"name\"".to_owned(),
+                    "a\u{0}b\\c, é\u{1F600}".to_owned(),
+                ),
+                ("mcp-method".to_owned(), String::new()),
+            ],
+        };
+        let text = serde_json::to_string(&http).unwrap();
+        let parsed = parse(&text, ReadOptions::default()).unwrap();
+        let range = ByteRange::new(3, 9);
+        assert_eq!(http.envelope(range), at(parsed.root, range));
+        assert!(parsed.warnings.is_empty());
+    }
 }

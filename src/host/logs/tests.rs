@@ -378,6 +378,52 @@ fn a_transcript_read_as_a_log_gives_what_its_tree_gives() {
 }
 
 #[test]
+fn a_har_entry_reads_the_members_its_tree_would_choose() {
+    // The last of duplicated members, keys compared decoded, a member that is no object holding
+    // nothing: what `value_of` on the entry's tree chose before the entry was read token by token.
+    let har = r#"{"log": {"entries": [
+      {"request": {"method": "GET", "postData": {"text": "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}"}},
+       "request": {"m\u0065thod": "PUT", "headers": [{"name": "A", "value": "1"}],
+         "headers": [{"name": "B", "value": "2"}, {"name": "B", "value": "3"}, 7, {"name": "C"}],
+         "postData": {"text": "{\"id\":5}"},
+         "postData": {"text": "{\"\u006asonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}"}},
+       "response": {"content": {"text": "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}"}}, "response": 7},
+      {"startedDateTime": "x", "startedDateTime": "2026-12-03T04:34:47Z",
+       "timings": {"wait": 5}, "timings": {"wait": 10, "send": "3", "blocked": -1, "wait": 20},
+       "request": {"postData": {"text": "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}"}},
+       "response": {"content": {"text": "no", "mimeType": "x"},
+         "content": {"text": "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}", "encoding": "gzip"}}}
+    ]}}"#;
+    let log = read_log(har, None);
+    assert_eq!(log.format, LogFormat::Har);
+    let [put, ping, pong] = &log.entries[..] else {
+        panic!("{:#?}", log.entries);
+    };
+    assert_eq!(put.message, r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#);
+    assert_eq!(
+        put.http,
+        Some(Http {
+            method: "PUT".to_owned(),
+            headers: vec![("B".to_owned(), "2, 3".to_owned())],
+        })
+    );
+    assert_eq!(put.time_ms, None);
+    let started = crate::host::time::parse_rfc3339("2026-12-03T04:34:47Z");
+    assert_eq!(
+        (ping.direction, ping.time_ms),
+        (Some(Direction::Client), started)
+    );
+    assert_eq!(ping.http.as_ref().map(|h| h.method.as_str()), Some("POST"));
+    assert_eq!(pong.message, r#"{"jsonrpc":"2.0","id":3,"result":{}}"#);
+    assert_eq!(
+        (pong.direction, pong.time_ms),
+        (Some(Direction::Server), started.map(|t| t + 20))
+    );
+    // Replayed, the same messages in the same order.
+    assert_eq!(replay_log(har, None).counts.messages, 3);
+}
+
+#[test]
 fn a_truncated_har_is_an_error_at_the_cut() {
     let cut = HAR_2026.get(..HAR_2026.len() / 2).unwrap_or_default();
     let report = replay_log(cut, None);

@@ -37,7 +37,7 @@
 use std::collections::VecDeque;
 
 use super::http_status::HttpExchanges;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::host::x_mcp_header::{self, NAME_BEARING, PREFIX};
 use crate::json::{Document, Node};
 use crate::protocol::messages::{meta, PROTOCOL_VERSION};
@@ -126,7 +126,7 @@ pub(super) fn check_entry(
         return Vec::new();
     }
     let sent = Request {
-        doc,
+        index: &doc.index,
         http,
         body_doc: doc,
         body,
@@ -135,29 +135,30 @@ pub(super) fn check_entry(
     check_request(&sent, params)
 }
 
-/// One client message sent over HTTP: its envelope `http` (`{ method, headers }`, a node of `doc`
-/// at `http_pointer`) and its `body` (a node of `body_doc`).
+/// One client message sent over HTTP: its envelope `http` (`{ method, headers }`, at
+/// `http_pointer` in a text `index` indexes, its ranges in that text) and its `body` (a node of
+/// `body_doc`).
 pub(super) struct Request<'r, 'a, 'b> {
-    /// The document of the envelope.
-    pub doc: &'r Document<'a>,
+    /// The line index of the envelope's text (spans of its findings).
+    pub index: &'r LineIndex<'a>,
     /// The envelope.
     pub http: &'r Node,
     /// The document of the body.
     pub body_doc: &'r Document<'b>,
     /// The body: the JSON-RPC message.
     pub body: &'r Node,
-    /// The envelope's pointer in `doc`.
+    /// The envelope's pointer in its text.
     pub http_pointer: String,
 }
 
-/// The header findings of one client request, pointers and spans into its envelope's document;
+/// The header findings of one client request, pointers and spans into its envelope's text;
 /// `params` gives the `Mcp-Param-*` arguments of the tool a `tools/call` names.
 pub(super) fn check_request(
     sent: &Request<'_, '_, '_>,
     params: HeaderParams<'_>,
 ) -> Vec<Diagnostic> {
     let Request {
-        doc,
+        index,
         http,
         body_doc,
         body,
@@ -198,7 +199,7 @@ pub(super) fn check_request(
                 ),
             )
             .at_pointer(headers_pointer.clone())
-            .with_span(doc.span_at(&headers_pointer)),
+            .with_span(Some(index.span(headers.unwrap_or(http).range))),
         ),
         Some(found) => {
             let value = found.value.as_str();
@@ -222,7 +223,7 @@ pub(super) fn check_request(
                         ),
                     )
                     .at_pointer(pointer)
-                    .with_span(Some(doc.span(found.value.range))),
+                    .with_span(Some(index.span(found.value.range))),
                 );
             }
         }

@@ -5,13 +5,13 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use serde::Serialize;
 
-use crate::diagnostic::{Diagnostic, Span, Verbatim};
+use crate::diagnostic::{Diagnostic, LineIndex, Span, Verbatim};
 use crate::host::session::progress::Progress;
 use crate::host::session::sequence::{Step, StepKind};
 use crate::host::session::{Direction, Entry, Finding, Session, SessionOptions, ToolTable};
 use crate::host::task_state::TaskState;
 use crate::host::transcript::{self, read_transcript, take_message};
-use crate::json::{parse, Document, JsonError, Node, ReadOptions};
+use crate::json::{Document, JsonError, Node};
 
 /// What [`replay_session`] returns.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -131,20 +131,23 @@ impl Pushes {
         note_listed(&mut self.listed, &doc.root);
     }
 
-    /// Pushes a client's request (`doc`) sent over HTTP with `envelope`, its `http` member
-    /// (`{"method", "headers"}`): its standard headers checked against it as a transcript's
-    /// replay checks a recorded one (`http.rs`, the `Mcp-Param-*` of the tools listed so far),
-    /// each header finding about the whole entry (pointer `/http/headers…`), placed among the
-    /// findings as the replay places them.
-    pub(crate) fn push_sent(&mut self, doc: &Document<'_>, envelope: &str, time: Option<i64>) {
+    /// Pushes a client's request (`doc`) sent over HTTP with `http`, its `http` member
+    /// (`{"method", "headers"}` as a tree, its ranges in a text `index` indexes): its standard
+    /// headers checked against it as a transcript's replay checks a recorded one (`http.rs`, the
+    /// `Mcp-Param-*` of the tools listed so far), each header finding about the whole entry
+    /// (pointer `/http/headers…`), placed among the findings as the replay places them.
+    pub(crate) fn push_sent(
+        &mut self,
+        doc: &Document<'_>,
+        http: &Node,
+        index: &LineIndex<'_>,
+        time: Option<i64>,
+    ) {
         let number = self.steps.len();
         self.push(doc, &Entry::Message(Some(Direction::Client)), time);
-        let Ok(http) = parse(envelope, ReadOptions::default()) else {
-            return;
-        };
         let listed = &self.listed;
         let params = |tool: &str| listed.get(tool).cloned().unwrap_or_default();
-        let found = self.session.check_sent(doc, &http, Some(&params));
+        let found = self.session.check_sent(doc, http, index, Some(&params));
         if !found.is_empty() {
             let whole = |diagnostic| Finding {
                 diagnostic,

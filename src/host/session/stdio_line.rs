@@ -14,7 +14,7 @@ use crate::diagnostic::{ByteRange, Diagnostic, LineIndex};
 use crate::host::session::finding::found_in;
 use crate::host::session::{Direction, Entry, Finding, Session};
 use crate::host::transcript::not_json_line;
-use crate::json::{parse, Document, ReadOptions};
+use crate::json::{parse, Document, Node, ReadOptions};
 
 /// What a pushed line was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -117,24 +117,25 @@ impl Session {
             found.extend(found_in(status, number));
             return found;
         }
-        let headers = self.check_sent(&body, &http, None);
+        let headers = self.check_sent(&body, &http.root, &http.index, None);
         found.extend(found_in(headers, number));
         found
     }
 
     /// The header findings of a client's request `body` (just pushed) sent over HTTP with the
-    /// envelope `http` (`{"method", "headers"}`; pointers `/http/headers…`, spans into its
-    /// text), the `Mcp-Param-*` arguments of a tool from `params` (else the session's tools);
-    /// the request kept for its answer's status.
+    /// envelope `http` (`{"method", "headers"}`, its ranges in a text `index` indexes: pointers
+    /// `/http/headers…`, spans into that text), the `Mcp-Param-*` arguments of a tool from
+    /// `params` (else the session's tools); the request kept for its answer's status.
     pub(super) fn check_sent(
         &mut self,
         body: &Document<'_>,
-        http: &Document<'_>,
+        http: &Node,
+        index: &LineIndex<'_>,
         params: Option<super::http::HeaderParams<'_>>,
     ) -> Vec<Diagnostic> {
         let sent = super::http::Request {
-            doc: http,
-            http: &http.root,
+            index,
+            http,
             body_doc: body,
             body: &body.root,
             http_pointer: "/http".to_owned(),
@@ -143,7 +144,7 @@ impl Session {
             Some(params) => super::http::check_request(&sent, params),
             None => super::http::check_request(&sent, &|tool| self.header_params(tool)),
         };
-        let sent_headers = http.root.value_of("headers");
+        let sent_headers = http.value_of("headers");
         self.http.request(body, &body.root, sent_headers, &headers);
         headers
     }
