@@ -2,7 +2,7 @@
 //! `formatDocument`, `version`), [`validator`] that of the server build and the full build
 //! (`Validator`, `validateArguments`), [`full`] the full build's rest (classification, host
 //! checks, compatibility, lint, sessions, logs), [`conversions`] what they use to cross the
-//! boundary, [`columns`] a log reading's crossing as columns. Every export is re-exported here,
+//! boundary, [`columns`] a log reading's crossing as columns, `memory` how the wasm memory grows. Every export is re-exported here,
 //! so `crate::wasm::format` and `crate::wasm::classify` name them wherever they live.
 
 // A log reading as columns (`readLog`'s crossing), the full build's.
@@ -10,6 +10,9 @@
 pub mod columns;
 pub mod conversions;
 pub mod core;
+// The allocator: the wasm memory grown geometrically.
+#[cfg(target_arch = "wasm32")]
+pub mod memory;
 // The JavaScript API of the full build only: new exports of the full build go into
 // src/wasm/full.rs, and are gated by this one attribute.
 #[cfg(feature = "full")]

@@ -33,14 +33,10 @@ pub(super) fn looks_like(text: &str) -> bool {
 
 /// Reads every entry of the HAR, token by token: each entry of `log.entries` read as it comes,
 /// without a tree ([`har_entry`]: its messages pushed into the session at once when replaying,
-/// the progress told at each), the rest of the text only checked; when replaying, the wasm
-/// memory grown once first ([`reserve_memory`]). What a tree of the whole HAR would give:
-/// the last `log` member's last `entries` array (what an earlier one gave is forgotten), and
+/// the progress told at each), the rest of the text only checked. What a tree of the whole HAR
+/// would give: the last `log` member's last `entries` array (what an earlier one gave is forgotten), and
 /// nothing but the error where the text does not parse.
 pub(super) fn read(found: &mut Found<'_>) {
-    if found.pushes.is_some() {
-        reserve_memory(found.text.len().saturating_mul(REPLAY_MEMORY_PER_BYTE));
-    }
     let mut reader = Reader::new(found.text, envelope::options());
     match read_root(found, &mut reader) {
         Ok((_, true)) => {}
@@ -312,23 +308,4 @@ fn dispatch(
         found.message(message, map.join(data), Some(Direction::Server), time, None);
     }
     data.clear();
-}
-
-/// The memory a HAR's replay takes beyond its text, per byte of it, about: the wasm memory after
-/// replaying the 50 MB HARs of `docs/benchmarks.md` was 174 and 218 MiB, of which 50 MB the text.
-const REPLAY_MEMORY_PER_BYTE: usize = 2;
-
-/// In the wasm build, the allocator's memory grown once by `bytes` (a block allocated and freed at
-/// once, which the allocator keeps and hands out again). Wasm memory only grows, in steps as the
-/// allocator asks for more, and in Node 20 the steps came with full garbage collections of the
-/// JavaScript heap (`--trace-gc`: 269 mark-compacts of a 4 MB heap while a 50 MB HAR replayed,
-/// 6 with the memory grown first), with the growth itself half of `replayLog`'s time
-/// (`docs/benchmarks.md`). Natively nothing: the system allocator returns what is freed.
-fn reserve_memory(bytes: usize) {
-    if cfg!(target_arch = "wasm32") {
-        let mut block: Vec<u8> = Vec::new();
-        // Where it cannot be had, the replay grows the memory as it needs it, as before.
-        let _ = block.try_reserve_exact(bytes);
-        std::hint::black_box(&block);
-    }
 }
