@@ -7,7 +7,8 @@
 // file's bytes as `readFile` gives them), the time of one call (median of `rounds` after a warm-up),
 // each log in a process of its own (`--one FILE`), the floor measured in that process beside the
 // calls; its peak resident memory (after the floor and `readLog`, and at the end) and the wasm
-// memory's size at the end (it never shrinks: its peak). Native: examples/replay_log.rs (`cargo run --release`), its peak resident memory.
+// memory's size at the end (it never shrinks: its peak); and each function's first call in a fresh
+// process (`--first FILE FN`: the wasm memory not grown yet, what a user waits for). Native: examples/replay_log.rs (`cargo run --release`), its peak resident memory.
 // Run with `make bench` (builds pkg/ first), or `node bench/logs.bench.mjs [rounds] [max MB]`
 // (LOGS_BENCH_NATIVE=0: without the native columns, which need a release build of the crate).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -63,21 +64,44 @@ function native(file) {
 }
 
 /**
+ * The glue started (as the package's entries start it, so that its memory's size can be read)
+ * and its log readers, what the glue hands over as columns laid out as the entries lay it out (a
+ * build without load/columns.js hands over plain objects). LOGS_BENCH_PKG names another build's
+ * directory to compare with.
+ */
+async function started() {
+  const dir = process.env.LOGS_BENCH_PKG ?? PKG_DIR;
+  const glue = await import(pathToFileURL(join(dir, 'mcp_json_toolbox.js')).href);
+  const wasm = glue.initSync({ module: readFileSync(join(dir, 'mcp_json_toolbox_bg.wasm')) });
+  const columns = join(dir, 'load', 'columns.js');
+  const { laidOut } = existsSync(columns) ? await import(pathToFileURL(columns).href) : { laidOut: (fn, value) => value };
+  return {
+    wasm,
+    readLog: (...args) => laidOut('readLog', glue.readLog(...args), args),
+    replayLog: (...args) => laidOut('replayLog', glue.replayLog(...args), args),
+  };
+}
+
+/**
+ * The first call of a fresh process (`--first FILE readLog|replayLog`): its time in ms, what a
+ * user waits for (the wasm memory not grown yet), where `--one` times calls after a warm-up.
+ */
+async function first(file, fn) {
+  const readers = await started();
+  const text = readFileSync(file, 'utf8');
+  const start = performance.now();
+  readers[fn](text);
+  console.log(JSON.stringify(performance.now() - start));
+}
+
+/**
  * One log in this process (`--one FILE ROUNDS`): the floor, `readLog`, `replayLog` of the string and
  * of the bytes, the peak resident memory and the wasm memory, as one JSON line. The glue is
  * started here (as the package's entries start it) to read its memory's size; LOGS_BENCH_PKG names
  * another build's directory to compare with (a build whose `replayLog` takes no bytes gets none).
  */
 async function one(file) {
-  const dir = process.env.LOGS_BENCH_PKG ?? PKG_DIR;
-  const glue = await import(pathToFileURL(join(dir, 'mcp_json_toolbox.js')).href);
-  const wasm = glue.initSync({ module: readFileSync(join(dir, 'mcp_json_toolbox_bg.wasm')) });
-  // What the glue hands over as columns laid out as the package's entries lay it out (a build
-  // without load/columns.js hands over plain objects).
-  const columns = join(dir, 'load', 'columns.js');
-  const { laidOut } = existsSync(columns) ? await import(pathToFileURL(columns).href) : { laidOut: (fn, value) => value };
-  const readLog = (...args) => laidOut('readLog', glue.readLog(...args), args);
-  const replayLog = (...args) => laidOut('replayLog', glue.replayLog(...args), args);
+  const { wasm, readLog, replayLog } = await started();
   const bytes = readFileSync(file);
   const text = bytes.toString('utf8');
   const floor = median(() => { for (const m of messagesOf(text)) JSON.parse(m); });
@@ -103,6 +127,12 @@ if (ONE) {
   await one(process.argv[3]);
   process.exit(0);
 }
+if (process.argv[2] === '--first') {
+  await first(process.argv[3], process.argv[4]);
+  process.exit(0);
+}
+/** `--first`'s time for `fn` on `file`, in a process of its own. */
+const firstCall = (file, fn) => JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--first', file, fn], { encoding: 'utf8' }));
 
 const LOGS = [
   ['VS Code log (2026 form)', fixture('tests/fixtures/logs/vscode-output-2026.log')],
@@ -112,8 +142,8 @@ const s = (ms) => (ms === undefined ? '–' : `${(ms / 1000).toFixed(2)} s`);
 const x = (ms, floor) => `${s(ms)} (${(ms / floor).toFixed(1)}×)`;
 const dir = mkdtempSync(join(tmpdir(), 'logs-bench-'));
 console.log(`Pasted logs, ${machine()}, median of ${ROUNDS}; × = times the JSON.parse floor (Node's, in the same process)`);
-console.log('| log | size | messages | JSON.parse | jq . | readLog (Node) | replayLog (Node) | replayLog of bytes (Node) | read (native) | replay (native) | peak: Node RSS / wasm memory / native RSS | load average |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('| log | size | messages | JSON.parse | jq . | readLog (Node) | replayLog (Node) | replayLog of bytes (Node) | first readLog / replayLog (fresh process) | read (native) | replay (native) | peak: Node RSS / wasm memory / native RSS | load average |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 try {
   for (const [name, lines] of LOGS) {
     for (const mb of [1, 10, 50].filter((n) => n <= MAX_MB)) {
@@ -125,7 +155,7 @@ try {
       const nat = process.env.LOGS_BENCH_NATIVE === '0' ? undefined : native(file);
       const load = loadavg()[0].toFixed(1);
       const mib = (n) => `${n.toFixed(0)} MiB`;
-      console.log(`| ${name} | ${mb} MB | ${node.messages} | ${s(floor)} | ${s(jqTime(file))} | ${x(node.read, floor)} | ${x(node.replay, floor)} | ${node.replayBytes === undefined ? '–' : x(node.replayBytes, floor)} | ${nat ? x(nat.readMs, floor) : '–'} | ${nat ? x(nat.replayMs, floor) : '–'} | ${mib(node.rssMiB)} / ${mib(node.wasmMiB)} / ${nat ? mib(nat.peakKiB / 1024) : '–'} | ${load} |`);
+      console.log(`| ${name} | ${mb} MB | ${node.messages} | ${s(floor)} | ${s(jqTime(file))} | ${x(node.read, floor)} | ${x(node.replay, floor)} | ${node.replayBytes === undefined ? '–' : x(node.replayBytes, floor)} | ${s(firstCall(file, 'readLog'))} / ${s(firstCall(file, 'replayLog'))} | ${nat ? x(nat.readMs, floor) : '–'} | ${nat ? x(nat.replayMs, floor) : '–'} | ${mib(node.rssMiB)} / ${mib(node.wasmMiB)} / ${nat ? mib(nat.peakKiB / 1024) : '–'} | ${load} |`);
     }
   }
 } finally {
