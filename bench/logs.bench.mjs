@@ -8,7 +8,8 @@
 // each log in a process of its own (`--one FILE`), the floor measured in that process beside the
 // calls; its peak resident memory (after the floor and `readLog`, and at the end) and the wasm
 // memory's size at the end (it never shrinks: its peak); and each function's first call in a fresh
-// process (`--first FILE FN`: the wasm memory not grown yet, what a user waits for). Native: examples/replay_log.rs (`cargo run --release`), its peak resident memory.
+// process (`--first FILE FN`: the wasm memory not grown yet, what a user waits for). Native:
+// examples/replay_log.rs (`cargo run --release`), its peak resident memory.
 // Run with `make bench` (builds pkg/ first), or `node bench/logs.bench.mjs [rounds] [max MB]`
 // (LOGS_BENCH_NATIVE=0: without the native columns, which need a release build of the crate).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -64,22 +65,17 @@ function native(file) {
 }
 
 /**
- * The glue started (as the package's entries start it, so that its memory's size can be read)
- * and its log readers, what the glue hands over as columns laid out as the entries lay it out (a
- * build without load/columns.js hands over plain objects). LOGS_BENCH_PKG names another build's
- * directory to compare with.
+ * The glue started (as the package's entries start it, so that its memory's size can be read) and
+ * its log readers: the raw bindings (`runtime/raw.js`), which lay out what the glue hands over as
+ * columns as the entries do (an earlier build without them hands over plain objects).
+ * LOGS_BENCH_PKG names another build's directory to compare with.
  */
 async function started() {
   const dir = process.env.LOGS_BENCH_PKG ?? PKG_DIR;
-  const glue = await import(pathToFileURL(join(dir, 'mcp_json_toolbox.js')).href);
-  const wasm = glue.initSync({ module: readFileSync(join(dir, 'mcp_json_toolbox_bg.wasm')) });
-  const columns = join(dir, 'load', 'columns.js');
-  const { laidOut } = existsSync(columns) ? await import(pathToFileURL(columns).href) : { laidOut: (fn, value) => value };
-  return {
-    wasm,
-    readLog: (...args) => laidOut('readLog', glue.readLog(...args), args),
-    replayLog: (...args) => laidOut('replayLog', glue.replayLog(...args), args),
-  };
+  const raw = join(dir, 'raw.js');
+  const api = await import(pathToFileURL(existsSync(raw) ? raw : join(dir, 'mcp_json_toolbox.js')).href);
+  const wasm = api.initSync({ module: readFileSync(join(dir, 'mcp_json_toolbox_bg.wasm')) });
+  return { wasm, readLog: api.readLog, replayLog: api.replayLog };
 }
 
 /**

@@ -58,6 +58,11 @@ fn direction_code(direction: Option<Direction>) -> u32 {
     }
 }
 
+/// A time's cell in `times` (ms since the epoch), NaN when none.
+fn time_cell(time_ms: Option<i64>) -> f64 {
+    time_ms.map_or(f64::NAN, |t| t as f64)
+}
+
 /// The senders as serde names them (index 0: client, 1: server).
 const DIRECTIONS: [Direction; 2] = [Direction::Client, Direction::Server];
 
@@ -194,7 +199,7 @@ impl<'a> Columns<'a> {
         self.cells.extend([flags, index, answers]);
         self.push_span(&row.span.unwrap_or_default());
         self.cells.extend(texts);
-        self.times.push(step.time_ms.map_or(f64::NAN, |t| t as f64));
+        self.times.push(time_cell(step.time_ms));
         Ok(())
     }
 
@@ -234,9 +239,7 @@ pub(crate) fn log_columns(log: &Log, source: &str, sliced: bool) -> Result<JsVal
             http.push(request);
         }
         columns.row(flags, &entry.span);
-        columns
-            .times
-            .push(entry.time_ms.map_or(f64::NAN, |t| t as f64));
+        columns.times.push(time_cell(entry.time_ms));
     }
     let mut levels: Vec<&str> = Vec::new();
     for line in &log.context {

@@ -2,8 +2,9 @@
 //! `formatDocument`, `version`), [`validator`] that of the server build and the full build
 //! (`Validator`, `validateArguments`), [`full`] the full build's rest (classification, host
 //! checks, compatibility, lint, sessions, logs), [`conversions`] what they use to cross the
-//! boundary, [`columns`] a log reading's crossing as columns, `memory` how the wasm memory grows. Every export is re-exported here,
-//! so `crate::wasm::format` and `crate::wasm::classify` name them wherever they live.
+//! boundary, [`columns`] a log reading's crossing as columns, `memory` how the wasm memory
+//! grows. Every export is re-exported here, so `crate::wasm::format` and `crate::wasm::classify`
+//! name them wherever they live.
 
 // A log reading as columns (`readLog`'s crossing), the full build's.
 #[cfg(feature = "full")]

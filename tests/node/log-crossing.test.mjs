@@ -1,8 +1,8 @@
 // How a log's reading and replay cross to JavaScript (src/wasm/full.rs, src/wasm/conversions.rs,
 // src/wasm/columns.rs, runtime/load/columns.js): a string is encoded straight into wasm memory
 // (`TextEncoder.encodeInto`, more than once when it is not ASCII), a file's bytes copied as they
-// are; the replay's report decoded from wasm memory before `JSON.parse`, the reading's entries and
-// context lines handed over as columns and laid out in JavaScript. Each way must give what the
+// are; the reading's entries and context lines, and the replay's sequence rows, handed over as
+// columns and laid out in JavaScript, the rest of each result as JSON. Each way must give what the
 // other ways give, field for field, in the same order: `replayLog` of a transcript what
 // `replaySession` (the crossing every other export uses) gives, a string what its bytes give (its
 // messages sliced from the string, or all of its texts in the columns' table), the reading's

@@ -34,8 +34,8 @@ pub(super) fn looks_like(text: &str) -> bool {
 /// Reads every entry of the HAR, token by token: each entry of `log.entries` read as it comes,
 /// without a tree ([`har_entry`]: its messages pushed into the session at once when replaying,
 /// the progress told at each), the rest of the text only checked. What a tree of the whole HAR
-/// would give: the last `log` member's last `entries` array (what an earlier one gave is forgotten), and
-/// nothing but the error where the text does not parse.
+/// would give: the last `log` member's last `entries` array (what an earlier one gave is
+/// forgotten), and nothing but the error where the text does not parse.
 pub(super) fn read(found: &mut Found<'_>) {
     let mut reader = Reader::new(found.text, envelope::options());
     match read_root(found, &mut reader) {
@@ -177,8 +177,9 @@ fn first_byte(har: &str, timings: &[Option<Token>]) -> i64 {
         .sum()
 }
 
-/// A string body (its token in `text`) decoded with its map, when it mentions `jsonrpc` (decoded;
-/// a body that mentions it as written does decoded too: no escape holds its letters).
+/// A string body (its token in `text`) decoded with its map, when its decoded text mentions
+/// `jsonrpc`: a body that mentions it as written does (no escape stands for those letters), one
+/// without any escape does not, and only the rest is decoded to look.
 fn decoded(text: &str, body: Option<Token>) -> Option<(String, SourceMap)> {
     let body = body.filter(|b| b.kind == TokenKind::String)?;
     let raw = text.get(body.range.start..body.range.end)?;
