@@ -47,6 +47,9 @@ export async function proxyHttp({ upstream, port, insecure }, io, checker) {
   const server = http.createServer((request, response) => handle(request, response));
   /** Open answers (a GET stream may stay open): ended when the proxy stops. */
   const open = new Set();
+  /** The proxy is stopping: the answers it cuts then (its own doing, whichever side's close is
+   * seen first) are no failure of the upstream. */
+  let stopping = false;
 
   /** One host request: forwarded at once, its body copied for the checker as it passes. */
   function handle(request, response) {
@@ -60,7 +63,7 @@ export async function proxyHttp({ upstream, port, insecure }, io, checker) {
     /** Says what failed (`failure`: the network error's `{ code, reason }`, or where the answer
      * was `{ cut }`) and closes the host's connection. */
     const fail = (failure) => {
-      if (failed || hostGone) return;
+      if (failed || hostGone || stopping) return;
       failed = true;
       checker.event({ event: 'upstream-failed', method: request.method, url: String(target), ...failure });
       response.destroy();
@@ -135,6 +138,7 @@ export async function proxyHttp({ upstream, port, insecure }, io, checker) {
     };
     for (const signal of FORWARDED) process.on(signal, stop);
   });
+  stopping = true;
   server.close();
   for (const response of open) response.destroy();
   server.closeAllConnections?.();
