@@ -19,8 +19,8 @@ use crate::host::session::events::RunEvent;
 use crate::host::session::{
     http, Direction, Finding, Session, SessionOptions, MAX_PENDING_REQUESTS,
 };
-use crate::host::transcript::read_line;
-use crate::json::{parse, Document, Node, ReadOptions};
+use crate::host::transcript::{read_line, take_message};
+use crate::json::{Document, Node};
 
 /// Messages whose place in the transcript is kept.
 pub const MAX_PLACED: usize = 100_000;
@@ -133,7 +133,7 @@ impl JsonLinesSession {
     /// One non-blank line starting at `start`.
     fn push_line(&mut self, line: &str, start: &Span, out: &mut Vec<PlacedFinding>) {
         let entry_pointer = format!("/{}", self.entries);
-        let read = match read_line(line) {
+        let mut read = match read_line(line) {
             Ok(read) => read,
             Err(error) => {
                 let found = error.diagnostic();
@@ -144,14 +144,13 @@ impl JsonLinesSession {
         };
         // The line's own findings (reader warnings, envelope, stdout line), pointers `/0…`.
         let in_entry = Verbatim::new(*start, &entry_pointer).replacing("/0");
-        let mut own = read.doc.warnings.clone();
-        own.extend(read.diagnostics.iter().cloned());
+        let mut own = std::mem::take(&mut read.doc.warnings);
+        own.append(&mut read.diagnostics);
         let Some(entry) = read.entries.first() else {
             return;
         };
-        let node = read.doc.pointer(&entry.pointer);
-        let text = node.and_then(|n| line.get(n.range.start..n.range.end));
-        let (Some(node), Some(text), false) = (node, text, entry.stdout) else {
+        let node = read.doc.pointer(&entry.pointer).filter(|_| !entry.stdout);
+        let Some(node) = node else {
             let what = format!("entry {} (a line on the server's stdout)", self.entries + 1);
             for found in own {
                 let found = found.moved(&in_entry, None);
@@ -185,18 +184,20 @@ impl JsonLinesSession {
             let found = found.moved(&in_entry, None);
             out.push(self.placed_finding(found, Some(self.entries)));
         }
-        let kind = super::replay::push_kind(entry);
-        let findings = match parse(text, ReadOptions::default()) {
-            Ok(doc) => self.session.push_parsed(&doc, &kind, entry.time),
-            Err(_) => self.session.push_entry(text, &kind, entry.time),
-        };
-        for finding in findings {
-            out.push(self.finding(finding));
-        }
+        // The headers of a request sent over HTTP, read while the message is in the line's tree
+        // (pushing a request changes no tool's header arguments); said after its own findings.
         let session = &self.session;
         let headers = http::check_entry(&read.doc, "/0", &entry.pointer, &|tool| {
             session.header_params(tool)
         });
+        // The message taken out of the line's tree: parsed once.
+        let kind = super::replay::push_kind(entry);
+        let time = entry.time;
+        if let Some(doc) = take_message(&mut read.doc, 0, entry) {
+            for finding in self.session.push_parsed(&doc, &kind, time) {
+                out.push(self.finding(finding));
+            }
+        }
         for found in headers {
             let found = found.moved(&in_entry, None);
             out.push(self.placed_finding(found, Some(self.entries)));
@@ -367,6 +368,29 @@ mod tests {
         r#"{"timestamp":"2026-01-01T00:00:07Z","direction":"server","message":{"jsonrpc":"2.0","id":99,"result":{}}}"#,
         "\n",
     );
+
+    /// A 2026-07-28 call POSTed with a header that differs from its body and one missing, with
+    /// an argument of the wrong type: its own findings and its header findings.
+    const SENT: &str = concat!(
+        r#"{"direction":"client","message":{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}},"http":{"method":"POST","headers":{"MCP-Protocol-Version":"2026-07-28","Mcp-Method":"tools/list"}}}"#,
+        "\n",
+        r#"{"direction":"server","message":{"jsonrpc":"2.0","id":2,"result":{"resultType":"complete","tools":[{"name":"t","inputSchema":{"type":"object","properties":{"n":{"type":"integer"}}}}]}},"http":{"status":200,"headers":{"Content-Type":"application/json"}}}"#,
+        "\n",
+        r#"{"direction":"client","message":{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"t","arguments":{"n":"x"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}},"http":{"method":"POST","headers":{"MCP-Protocol-Version":"2025-11-25","Mcp-Method":"tools/call"}}}"#,
+        "\n",
+    );
+
+    #[test]
+    fn a_request_sent_over_http_gives_its_header_findings_as_the_replay_does() {
+        let options = SessionOptions::default();
+        let replayed = replay_session_with(SENT, options.clone()).diagnostics;
+        let streamed = streamed(SENT, options);
+        let codes: Vec<&str> = streamed.iter().map(|d| d.code.as_str()).collect();
+        assert!(codes.contains(&"http-header-mismatch"), "{codes:?}");
+        assert!(codes.contains(&"http-header-missing"), "{codes:?}");
+        assert!(codes.len() > 2, "the call's own findings too: {codes:?}");
+        assert_eq!(sorted(streamed), sorted(replayed));
+    }
 
     #[test]
     fn lines_give_what_the_replay_of_the_whole_transcript_gives() {
