@@ -1,11 +1,16 @@
 // A real HAR grown to a size for the benches (issue 40): its entries repeated in rounds until
 // `bytes`, each round's JSON-RPC ids (and task ids) in the request and response bodies made new, so
 // that every answer still answers its own request and every task is its own; written as the
-// fixtures are (two-space indent). What `tests/fixtures/logs/grown.mjs` does for a log of lines.
+// fixtures are (two-space indent). What `tests/fixtures/logs/grown.mjs` does for a log of lines;
+// `grownFixture` grows either kind of fixture, for the benches.
 //   node bench/grown-har.mjs FIXTURE.har MB OUT.har
 
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { grownLog } from '../tests/fixtures/logs/grown.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** A body's text with round `round`'s ids (`"id":N` → `"id":round*100+N`) and task ids (`-round`). */
 function renumbered(text, round) {
@@ -34,6 +39,13 @@ export function grownHar(har, bytes) {
   const rounds = Math.max(1, Math.round((bytes - rest) / (written - rest)));
   parsed.log.entries = Array.from({ length: rounds }, (_, round) => once.map((e) => entryOf(e, round))).flat();
   return `${JSON.stringify(parsed, null, 2)}\n`;
+}
+
+/** The fixture at `path` (from the repository's root) grown to `bytes`: a HAR by its entries
+ * (`grownHar`), any other log by its non-blank lines (`grownLog`). */
+export function grownFixture(path, bytes) {
+  const text = readFileSync(join(ROOT, path), 'utf8');
+  return path.endsWith('.har') ? grownHar(text, bytes) : grownLog(text.split('\n').filter(Boolean), bytes);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,8 +1,10 @@
 // Reading and replaying pasted logs, 1 MB to 50 MB, side by side with the floor: `JSON.parse` of the
 // same messages (each JSON Lines line; each VS Code message line's JSON) and `jq .` over the file (when
 // installed). Two logs grown from the real fixtures, each round of requests with fresh ids (and task
-// ids): a VS Code output log in the 2026 form (tests/fixtures/logs/vscode-output-2026.log) and a
-// proxy recording, JSON Lines of envelopes (tests/fixtures/sessions/everything-research-2025-11-25.jsonl).
+// ids): a VS Code output log in the 2026 form (tests/fixtures/logs/vscode-output-2026.log), a
+// proxy recording, JSON Lines of envelopes (tests/fixtures/sessions/everything-research-2025-11-25.jsonl),
+// and a HAR of a 2026-07-28 session (tests/fixtures/logs/streamable-2026.har, by bench/grown-har.mjs;
+// its floor is `JSON.parse` of the whole file, then of each body in it).
 // In Node: the package's wasm build (pkg/: `readLog`, `replayLog` of the string, and `replayLog` of the
 // file's bytes as `readFile` gives them), the time of one call (median of `rounds` after a warm-up),
 // each log in a process of its own (`--one FILE`), the floor measured in that process beside the
@@ -20,22 +22,32 @@ import { pathToFileURL, fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { loadavg } from 'node:os';
 import { machine, PKG_DIR } from './variant.mjs';
-import { grownLog } from '../tests/fixtures/logs/grown.mjs';
+import { grownFixture } from './grown-har.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ONE = process.argv[2] === '--one';
 const ROUNDS = Number(process.argv[ONE ? 4 : 2] ?? 3);
 const MAX_MB = Number(process.argv[3] ?? 50);
-const fixture = (path) => readFileSync(join(ROOT, path), 'utf8').split('\n').filter(Boolean);
 
-/** The JSON of each message of `text`: a JSON Lines line, or a VS Code line's text after its marker (a HAR: the whole text). */
-function messagesOf(text) {
-  if (/^\s*\{\s*"log"/.test(text)) return [text]; // a HAR (bench/grown-har.mjs): the whole file
-  return text.split('\n').flatMap((line) => {
+/** The floor: what `JSON.parse` alone does to get every message of `text`. A JSON Lines line, or a
+ * VS Code line's text after its marker, parsed; a HAR parsed whole, then each request's body and
+ * each answer's body (a JSON body, or each `data:` line of an SSE one) parsed. */
+function parseMessages(text) {
+  if (/^\s*\{\s*"log"/.test(text)) {
+    for (const { request, response } of JSON.parse(text).log.entries) {
+      if (request.postData?.text) JSON.parse(request.postData.text);
+      const body = response.content?.text ?? '';
+      if (/event-stream/.test(response.content?.mimeType ?? '')) {
+        for (const line of body.split('\n')) if (line.startsWith('data:')) JSON.parse(line.slice(5));
+      } else if (body) JSON.parse(body);
+    }
+    return;
+  }
+  for (const line of text.split('\n')) {
     const marker = line.indexOf('] {');
-    if (line.startsWith('{')) return [line];
-    return marker > 0 && / \[(editor|server) -> /.test(line) ? [line.slice(marker + 2)] : [];
-  });
+    if (line.startsWith('{')) JSON.parse(line);
+    else if (marker > 0 && / \[(editor|server) -> /.test(line)) JSON.parse(line.slice(marker + 2));
+  }
 }
 
 function median(run) {
@@ -100,7 +112,7 @@ async function one(file) {
   const { wasm, readLog, replayLog } = await started();
   const bytes = readFileSync(file);
   const text = bytes.toString('utf8');
-  const floor = median(() => { for (const m of messagesOf(text)) JSON.parse(m); });
+  const floor = median(() => parseMessages(text));
   const messages = replayLog(text).counts.messages;
   const read = median(() => readLog(text));
   const rssReadMiB = process.resourceUsage().maxRSS / 1024;
@@ -131,8 +143,9 @@ if (process.argv[2] === '--first') {
 const firstCall = (file, fn) => JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--first', file, fn], { encoding: 'utf8' }));
 
 const LOGS = [
-  ['VS Code log (2026 form)', fixture('tests/fixtures/logs/vscode-output-2026.log')],
-  ['proxy recording (JSON Lines)', fixture('tests/fixtures/sessions/everything-research-2025-11-25.jsonl')],
+  ['VS Code log (2026 form)', 'tests/fixtures/logs/vscode-output-2026.log'],
+  ['proxy recording (JSON Lines)', 'tests/fixtures/sessions/everything-research-2025-11-25.jsonl'],
+  ['HAR (2026 session)', 'tests/fixtures/logs/streamable-2026.har'],
 ];
 const s = (ms) => (ms === undefined ? '–' : `${(ms / 1000).toFixed(2)} s`);
 const x = (ms, floor) => `${s(ms)} (${(ms / floor).toFixed(1)}×)`;
@@ -141,9 +154,9 @@ console.log(`Pasted logs, ${machine()}, median of ${ROUNDS}; × = times the JSON
 console.log('| log | size | messages | JSON.parse | jq . | readLog (Node) | replayLog (Node) | replayLog of bytes (Node) | first readLog / replayLog (fresh process) | read (native) | replay (native) | peak: Node RSS / wasm memory / native RSS | load average |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 try {
-  for (const [name, lines] of LOGS) {
+  for (const [name, path] of LOGS) {
     for (const mb of [1, 10, 50].filter((n) => n <= MAX_MB)) {
-      const text = grownLog(lines, mb * 1e6);
+      const text = grownFixture(path, mb * 1e6);
       const file = join(dir, `${mb}.log`);
       writeFileSync(file, text);
       const node = JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--one', file, String(ROUNDS)], { encoding: 'utf8', maxBuffer: 1 << 20 }));

@@ -10,26 +10,21 @@
 // Run with `make bench` after `make www` (the default: 50 MB, www/dist, every log; the two HARs
 // grown by bench/grown-har.mjs); another
 // dist directory (a copy of an earlier build) compares builds on the same machine.
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { startServer } from '../scripts/serve.mjs';
 import { launch } from '../tests/browser/chromium.mjs';
-import { ROOT, DIST, ready, selectTab } from '../tests/browser/harness.mjs';
+import { DIST, ready, selectTab } from '../tests/browser/harness.mjs';
 import { startTrace, stopTrace } from '../tests/browser/trace.mjs';
-import { grownLog } from '../tests/fixtures/logs/grown.mjs';
-import { grownHar } from './grown-har.mjs';
+import { grownFixture } from './grown-har.mjs';
 import { machine } from './variant.mjs';
 
 const [mb = '50', dist = DIST, ...chosen] = process.argv.slice(2);
-const fixture = (path) => readFileSync(join(ROOT, path), 'utf8').split('\n').filter(Boolean);
 const LOGS = {
   vscode: ['VS Code log (2026 form)', 'tests/fixtures/logs/vscode-output-2026.log'],
   recording: ['proxy recording (JSON Lines)', 'tests/fixtures/sessions/everything-research-2025-11-25.jsonl'],
   har2026: ['HAR (2026 session)', 'tests/fixtures/logs/streamable-2026.har'],
   har2025: ['HAR (2025-11-25 session, SSE)', 'tests/fixtures/logs/streamable-2025-11-25.har'],
 };
-/** The log at `path` grown to `bytes` (a HAR by its entries, bench/grown-har.mjs). */
-const grown = (path, bytes) => (path.endsWith('.har') ? grownHar(readFileSync(join(ROOT, path), 'utf8'), bytes) : grownLog(fixture(path), bytes));
 
 /** Pastes `text` into the Session tab of a fresh page and times it; see the top of this file. */
 async function measure(browser, url, text) {
@@ -85,7 +80,7 @@ try {
   console.log('|---|---:|---:|---:|---:|---:|---|');
   for (const key of chosen.length ? chosen : Object.keys(LOGS)) {
     const [name, path] = LOGS[key];
-    const text = grown(path, Number(mb) * 1e6);
+    const text = grownFixture(path, Number(mb) * 1e6);
     const r = await measure(browser, server.url, text);
     const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
     console.log(`| ${name}, ${(text.length / 1e6).toFixed(1)} M characters | ${s(r.read)} | ${s(r.drawn)} | ${r.steps} | ${r.replaying.toFixed(0)} ms | ${r.longest.toFixed(0)} ms | ${r.badges.trim()} |`);
