@@ -268,7 +268,7 @@ fn utf16_units(b: u8) -> usize {
 }
 
 /// The UTF-16 length of the UTF-8 `bytes`: eight ASCII bytes at a time.
-fn utf16_len(bytes: &[u8]) -> usize {
+pub(crate) fn utf16_len(bytes: &[u8]) -> usize {
     let mut words = bytes.chunks_exact(8);
     let mut units = 0;
     for word in &mut words {

@@ -13,7 +13,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::conversions::{decode_utf8, to_js};
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{utf16_len, Diagnostic, Span};
 use crate::host::logs::{Http, Log, LogFormat, LogReport};
 use crate::host::session::{Counts, SequenceEntry, StepKind, ToolTable};
 use crate::host::task_state::TaskState;
@@ -134,13 +134,8 @@ impl<'a> Columns<'a> {
 
     /// `text` added to the table.
     fn string(&mut self, text: &str) {
-        let units = if text.is_ascii() {
-            text.len()
-        } else {
-            text.encode_utf16().count()
-        };
         self.strings.extend_from_slice(text.as_bytes());
-        self.units += units as u32;
+        self.units += utf16_len(text.as_bytes()) as u32;
         self.ends.push(self.units);
     }
 

@@ -14,7 +14,7 @@ use std::collections::{HashMap, VecDeque};
 
 use serde::Serialize;
 
-use crate::diagnostic::{ByteRange, Diagnostic, Span, Verbatim};
+use crate::diagnostic::{utf16_len, ByteRange, Diagnostic, Span, Verbatim};
 use crate::host::session::events::RunEvent;
 use crate::host::session::{
     http, Direction, Finding, Session, SessionOptions, MAX_PENDING_REQUESTS,
@@ -111,7 +111,7 @@ impl JsonLinesSession {
             self.bytes = self.bytes.saturating_add(raw.len() + implied);
             self.utf16 = self
                 .utf16
-                .saturating_add(raw.encode_utf16().count() + implied);
+                .saturating_add(utf16_len(raw.as_bytes()) + implied);
         }
         out
     }
