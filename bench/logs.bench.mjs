@@ -1,10 +1,10 @@
 // Reading and replaying pasted logs, 1 MB to 50 MB, side by side with the floor: `JSON.parse` of the
-// same messages (each JSON Lines line; each VS Code message line's JSON) and `jq .` over the file (when
-// installed). Two logs grown from the real fixtures, each round of requests with fresh ids (and task
-// ids): a VS Code output log in the 2026 form (tests/fixtures/logs/vscode-output-2026.log), a
-// proxy recording, JSON Lines of envelopes (tests/fixtures/sessions/everything-research-2025-11-25.jsonl),
-// and a HAR of a 2026-07-28 session (tests/fixtures/logs/streamable-2026.har, by bench/grown-har.mjs;
-// its floor is `JSON.parse` of the whole file, then of each body in it).
+// same messages (each JSON Lines line; each VS Code message line's JSON; a HAR and every body in it)
+// and `jq .` over the file (when installed). Three logs grown from the real fixtures, each round of
+// requests with fresh ids (and task ids): a VS Code output log in the 2026 form
+// (tests/fixtures/logs/vscode-output-2026.log), a proxy recording, JSON Lines of envelopes
+// (tests/fixtures/sessions/everything-research-2025-11-25.jsonl), and a HAR of a 2026-07-28 session
+// (tests/fixtures/logs/streamable-2026.har, grown by its entries, bench/grown-har.mjs).
 // In Node: the package's wasm build (pkg/: `readLog`, `replayLog` of the string, and `replayLog` of the
 // file's bytes as `readFile` gives them), the time of one call (median of `rounds` after a warm-up),
 // each log in a process of its own (`--one FILE`), the floor measured in that process beside the
