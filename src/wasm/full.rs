@@ -401,13 +401,14 @@ export interface SessionReport {
 /** Options of `new Session` and `replaySession`: the compatibility targets each tools/list page is judged for (the `checkCompatibility` default when left out), and the server's name (else the one the initialize or server/discover result gives). */
 export type SessionOptions = CompatOptions;
 
-/** One listed tool's verdicts: the errors and warnings found about it in its tools/list page (`schemaErrors`: of the errors, those the schema lint found in its inputSchema or outputSchema), and its compatibility verdict per target. */
+/** One listed tool's verdicts: the errors and warnings found about it in its tools/list page (`schemaErrors`: of the errors, those the schema lint found in its inputSchema or outputSchema), why a 2026-07-28 client over Streamable HTTP leaves it out of the tools it may call (`excluded`: its `x-mcp-header-invalid` error's message; null when kept), and its compatibility verdict per target. */
 export interface ToolVerdict {
   name: string;
   taskSupport: string | null;
   errors: number;
   schemaErrors: number;
   warnings: number;
+  excluded: string | null;
   targets: Partial<Record<CompatTarget, CompatVerdict>>;
 }
 
