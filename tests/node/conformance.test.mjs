@@ -5,8 +5,11 @@
 //   protocol versions check-server offers; each scenario's expected result asserted (every check
 //   SUCCESS, the suite's verdict "passed");
 // - its server scenarios against the reference server-everything over Streamable HTTP, directly
-//   and through the HTTP proxy (`proxy --upstream URL`): the same verdicts both ways. Each verdict is asserted as the scenario table of docs/cli.md gives it,
-//   with its reason.
+//   and through the HTTP proxy (`proxy --upstream URL`): the same verdicts both ways, but
+//   dns-rebinding-protection, which the proxy's own guard passes. Each verdict is asserted as the scenario table of docs/cli.md gives it,
+//   with its reason;
+// - dns-rebinding-protection against the Python SDK server (which checks Host and Origin itself),
+//   directly and through the proxy: passed both ways.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +18,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
+import { startUvicorn } from './uvicorn.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -158,13 +162,13 @@ async function startEverything() {
 }
 
 /**
- * Runs every server scenario of the suite (`--suite all`: the pending ones too) against `url`:
- * scenario → `passed`, `passed on an isError result: <its text>`, or `failed: <the first failed
- * check's message>`.
+ * Runs the server scenarios `which` names (every one by default, `--suite all`: the pending ones
+ * too) against `url`: scenario → `passed`, `passed on an isError result: <its text>`, or `failed:
+ * <the first failed check's message>`.
  */
-async function serverVerdicts(url) {
+async function serverVerdicts(url, which = ['--suite', 'all']) {
   const out = mkdtempSync(join(TEMP, 'server-'));
-  await suite(['server', '--url', url, '--suite', 'all', '-o', out], { limitMs: 120000 });
+  await suite(['server', '--url', url, ...which, '-o', out], { limitMs: 120000 });
   const verdicts = {};
   for (const dir of readdirSync(out).sort()) {
     const scenario = dir.replace(/^server-/, '').replace(/-\d{4}-\d\d-\d\dT.*$/, '');
@@ -248,15 +252,29 @@ async function startProxy(upstream) {
   return { url: `http://127.0.0.1:${port}${new URL(upstream).pathname}`, stop: () => child.kill() };
 }
 
-test('server scenarios against server-everything over Streamable HTTP, directly and through the HTTP proxy: the same verdicts', async () => {
+test('server scenarios against server-everything over Streamable HTTP, directly and through the HTTP proxy: the same verdicts, but dns-rebinding-protection, which the proxy\'s own guard passes', async () => {
   const everything = await startEverything();
   const proxy = await startProxy(everything.url);
   try {
     const direct = await serverVerdicts(everything.url);
     assertVerdicts(direct);
-    assert.deepEqual(await serverVerdicts(proxy.url), direct);
+    // server-everything checks no Host nor Origin; the proxy refuses the rebinding request (403).
+    assert.deepEqual(await serverVerdicts(proxy.url), { ...direct, 'dns-rebinding-protection': 'passed' });
   } finally {
     proxy.stop();
     everything.stop();
+  }
+});
+
+test('dns-rebinding-protection against the Python SDK server, which checks Host and Origin itself: passed directly and through the HTTP proxy', async () => {
+  const python = await startUvicorn(join(ROOT, '.venv/bin/python'), [join(ROOT, 'tests/fixtures/python/booking_server.py'), 'http', '0'], 'booking_server.py');
+  const proxy = await startProxy(python.url);
+  try {
+    const which = ['--scenario', 'dns-rebinding-protection'];
+    assert.deepEqual(await serverVerdicts(python.url, which), { 'dns-rebinding-protection': 'passed' });
+    assert.deepEqual(await serverVerdicts(proxy.url, which), { 'dns-rebinding-protection': 'passed' });
+  } finally {
+    proxy.stop();
+    python.child.kill();
   }
 });
