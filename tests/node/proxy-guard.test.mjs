@@ -1,8 +1,8 @@
 // The HTTP proxy's guard (runtime/proxy/http/guard.js, issue 56): the proxy is a web server on
 // the user's machine, so what a web page sends it is refused (403, a one-line reason, not
 // forwarded: the scripted upstream here records every request it receives) and said as a
-// `request-refused` warning; what the user's own hosts send passes as before (the SDK clients'
-// runs are tests/node/proxy-http.test.mjs, proxy-servers and proxy-transport). The table is the
+// `request-refused` warning; what the user's own hosts send passes as before (the Python and
+// TypeScript SDK clients through the HTTP proxy: tests/node/proxy-http.test.mjs). The table is the
 // issue's: a plain POST; a foreign `Origin`; a foreign `Host` and `Origin` (a page after DNS
 // rebinding); then the other ways in (a GET stream, DELETE, a target off the proxy, no Host).
 import assert from 'node:assert/strict';
