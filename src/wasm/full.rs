@@ -447,6 +447,9 @@ export type RunEvent = { entry?: number } & (
   | { event: "elicitation-cancelled" }
   | { event: "no-answer"; method: string; timeoutMs: number; startup?: boolean }
   | { event: "upstream-failed"; method: string; url: string; code?: string | null; reason?: string | null; cut?: "mid-event" | "before-end" | null }
+  | { event: "request-refused"; method: string; target: string; port: number; refused: "host"; host?: string | null }
+  | { event: "request-refused"; method: string; target: string; port: number; refused: "origin"; origin: string }
+  | { event: "request-refused"; method: string; target: string; port: number; refused: "target" }
 );
 
 /** A fix with the code of the finding it fixes. */
@@ -749,7 +752,8 @@ impl JsSession {
     }
 
     /// The finding for a run event about the run as a whole, no message (the HTTP proxy's
-    /// `upstream-failed`); throws a `TypeError` for an event that is not one.
+    /// `upstream-failed` and `request-refused`); throws a `TypeError` for an event that is not
+    /// one.
     #[wasm_bindgen(js_name = runEvent, unchecked_return_type = "Diagnostic")]
     pub fn run_event(&self, event: RunEventArg) -> Result<JsValue, JsValue> {
         let json = options_json(Some(event.into()))?.unwrap_or_default();

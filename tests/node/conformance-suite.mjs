@@ -13,7 +13,8 @@ import { dirname, join } from 'node:path';
 import { after } from 'node:test';
 
 const require = createRequire(import.meta.url);
-const ROOT = new URL('../../', import.meta.url).pathname;
+/** The repository's root. */
+export const ROOT = new URL('../../', import.meta.url).pathname;
 /** The package's CLI, the client under test. */
 export const CLI = join(ROOT, 'pkg', 'cli.js');
 /** The client command given to the suite: check-server with the scenario, its revision and its

@@ -9,8 +9,11 @@
 //   (every check SUCCESS, the suite's verdict "passed", or check-server's exit 1 for the findings
 //   named about the suite's server);
 // - its server scenarios against the reference server-everything over Streamable HTTP, directly
-//   and through the HTTP proxy (`proxy --upstream URL`): the same verdicts both ways. Each verdict
-//   is asserted as the scenario table of docs/cli.md gives it, with its reason.
+//   and through the HTTP proxy (`proxy --upstream URL`): the same verdicts both ways, but
+//   dns-rebinding-protection, which the proxy's own guard passes. Each verdict is asserted as the scenario
+//   table of docs/cli.md gives it, with its reason;
+// - dns-rebinding-protection against the Python SDK server (which checks Host and Origin itself),
+//   directly and through the proxy: passed both ways.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -18,7 +21,8 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { CLI, SUITE_VERSION, TEMP, requiredClientScenarios, runClientScenario, suite } from './conformance-suite.mjs';
+import { CLI, ROOT, SUITE_VERSION, TEMP, requiredClientScenarios, runClientScenario, suite } from './conformance-suite.mjs';
+import { startUvicorn } from './uvicorn.mjs';
 
 const require = createRequire(import.meta.url);
 const EVERYTHING_PACKAGE = require.resolve('@modelcontextprotocol/server-everything/package.json');
@@ -146,14 +150,14 @@ async function startEverything() {
 }
 
 /**
- * Runs the server scenarios 2025-11-25 requires (`--requirements 2025-11-25`, server-everything's
- * revision; with those the suite runs unscored: pending, added after the release) against `url`:
- * scenario → `passed`, `passed on an isError result: <its text>`, or `failed: <the first failed
- * check's message>`.
+ * Runs the server scenarios `which` names (by default those 2025-11-25 requires, `--requirements
+ * 2025-11-25`, server-everything's revision; with those the suite runs unscored: pending, added
+ * after the release) against `url`: scenario → `passed`, `passed on an isError result: <its
+ * text>`, or `failed: <the first failed check's message>`.
  */
-async function serverVerdicts(url) {
+async function serverVerdicts(url, which = ['--requirements', '2025-11-25']) {
   const out = mkdtempSync(join(TEMP, 'server-'));
-  await suite(['server', '--url', url, '--requirements', '2025-11-25', '-o', out], { limitMs: 120000 });
+  await suite(['server', '--url', url, ...which, '-o', out], { limitMs: 120000 });
   const verdicts = {};
   for (const dir of readdirSync(out).sort()) {
     const scenario = dir.replace(/^server-/, '').replace(/-\d{4}-\d\d-\d\dT.*$/, '');
@@ -244,15 +248,29 @@ async function startProxy(upstream) {
   return { url: `http://127.0.0.1:${port}${new URL(upstream).pathname}`, stop: () => child.kill() };
 }
 
-test('server scenarios against server-everything over Streamable HTTP, directly and through the HTTP proxy: the same verdicts', async () => {
+test('server scenarios against server-everything over Streamable HTTP, directly and through the HTTP proxy: the same verdicts, but dns-rebinding-protection, which the proxy\'s own guard passes', async () => {
   const everything = await startEverything();
   const proxy = await startProxy(everything.url);
   try {
     const direct = await serverVerdicts(everything.url);
     assertVerdicts(direct);
-    assert.deepEqual(await serverVerdicts(proxy.url), direct);
+    // server-everything checks no Host nor Origin; the proxy refuses the rebinding request (403).
+    assert.deepEqual(await serverVerdicts(proxy.url), { ...direct, 'dns-rebinding-protection': 'passed' });
   } finally {
     proxy.stop();
     everything.stop();
+  }
+});
+
+test('dns-rebinding-protection against the Python SDK server, which checks Host and Origin itself: passed directly and through the HTTP proxy', async () => {
+  const python = await startUvicorn(join(ROOT, '.venv/bin/python'), [join(ROOT, 'tests/fixtures/python/booking_server.py'), 'http', '0'], 'booking_server.py');
+  const proxy = await startProxy(python.url);
+  try {
+    const which = ['--scenario', 'dns-rebinding-protection'];
+    assert.deepEqual(await serverVerdicts(python.url, which), { 'dns-rebinding-protection': 'passed' });
+    assert.deepEqual(await serverVerdicts(proxy.url, which), { 'dns-rebinding-protection': 'passed' });
+  } finally {
+    proxy.stop();
+    python.child.kill();
   }
 });
