@@ -82,7 +82,9 @@ export const TABS = {
     a: 'inputSchema, or the Tool definition holding it',
     b: 'Arguments (an object, or a JSON string holding one)',
     needs: ['validateToolArguments', 'formatDocument'],
-    run: (api, a, b, options) => validateMode(api, a, b, { place: B, schemaPlace: A, decode: options }),
+    // Runs on the server build until the full build has loaded (the same verdict; the schema
+    // lint's findings follow: the page runs the tab again when the full build is there).
+    run: (api, a, b, options) => validateMode(api, a, b, { place: B, schemaPlace: A, decode: options, pending: !api.now('lintSchema') }),
   },
   classify: { a: 'MCP payload', needs: ['classify', 'formatDocument'], run: (api, a, _b, options) => classifyView(api, a, options) },
   elicit: {

@@ -625,22 +625,6 @@ pub fn lint_file_js(text: &str) -> Result<JsValue, JsValue> {
     to_js(&crate::host::lint_file(text))
 }
 
-/// Validates `args` against `toolOrSchema`: a Tool definition's `inputSchema` (the crate decides
-/// whether the text is a Tool) or a JSON Schema; spans of the schema's findings point into
-/// `toolOrSchema`. No schema (`undefined`) gives a report with a `missing-schema` error. Throws a
-/// `SchemaError` for an unusable schema, as `validateArguments` does.
-#[wasm_bindgen(js_name = validateToolArguments, unchecked_return_type = "ValidationReport")]
-pub fn validate_tool_arguments_js(
-    #[wasm_bindgen(js_name = toolOrSchema)] tool_or_schema: Option<String>,
-    args: &str,
-    options: Option<super::validator::ValidateOptionsArg>,
-) -> Result<JsValue, JsValue> {
-    let options: crate::ValidateOptions = read_options(options.map(JsValue::from))?;
-    let report = crate::host::validate_tool_arguments(tool_or_schema.as_deref(), args, &options)
-        .map_err(|e| super::validator::schema_error(&e))?;
-    to_js(&report)
-}
-
 /// A streaming session checker: the rules of `replaySession`, one message at a time.
 #[wasm_bindgen(js_name = Session)]
 pub struct JsSession(crate::host::Session);
