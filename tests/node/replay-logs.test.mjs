@@ -41,6 +41,16 @@ test('replay reads every log fixture and finds the unknown tool on its line', ()
   }
 });
 
+test('each file\'s line says the protocol version its messages were checked against', () => {
+  const files = ['claude-desktop-2025.log', 'claude-desktop-2025-metadata.log', 'python-sdk-debug.log', 'streamable-2026.har'];
+  const { out } = replay(files.map((file) => LOG_FIXTURES.find((f) => f.file === file).path));
+  assert.deepEqual(out.results.map((r) => r.protocol.checked), ['2024-11-05', '2025-06-18', '2025-11-25', '2026-07-28']);
+  assert.match(out.results[0].text, /checked against protocol 2024-11-05 \(negotiated\)/);
+  assert.match(out.results[2].text, /checked against protocol 2025-11-25 \(negotiated\)/);
+  const none = replay(['-'], '{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n');
+  assert.match(none.out.results[0].text, /no protocol version seen: not checked against a schema/);
+});
+
 test('--input-format forces a format; an unknown one is a usage error', () => {
   const vscode = LOG_FIXTURES.find((f) => f.format === 'vscode');
   const forced = replay(['--input-format', 'jsonl', vscode.path]);
@@ -50,7 +60,7 @@ test('--input-format forces a format; an unknown one is a usage error', () => {
     [[vscode.unknownTool.line, vscode.unknownTool.column]]);
   const bad = replay(['--input-format', 'pcap', vscode.path]);
   assert.equal(bad.status, 2);
-  assert.match(bad.stderr, /--input-format must be one of transcript, vscode, har, jsonl, mcp-debugger/);
+  assert.match(bad.stderr, /--input-format must be one of transcript, vscode, har, jsonl, mcp-debugger, mcp-recorder, claude-desktop, python-sdk/);
 });
 
 test('a truncated HAR and a log cut mid-line are reported at the cut', () => {
