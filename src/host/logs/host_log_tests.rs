@@ -215,6 +215,12 @@ fn python_sdk_debug_lines_are_decoded_and_mapped_back_to_the_log() {
 }
 
 #[test]
+fn a_debug_line_quoted_inside_a_transcript_leaves_it_a_transcript() {
+    let line = r#"{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"12:00:00 - DEBUG - Received JSON: b'{\"jsonrpc\":\"2.0\"}'"}]}}"#;
+    assert_eq!(detect_format(&format!("{line}\n")), LogFormat::Transcript);
+}
+
+#[test]
 fn the_format_names_are_one_list() {
     for (format, name) in LOG_FORMATS {
         assert_eq!(LogFormat::from_name(name), Some(format));

@@ -51,7 +51,11 @@ fn literal(line: &str) -> Option<Literal> {
         .find_map(|&(marker, direction)| Some((line.find(marker)?, marker, direction)))?;
     let before = line.get(..at)?;
     let level = before.trim_end().trim_end_matches(['-', ' ']);
-    if !level.ends_with("DEBUG") && !before.trim_start().starts_with("DEBUG:") {
+    // Behind a logging prefix, which holds no `"`: not such a line quoted inside JSON (a
+    // transcript whose tool result holds a log).
+    if before.contains('"')
+        || (!level.ends_with("DEBUG") && !before.trim_start().starts_with("DEBUG:"))
+    {
         return None;
     }
     let open = at + marker.len();
