@@ -221,6 +221,21 @@ fn a_debug_line_quoted_inside_a_transcript_leaves_it_a_transcript() {
 }
 
 #[test]
+fn a_text_starting_with_a_bracketed_prefix_is_read_as_lines_not_a_broken_transcript() {
+    let text = "[supergateway] Starting...\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n";
+    let report = replayed_as(text, LogFormat::Jsonl);
+    assert!(
+        !codes(&report).contains(&"syntax"),
+        "{:#?}",
+        report.diagnostics
+    );
+    assert_eq!(report.counts.messages, 1);
+    // A JSON array of entries cut short is still a transcript, its error at the cut.
+    let cut = "[{\"jsonrpc\":\"2.0\",\"id\":1,";
+    assert_eq!(replayed_as(cut, LogFormat::Transcript).counts.messages, 0);
+}
+
+#[test]
 fn the_format_names_are_one_list() {
     for (format, name) in LOG_FORMATS {
         assert_eq!(LogFormat::from_name(name), Some(format));
