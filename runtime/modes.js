@@ -221,6 +221,8 @@ export const LOG_FORMATS = {
   jsonl: 'JSON Lines log',
   'mcp-debugger': 'mcp-debugger export',
   'mcp-recorder': 'mcp-recorder cassette',
+  'claude-desktop': 'Claude Desktop MCP log',
+  'python-sdk': 'Python SDK debug log',
 };
 
 export async function sessionMode(api, transcript, { place, tool, toolPlace } = {}) {

@@ -14,7 +14,7 @@ const B = { editor: 'b' };
 
 /**
  * A pasted log (VS Code's MCP output, a HAR, JSON Lines among other lines, an mcp-debugger export,
- * an mcp-recorder cassette)
+ * an mcp-recorder cassette, Claude Desktop's MCP log, the Python SDK's debug lines)
  * as a view offering the Session tab; undefined for anything else (a transcript, a payload).
  */
 async function logView(api, text) {

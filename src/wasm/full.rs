@@ -290,7 +290,7 @@ export interface ElicitationReport {
 }
 
 /** The formats `readLog` / `replayLog` read (detected from the text unless `format` is given). */
-export type LogFormat = "transcript" | "vscode" | "har" | "jsonl" | "mcp-debugger" | "mcp-recorder";
+export type LogFormat = "transcript" | "vscode" | "har" | "jsonl" | "mcp-debugger" | "mcp-recorder" | "claude-desktop" | "python-sdk";
 
 /** Options of `readLog` and `replayLog` (`replayLog` also takes `replaySession`'s `targets` and `serverName`). */
 export interface LogOptions extends CompatOptions {
@@ -396,6 +396,14 @@ export interface SessionReport {
   /** Every entry replayed, in order, as the session took it. */
   sequence: SequenceEntry[];
   counts: SequenceCounts;
+  protocol: ProtocolCheck;
+}
+
+/** Which official schema a session's messages were checked against: `checked`, the published protocol version (null when none was named, `how: "unknown"`, or the one named is not published: then `named` holds it); `how`, what named it (the `initialize` result, the `initialize` request, a request's `_meta` or a `server/discover` result). */
+export interface ProtocolCheck {
+  checked: "2024-11-05" | "2025-03-26" | "2025-06-18" | "2025-11-25" | "2026-07-28" | null;
+  named: string | null;
+  how: "negotiated" | "offered" | "declared" | "unknown";
 }
 
 /** Options of `new Session` and `replaySession`: the compatibility targets each tools/list page is judged for (the `checkCompatibility` default when left out), and the server's name (else the one the initialize or server/discover result gives). */
@@ -882,8 +890,8 @@ extern "C" {
     pub type ProgressArg;
 }
 
-/// The format of a pasted log (`transcript`, `vscode`, `har`, `jsonl`, `mcp-debugger`,
-/// `mcp-recorder`).
+/// The format of a pasted log (a name of `crate::host::logs::LOG_FORMATS`: `transcript`,
+/// `vscode`, `har`, `jsonl`, `mcp-debugger`, `mcp-recorder`, `claude-desktop`, `python-sdk`).
 #[wasm_bindgen(js_name = detectLogFormat, unchecked_return_type = "LogFormat")]
 pub fn detect_log_format_js(text: &str) -> Result<JsValue, JsValue> {
     to_js(&crate::host::logs::detect_format(text))
