@@ -43,12 +43,15 @@ export function mcpHeaders(message, negotiated, schemas = new Map()) {
  * 1.32.2, client/streamableHttp.js; checked 2026-12-03). */
 export const RECONNECTION = { initialDelayMs: 1000, growFactor: 1.5, maxDelayMs: 30000, maxRetries: 2 };
 
-/** How long the next request waits for the GET stream opened after `notifications/initialized`
- * to be answered (opened or refused): the server then sees it before the session's next request,
- * as on an idle machine. On a busy one, a GET that arrived after `tools/call` was taken by a
- * server that answers calls on the GET stream (the conformance suite's sse-retry scenario) for the
- * call's resumption. A GET that takes longer goes on opening meanwhile. */
-const GET_OPEN_WAIT_MS = 2000;
+/** How long the next request waits at most for the GET stream opened after
+ * `notifications/initialized` to be answered (opened or refused; the wait ends with that answer,
+ * at once on an idle machine): the server then sees it before the session's next request. On a
+ * busy one, a GET that arrived after `tools/call` was taken by a server that answers calls on the
+ * GET stream (the conformance suite's sse-retry scenario) for the call's resumption, and a server
+ * that sends its `elicitation/create` on the GET stream (elicitation-sep1034-client-defaults)
+ * lost it when the stream was not yet open: with a 2000 ms wait that happened on this project's
+ * 2-core machine at load 10 (2026-12-06). A GET that takes longer still goes on opening. */
+const GET_OPEN_WAIT_MS = 10000;
 
 /**
  * A connection to the MCP endpoint `url`: `{ connection, stderrTail(), close() }` (no stderr over
