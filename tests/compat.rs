@@ -295,6 +295,38 @@ fn cases() -> Vec<Case> {
             named("get-weather"),
             Dropped,
         ),
+        // Claude Desktop's own check is stricter than the API's 128 (compat-data/claude-desktop.json).
+        case(
+            builtin("claude-desktop"),
+            "claude-desktop/name",
+            named(&"x".repeat(65)),
+            named(&"x".repeat(64)),
+            Rejected,
+        ),
+        // Copilot CLI rewrites the name the model sees (its older refusal is history).
+        case(
+            builtin("copilot-cli"),
+            "copilot-cli/name",
+            named("github.search"),
+            named("github_search"),
+            Rewritten,
+        ),
+        // Gemini CLI cuts a name over 63 characters (and replaces other characters).
+        case(
+            builtin("gemini-cli"),
+            "gemini-cli/name",
+            named(&"x".repeat(64)),
+            named(&format!("a.b:c-{}", "x".repeat(57))),
+            Rewritten,
+        ),
+        // Copilot for JetBrains warns, the tool still works: a note.
+        case(
+            builtin("copilot-jetbrains"),
+            "copilot-jetbrains/name",
+            named("auth.who-am-i"),
+            named("auth_who-am-i"),
+            Accepted,
+        ),
         // A note (no source shows a hyphen-only name failing): the verdict stays accepted.
         case(
             builtin("cursor"),

@@ -1,4 +1,5 @@
-//! Server name + tool name length (Cursor); no lowering (the server's name is the host's).
+//! Server name + tool name length (Cursor); lowering (in `name.rs`) cuts the tool name alone under
+//! the cap (the server's name is the host's).
 
 use super::view::{Spot, ToolView};
 
