@@ -4,11 +4,12 @@
 // Run after building pkg/: `node bench/compat.bench.mjs`.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { checkCompatibility, lowerTool } from '../pkg/node.js';
+import { checkCompatibility, compatTargets, lowerTool } from '../pkg/node.js';
 import { machine } from './variant.mjs';
 
 const ROUNDS = 7;
-const TARGETS = ['anthropic', 'anthropic-strict', 'openai', 'openai-strict', 'gemini', 'gemini-json-schema', 'claude-code', 'cursor', 'vscode', 'webmcp', 'mcp'];
+/** Every target the data declares. */
+const TARGETS = compatTargets().map((t) => t.name);
 
 /** Median milliseconds of `ROUNDS` runs of `fn` (after one warm-up run). */
 function median(fn) {
@@ -32,10 +33,10 @@ const lists = servers.map((s) => JSON.stringify({ tools: s.tools }));
 const tools = servers.flatMap((s) => s.tools.map((t) => JSON.stringify(t)));
 
 const rows = [
-  ['checkCompatibility, 10,000 tools, all 11 targets', median(() => checkCompatibility(many, { targets: ['all'] }))],
+  [`checkCompatibility, 10,000 tools, all ${TARGETS.length} targets`, median(() => checkCompatibility(many, { targets: ['all'] }))],
   ['checkCompatibility, 10,000 tools, openai only', median(() => checkCompatibility(many, { targets: ['openai'] }))],
   [`checkCompatibility, the ${servers.length} reference servers' lists (${tools.length} tools), all targets`, median(() => lists.forEach((l) => checkCompatibility(l, { targets: ['all'] })))],
-  [`lowerTool, the ${tools.length} reference tools × 11 targets`, median(() => tools.forEach((t) => TARGETS.forEach((target) => lowerTool(t, target))))],
+  [`lowerTool, the ${tools.length} reference tools × ${TARGETS.length} targets`, median(() => tools.forEach((t) => TARGETS.forEach((target) => lowerTool(t, target))))],
 ];
 console.log(`Provider compatibility — ${machine()}\n`);
 console.log('| run | median |\n|---|---:|');

@@ -10,10 +10,20 @@ use std::collections::BTreeSet;
 use serde_json::{json, Value};
 
 use mcp_json_toolbox::compat::{
-    check_compatibility, lower_tool, lower_tool_with, CompatOptions, CompatReport, Target, Verdict,
+    check_compatibility, lower_tool, lower_tool_with, CompatOptions, CompatReport, Kind, Target,
+    Verdict,
 };
 use mcp_json_toolbox::Diagnostic;
 use support::{builtin, list};
+
+/// A target's place in report order: APIs, then hosts, then specifications.
+fn kind_rank(target: &Target) -> u8 {
+    match target.kind() {
+        Kind::Api => 0,
+        Kind::Host => 1,
+        Kind::Spec => 2,
+    }
+}
 
 /// A tool named `t` with `input` as its `inputSchema`.
 fn tool(input: &str) -> String {
@@ -284,6 +294,38 @@ fn cases() -> Vec<Case> {
             named("get.weather"),
             named("get-weather"),
             Dropped,
+        ),
+        // Claude Desktop's own check is stricter than the API's 128 (compat-data/claude-desktop.json).
+        case(
+            builtin("claude-desktop"),
+            "claude-desktop/name",
+            named(&"x".repeat(65)),
+            named(&"x".repeat(64)),
+            Rejected,
+        ),
+        // Copilot CLI rewrites the name the model sees (its older refusal is history).
+        case(
+            builtin("copilot-cli"),
+            "copilot-cli/name",
+            named("github.search"),
+            named("github_search"),
+            Rewritten,
+        ),
+        // Gemini CLI cuts a name over 63 characters (and replaces other characters).
+        case(
+            builtin("gemini-cli"),
+            "gemini-cli/name",
+            named(&"x".repeat(64)),
+            named(&format!("a.b:c-{}", "x".repeat(57))),
+            Rewritten,
+        ),
+        // Copilot for JetBrains warns, the tool still works: a note.
+        case(
+            builtin("copilot-jetbrains"),
+            "copilot-jetbrains/name",
+            named("auth.who-am-i"),
+            named("auth_who-am-i"),
+            Accepted,
         ),
         // A note (no source shows a hyphen-only name failing): the verdict stays accepted.
         case(
@@ -675,33 +717,25 @@ fn default_targets_are_the_consumers_without_opt_in() {
         .iter()
         .flat_map(|t| t.targets.0.iter().map(|(t, _)| t.clone()))
         .collect();
-    assert_eq!(
-        names,
-        [
-            builtin("anthropic"),
-            builtin("gemini-json-schema"),
-            builtin("openai"),
-            builtin("claude-code"),
-            builtin("cursor"),
-            builtin("vscode"),
-            builtin("mcp")
-        ]
-    );
-    let opt_in: Vec<&str> = Target::all()
+    // The data declares the targets (no list pinned here: a consumer is one data file). The
+    // default ones are those without opt-in, in report order (APIs, hosts, the spec), and the
+    // data declares some of each.
+    let defaults: Vec<Target> = Target::all()
         .iter()
-        .filter(|t| t.opt_in())
-        .map(|t| t.name())
+        .filter(|t| !t.opt_in())
+        .cloned()
         .collect();
-    assert_eq!(
-        opt_in,
-        [
-            "anthropic-strict",
-            "gemini",
-            "openai-strict",
-            "vertex",
-            "webmcp"
-        ]
+    assert_eq!(names, defaults);
+    assert!(names.contains(&builtin("anthropic")) && names.contains(&builtin("mcp")));
+    assert!(Target::all().iter().any(Target::opt_in));
+    assert!(!Target::all().iter().all(Target::opt_in));
+    let kinds: Vec<u8> = Target::all().iter().map(kind_rank).collect();
+    assert!(
+        kinds.windows(2).all(|w| w[0] <= w[1]),
+        "report order: {kinds:?}"
     );
+    assert_eq!(kinds.first(), Some(&0));
+    assert_eq!(kinds.last(), Some(&2));
     // `all`, alone or among names, is every target in report order, each once.
     let all = CompatOptions::from_json(json!({"targets": ["mcp", "all"]})).unwrap();
     assert_eq!(all.targets.first(), Some(&builtin("mcp")));
@@ -711,10 +745,11 @@ fn default_targets_are_the_consumers_without_opt_in() {
     // What the wasm export `compatTargets()` returns.
     let infos = serde_json::to_value(mcp_json_toolbox::compat::target_infos(&[])).unwrap();
     assert_eq!(infos.as_array().map(Vec::len), Some(Target::all().len()));
-    assert_eq!(infos[1]["name"], "anthropic-strict");
-    assert_eq!(infos[1]["optIn"], true);
-    assert_eq!(infos[0]["optIn"], false);
-    assert!(infos[0]["title"].as_str().is_some_and(|t| !t.is_empty()));
+    for (info, target) in infos.as_array().into_iter().flatten().zip(Target::all()) {
+        assert_eq!(info["name"], target.name());
+        assert_eq!(info["optIn"], target.opt_in());
+        assert!(info["title"].as_str().is_some_and(|t| !t.is_empty()));
+    }
     let json = serde_json::to_value(&report).unwrap();
     assert_eq!(
         json["tools"][0]["targets"]["anthropic"]["verdict"],
@@ -761,29 +796,35 @@ fn reference_servers_matrix() {
             list(&report.diagnostics)
         );
         assert!(!report.tools.is_empty());
+        // Every target the data declares, listed by the ones that do not accept the server's
+        // worst tool (a new consumer that accepts these servers needs no edit here; one that
+        // flags them must be backed and added).
         let cells: Vec<String> = Target::all()
             .iter()
-            .map(|t| format!("{:?}", verdict(&report, t.clone())))
+            .filter_map(|t| {
+                let v = verdict(&report, t.clone());
+                (v != Verdict::Accepted).then(|| format!("{} {v:?}", t.name()))
+            })
             .collect();
-        rows.push(format!("{server}: {}", cells.join(" ")));
+        rows.push(format!("{server}: {}", cells.join(", ")));
     }
     let matrix = rows.join("\n");
     println!("{matrix}");
-    // Columns (report order: APIs, hosts, the spec): anthropic, anthropic-strict, gemini,
-    // gemini-json-schema, openai, openai-strict, vertex, claude-code, cursor, vscode, webmcp, mcp. The recorded lists carry a draft-07 `$schema`
-    // at every root (Gemini's `parameters` has no such field; Claude Code only notes it on an
-    // `outputSchema`: some versions refused it, current ones are reported to take it), open
-    // objects and numeric bounds (strict modes), `outputSchema`s (WebMCP ignores them).
-    // server-everything's names with `-` get only Cursor's note.
-    // sequential-thinking's one tool has a description longer than the 2,048 characters Claude
-    // Code passes on (rewritten: cut).
+    // The recorded lists carry a draft-07 `$schema` at every root (Gemini's `parameters` has no
+    // such field; Claude Code only notes it on an `outputSchema`: some versions refused it,
+    // current ones are reported to take it), open objects and numeric bounds (strict modes),
+    // `outputSchema`s (WebMCP ignores them). server-everything's names with `-` get only
+    // Cursor's note. sequential-thinking's one tool has a description longer than the 2,048
+    // characters Claude Code passes on (rewritten: cut). Every other target accepts them.
     let expected = [
-        "everything: Accepted Rejected Rejected Accepted Accepted Rejected Accepted Accepted Accepted Accepted Rewritten Accepted",
-        "filesystem: Accepted Rejected Rejected Accepted Accepted Rejected Accepted Accepted Accepted Accepted Rewritten Accepted",
-        "memory: Accepted Rejected Rejected Accepted Accepted Rejected Accepted Accepted Accepted Accepted Rewritten Accepted",
-        "sequential-thinking: Accepted Rejected Rejected Accepted Accepted Rejected Accepted Rewritten Accepted Accepted Rewritten Accepted",
+        "everything: anthropic-strict Rejected, gemini Rejected, openai-strict Rejected, webmcp Rewritten",
+        "filesystem: anthropic-strict Rejected, gemini Rejected, openai-strict Rejected, webmcp Rewritten",
+        "memory: anthropic-strict Rejected, gemini Rejected, openai-strict Rejected, webmcp Rewritten",
+        "sequential-thinking: anthropic-strict Rejected, gemini Rejected, openai-strict Rejected, claude-code Rewritten, webmcp Rewritten",
     ];
     assert_eq!(rows, expected);
+    // The cells above come from the data's targets: each reference server is judged by every one.
+    assert!(Target::all().len() >= 12);
     let all = CompatOptions {
         targets: Target::all().to_vec(),
         ..CompatOptions::default()
@@ -1624,5 +1665,39 @@ fn a_rule_several_targets_share_is_one_finding_naming_them() {
     assert_eq!(
         alone.findings.len(),
         findings(&alone, builtin("anthropic")).len()
+    );
+}
+
+/// A cap on server name + tool name fires on the tool name alone when no server name is given
+/// (Cursor's 60: a 60-character tool name reaches it under any server name), and on the sum
+/// with one.
+#[test]
+fn server_tool_caps_fire_on_the_tool_name_alone() {
+    let cursor = builtin("cursor");
+    let long = named(&"x".repeat(60));
+    for server in [None, Some("s")] {
+        let report = check(&long, cursor.clone(), server);
+        assert_eq!(
+            verdict(&report, cursor.clone()),
+            Verdict::Dropped,
+            "{server:?}"
+        );
+        let found = findings(&report, cursor.clone());
+        assert!(found.iter().any(|d| d.code == "cursor/server-tool-length"));
+    }
+    let alone = findings(&check(&long, cursor.clone(), None), cursor.clone());
+    assert!(
+        alone[0].message.contains("alone is 60 characters"),
+        "{}",
+        alone[0].message
+    );
+    let short = named(&"x".repeat(59));
+    assert_eq!(
+        verdict(&check(&short, cursor.clone(), None), cursor.clone()),
+        Verdict::Accepted
+    );
+    assert_eq!(
+        verdict(&check(&short, cursor.clone(), Some("s")), cursor),
+        Verdict::Dropped
     );
 }

@@ -54,14 +54,17 @@ const EXIT_CODES = 'Exit codes: 0 no errors, 1 errors found, 2 usage or I/O erro
  * the check printed its findings as it found them, with report.js's `liveReport`) or throws a
  * UsageError. With `tail`, what follows the first `--` is not parsed and comes as `tail` (a
  * command to run). `exits` replaces the help's exit-code line (a command whose exit code is not
- * its findings').
+ * its findings'). `helpSummary(values, io)`, when given, is the summary `--help` prints for the
+ * options given with it (`compat --compat-data FILE --help` lists the targets FILE declares too);
+ * undefined keeps `summary`.
  */
-export function command({ name, summary, usage, options = {}, check, tail = false, exits = EXIT_CODES }) {
-  const help = `Usage: mcp-json-toolbox ${name} ${usage}\n\n${summary}\n\n` +
+export function command({ name, summary, usage, options = {}, check, tail = false, exits = EXIT_CODES, helpSummary }) {
+  const helpText = (text) => `Usage: mcp-json-toolbox ${name} ${usage}\n\n${text}\n\n` +
     '  --format FORMAT             how findings are printed: human (default), json, github, sarif\n' +
     `${VERBOSE_HELP}\n` +
     '  -h, --help                  this help\n\n' +
     `${exits}\n`;
+  const help = helpText(summary);
   return {
     name,
     summary,
@@ -72,7 +75,7 @@ export function command({ name, summary, usage, options = {}, check, tail = fals
         const own = split < 0 ? argv : argv.slice(0, split);
         const { values, positionals } = parseOptions(own, options);
         if (values.help) {
-          io.stdout.write(help);
+          io.stdout.write(helpSummary ? helpText((await helpSummary(values, io)) ?? summary) : help);
           return 0;
         }
         if (!FORMATS.includes(values.format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);

@@ -5,7 +5,7 @@ import { checkCompatibility, compatDataReport, lowerTool } from 'mcp-json-toolbo
 import { UsageError, command, readInput, readInputs } from './command.js';
 import { findings } from './report.js';
 import { compatTargets } from 'mcp-json-toolbox';
-import { parseTargets, targetHelp, targetLabels } from './targets.js';
+import { TARGETS, parseTargets, targetHelp, targetLabels } from './targets.js';
 
 /** How a verdict shows in the matrix. */
 const CELLS = { accepted: '✓', rewritten: 'rewritten', dropped: 'dropped', rejected: 'rejected' };
@@ -90,25 +90,36 @@ function dataReport(data) {
   return { rows, text: [`compatibility data: ${rows.length} entries, least recently checked first`, ...lines].join('\n') };
 }
 
-export default command({
-  name: 'compat',
-  summary: 'Check which consumers take each tool (a Tool, an array of tools or a tools/list result),\n' +
+/** The summary of `compat --help`, listing `targets` (the built-in ones and those data declares). */
+function summary(targets) {
+  return 'Check which consumers take each tool (a Tool, an array of tools or a tools/list result),\n' +
     'or a server\'s initialize result (its instructions), for each consumer the data declares:\n' +
-    `${targetLabels(92)}\n` +
+    `${targetLabels(92, targets)}\n` +
     '(and those --compat-data declares). Prints a matrix (tools × targets: ✓, rewritten, dropped,\n' +
     'rejected), then each rule broken with its versions and evidence date (notes, marked info, are\n' +
     'what no public source shows failing, or where sources disagree). Exit 1 when a selected target\n' +
     'rejects or drops a tool.\n\n' +
     '  --target a,b          these targets instead of the default ones (repeatable)\n' +
-    targetHelp(24) + '\n' +
-    '  --server-name NAME    the server\'s name in the host (Cursor limits server + tool name length)\n' +
+    targetHelp(24, targets) + '\n' +
+    '  --server-name NAME    the server\'s name in the host (Cursor limits server + tool name length;\n' +
+    '                        without it, such a cap is checked on the tool name alone)\n' +
     '  --lower TARGET        print each file\'s tool rewritten so TARGET takes it, with what changed,\n' +
     '                        what the server must now check itself and what cannot be lowered\n' +
     '  --compat-data FILE    extra compatibility data (compat-data/schema.json format: a gateway\'s\n' +
     '                        own limits…, and targets it declares, which --target may name),\n' +
     '                        repeatable; bad data is reported with line:column\n' +
     '  --data-report         list every entry of the data, the least recently checked first\n' +
-    'A target may name a consumer version or date for an older behaviour: claude-code@2.1.83.',
+    'A target may name a consumer version or date for an older behaviour: claude-code@2.1.83.';
+}
+
+export default command({
+  name: 'compat',
+  summary: summary(TARGETS),
+  // With --compat-data, the help lists the targets the data declares too.
+  async helpSummary(values, io) {
+    const { data, found } = await readData(values['compat-data'], io);
+    return data === undefined || found.length > 0 ? undefined : summary(compatTargets(JSON.stringify(data)));
+  },
   usage: '[--target a,b] [--server-name NAME] [--lower TARGET] [--compat-data FILE] FILE…|-\n       mcp-json-toolbox compat --data-report [--compat-data FILE]',
   options: {
     target: { type: 'string', multiple: true },

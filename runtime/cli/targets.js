@@ -42,11 +42,11 @@ export function parseTargets(values, known, defaults = DEFAULT_TARGETS) {
   return out;
 }
 
-/** The built-in profiles' labels, for a command's summary ("Anthropic API, …, MCP spec"), `width` columns at most a line. */
-export function targetLabels(width) {
+/** The profiles' labels (`targets`: the built-in ones unless given), for a command's summary ("Anthropic API, …, MCP spec"), `width` columns at most a line. */
+export function targetLabels(width, targets = TARGETS) {
   const lines = [''];
-  for (const [i, t] of TARGETS.entries()) {
-    const word = `${t.label}${i < TARGETS.length - 1 ? ',' : ''}`;
+  for (const [i, t] of targets.entries()) {
+    const word = `${t.label}${i < targets.length - 1 ? ',' : ''}`;
     const last = lines.length - 1;
     if (lines[last] && lines[last].length + 1 + word.length > width) lines.push(word);
     else lines[last] = lines[last] ? `${lines[last]} ${word}` : word;
@@ -54,11 +54,11 @@ export function targetLabels(width) {
   return lines.join('\n');
 }
 
-/** The help lines for `--target`, indented to `pad` columns. */
-export function targetHelp(pad) {
+/** The help lines for `--target` (`targets`: the built-in ones unless given), indented to `pad` columns. */
+export function targetHelp(pad, targets = TARGETS) {
   const indent = ' '.repeat(pad);
   const list = (ts) => ts.map((t) => t.name).join(', ');
-  return `${indent}default: ${list(TARGETS.filter((t) => !t.optIn))}\n` +
-    `${indent}opt-in: ${list(TARGETS.filter((t) => t.optIn))}\n` +
+  return `${indent}default: ${list(targets.filter((t) => !t.optIn))}\n` +
+    `${indent}opt-in: ${list(targets.filter((t) => t.optIn))}\n` +
     `${indent}(\`default\` names the default ones, \`all\` every one)`;
 }

@@ -139,7 +139,7 @@ export interface HostReport {
   capabilitiesDiagnostics: Diagnostic[];
 }
 
-/** A consumer `checkCompatibility` and `lowerTool` know: a built-in one, `"anthropic" | "anthropic-strict" | "gemini" | "gemini-json-schema" | "openai" | "openai-strict" | "vertex" | "claude-code" | "cursor" | "vscode" | "webmcp" | "mcp"` (declared by `compat-data/*.json`, listed by `compatTargets()`), or one that extra data declares (any name). */
+/** A consumer `checkCompatibility` and `lowerTool` know: a built-in one (declared by `compat-data/*.json`: `compatTargets()` lists them, e.g. `"anthropic"`, `"claude-code"`, `"mcp"`), or one that extra data declares (any name). */
 export type CompatTarget = string;
 
 /** A target, or a target at a consumer version (`claude-code@2.0`) or date (`openai@2025-06`) for an older behaviour. */

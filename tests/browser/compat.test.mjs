@@ -88,9 +88,10 @@ test('a reference server tools/list: the matrix shows what checkCompatibility sa
   // Every column is shown; the opt-in ones (checked by the CLI only with --target) are marked.
   assert.deepEqual(shown.targets, toolbox.compatTargets().map((info) => info.name));
   assert.deepEqual(shown.optIn, toolbox.compatTargets().filter((info) => info.optIn).map((info) => info.name));
-  assert.deepEqual(shown.optIn, ['anthropic-strict', 'gemini', 'openai-strict', 'vertex', 'webmcp']);
+  assert.ok(shown.optIn.length > 0 && shown.optIn.length < shown.targets.length, 'some columns opt-in, not all');
   // The hint names the opt-in columns by the crate's labels.
-  assert.match(await page.textContent('#compat-hint'), /opt-in \(Anthropic strict, Gemini, OpenAI strict, Vertex AI, WebMCP\)/);
+  const labels = toolbox.compatTargets().filter((info) => info.optIn).map((info) => info.label);
+  assert.ok((await page.textContent('#compat-hint')).includes(`opt-in (${labels.join(', ')})`));
   assert.deepEqual(shown.tools.map(({ name, verdicts }) => ({ name, verdicts })), want.tools.map(({ name, verdicts }) => ({ name, verdicts })));
   assert.deepEqual(shown.list.verdicts, want.list);
   // Each verdict is spelled out in its cell (✓ for accepted, as the CLI prints it), never colour alone.

@@ -11,12 +11,12 @@ import { test } from 'node:test';
 import * as api from '../../pkg/node.js';
 
 const require = createRequire(import.meta.url);
-const DEFAULTS = ['anthropic', 'gemini-json-schema', 'openai', 'claude-code', 'cursor', 'vscode', 'mcp'];
-// Report order: APIs, then hosts, then the spec (each target's `kind` in compat-data/).
-const ALL = [
-  'anthropic', 'anthropic-strict', 'gemini', 'gemini-json-schema', 'openai', 'openai-strict', 'vertex',
-  'claude-code', 'cursor', 'vscode', 'webmcp', 'mcp',
-];
+// The targets the crate's data declares (a consumer is one data file: no list is pinned here), in
+// report order: APIs, then hosts, then the spec (each target's `kind` in compat-data/).
+const TARGETS = api.compatTargets();
+const DEFAULTS = TARGETS.filter((t) => !t.optIn).map((t) => t.name);
+const ALL = TARGETS.map((t) => t.name);
+const OPT_IN = TARGETS.filter((t) => t.optIn).map((t) => t.name);
 
 const CLI = new URL('../../pkg/cli.js', import.meta.url).pathname;
 const REFERENCE = new URL('../fixtures/lint/reference-tools.json', import.meta.url).pathname;
@@ -43,8 +43,11 @@ function withoutSpans(value) {
 
 test('compatTargets: every target in report order, the opt-in ones marked; the default ones are checked without targets, all with "all"', () => {
   const infos = api.compatTargets();
-  assert.deepEqual(infos.map((i) => i.name), ALL);
-  assert.deepEqual(infos.filter((i) => !i.optIn).map((i) => i.name), DEFAULTS);
+  const rank = { api: 0, host: 1, spec: 2 };
+  const ranks = infos.map((i) => rank[i.kind]);
+  assert.ok(ranks.every((r, i) => r !== undefined && (i === 0 || ranks[i - 1] <= r)), `report order: ${ranks}`);
+  assert.ok(DEFAULTS.includes('anthropic') && DEFAULTS.includes('mcp') && OPT_IN.includes('openai-strict'));
+  assert.equal(new Set(ALL).size, ALL.length, 'each name once');
   assert.ok(infos.every((i) => typeof i.title === 'string' && i.title.length > 0));
   assert.equal(infos.find((i) => i.name === 'gemini-json-schema').label, 'Gemini JSON Schema');
   assert.deepEqual(Object.keys(api.checkCompatibility(TOOL).list), DEFAULTS);
@@ -77,7 +80,7 @@ test('checkCompatibility: a verdict per tool and target, findings with spans; a 
 });
 
 test('lowerTool: the lowered tool passes its target, with what changed and what is lost', () => {
-  for (const target of ['anthropic', 'anthropic-strict', 'openai-strict', 'gemini', 'cursor', 'vscode', 'mcp']) {
+  for (const target of ALL) {
     const lowered = api.lowerTool(TOOL, target);
     assert.equal(lowered.diagnostics.length, 0);
     const again = api.checkCompatibility(lowered.tool, { targets: [target] });
@@ -141,7 +144,9 @@ test('compat CLI: the matrix then the findings, exit 1 on rejected or dropped; -
   assert.equal(cli(['compat', '--lower', 'nope', '-'], '{}').status, 2);
   const help = cli(['compat', '--help']).stdout;
   assert.match(help, /--server-name NAME/);
-  assert.match(help, /opt-in: anthropic-strict, gemini, openai-strict, vertex, webmcp/);
+  assert.ok(help.includes(`default: ${DEFAULTS.join(', ')}\n`), help);
+  assert.ok(help.includes(`opt-in: ${OPT_IN.join(', ')}\n`), help);
+  for (const { label } of TARGETS) assert.ok(help.replace(/\s+/g, ' ').includes(label), `${label} in the summary`);
   assert.match(help, /--compat-data FILE/);
 });
 
@@ -226,6 +231,16 @@ test('user data declares a whole consumer: compatTargets, checkCompatibility, lo
   const defaults = cli(['compat', '--compat-data', good, '--target', 'default', '--format', 'json', '-'], JSON.stringify(fine));
   assert.ok(JSON.parse(defaults.stdout).results[0].list['acme-gateway'], defaults.stdout);
   assert.equal(cli(['compat', '--compat-data', good, '--lower', 'acme-gateway', '-'], JSON.stringify(fine[1])).status, 0);
+  // Everywhere the targets are listed: `--target all`, the help (its labels and the default list),
+  // the data report.
+  const all = cli(['compat', '--compat-data', good, '--target', 'all', '-'], JSON.stringify(fine));
+  assert.match(all.stdout.split('\n')[1], new RegExp(`^ {2}tool +${infos.map((i) => i.name).join(' +')}$`));
+  const help = cli(['compat', '--compat-data', good, '--help']).stdout;
+  assert.ok(help.includes(`default: ${infos.filter((i) => !i.optIn).map((i) => i.name).join(', ')}\n`), help);
+  assert.ok(help.replace(/\s+/g, ' ').includes('Acme gateway,'), help);
+  assert.doesNotMatch(cli(['compat', '--help']).stdout, /acme/i, 'the data file alone adds it');
+  const listed = cli(['compat', '--compat-data', good, '--data-report']).stdout;
+  assert.match(listed, /acme\/max-tools \(acme-gateway, max-tools\): rejected/);
   assert.equal(cli(['compat', '--target', 'acme-gateway', '-'], JSON.stringify(fine)).status, 2, 'unknown without the data');
   const bad = join(dir, 'typo.json');
   writeFileSync(bad, typo);
@@ -330,7 +345,10 @@ test('compat --target all prints a rule several targets share once, naming them 
   const run = cli(['compat', '--target', 'all', '--format', 'json', '-'], JSON.stringify(TOOL));
   const found = JSON.parse(run.stdout).findings.filter((f) => f.code === 'anthropic/name');
   assert.equal(found.length, 1, run.stdout);
-  assert.match(found[0].message, /^anthropic, anthropic-strict, claude-code: /);
+  // Every target that runs Anthropic's entries, in report order (the data says which).
+  const sharing = TARGETS.filter((t) => t.consumers.includes('anthropic')).map((t) => t.name);
+  assert.ok(sharing.length >= 3 && sharing.includes('claude-code'), sharing.join(', '));
+  assert.ok(found[0].message.startsWith(`${sharing.join(', ')}: `), found[0].message);
   const human = cli(['compat', '--target', 'all', '--verbose', '-'], JSON.stringify(TOOL)).stdout;
   assert.equal(human.match(/error\[anthropic\/name\]/g).length, 1, human);
 });

@@ -2,6 +2,7 @@
 // limit, timed) and the checks of a default check-server run.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { compatTargets } from '../../pkg/node.js';
 
 const CLI = new URL('../../pkg/cli.js', import.meta.url).pathname;
 
@@ -38,7 +39,7 @@ export function assertDefaultRun(run, allowed, wrong = {}) {
   const { findings, results: [result] } = run.document;
   assert.equal(result.error, undefined, `exit ${run.status}: ${run.stderr}`);
   assert.ok(result.tools.length > 0, 'it lists its tools');
-  assert.deepEqual(Object.keys(result.list).sort(), ['anthropic', 'claude-code', 'cursor', 'gemini-json-schema', 'mcp', 'openai', 'vscode'], 'the default targets');
+  assert.deepEqual(Object.keys(result.list).sort(), compatTargets().filter((t) => !t.optIn).map((t) => t.name).sort(), 'the default targets');
   for (const [verdict, matches] of Object.entries(wrong)) {
     assert.deepEqual(findings.filter(matches).map(findingLine), [], verdict);
   }

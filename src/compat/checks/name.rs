@@ -1,5 +1,6 @@
 //! Tool names: a consumer's [`NameRule`], the spec's name rule, a note on characters no source
-//! shows failing; lowering renames the tool to follow every name rule of the profile.
+//! shows failing; lowering renames the tool to follow every name rule of the profile (and cuts it
+//! under a server + tool name cap).
 
 use serde_json::Value;
 
@@ -63,7 +64,11 @@ pub(super) fn find_mcp(doc: &Document<'_>, view: &ToolView<'_>) -> Option<Diagno
     }
 }
 
-/// Lowering: the name follows every name rule of the profile.
+/// Every character: the class of a cap that limits length alone.
+const ANY_CHAR: &str = "\u{0}-\u{10FFFF}";
+
+/// Lowering: the name follows every name rule of the profile, and is cut under a cap on server
+/// name + tool name (the tool name alone: the server's name is the host's).
 #[inline(never)]
 pub(super) fn lower(l: &mut Lowering, tool: &mut Value) {
     let rules: Vec<NameRule> = l
@@ -75,6 +80,12 @@ pub(super) fn lower(l: &mut Lowering, tool: &mut Value) {
                 max: mcp::MAX_NAME_CHARS,
                 first: None,
                 rest: mcp::NAME_CHARS.to_owned(),
+                allowed: String::new(),
+            }),
+            Check::ServerToolLength(limit) => Some(NameRule {
+                max: limit.saturating_sub(1).max(1),
+                first: None,
+                rest: ANY_CHAR.to_owned(),
                 allowed: String::new(),
             }),
             _ => None,
