@@ -97,7 +97,7 @@ export default command({
     // Every byte the command writes passes `secrets` (no credential is ever written).
     const secrets = new Secrets();
     const scrubbed = { ...io, stdout: secrets.scrubbing(io.stdout), stderr: secrets.scrubbing(io.stderr) };
-    const credentials = values.url ? credentialsFor(values.url, values, scrubbed, { name: NAME, secrets }) : undefined;
+    const credentials = values.url ? credentialsFor(values.url, values, scrubbed, { name: NAME, secrets, timeoutMs }) : undefined;
     const given = credentialOptionGiven(values);
     if (!values.url && given) throw new UsageError(`--${given} is for a server over HTTP (--url)`);
     const inputs = await Promise.all(calls.map(async (call) => ({ ...call, ...(await readInput(call.file, io)) })));

@@ -59,10 +59,11 @@ in memory for the run.`;
 
 /**
  * The credentials of `values` for the server at `url` (what `connectHttp` takes): static headers,
- * and OAuth on a 401; `secrets` holds every value to scrub from what the command writes. Throws a
+ * and OAuth on a 401; `secrets` holds every value to scrub from what the command writes;
+ * `timeoutMs`: the wait for each answer of the authorization server. Throws a
  * UsageError for inconsistent options or an unset variable (never showing a value).
  */
-export function credentialsFor(url, values, io, { name, secrets = new Secrets() }) {
+export function credentialsFor(url, values, io, { name, secrets = new Secrets(), timeoutMs = 10000 }) {
   if (values['client-secret'] !== undefined) {
     throw new UsageError('--client-secret on the command line is visible to every user of the machine (the process list) and kept in shell history: put the secret in an environment variable and give --client-secret-env VAR');
   }
@@ -104,6 +105,7 @@ export function credentialsFor(url, values, io, { name, secrets = new Secrets() 
     scope: values.scope,
     interactive: Boolean(io.stderr.isTTY) && !values['no-browser'],
     open: values.open,
+    timeoutMs,
     secrets,
     stderr: io.stderr,
     verbose: values.verbose,

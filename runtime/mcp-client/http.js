@@ -131,7 +131,9 @@ export function connectHttp(url, { timeoutMs, startupMs, credentials } = {}) {
     let response = await send(message);
     if (response && credentials && challenged(response)) {
       await response.body?.cancel().catch(() => {});
-      const authorized = await credentials.unauthorized(response);
+      // The requests' waits stop meanwhile (a user signs in; each request to the authorization
+      // server has a wait of its own).
+      const authorized = await connection.paused(credentials.unauthorized(response));
       if (authorized) response = await send(message);
       if (response && (!authorized || challenged(response))) {
         throw new ServerFailure(`${url} answered HTTP ${response.status} ${response.statusText} to ${message.method ?? 'a response'}${authorized ? ' after authorization' : ''}`);

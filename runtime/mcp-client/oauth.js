@@ -152,13 +152,15 @@ function openBrowser(url, stderr) {
   child.unref();
 }
 
-/** A fetch that notes in `path` each metadata document requested (the protected resource's: a
+/** A fetch that waits at most `timeoutMs` for each answer, and notes in `path` each metadata
+ * document requested (the protected resource's: a
  * well-known `oauth-protected-resource` URL or the challenge's `resourceMetadataUrl`; the
  * authorization server's: `oauth-authorization-server` or `openid-configuration`), with its status
  * and, for a 2xx answer, its body (public documents: no credential is in them). */
-function observing(path, resourceMetadataUrl) {
-  return async (input, init) => {
-    const answer = await fetch(input, init);
+function observing(path, resourceMetadataUrl, timeoutMs) {
+  return async (input, init = {}) => {
+    const wait = AbortSignal.timeout(timeoutMs);
+    const answer = await fetch(input, { ...init, signal: init.signal ? AbortSignal.any([init.signal, wait]) : wait });
     const at = new URL(input instanceof Request ? input.url : String(input));
     const kind = at.pathname.includes('/.well-known/oauth-protected-resource') || at.href === resourceMetadataUrl?.href
       ? 'resourceMetadata'
@@ -172,10 +174,11 @@ function observing(path, resourceMetadataUrl) {
  * The authorizer of one run against the MCP endpoint `url` (what `connectHttp` takes as
  * `credentials`, with the static ones): `{ headers(), given, unauthorized(response), close() }`.
  * `options`: `{ static: { headers, given }, clientId, clientSecret, clientMetadataUrl,
- * clientCredentials, privateKey, signingAlg, scope, interactive, open, secrets, stderr, verbose,
- * name, observe? }` (`name`: the command, in what is said; `observe(path)`: told the authorization
- * path of each authorization, an `AuthorizationPath` for the session to judge). A server that still refuses after one
- * authorization per request is refused (the caller's 401 failure).
+ * clientCredentials, privateKey, signingAlg, scope, interactive, open, timeoutMs, secrets, stderr,
+ * verbose, name, observe? }` (`timeoutMs`: the wait for each answer of the authorization server;
+ * `name`: the command, in what is said; `observe(path)`: told the authorization path of each
+ * authorization, an `AuthorizationPath` for the session to judge). A server that still refuses
+ * after one authorization per request is refused (the caller's 401 failure).
  */
 export function authorizer(url, options) {
   const { secrets, stderr, name } = options;
@@ -206,7 +209,7 @@ export function authorizer(url, options) {
     const scope = sdk.computeScopeUnion(prior, challenge.scope) ?? options.scope;
     // Step-up (403 insufficient_scope) to more than the token has: a refresh cannot widen it.
     const forceReauthorization = response.status === 403 && sdk.isStrictScopeSuperset(scope, prior);
-    const request = { serverUrl: url, resourceMetadataUrl: challenge.resourceMetadataUrl, scope, fetchFn: observing(path, challenge.resourceMetadataUrl), forceReauthorization };
+    const request = { serverUrl: url, resourceMetadataUrl: challenge.resourceMetadataUrl, scope, fetchFn: observing(path, challenge.resourceMetadataUrl, options.timeoutMs), forceReauthorization };
     let result = await quietly(() => sdk.auth(provider, request));
     if (result === 'REDIRECT') {
       const query = await authorizationResponse(provider.authorizationUrl);
@@ -255,7 +258,7 @@ export function authorizer(url, options) {
     }
     let answer;
     try {
-      answer = await fetch(authorizationUrl, { redirect: 'manual' });
+      answer = await fetch(authorizationUrl, { redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs) });
       await answer.body?.cancel();
     } catch (error) {
       throw new ServerFailure(`cannot reach the authorization endpoint ${authorizationUrl.origin}${authorizationUrl.pathname}: ${error.cause?.code ?? error.message}`);

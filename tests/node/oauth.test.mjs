@@ -134,19 +134,20 @@ test('interactive (a terminal): the sign-in URL printed, the loopback listener t
   let out = '';
   let err = '';
   stdout.setEncoding('utf8').on('data', (c) => (out += c));
-  // The user: opens the printed URL in a browser, which follows the redirect to the loopback.
+  // The user: opens the printed URL in a browser, which follows the redirect to the loopback,
+  // taking longer than the server's answers may (the requests' waits stop while a user signs in).
   const signedIn = new Promise((resolve, reject) => {
     stderr.setEncoding('utf8').on('data', (chunk) => {
       err += chunk;
       const url = /sign in to .* at:\n {2}(\S+)/.exec(err)?.[1];
       if (url && !err.includes('(browsed)')) {
         err += '(browsed)';
-        fetch(url).then((r) => r.text()).then(resolve, reject);
+        setTimeout(() => fetch(url).then((r) => r.text()).then(resolve, reject), 2500);
       }
     });
   });
   const io = { stdin: new PassThrough(), stdout, stderr, env: {}, cwd: TEMP, isTTY: false };
-  const status = await command.run(['check-server', '--target', 'mcp', '--protocol', '2025-11-25', '--url', server.url].slice(1), io);
+  const status = await command.run(['--target', 'mcp', '--protocol', '2025-11-25', '--timeout', '2000', '--startup-timeout', '2000', '--url', server.url], io);
   assert.match(await signedIn, /signed in/);
   assert.equal(status, 0, err);
   assert.match(out, /whoami/);

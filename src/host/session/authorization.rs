@@ -9,11 +9,14 @@
 //! - `auth-challenge-missing`: a 401 without `WWW-Authenticate`. RFC 9110 §15.5.2: "The server
 //!   generating a 401 response MUST send a WWW-Authenticate header field … containing at least one
 //!   challenge" <https://www.rfc-editor.org/rfc/rfc9110#section-15.5.2>.
-//! - `auth-resource-metadata-missing`: no protected resource metadata, neither at the
-//!   `resource_metadata` URL of the challenge nor at the well-known URLs. MCP 2025-11-25
+//! - `auth-resource-metadata-missing`: the challenge names a `resource_metadata` URL, and no
+//!   protected resource metadata is there nor at the well-known URLs. MCP 2025-11-25
 //!   authorization, "Authorization Server Discovery": "MCP servers MUST implement the OAuth 2.0
 //!   Protected Resource Metadata (RFC9728) specification"
-//!   <https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization>.
+//!   <https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization>. Without a
+//!   `resource_metadata` in the challenge it is not said: a 2025-03-26 server has no such
+//!   metadata (its clients fall back to the server's origin), and the version is not known yet
+//!   when the first request is refused.
 //! - `auth-resource-metadata-invalid`: the document is not a JSON object, has no `resource`
 //!   (RFC 9728 §2: REQUIRED <https://www.rfc-editor.org/rfc/rfc9728#section-2>), or no
 //!   `authorization_servers` with at least one (MCP 2025-11-25: "MUST include the
@@ -118,6 +121,13 @@ impl AuthorizationPath {
             return None; // not looked for (the client stopped before)
         }
         let Some((fetched, body)) = last_document(&self.resource_metadata) else {
+            if !self
+                .challenge
+                .as_deref()
+                .is_some_and(|c| c.contains("resource_metadata="))
+            {
+                return None; // perhaps a 2025-03-26 server (see the module doc)
+            }
             let tried: Vec<String> = self
                 .resource_metadata
                 .iter()
@@ -291,12 +301,15 @@ mod tests {
 
     #[test]
     fn resource_metadata_missing_invalid_or_for_another_resource() {
-        let missing = r#"{"url":"http://a/mcp","status":401,"challenge":"Bearer","resourceMetadata":[{"url":"http://a/.well-known/oauth-protected-resource/mcp","status":404},{"url":"http://a/.well-known/oauth-protected-resource","status":404}]}"#;
+        let missing = r#"{"url":"http://a/mcp","status":401,"challenge":"Bearer resource_metadata=\"http://a/p\"","resourceMetadata":[{"url":"http://a/.well-known/oauth-protected-resource/mcp","status":404},{"url":"http://a/.well-known/oauth-protected-resource","status":404}]}"#;
         let found = path(missing).findings();
         assert_eq!(found[0].code, "auth-resource-metadata-missing");
         assert!(found[0]
             .message
             .contains("oauth-protected-resource (HTTP 404)"));
+        // No resource_metadata in the challenge: perhaps a 2025-03-26 server, nothing said.
+        let legacy = missing.replace(r#" resource_metadata=\"http://a/p\""#, "");
+        assert_eq!(codes(&legacy), Vec::<String>::new());
         let with = |body: &str| {
             let body = serde_json::to_string(body).unwrap();
             codes(&format!(
