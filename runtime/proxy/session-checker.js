@@ -67,7 +67,7 @@ export function createSessionChecker(options) {
       return { kind: 'message', findings: session.pushHttp(text, direction, httpText, timeMs).map(finding) };
     },
     event: (event) => [{ ...finding(session.runEvent(event)), index: null }],
-    authorization: (path) => session.authorization(path).map((d) => ({ ...finding(d), index: null })),
+    authorization: (path) => session.runAuthorization(path).map((d) => ({ ...finding(d), index: null })),
     finish: () => session.finish().map(finding),
   };
 }

@@ -772,8 +772,8 @@ impl JsSession {
     /// The findings about a protected server's authorization path (what the HTTP proxy fetched
     /// while signing in to its upstream), about the run; throws a `TypeError` for a path that is
     /// not one.
-    #[wasm_bindgen(unchecked_return_type = "Diagnostic[]")]
-    pub fn authorization(&self, path: AuthorizationPathArg) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(js_name = runAuthorization, unchecked_return_type = "Diagnostic[]")]
+    pub fn run_authorization(&self, path: AuthorizationPathArg) -> Result<JsValue, JsValue> {
         to_js(&authorization_path(path)?.findings())
     }
 }
