@@ -15,3 +15,13 @@ export function h(tag, props = {}, ...children) {
   }
   return node;
 }
+
+/**
+ * `children` less the empty ones (null, undefined, false), a space between each two: parts that a
+ * flex or grid layout draws apart keep apart in their text too (an accessible name from content,
+ * a copy), where the boxes alone would run their words together.
+ */
+export function spaced(...children) {
+  return children.flat().filter((child) => child !== null && child !== undefined && child !== false)
+    .flatMap((child, i) => (i === 0 ? [child] : [' ', child]));
+}

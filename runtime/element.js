@@ -141,18 +141,20 @@ export class McpJsonElement extends HTMLElement {
     const mode = this.getAttribute('mode') ?? 'auto';
     const label = this.getAttribute('label') ?? (this.id ? `${this.id} (${mode})` : `JSON example (${mode})`);
     const readonly = this.hasAttribute('readonly');
-    const button = (text, action, aria) => {
-      const node = h('button', { type: 'button', textContent: text, 'aria-label': aria, part: 'button' });
+    // A button's name starts with the word it shows (WCAG 2.5.3, label in name), then says which example.
+    const button = (text, action, rest = '') => {
+      const node = h('button', { type: 'button', textContent: text, 'aria-label': `${text} ${label}${rest}`, part: 'button' });
       node.addEventListener('click', action);
       return node;
     };
     this.parts = {
-      edit: readonly ? null : button('Edit', () => this.edit(), `Edit ${label}`),
-      format: readonly ? null : button('Format', () => this.format(), `Pretty-print ${label}`),
-      reset: button('Reset', () => this.reset(), `Reset ${label} to the original`),
-      copy: button('Copy', () => this.copy(), `Copy ${label}`),
+      edit: readonly ? null : button('Edit', () => this.edit()),
+      format: readonly ? null : button('Format', () => this.format(), ' (exact pretty-print)'),
+      reset: button('Reset', () => this.reset(), ' to the original'),
+      copy: button('Copy', () => this.copy()),
       open: h('a', { className: 'open', textContent: 'Open in toolbox', part: 'button', target: '_blank', rel: 'noopener', hidden: true }),
-      code: h('pre', { className: 'code', part: 'code', 'aria-label': label }, this.original),
+      // A tab stop: a long example scrolls, and the keyboard must reach it to scroll it.
+      code: h('pre', { className: 'code', part: 'code', 'aria-label': label, tabIndex: 0 }, this.original),
       editor: h('div', { className: 'editor', hidden: true }),
       badges: h('span', { className: 'badges' }, h('span', { className: 'badge muted', part: 'badge', textContent: 'not checked yet' })),
       summary: h('span', { className: 'summary', part: 'summary' }),
@@ -241,8 +243,9 @@ export class McpJsonElement extends HTMLElement {
     let where = null;
     if (d.span && d.on === 'example') {
       const text = position(d.span);
+      // Named by the line:column it shows; what it does is its description (the title).
       where = this.parts.edit
-        ? h('button', { type: 'button', className: 'pos', textContent: text, 'aria-label': `Show line ${d.span.line}, column ${d.span.column} in the editor` })
+        ? h('button', { type: 'button', className: 'pos', textContent: text, title: `Show line ${d.span.line}, column ${d.span.column} in the editor` })
         : h('span', { className: 'pos', textContent: text });
       if (this.parts.edit) where.addEventListener('click', async () => (await this.edit(), this.editor.select(d.span)));
     }
@@ -315,13 +318,18 @@ export class McpJsonElement extends HTMLElement {
 
   /** Copies the current text to the clipboard. */
   async copy() {
+    const { copy } = this.parts;
+    const say = (text) => {
+      copy.textContent = text;
+      copy.setAttribute('aria-label', `${text} ${this.frame.getAttribute('aria-label')}`);
+    };
     try {
       await navigator.clipboard.writeText(this.text);
-      this.parts.copy.textContent = 'Copied';
+      say('Copied');
     } catch {
-      this.parts.copy.textContent = 'Copy failed';
+      say('Copy failed');
     }
-    setTimeout(() => (this.parts.copy.textContent = 'Copy'), 1500);
+    setTimeout(() => say('Copy'), 1500);
   }
 }
 

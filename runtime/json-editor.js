@@ -103,6 +103,9 @@ export class JsonEditor {
         syntaxHighlighting(highlight),
         this.readOnly.of(EditorState.readOnly.of(readOnly)),
         this.label.of(EditorView.contentAttributes.of({ 'aria-label': label })),
+        // Contenteditable is in the tab order already; said in the markup too, so that checkers that
+        // look for a focusable child of the scrolling element (axe-core's scrollable-region-focusable) see it.
+        EditorView.contentAttributes.of({ tabindex: '0' }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged && !this.settingText) onChange();
         }),

@@ -15,6 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { apiNames } from '../runtime/load/glue.js';
 import { valueExports } from '../runtime/values.js';
+import { cachedFolder, contentKey, copyInto, filesKey } from './content-cache.mjs';
 import { wasmOpt } from './wasm-opt.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -474,19 +475,29 @@ async function cargoBuilds(profile) {
   return { [NAME]: fullWasm.value, [FORMAT_NAME]: formatWasm.value, [VALIDATOR_NAME]: serverWasm.value };
 }
 
+/** The scripts whose code makes a build's glue (this one, wasm-opt's): part of every glue's cache key. */
+const GLUE_MAKERS = [fileURLToPath(import.meta.url), join(ROOT, 'scripts', 'wasm-opt.mjs')];
+
 /**
  * wasm-bindgen for the .wasm `built` as glue `glue` (`<glue>.js` for the web target in `out`, and
  * for the nodejs target in `out/cjs`, sharing one .wasm), then wasm-opt at `opt`. Returns the
- * path of the optimized `<glue>_bg.wasm`.
+ * path of the optimized `<glue>_bg.wasm`. The output is kept in target/content-cache/ by the
+ * built .wasm, `opt`, wasm-bindgen's version and the scripts that make it, so that a package built
+ * again from the same .wasm (a runtime/ edit, `make serve` after `make test`) only copies it.
  */
-function bindgen(built, glue, out, opt) {
-  run('wasm-bindgen', ['--target', 'web', '--out-name', glue, '--out-dir', out, built]);
-  run('wasm-bindgen', ['--target', 'nodejs', '--out-name', glue, '--out-dir', join(out, 'cjs'), built]);
-  shareWasmWithCjs(out, glue);
-  for (const dts of [join(out, `${glue}.d.ts`), join(out, 'cjs', `${glue}.d.ts`)]) referenceDisposableLib(dts);
-  const wasm = join(out, `${glue}_bg.wasm`);
-  wasmOpt(opt, wasm, wasm);
-  return wasm;
+async function bindgen(built, glue, out, opt) {
+  const key = contentKey(readFileSync(built), opt, execFileSync('wasm-bindgen', ['--version']), filesKey(GLUE_MAKERS));
+  const { folder, hit } = await cachedFolder(`glue-${glue}`, key, (stage) => {
+    run('wasm-bindgen', ['--target', 'web', '--out-name', glue, '--out-dir', stage, built]);
+    run('wasm-bindgen', ['--target', 'nodejs', '--out-name', glue, '--out-dir', join(stage, 'cjs'), built]);
+    shareWasmWithCjs(stage, glue);
+    for (const dts of [join(stage, `${glue}.d.ts`), join(stage, 'cjs', `${glue}.d.ts`)]) referenceDisposableLib(dts);
+    const wasm = join(stage, `${glue}_bg.wasm`);
+    wasmOpt(opt, wasm, wasm);
+  }, { keepOne: true });
+  if (hit) console.log(`  ${glue}: the same .wasm as last time, its glue copied from target/content-cache/`);
+  copyInto(folder, out);
+  return join(out, `${glue}_bg.wasm`);
 }
 
 const { values: args } = parseArgs({
@@ -504,7 +515,8 @@ const cargo = cargoPackage();
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-const wasms = Object.fromEntries(GLUES.map((glue) => [glue, bindgen(built[glue], glue, out, args.opt)]));
+const wasms = {};
+for (const glue of GLUES) wasms[glue] = await bindgen(built[glue], glue, out, args.opt);
 const api = await packageGlue(out, NAME, ['format', 'Validator.isValid']);
 const missing = valueExports().filter((name) => !api.includes(name));
 if (missing.length) throw new Error(`runtime/values.js takes values for exports the glue lacks: ${missing.join(', ')}`);

@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use serde_json::{json, Value};
 
 use mcp_json_toolbox::compat::{
-    check_compatibility, lower_tool, CompatOptions, CompatReport, Target, Verdict,
+    check_compatibility, lower_tool, lower_tool_with, CompatOptions, CompatReport, Target, Verdict,
 };
 use mcp_json_toolbox::Diagnostic;
 use support::{builtin, list};
@@ -315,13 +315,6 @@ fn cases() -> Vec<Case> {
             "vscode/duplicate-after-rewrite",
             format!("[{}, {}]", named("a.b"), named("a_b")),
             format!("[{}, {}]", named("a-b"), named("a_b")),
-            Dropped,
-        ),
-        case(
-            builtin("vscode"),
-            "vscode/unsupported-meta-feature",
-            tool(r##"{"type": "object", "properties": {"a": {"$dynamicRef": "#node"}}}"##),
-            tool(closed),
             Dropped,
         ),
         case(
@@ -1238,6 +1231,148 @@ fn claude_code_notes_a_draft_07_output_schema() {
     assert!(lowered.changes.is_empty());
 }
 
+/// `text` checked against `target` at `version` (`name@version`), and its findings.
+fn check_at(text: &str, target: &str) -> (Verdict, Vec<Diagnostic>) {
+    let options = CompatOptions::from_json(json!({ "targets": [target] })).unwrap();
+    let report = check_compatibility(text, &options);
+    let name = builtin(target.split('@').next().unwrap());
+    (verdict(&report, name.clone()), findings(&report, name))
+}
+
+/// Issue 54: VS Code (up to its JSON language service 5.6.2) dropped a tool whose `inputSchema`
+/// declares JSON Schema 2020-12, whatever its keywords (the service could not read the 2020-12
+/// meta-schema's `$dynamicRef`); from 1.106 it does not. A `$dynamicRef` inside a schema that
+/// declares no dialect is not what it refused; lowering removes the declaration.
+#[test]
+fn vscode_drops_a_tool_declaring_2020_12_only_before_1_106() {
+    // The schema of microsoft/vscode#251315, in its three spellings.
+    let declaring = |dialect: &str| {
+        tool(&format!(
+            r#"{{"$schema": {dialect:?}, "type": "object", "properties": {{"jobUrl": {{"type": "string"}}}}, "required": ["jobUrl"], "additionalProperties": false}}"#
+        ))
+    };
+    for dialect in [
+        "https://json-schema.org/draft/2020-12/schema",
+        "https://json-schema.org/draft/2020-12/schema#",
+        "http://json-schema.org/draft/2020-12/schema",
+    ] {
+        let text = declaring(dialect);
+        let (verdict, found) = check_at(&text, "vscode@1.105");
+        assert_eq!(verdict, Verdict::Dropped, "{dialect}: {}", list(&found));
+        assert_eq!(found.len(), 1, "{}", list(&found));
+        assert_eq!(found[0].code, "vscode/unsupported-meta-feature");
+        assert_eq!(found[0].instance_path, "/inputSchema/$schema");
+        assert!(
+            found[0]
+                .message
+                .contains("Tool `t` has invalid JSON parameters: The schema uses meta-schema features ($dynamicRef)"),
+            "{}",
+            found[0].message
+        );
+        assert!(
+            found[0].message.contains("until 1.106"),
+            "{}",
+            found[0].message
+        );
+        // 1.106 and the newest VS Code take it.
+        for target in ["vscode@1.106", "vscode@1.110.2", "vscode"] {
+            let (verdict, found) = check_at(&text, target);
+            assert_eq!(verdict, Verdict::Accepted, "{target}: {}", list(&found));
+            assert!(found.is_empty(), "{target}: {}", list(&found));
+        }
+        // Lowering for 1.105 removes the declaration; the result passes 1.105.
+        let options = CompatOptions::from_json(json!({"targets": ["vscode@1.105"]})).unwrap();
+        let lowered = lower_tool_with(&text, builtin("vscode"), &options);
+        let out = lowered.tool.clone().unwrap();
+        assert!(out["inputSchema"].get("$schema").is_none(), "{out}");
+        assert_eq!(out["inputSchema"]["required"], json!(["jobUrl"]));
+        assert!(lowered
+            .changes
+            .iter()
+            .any(|c| c.message.contains("`$schema`")));
+        let (verdict, found) = check_at(&out.to_string(), "vscode@1.105");
+        assert_eq!(verdict, Verdict::Accepted, "{}", list(&found));
+        // Lowering for the newest VS Code leaves it alone.
+        let newest = lower_tool(&text, builtin("vscode"));
+        assert_eq!(newest.tool.unwrap()["inputSchema"]["$schema"], dialect);
+    }
+    // Other declarations, no declaration, and `$dynamicRef` in an undeclared schema: nothing.
+    for input in [
+        r#"{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object"}"#,
+        r#"{"type": "object", "properties": {"a": {"type": "string"}}}"#,
+        r##"{"type": "object", "$defs": {"n": {"$dynamicAnchor": "n"}}, "properties": {"a": {"$dynamicRef": "#n"}}}"##,
+    ] {
+        let (verdict, found) = check_at(&tool(input), "vscode@1.105");
+        assert_eq!(verdict, Verdict::Accepted, "{input}: {}", list(&found));
+        assert!(found.is_empty(), "{input}: {}", list(&found));
+    }
+    // Only the input schema's declaration (VS Code validates inputSchema alone).
+    let output = r#"{"name": "t", "inputSchema": {"type": "object"}, "outputSchema": {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object"}}"#;
+    assert!(check_at(output, "vscode@1.105").1.is_empty());
+}
+
+/// Issue 54: the Anthropic API's name pattern is {1,128} since June 2025 and was {1,64} before.
+#[test]
+fn anthropic_names_take_128_characters_since_june_2025() {
+    let long = |n: usize| named(&"n".repeat(n));
+    for target in ["anthropic", "anthropic@2025-06", "claude-code"] {
+        let (verdict, found) = check_at(&long(128), target);
+        assert_eq!(verdict, Verdict::Accepted, "{target}: {}", list(&found));
+        let (verdict, found) = check_at(&long(129), target);
+        assert_eq!(verdict, Verdict::Rejected, "{target}");
+        assert!(
+            found[0].message.contains("{1,128}"),
+            "{target}: {}",
+            found[0].message
+        );
+    }
+    let (verdict, found) = check_at(&long(65), "anthropic@2025-05");
+    assert_eq!(verdict, Verdict::Rejected);
+    assert!(found[0].message.contains("{1,64}"), "{}", found[0].message);
+    assert_eq!(
+        check_at(&long(64), "anthropic@2025-05").0,
+        Verdict::Accepted
+    );
+    // Lowering cuts a name to the newest limit.
+    let lowered = lower_tool(&long(200), builtin("anthropic"));
+    assert_eq!(lowered.tool.unwrap()["name"].as_str().unwrap().len(), 128);
+}
+
+/// Issue 54: Gemini refuses an enum with no `type` at all (decolua/9router#380: "function
+/// declaration enum only allowed for STRING type" when the enum property is missing `type`),
+/// wherever it is and whatever its values; lowering types it.
+#[test]
+fn gemini_refuses_an_enum_without_type_anywhere() {
+    let text = tool(
+        r#"{"type": "object", "properties": {"mode": {"description": "how", "enum": ["fast", "slow"]}, "level": {"enum": [1, 2, 3]}, "tags": {"type": "array", "items": {"enum": ["a", "b"]}}}}"#,
+    );
+    let found = findings(&check(&text, builtin("gemini"), None), builtin("gemini"));
+    let at: Vec<&str> = found
+        .iter()
+        .filter(|d| d.code == "gemini/enum-not-string")
+        .map(|d| d.instance_path.as_str())
+        .collect();
+    assert_eq!(
+        at,
+        [
+            "/inputSchema/properties/mode/enum",
+            "/inputSchema/properties/level/enum",
+            "/inputSchema/properties/tags/items/enum"
+        ]
+    );
+    let out = lower_tool(&text, builtin("gemini")).tool.unwrap();
+    assert_eq!(out["inputSchema"]["properties"]["mode"]["type"], "string");
+    assert_eq!(
+        out["inputSchema"]["properties"]["level"],
+        json!({"enum": ["1", "2", "3"], "type": "string"})
+    );
+    assert_eq!(
+        out["inputSchema"]["properties"]["tags"]["items"]["type"],
+        "string"
+    );
+    assert_lowers(&text, builtin("gemini"));
+}
+
 /// VS Code's array rule reads what VS Code walks: a string `type: "array"` outside `$defs`.
 #[test]
 fn vscode_array_items_follows_its_walk() {
@@ -1310,11 +1445,7 @@ fn messages_fill_their_placeholders_and_fixes_fit_their_keyword() {
                     d.code
                 );
                 // What a fix may name besides its keyword: the replacement it suggests.
-                let instead = |other: &str| match keyword {
-                    "oneOf" => other == "anyOf",
-                    "$dynamicRef" | "$recursiveRef" => matches!(other, "$ref" | "$defs"),
-                    _ => false,
-                };
+                let instead = |other: &str| keyword == "oneOf" && other == "anyOf";
                 for other in keywords.iter().filter(|k| **k != keyword && !instead(k)) {
                     assert!(
                         !fix.contains(&format!("`{other}`")),

@@ -1,7 +1,7 @@
 //! The Streamable HTTP header rules of the session (src/host/session/http.rs): a 2026-07-28
 //! request POSTed without a standard header, or with one that differs from its body, replayed.
 
-use mcp_json_toolbox::host::replay_session;
+use mcp_json_toolbox::host::{replay_session, SessionReport};
 
 /// The codes `replay_session` finds in `lines`, with their pointers.
 fn found(lines: &[&str]) -> Vec<(String, String)> {
@@ -143,6 +143,48 @@ fn a_listed_tool_s_broken_annotation_is_reported_once() {
         found,
         ["/1/message/result/tools/0/inputSchema/properties/n/x-mcp-header"]
     );
+}
+
+/// Each listed tool's name and why a client over HTTP excludes it.
+fn excluded(report: &SessionReport) -> Vec<(&str, Option<&str>)> {
+    report
+        .tools
+        .tools
+        .iter()
+        .map(|t| (t.name.as_str(), t.excluded.as_deref()))
+        .collect()
+}
+
+#[test]
+fn a_tool_with_a_broken_annotation_is_excluded_the_others_kept() {
+    // What check-server leaves uncalled over HTTP: the tool table says why, from its finding.
+    let list = format!(
+        r#"{{"direction":"client","message":{{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{{{META}}}}}}}"#
+    );
+    let tools = r#"{"direction":"server","message":{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","tools":[{"name":"kept","inputSchema":{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}}}},{"name":"dup","inputSchema":{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"MyField"},"b":{"type":"string","x-mcp-header":"myfield"}}}},{"name":"plain","inputSchema":{"type":"object"}}]}}}"#;
+    let report = replay_session(&[list.as_str(), tools].join("\n"));
+    let broken = report
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "x-mcp-header-invalid")
+        .map(|d| d.message.as_str());
+    assert!(
+        broken.is_some_and(|m| m.contains("repeats the header")),
+        "{broken:?}"
+    );
+    assert_eq!(
+        excluded(&report),
+        [("kept", None), ("dup", broken), ("plain", None)]
+    );
+    // Before 2026-07-28 the annotation is only an unknown keyword: nothing is excluded.
+    let old = [
+        r#"{"direction":"client","message":{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}}"#,
+        r#"{"direction":"server","message":{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"}}}}"#,
+        r#"{"direction":"client","message":{"jsonrpc":"2.0","id":1,"method":"tools/list"}}"#,
+        r#"{"direction":"server","message":{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"dup","inputSchema":{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"A"},"b":{"type":"string","x-mcp-header":"a"}}}}]}}}"#,
+    ];
+    let report = replay_session(&old.join("\n"));
+    assert_eq!(excluded(&report), [("dup", None)]);
 }
 
 #[test]

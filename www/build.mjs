@@ -13,6 +13,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import markdownIt from 'markdown-it';
 import mcpJson from '../runtime/docs/markdown-it.js';
+import { cachedFolder, contentKey, pruneShelf } from '../scripts/content-cache.mjs';
 
 const www = dirname(fileURLToPath(import.meta.url));
 const pkg = join(www, '..', 'pkg');
@@ -118,15 +119,27 @@ const folders = all.filter((file) => file.endsWith('/index.html')).map((file) =>
 const precache = ['./', ...folders, ...all.filter((file) => !file.endsWith('.LEGAL.txt'))];
 await writeFile(join(dist, 'sw.js'), sw.replace('__BUILD__', JSON.stringify({ version: hash.digest('hex').slice(0, 16), files: precache })));
 
-/** Writes `file.br` (brotli 11) and `file.gz` (gzip 9) next to `file`. */
+/**
+ * Writes `file.br` (brotli 11) and `file.gz` (gzip 9) next to `file`, from target/content-cache/
+ * when a file of the same bytes was compressed before (the page built again after a small edit, or
+ * by `make serve` after `make test`, compresses only what changed).
+ */
 async function precompress(file) {
   const bytes = await readFile(file);
-  const brotli = promisify(brotliCompress)(bytes, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  const key = contentKey(bytes);
+  const { folder } = await cachedFolder('www-compressed', key, async (stage) => {
+    const brotli = promisify(brotliCompress)(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    });
+    await writeFile(join(stage, 'gz'), await promisify(gzip)(bytes, { level: 9 }));
+    await writeFile(join(stage, 'br'), await brotli);
   });
-  await writeFile(`${file}.br`, await brotli);
-  await writeFile(`${file}.gz`, await promisify(gzip)(bytes, { level: 9 }));
+  await copyFile(join(folder, 'br'), `${file}.br`);
+  await copyFile(join(folder, 'gz'), `${file}.gz`);
+  return key;
 }
 const compressible = [...all, 'sw.js'].filter((file) => COMPRESSIBLE.test(file));
-await Promise.all(compressible.map((file) => precompress(join(dist, file))));
+const compressed = new Set(await Promise.all(compressible.map((file) => precompress(join(dist, file)))));
+// Only this build's files stay cached: the cache holds one page, not every page ever built.
+pruneShelf('www-compressed', compressed);
 console.log(`www/dist: ${all.length + 1} files (${precache.length} precached by the service worker; ${compressible.length} also as .br and .gz)`);

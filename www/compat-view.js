@@ -4,7 +4,7 @@
 // for <target>" (`lowerTool`: the JSON copied, its changes and the constraints the server must still
 // check). A real <table> with row and column headers; arrow keys move between cells (one Tab stop).
 // Text only: DOM through h(), never HTML strings.
-import { h } from '../runtime/dom.js';
+import { h, spaced } from '../runtime/dom.js';
 import { renderDiagnostics } from './render.js';
 
 /**
@@ -138,7 +138,7 @@ export function renderCompat(container, compat, hooks) {
   showDataProblems(container);
   // The heading is a live region made once per render, so that selecting a cell is announced.
   const panel = h('section', { id: PANEL_ID, className: 'compat-findings', 'aria-label': 'Findings of the selected cell' },
-    h('h3', { 'aria-live': 'polite' }), h('div', { className: 'compat-body' }));
+    h('h2', { 'aria-live': 'polite' }), h('div', { className: 'compat-body' }));
   const cells = [];
   const select = (cell) => {
     open = { pointer: cell.pointer, target: cell.target };
@@ -221,9 +221,11 @@ function matrix(report, cells, select) {
       type: 'button', className: `verdict verdict-${result.verdict}`, tabIndex: r === 0 && c === 0 ? 0 : -1,
       'aria-label': `${row.name}, ${targetWords(target)}: ${word}, ${findings(n)}`, 'aria-expanded': 'false', 'aria-controls': PANEL_ID,
     },
-    h('span', { className: 'verdict-symbol', 'aria-hidden': 'true', textContent: symbol }),
-    !symbolOnly && h('span', { textContent: word }),
-    n > 0 && h('span', { className: 'verdict-count', textContent: String(n), title: findings(n) }));
+    // Spaced: the cell's text reads "✗ rejected 3", words its name holds.
+    spaced(
+      h('span', { className: 'verdict-symbol', 'aria-hidden': 'true', textContent: symbol }),
+      !symbolOnly && h('span', { textContent: word }),
+      n > 0 && h('span', { className: 'verdict-count', textContent: String(n), title: findings(n) })));
     button.dataset.row = String(r);
     button.dataset.column = String(c);
     const entry = { button, row: r, column: c, pointer: row.pointer, target, name: row.name, result };
@@ -274,7 +276,7 @@ function showCell(panel, cell, compat, hooks) {
   const list = h('ol', { className: 'diagnostics', 'aria-label': `Findings: ${cell.name}, ${targetLabel(cell.target)}` });
   renderDiagnostics(list, diagnostics, hooks.pick);
   const what = cell.pointer === null ? `the whole list on ${targetLabel(cell.target)}` : `${cell.name} on ${targetLabel(cell.target)}`;
-  panel.querySelector('h3').replaceChildren(
+  panel.querySelector('h2').replaceChildren(
     h('span', { className: `verdict verdict-${cell.result.verdict}` }, h('span', { 'aria-hidden': 'true', textContent: `${symbol} ` }), word),
     ` ${what} · ${findings(diagnostics.length)}`);
   panel.querySelector('.compat-body').replaceChildren(

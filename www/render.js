@@ -1,5 +1,5 @@
 // DOM rendering of results. User data only ever goes through textContent / attributes, never HTML.
-import { h } from '../runtime/dom.js';
+import { h, spaced } from '../runtime/dom.js';
 import { position } from '../runtime/modes.js';
 import { countText } from '../runtime/counts.js';
 
@@ -46,19 +46,21 @@ export function renderSummary(list, summary) {
   list.hidden = entries.length === 0;
 }
 
-/** One diagnostic as a list item with a button that calls `pick(diagnostic)`; children nested below. */
+/**
+ * One diagnostic as a list item with a button that calls `pick(diagnostic)`; children nested below.
+ * The button is named by what it shows (severity, message, line and column, path, code), so that
+ * the name a screen reader says and the one a voice-control user speaks are the same.
+ */
 function diagnosticItem(diagnostic, pick) {
   const where = position(diagnostic.span ?? diagnostic.schemaSpan);
-  const button = h('button', { type: 'button', className: 'diag-button' },
+  const button = h('button', { type: 'button', className: 'diag-button' }, spaced(
     h('span', { className: `sev sev-${diagnostic.severity}`, textContent: diagnostic.severity }),
     h('span', { className: 'diag-message', textContent: diagnostic.message }),
-    h('span', { className: 'diag-meta' },
+    h('span', { className: 'diag-meta' }, spaced(
       where && h('span', { className: 'diag-pos', textContent: `line ${where.replace(':', ', column ')}` }),
       diagnostic.instancePath && h('code', { textContent: diagnostic.instancePath }),
-      diagnostic.code && h('code', { className: 'diag-code', textContent: diagnostic.code })));
+      diagnostic.code && h('code', { className: 'diag-code', textContent: diagnostic.code })))));
   button.disabled = !diagnostic.span && !diagnostic.schemaSpan;
-  button.setAttribute('aria-label',
-    `${diagnostic.severity}: ${diagnostic.message}${where ? ` at line ${where.replace(':', ' column ')}` : ''}`);
   button.addEventListener('click', () => pick(diagnostic));
   const item = h('li', { className: `diag diag-${diagnostic.severity}` }, button);
   if (diagnostic.children?.length) {

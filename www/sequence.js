@@ -7,7 +7,7 @@
 // and sends its first rows with the report, the view asks for others as it scrolls to them.
 // Built with `h()` (text only, never HTML); positions and sizes go through the CSSOM, which the
 // page's CSP allows (it forbids `style` attributes in markup, not `element.style`).
-import { h } from '../runtime/dom.js';
+import { h, spaced } from '../runtime/dom.js';
 import { lastAtOrBefore, offsetText, statusAt } from './sequence-model.js';
 
 /** Height of a message line, and of each finding line under it, in CSS pixels (style.css matches). */
@@ -53,6 +53,8 @@ class SequenceView {
     this.filter = h('select', { className: 'seq-filter' });
     this.count = h('span', { className: 'seq-count', 'aria-live': 'polite' });
     this.note = h('p', { className: 'seq-note' });
+    // Said beside the list, not in it: a list holds list items only.
+    this.empty = h('p', { className: 'seq-empty', textContent: 'No messages.', hidden: true });
     this.canvas = h('div', { className: 'seq-canvas', role: 'none' });
     this.viewport = h('div', {
       className: 'seq-viewport', role: 'list', 'aria-label': 'Messages between host and server, in order', 'aria-describedby': 'seq-keys',
@@ -74,7 +76,7 @@ class SequenceView {
         h('span', { textContent: 'Time' }), h('span', { textContent: '#' }),
         h('span', { className: 'seq-head-sides' }, h('span', { textContent: 'Host' }), h('span', { textContent: 'Server' })),
         h('span', { className: 'seq-head-lanes', textContent: 'Tasks' })),
-      this.viewport);
+      this.empty, this.viewport);
     this.container = container;
     this.rendered = new Map();
     this.frame = 0;
@@ -135,6 +137,8 @@ class SequenceView {
       this.tops[i + 1] = this.tops[i] + MESSAGE_HEIGHT + findings[this.indexAt(i)] * FINDING_HEIGHT;
     }
     const total = this.tops[this.list.length];
+    this.empty.hidden = this.list.length > 0;
+    this.viewport.hidden = this.list.length === 0;
     this.canvas.style.height = `${total}px`;
     // The viewport's height is fixed by the stylesheet; a sequence shorter than that takes its own.
     this.viewport.style.height = '';
@@ -192,10 +196,7 @@ class SequenceView {
 
   /** Puts the rows in view (plus overscan) in the DOM, removing the others. */
   render() {
-    if (!this.model || this.list.length === 0) {
-      this.canvas.replaceChildren(h('p', { className: 'seq-empty', textContent: 'No messages.' }));
-      return;
-    }
+    if (!this.model || this.list.length === 0) return;
     const top = this.viewport.scrollTop;
     const height = this.viewport.clientHeight || FALLBACK_HEIGHT;
     const first = Math.max(0, this.positionAt(top) - OVERSCAN);
@@ -206,16 +207,22 @@ class SequenceView {
         this.rendered.delete(position);
       }
     }
+    // From the last row up, each new row goes before the one after it: the list's DOM order stays
+    // the order of the messages, which is the order assistive technology reads them in.
     let missing = false;
-    for (let position = first; position <= last; position++) {
-      if (this.rendered.has(position)) continue;
-      if (!this.rowAt(position)) {
-        missing = true;
-        continue;
+    let next = null;
+    for (let position = last; position >= first; position--) {
+      let element = this.rendered.get(position);
+      if (!element) {
+        if (!this.rowAt(position)) {
+          missing = true;
+          continue;
+        }
+        element = this.row(position);
+        this.rendered.set(position, element);
+        this.canvas.insertBefore(element, next);
       }
-      const element = this.row(position);
-      this.rendered.set(position, element);
-      this.canvas.append(element);
+      next = element;
     }
     if (missing) this.askFor(first, last);
     // One row is reachable with Tab: the active one, or the first in view.
@@ -235,9 +242,11 @@ class SequenceView {
         type: 'button', className: `seq-finding seq-finding-${finding.severity}`, tabIndex: -1,
         title: finding.message, 'aria-label': `${finding.severity}${finding.code ? ` ${finding.code}` : ''}: ${finding.message}`,
       },
-      h('span', { className: `sev sev-${finding.severity}`, textContent: finding.severity }),
-      finding.code && h('code', { className: 'diag-code', textContent: finding.code }),
-      h('span', { className: 'seq-finding-text', textContent: finding.message }))));
+      // Spaced: the words shown are those the button's name starts with.
+      spaced(
+        h('span', { className: `sev sev-${finding.severity}`, textContent: finding.severity }),
+        finding.code && h('code', { className: 'diag-code', textContent: finding.code }),
+        h('span', { className: 'seq-finding-text', textContent: finding.message })))));
     const arrow = row.kind === 'toModel' || row.kind === 'other' || row.kind === 'context'
       ? h('span', { className: 'seq-arrow seq-arrow-note' })
       : h('span', { className: `seq-arrow seq-arrow-${row.from === 'client' ? 'right' : 'left'} seq-arrow-${row.kind}` });

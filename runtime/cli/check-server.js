@@ -271,6 +271,13 @@ async function runCall(session, connection, call, { values, timeoutMs }) {
   session.elsewhere.push(...toFindings(call.file, checked));
   const tool = session.tools.find((t) => t?.name === call.name);
   if (!tool) return;
+  // Over Streamable HTTP, a tool the session says a client excludes (a broken `x-mcp-header`,
+  // its finding in the tools/list answer) is not called: the other tools are.
+  const excluded = values.url ? session.live.tools().tools.find((t) => t.name === call.name)?.excluded : undefined;
+  if (excluded) {
+    record.skipped = `excluded from the tools a client may call over Streamable HTTP: ${excluded}`;
+    return;
+  }
   let args;
   try {
     args = JSON.parse(call.text);

@@ -1,7 +1,8 @@
 // `mcp-json-toolbox proxy`: a checking proxy between a host and a real MCP server. Over stdio
 // (`-- COMMAND ARGS…`) it runs the server and passes every byte both ways unchanged
-// (runtime/proxy/stdio.js); over Streamable HTTP (`--upstream URL`) it listens on 127.0.0.1 and
-// forwards every request to the upstream server (runtime/proxy/http/). Either way a checker
+// (runtime/proxy/stdio.js); over Streamable HTTP (`--upstream URL`) it listens on 127.0.0.1 only
+// and forwards every request a web page did not send to the upstream server
+// (runtime/proxy/http/). Either way a checker
 // thread feeds a copy of each message to the package's `Session` (runtime/proxy/); its findings
 // are printed on stderr as they come (report.js, `--format`), never on the protocol channel.
 import { closeSync, openSync, writeSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { TARGET_NAMES, parseTargets } from './targets.js';
 import { Secrets } from '../mcp-client/credentials.js';
 import { startChecker } from '../proxy/checker-thread.js';
 import { proxyStdio } from '../proxy/stdio.js';
+import { originOf } from '../proxy/http/guard.js';
 
 const NAME = 'proxy';
 /** Messages longer than this are passed on but not checked (counted as too large). */
@@ -24,9 +26,15 @@ const SUMMARY = 'Run an MCP server (stdio or Streamable HTTP) behind a checking 
   'Every byte is passed on unchanged both ways; each message is checked live (host and server\n' +
   'rules, task flows, schemas).';
 const OPTIONS_HELP = `  -- COMMAND ARGS…             a stdio server: run it, the host talks to the proxy's stdin/stdout
-  --upstream URL              a Streamable HTTP server: listen on 127.0.0.1 and forward to URL
+  --upstream URL              a Streamable HTTP server: listen on 127.0.0.1 (only: there is
+                              no option to listen elsewhere) and forward to URL; a request whose
+                              Host is not 127.0.0.1, localhost or [::1] at the port, or whose
+                              Origin is not http:// one of those nor --allow-origin's, is refused
+                              (403, not forwarded, a request-refused warning)
   --port N                    the port to listen on with --upstream (default 0: any free port,
                               printed on stderr)
+  --allow-origin URL          with --upstream: also take requests from this origin (a
+                              browser-based host's page, e.g. http://localhost:6274; repeatable)
   --insecure                  with --upstream https://…: accept any TLS certificate
   --record FILE               write the session as a transcript (JSON Lines of {timestamp,
                               direction, message, http?}) that \`replay\` and the page read; over
@@ -49,6 +57,7 @@ const EXITS = 'Exit code over stdio: the server\'s, or its signal (2: a usage er
 const OPTIONS = {
   upstream: { type: 'string' },
   port: { type: 'string', default: '0' },
+  'allow-origin': { type: 'string', multiple: true },
   insecure: { type: 'boolean', default: false },
   record: { type: 'string' },
   'record-secrets': { type: 'boolean', default: false },
@@ -85,26 +94,33 @@ export function summaryLine(list, summary) {
   return parts.join(', ');
 }
 
-/** The options checked: `{ targets, port }`, or a UsageError. */
+/** The options checked: `{ targets, port, allowOrigins }` (normalised origins), or a UsageError. */
 function checkOptions(values, server) {
   if (values.upstream && server.length > 0) throw new UsageError('give either --upstream URL or -- COMMAND ARGS…, not both');
   if (!values.upstream && server.length === 0) throw new UsageError('no server command: give it after --, or --upstream URL');
   if (values.upstream && !/^https?:\/\/[^/]/.test(values.upstream)) throw new UsageError('--upstream must be an http:// or https:// URL');
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a port number (0 to 65535)');
-  return { targets: parseTargets(values.target, TARGET_NAMES), port };
+  const allowed = values['allow-origin'] ?? [];
+  if (allowed.length > 0 && !values.upstream) throw new UsageError('--allow-origin goes with --upstream URL (the stdio proxy listens on nothing)');
+  const allowOrigins = allowed.map((text) => {
+    const origin = originOf(text);
+    if (origin === undefined) throw new UsageError(`--allow-origin ${text}: not an origin (http:// or https://, a host, a port; no path)`);
+    return origin;
+  });
+  return { targets: parseTargets(values.target, TARGET_NAMES), port, allowOrigins };
 }
 
 export default command({
   name: NAME,
   summary: `${SUMMARY}\n\n${OPTIONS_HELP}`,
-  usage: `[OPTIONS] -- COMMAND ARGS…\n       mcp-json-toolbox ${NAME} [OPTIONS] --upstream URL [--port N]`,
+  usage: `[OPTIONS] -- COMMAND ARGS…\n       mcp-json-toolbox ${NAME} [OPTIONS] --upstream URL [--port N] [--allow-origin URL]…`,
   options: OPTIONS,
   tail: true,
   exits: EXITS,
   async check(values, positionals, io, server) {
     if (positionals.length > 0) throw new UsageError(`unexpected ${positionals[0]}: the server's command goes after --`);
-    const { targets, port } = checkOptions(values, server);
+    const { targets, port, allowOrigins } = checkOptions(values, server);
     // What the HTTP proxy says on stderr passes `secrets` (no credential of its own is written);
     // stdout is never touched (over stdio, it is the host's channel).
     const secrets = new Secrets();
@@ -149,7 +165,7 @@ export default command({
     let ran;
     try {
       ran = values.upstream
-        ? await (await import('../proxy/http/serve.js')).proxyHttp({ upstream: values.upstream, port, insecure: values.insecure, credentials }, io, checker)
+        ? await (await import('../proxy/http/serve.js')).proxyHttp({ upstream: values.upstream, port, insecure: values.insecure, allowOrigins, credentials }, io, checker)
         : await proxyStdio(server[0], server.slice(1), io, checker);
     } finally {
       await credentials?.close();

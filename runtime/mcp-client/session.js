@@ -35,15 +35,37 @@ export function withMeta(session, params = {}) {
   return meta ? { ...params, _meta: { ...meta, ...params._meta } } : params;
 }
 
+/** JSON-RPC "unsupported protocol version" (2026-07-28 `UnsupportedProtocolVersionError`). */
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
+/**
+ * Whether a refused `server/discover` is answered by asking again, once, with `offered`: the
+ * refusal is `UnsupportedProtocolVersionError` (-32022) and its `data.supported` lists `offered`.
+ * The 2026-07-28 schema, `UnsupportedProtocolVersionError` `data.supported`: "Protocol versions
+ * the server supports. The client should choose a mutually supported version from this list and
+ * retry." (modelcontextprotocol/modelcontextprotocol schema/2026-07-28/schema.json, as in
+ * ../shared/mcp-schema; checked 2026-12-06). The official TypeScript SDK's client retries once
+ * (its "corrective" probe outcome, at most one: `classifyRpcError` and `correctiveUsed` in
+ * `@modelcontextprotocol/client` 2.4.0 dist/public-*.mjs; checked 2026-12-06), as the
+ * conformance suite's `request-metadata` scenario expects (its server refuses the first request
+ * whatever it asks: `sep-2575-client-retry-supported-version`). Only `offered` is asked again:
+ * check-server offers one 2026-07-28 version; a list without it falls back to `initialize`.
+ */
+function correctable(error, offered) {
+  return error?.code === UNSUPPORTED_PROTOCOL_VERSION && Array.isArray(error.data?.supported) && error.data.supported.includes(offered);
+}
+
 /**
  * Negotiates the protocol: `{ protocolVersion, offered, serverInfo, capabilities, instructions,
  * via, index, error }` (`via`: `server/discover` or `initialize`; `index`: the transcript index of
  * the answer used; `error`: the JSON-RPC error of a refused `initialize`). Offering 2026-07-28, a
- * server that refuses `server/discover` gets the 2025-11-25 `initialize`.
+ * `server/discover` refused as an unsupported version the server says it supports is asked again
+ * once (`correctable`); a server that refuses it otherwise gets the 2025-11-25 `initialize`.
  */
 export async function negotiate(connection, offered) {
   if (offered === '2026-07-28') {
-    const { message, index } = await connection.request('server/discover', { _meta: requestMeta(offered) });
+    let { message, index } = await connection.request('server/discover', { _meta: requestMeta(offered) });
+    if (correctable(message.error, offered)) ({ message, index } = await connection.request('server/discover', { _meta: requestMeta(offered) }));
     const versions = message.result?.supportedVersions;
     if (Array.isArray(versions) && versions.includes(offered)) {
       connection.protocolVersion = offered;

@@ -123,7 +123,10 @@ impl Entry {
 /// The schema field a check is about, if it names one.
 fn field_of(check: &Check) -> Option<Field> {
     match check {
-        Check::RootObject(f) | Check::McpRoot(f) | Check::BooleanSubschema(f) => Some(*f),
+        Check::RootObject(f)
+        | Check::McpRoot(f)
+        | Check::BooleanSubschema(f)
+        | Check::DeclaredDialect(f, _) => Some(*f),
         _ => None,
     }
 }
@@ -253,6 +256,7 @@ fn check(feature: &str, with: &Map<String, Value>) -> Result<Check, String> {
         "string-format-not-in" => Check::StringFormatNotIn(strings(with, "keywords")?),
         "boolean-subschema" => Check::BooleanSubschema(field()?),
         "output-dialect" => Check::OutputDialect(strings(with, "keywords")?),
+        "declared-dialect" => Check::DeclaredDialect(field()?, strings(with, "keywords")?),
         "ignored-member" => {
             Check::IgnoredMember(text(with, "member").ok_or("`with.member` is needed")?)
         }

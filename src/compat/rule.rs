@@ -161,6 +161,8 @@ pub enum Check {
     BooleanSubschema(Field),
     /// `outputSchema`'s root `$schema` is none of these dialects (`checks/dialect.rs`).
     OutputDialect(Vec<String>),
+    /// The field's root `$schema` declares none of these dialects (`checks/dialect.rs`).
+    DeclaredDialect(Field, Vec<String>),
     /// The consumer ignores this member of a tool (`checks/ignored.rs`).
     IgnoredMember(String),
     /// The tool's `description` at most this many characters; a longer one is cut

@@ -401,13 +401,14 @@ export interface SessionReport {
 /** Options of `new Session` and `replaySession`: the compatibility targets each tools/list page is judged for (the `checkCompatibility` default when left out), and the server's name (else the one the initialize or server/discover result gives). */
 export type SessionOptions = CompatOptions;
 
-/** One listed tool's verdicts: the errors and warnings found about it in its tools/list page (`schemaErrors`: of the errors, those the schema lint found in its inputSchema or outputSchema), and its compatibility verdict per target. */
+/** One listed tool's verdicts: the errors and warnings found about it in its tools/list page (`schemaErrors`: of the errors, those the schema lint found in its inputSchema or outputSchema), why a 2026-07-28 client over Streamable HTTP leaves it out of the tools it may call (`excluded`: its `x-mcp-header-invalid` error's message; null when kept), and its compatibility verdict per target. */
 export interface ToolVerdict {
   name: string;
   taskSupport: string | null;
   errors: number;
   schemaErrors: number;
   warnings: number;
+  excluded: string | null;
   targets: Partial<Record<CompatTarget, CompatVerdict>>;
 }
 
@@ -446,6 +447,9 @@ export type RunEvent = { entry?: number } & (
   | { event: "elicitation-cancelled" }
   | { event: "no-answer"; method: string; timeoutMs: number; startup?: boolean }
   | { event: "upstream-failed"; method: string; url: string; code?: string | null; reason?: string | null; cut?: "mid-event" | "before-end" | null }
+  | { event: "request-refused"; method: string; target: string; port: number; refused: "host"; host?: string | null }
+  | { event: "request-refused"; method: string; target: string; port: number; refused: "origin"; origin: string }
+  | { event: "request-refused"; method: string; target: string; port: number; refused: "target" }
 );
 
 /** What a host that signed in to a protected server tells its session about the authorization path:
@@ -760,7 +764,8 @@ impl JsSession {
     }
 
     /// The finding for a run event about the run as a whole, no message (the HTTP proxy's
-    /// `upstream-failed`); throws a `TypeError` for an event that is not one.
+    /// `upstream-failed` and `request-refused`); throws a `TypeError` for an event that is not
+    /// one.
     #[wasm_bindgen(js_name = runEvent, unchecked_return_type = "Diagnostic")]
     pub fn run_event(&self, event: RunEventArg) -> Result<JsValue, JsValue> {
         let json = options_json(Some(event.into()))?.unwrap_or_default();

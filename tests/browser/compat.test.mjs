@@ -108,7 +108,7 @@ test('a reference server tools/list: the matrix shows what checkCompatibility sa
   await listCell.click();
   assert.equal(await listCell.getAttribute('aria-expanded'), 'true');
   const first = want.targets[0];
-  assert.match(await page.textContent('#compat-findings h3'), new RegExp(`${want.report.list[first].diagnostics.length} finding`));
+  assert.match(await page.textContent('#compat-findings h2'), new RegExp(`${want.report.list[first].diagnostics.length} finding`));
   // A list that fails only because of its tools says which.
   const failing = want.targets.find((target) => want.report.list[target].verdict !== 'accepted' && want.report.list[target].diagnostics.length === 0);
   if (failing) {

@@ -54,7 +54,7 @@ test('Format pretty-prints a format-mode example exactly, and Reset brings the o
   await example.scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('mcp-json[mode="format"]').dataset.verdict);
   const original = await example.evaluate((e) => e.text);
-  await example.evaluate((e) => e.shadowRoot.querySelector('button[aria-label^="Pretty-print"]').click());
+  await example.evaluate((e) => e.shadowRoot.querySelector('button[aria-label^="Format"]').click());
   // Done when the new text is there and its check has shown its verdict (aria-busy is set while checking).
   await page.waitForFunction((before) => {
     const element = document.querySelector('mcp-json[mode="format"]');
@@ -62,7 +62,7 @@ test('Format pretty-prints a format-mode example exactly, and Reset brings the o
   }, original);
   const pretty = await example.evaluate((e) => e.text);
   assert.ok(pretty.includes('\n  "ratio": 1.50,\n') && pretty.includes('12345678901234567890') && pretty.includes('"caf\\u00e9"'), pretty);
-  assert.equal(await example.evaluate((e) => e.shadowRoot.querySelector('button[aria-label^="Pretty-print"]').hidden), true, 'nothing left to format');
+  assert.equal(await example.evaluate((e) => e.shadowRoot.querySelector('button[aria-label^="Format"]').hidden), true, 'nothing left to format');
   await example.evaluate((e) => e.shadowRoot.querySelector('button[aria-label^="Reset"]').click());
   await page.waitForFunction((before) => document.querySelector('mcp-json[mode="format"]').text === before, original);
   await context.close();

@@ -26,6 +26,41 @@ function onPage(t, { example, ...options }, body) {
   });
 }
 
+/**
+ * The list as assistive technology gets it, after a scroll: the rows in the DOM in document order
+ * (position in the whole set and its size, and the message's index), and from Chromium's
+ * accessibility tree (DevTools protocol) the parent of each list item there. Every row drawn must be
+ * a list item of the list, in order, numbered by its place among all `size` messages.
+ */
+async function assertListStructure(page, size) {
+  const dom = await page.$$eval('#sequence .seq-viewport .seq-row', (elements) => elements.map((row) => ({
+    position: Number(row.getAttribute('aria-posinset')), size: Number(row.getAttribute('aria-setsize')), index: Number(row.dataset.index),
+  })));
+  assert.ok(dom.length > 0, 'rows are drawn');
+  dom.forEach((row, i) => {
+    assert.equal(row.size, size, 'aria-setsize is the whole set');
+    assert.equal(row.position, dom[0].position + i, `row ${i} of the DOM is the next message (${dom.map((r) => r.position)})`);
+    assert.equal(row.position, row.index + 1, 'unfiltered, a row\'s place is its message\'s');
+  });
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '#sequence .seq-viewport' });
+    const { nodes } = await cdp.send('Accessibility.queryAXTree', { nodeId, role: 'listitem' });
+    const messages = nodes.filter((node) => node.name?.value.startsWith('Message '));
+    assert.deepEqual(messages.map((node) => node.name.value.match(/^Message (\d+),/)[1]).map(Number), dom.map((row) => row.index + 1),
+      'the accessibility tree has every row drawn as a list item, in order');
+    for (const item of messages) {
+      const { nodes: family } = await cdp.send('Accessibility.getPartialAXTree', { backendNodeId: item.backendDOMNodeId, fetchRelatives: true });
+      const parent = family.find((node) => node.nodeId === item.parentId);
+      assert.deepEqual([parent?.role.value, parent?.name?.value], ['list', 'Messages between host and server, in order'], `${item.name.value}: its parent`);
+    }
+  } finally {
+    await cdp.detach();
+  }
+  return dom;
+}
+
 /** What the rows in the DOM say: position, entry index, method label, arrow direction, findings. */
 function rows(page) {
   return page.$$eval('#sequence .seq-row', (elements) => elements.map((row) => ({
@@ -139,6 +174,13 @@ test('a 10,000-message recording keeps a bounded number of rows in the DOM and s
   });
   assert.ok(visible, 'the last message is inside the viewport');
   assert.equal(last.at(-1).index, 9999);
+  await assertListStructure(page, 10_000);
+  // A little way back up: the rows coming into view go before those still drawn, in order.
+  const before = await page.$eval('#sequence .seq-viewport', (viewport) => viewport.querySelector('.seq-row').getAttribute('aria-posinset'));
+  await page.$eval('#sequence .seq-viewport', (viewport) => { viewport.scrollTop -= 10 * 34; });
+  await page.waitForSelector(`#sequence .seq-row[aria-posinset="${Number(before) - 1}"]`);
+  const up = await assertListStructure(page, 10_000);
+  assert.ok(up[0].position < Number(before) && up.at(-1).position > Number(before), `rows ${up[0].position}…${up.at(-1).position} around ${before}`);
   // The keyboard gets there too: Home, then End, then one up.
   await page.focus('#sequence .seq-row[tabindex="0"]');
   await page.keyboard.press('Home');
@@ -160,7 +202,8 @@ test('the task filter shows one task\'s messages and its lane', (t) => onPage(t,
   await page.selectOption('#sequence .seq-filter', 'task-3');
   const one = await rows(page);
   assert.equal(one.length, 8, 'call, CreateTaskResult, two polls and answers, tasks/result and its answer');
-  assert.equal(one[0].size, 8);
+  assert.deepEqual(one.map((row) => [row.position, row.size]), [1, 2, 3, 4, 5, 6, 7, 8].map((position) => [position, 8]),
+    'each row\'s place among the task\'s messages');
   assert.deepEqual(one.map((row) => row.label), [
     'tools/call', 'CreateTaskResult · working', 'tasks/get', 'task working', 'tasks/get', 'task completed', 'tasks/result', 'CallToolResult',
   ]);

@@ -69,6 +69,40 @@ test('a 400 to server/discover carrying a session id: not adopted; 2025-11-25 ne
   assert.equal(posted.at(-1).http.headers['Mcp-Session-Id'], 'good');
 });
 
+test('-32022 to server/discover listing the offered version: asked again once, then 2026-07-28; listing only others: initialize', async (t) => {
+  const refusal = (supported) => ({ code: -32022, message: 'Unsupported protocol version', data: { supported, requested: '2026-07-28' } });
+  // `refusals`: the error each server/discover gets, in turn, until a result.
+  const run = async (refusals) => {
+    const seen = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        if (request.method !== 'POST') return response.writeHead(405).end();
+        const message = JSON.parse(body);
+        // The requests (notifications/initialized is sent without waiting: not counted).
+        if (message.id === undefined) return response.writeHead(202).end();
+        seen.push(message.method);
+        const json = (status, value) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+        const error = message.method === 'server/discover' ? refusals.shift() : undefined;
+        if (error) return json(400, { jsonrpc: '2.0', id: message.id, error });
+        if (message.method === 'server/discover') return json(200, { jsonrpc: '2.0', id: message.id, result: { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: {} } });
+        return json(200, { jsonrpc: '2.0', id: message.id, result: { protocolVersion: '2025-11-25', capabilities: {}, serverInfo: { name: 'double', version: '1' } } });
+      });
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    t.after(() => server.close());
+    const transport = connectHttp(`http://127.0.0.1:${server.address().port}/mcp`, { timeoutMs: 5000 });
+    const negotiated = await negotiate(transport.connection, '2026-07-28');
+    await transport.close();
+    return { via: negotiated.via, version: negotiated.protocolVersion, seen };
+  };
+  assert.deepEqual(await run([refusal(['2026-07-28'])]), { via: 'server/discover', version: '2026-07-28', seen: ['server/discover', 'server/discover'] });
+  // Once only: a second refusal is not asked again.
+  assert.deepEqual(await run([refusal(['2026-07-28']), refusal(['2026-07-28'])]), { via: 'initialize', version: '2025-11-25', seen: ['server/discover', 'server/discover', 'initialize'] });
+  assert.deepEqual(await run([refusal(['2025-11-25'])]), { via: 'initialize', version: '2025-11-25', seen: ['server/discover', 'initialize'] });
+});
+
 test('the 2026-07-28 headers of a message (the crate\'s): Mcp-Name from the named parameter, Mcp-Param-* of a listed tool, base64-wrapped when not plain ASCII', () => {
   const meta = { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } };
   assert.deepEqual(mcpHeaders({ method: 'tools/call', params: { name: 'book', ...meta } }), { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': 'tools/call', 'Mcp-Name': 'book' });

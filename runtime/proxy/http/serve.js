@@ -1,5 +1,7 @@
-// The Streamable HTTP proxy: listens on 127.0.0.1 and passes every request (POST, GET, DELETE)
-// to the upstream MCP server and every answer back as it arrives (forward.js), while a copy of
+// The Streamable HTTP proxy: listens on 127.0.0.1 only, refuses what a web page sends it
+// (guard.js: a foreign Host or Origin, a target off the proxy: 403, never forwarded, a
+// `request-refused` finding) and passes every other request (POST, GET, DELETE) to the upstream
+// MCP server and every answer back as it arrives (forward.js), while a copy of
 // each message goes to the checker with its HTTP envelope: a request's body, each JSON answer,
 // each event of an SSE answer as the event completes (sse.js). The traffic never waits for the
 // checker; a failure to reach the upstream, a TLS error or an answer cut short is told to the
@@ -9,6 +11,7 @@ import http from 'node:http';
 import { FORWARDED } from '../child.js';
 import { EventFramer } from './sse.js';
 import { forward, headerObject, upstreamAgent, upstreamUrl } from './forward.js';
+import { REFUSAL_REASONS, requestGuard } from './guard.js';
 
 /** How long the checker may take to finish once the proxy is stopped: no host waits on it (the
  * stdio proxy's 1.5 s is a host's grace period), so the checker gets time to catch up with
@@ -49,28 +52,49 @@ function answerHeaders(answer) {
 }
 
 /**
- * Runs the proxy to `upstream` on `port` (0: any) until SIGINT or SIGTERM; `checker` is
- * startChecker's, told each failure to reach the upstream or to pass its answer on as an
- * `upstream-failed` run event (its session makes the finding, about no message). `credentials`
- * (runtime/mcp-client/oauth.js's authorizer, --header, --bearer-env, OAuth): added to each
- * request without an Authorization of its own; such a request answered 401 (or 403
- * insufficient_scope) is sent again once signed in, and the authorization path is told to the
- * checker (`authorization`). Resolves `{
- * outcome, summary }`: `outcome` `{ code: 0 }` once stopped, or `{ error, message, exit: 2 }`
+ * Runs the proxy to `upstream` on 127.0.0.1:`port` (0: any) until SIGINT or SIGTERM; `checker`
+ * is startChecker's, told each failure to reach the upstream or to pass its answer on as an
+ * `upstream-failed` run event, and each request refused as a `request-refused` one (its session
+ * makes the finding, about no message). `allowOrigins`: the origins `--allow-origin` gave,
+ * normalised (guard.js `originOf`). `credentials` (runtime/mcp-client/oauth.js's authorizer:
+ * --header, --bearer-env, OAuth): added to each request the guard took that carries no
+ * Authorization of its own; such a request answered 401 (or 403 insufficient_scope) is sent again
+ * once signed in, and the authorization path is told to the checker (`authorization`). Resolves
+ * `{ outcome, summary }`: `outcome` `{ code: 0 }` once stopped, or `{ error, message, exit: 2 }`
  * when it cannot listen; `summary` the checker's.
  */
-export async function proxyHttp({ upstream, port, insecure, credentials }, io, checker) {
+export async function proxyHttp({ upstream, port, insecure, allowOrigins = [], credentials }, io, checker) {
   const agent = upstreamAgent(upstream, insecure);
   if (credentials) credentials.observe = (path) => checker.authorization(path);
   const say = (text) => io.stderr.write(`mcp-json-toolbox proxy: ${text}\n`);
-  const server = http.createServer((request, response) => handle(request, response));
+  const refusal = requestGuard(allowOrigins);
+  // The guard is the listener's only way in: every request meets it before anything else of the
+  // proxy sees the request, and only one it takes reaches `handle`. What the proxy adds to a
+  // request (its own credentials) is added in `handle`, so that it never reaches a refused
+  // request; and never to a request that carries an `Authorization` of its own (that host speaks
+  // for itself).
+  const server = http.createServer((request, response) => {
+    const refused = refusal(request);
+    if (refused) refuse(request, response, refused);
+    else handle(request, response);
+  });
   /** Open answers (a GET stream may stay open): ended when the proxy stops. */
   const open = new Set();
   /** The proxy is stopping: the answers it cuts then (its own doing, whichever side's close is
    * seen first) are no failure of the upstream. */
   let stopping = false;
 
-  /** One host request: forwarded at once, its body copied for the checker as it passes. */
+  /** A request the guard refused: 403 with its one-line reason, nothing sent upstream, the
+   * refusal told to the checker's session (`refused` as the guard gave it). */
+  function refuse(request, response, refused) {
+    const reason = `${REFUSAL_REASONS[refused.refused]}\n`;
+    response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(reason), 'X-Content-Type-Options': 'nosniff', Connection: 'close' });
+    response.end(reason);
+    checker.event({ event: 'request-refused', method: request.method, target: request.url, port: request.socket.localPort, ...refused });
+  }
+
+  /** One host request the guard took: forwarded at once, its body copied for the checker as it
+   * passes. */
   function handle(request, response) {
     const target = upstreamUrl(upstream, request.url);
     const envelope = { method: request.method, headers: headerObject(request.rawHeaders) };

@@ -1,29 +1,80 @@
-//! The JSON Schema dialect an `outputSchema` declares (`$schema` at its root): a client that
-//! validates results with a 2020-12-only engine refuses any other. No lowering pass: the only rule
-//! of this kind (`claude-code/output-dialect`) is a note, and lowering does not act on notes
-//! (were one to become a verdict, its pass would remove the declaration and list the draft-07
-//! keywords whose meaning 2020-12 changes).
+//! The JSON Schema dialect a schema declares (`$schema` at its root). Two facts: an `outputSchema`
+//! declaring a dialect outside a list (a client that validates results with a 2020-12-only engine
+//! refuses any other), and a field declaring one of a list (a client whose validator cannot read
+//! that dialect's meta-schema drops the tool). Lowering acts on the second (removes the
+//! declaration); the first has no pass: its only rule (`claude-code/output-dialect`) is a note,
+//! and lowering does not act on notes (were one to become a verdict, its pass would remove the
+//! declaration and list the draft-07 keywords whose meaning 2020-12 changes).
 
 use serde_json::Value;
 
-use super::super::rule::Field;
+use super::super::rule::{Check, Field};
+use super::edit::{discard, Lowering};
 use super::view::{Spot, ToolView};
 
-/// The `$schema` of `schema`'s root when it is a string outside `allowed` (compared without a
-/// trailing `#`, as the TypeScript SDK does).
+/// The `$schema` of `schema`'s root, if a string, and whether it is one of `dialects` (compared
+/// without a trailing `#`, as the TypeScript SDK does).
 #[inline(never)]
-fn refused<'v>(schema: &'v Value, allowed: &[String]) -> Option<&'v str> {
+fn declared<'v>(schema: &'v Value, dialects: &[String]) -> Option<(&'v str, bool)> {
     let declared = schema.get("$schema")?.as_str()?;
     let bare = declared.trim_end_matches('#');
-    (!allowed.iter().any(|a| a == bare)).then_some(declared)
+    Some((declared, dialects.iter().any(|d| d == bare)))
 }
 
 /// The `outputSchema` root's `$schema`, when it is not one of `allowed`.
 #[inline(never)]
 pub(super) fn find(view: &ToolView<'_>, allowed: &[String]) -> Option<Spot> {
-    let declared = refused(view.value.get(Field::Output.key())?, allowed)?;
+    let (declared, listed) = declared(view.value.get(Field::Output.key())?, allowed)?;
+    if listed {
+        return None;
+    }
     let at = view.at(Field::Output, "", "/$schema");
     let detail =
         format!("`outputSchema` declares the dialect {declared:?}, not JSON Schema 2020-12");
     Some(Spot::new(at, detail).about("$schema"))
+}
+
+/// The root `$schema` of `field`, when it is one of `dialects`.
+#[inline(never)]
+pub(super) fn find_declared(
+    view: &ToolView<'_>,
+    field: Field,
+    dialects: &[String],
+) -> Option<Spot> {
+    let (declared, listed) = declared(view.value.get(field.key())?, dialects)?;
+    if !listed {
+        return None;
+    }
+    let at = view.at(field, "", "/$schema");
+    let key = field.key();
+    let detail = format!("`{key}` declares the dialect {declared:?}");
+    Some(Spot::new(at, detail).about("$schema"))
+}
+
+/// Lowering: a field whose root declares a dialect the profile refuses loses the declaration
+/// (MCP reads a schema without `$schema` as 2020-12, its default dialect).
+#[inline(never)]
+pub(super) fn lower(l: &mut Lowering, tool: &mut Value) {
+    let refused: Vec<(Field, Vec<String>)> = l
+        .checks
+        .iter()
+        .filter_map(|check| match check {
+            Check::DeclaredDialect(field, dialects) => Some((*field, dialects.clone())),
+            _ => None,
+        })
+        .collect();
+    for (field, dialects) in refused {
+        let key = field.key();
+        let Some(schema) = tool.get_mut(key) else {
+            continue;
+        };
+        if !declared(schema, &dialects).is_some_and(|(_, listed)| listed) {
+            continue;
+        }
+        if let Value::Object(members) = schema {
+            discard(members, "$schema");
+        }
+        let message = format!("the `$schema` declaration of `{key}` is removed (MCP reads a schema without one as JSON Schema 2020-12)");
+        l.change(format!("/{key}"), message);
+    }
 }

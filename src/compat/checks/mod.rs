@@ -81,6 +81,9 @@ pub(super) fn tool_findings(
         Check::NotAllRequired => all_required::find(view),
         Check::FormatNotIn(_) | Check::StringFormatNotIn(_) => formats::find(view, check),
         Check::OutputDialect(allowed) => dialect::find(view, allowed).into_iter().collect(),
+        Check::DeclaredDialect(field, dialects) => dialect::find_declared(view, *field, dialects)
+            .into_iter()
+            .collect(),
         Check::IgnoredMember(key) => ignored::find(view, key).into_iter().collect(),
         Check::ServerToolLength(limit) => server_tool_length::find(view, server_name, *limit)
             .into_iter()
@@ -113,6 +116,7 @@ pub(super) fn list_findings(check: &Check, views: &[ToolView<'_>], list: &str) -
 #[inline(never)]
 pub(super) fn lower(l: &mut Lowering, tool: &mut Value, generation: Option<Generation>) {
     root::lower_missing(l, tool);
+    dialect::lower(l, tool);
     booleans::lower(l, tool);
     if let Some(input) = tool.get_mut("inputSchema") {
         keywords::lower_refs(l, input);

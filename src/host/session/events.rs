@@ -19,6 +19,10 @@
 //! - `upstream-failed` (error): the HTTP proxy could not pass an answer on: the upstream server
 //!   could not be reached (a TLS error among the reasons) or its answer was cut; the host's
 //!   connection is closed alike. It is about the run, no message ([`RunEvent::diagnostic`]).
+//! - `request-refused` (warning): the HTTP proxy refused a request with 403 and did not forward
+//!   it: its `Host` did not name the proxy's own address, its `Origin` was neither the proxy's
+//!   nor one the user allowed, or its target was not a path on the proxy (what a web page sends
+//!   through DNS rebinding, or from a foreign origin: [`Refusal`]). About the run, no message.
 
 use serde_json::{Map, Value};
 
@@ -91,6 +95,48 @@ pub enum RunEvent {
         /// Where the answer was cut, when it was.
         cut: Option<AnswerCut>,
     },
+    /// The HTTP proxy refused request `method` `target` (as the host sent them) with 403 and
+    /// did not forward it, for `refused`; `port` is the port it listens on.
+    ///
+    /// The rule is the Streamable HTTP transport's "Security Warning": servers "MUST validate
+    /// the `Origin` header on all incoming connections to prevent DNS rebinding attacks" and "If
+    /// the `Origin` header is present and invalid, servers MUST respond with HTTP 403
+    /// Forbidden" (<https://modelcontextprotocol.io/specification/2025-11-25/basic/transports>,
+    /// checked 2026-12-06; the same words in 2026-07-28's Streamable HTTP "Security &
+    /// Endpoint"). The proxy is the local server the host talks to, so the rule binds it, and it
+    /// keeps it by refusing; its `Host` check is the conformance suite's
+    /// `dns-rebinding-protection` scenario (a page that rebinds its own name to 127.0.0.1 sends
+    /// its own name as `Host`).
+    ///
+    /// A warning, not an error: no one broke a MUST (the proxy kept it; the request came from a
+    /// web page, or a host the user has not allowed, and no spec binds what a page sends), and
+    /// the traffic of the hosts the user runs goes on. It is said because the user should know
+    /// it happened: a page tried to reach their server, or a browser-based host of theirs needs
+    /// `--allow-origin`.
+    RequestRefused {
+        /// The HTTP method.
+        method: String,
+        /// The request target as sent (a path, or what was sent instead of one).
+        target: String,
+        /// The port the proxy listens on.
+        port: u64,
+        /// Why it was refused.
+        refused: Refusal,
+    },
+}
+
+/// Why the HTTP proxy refused a request ([`RunEvent::RequestRefused`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Its `Host` (none, when it had none) is not `127.0.0.1`, `localhost` or `[::1]` at the
+    /// proxy's port: a page after DNS rebinding sends its own host name.
+    Host(Option<String>),
+    /// Its `Origin` is neither the proxy's own (`http://` one of those names at its port) nor
+    /// one the user allowed (`--allow-origin`).
+    Origin(String),
+    /// Its target is not a path on the proxy (an absolute URL, `//host/…`): forwarded, it would
+    /// leave the upstream's origin.
+    Target,
 }
 
 /// Where an upstream's answer was cut.
@@ -155,6 +201,21 @@ impl RunEvent {
                     }
                 },
             },
+            "request-refused" => Self::RequestRefused {
+                method: read.text("method")?,
+                target: read.text("target")?,
+                port: read.count("port")?,
+                refused: match read.text("refused")?.as_str() {
+                    "host" => Refusal::Host(read.optional_text("host")?),
+                    "origin" => Refusal::Origin(read.text("origin")?),
+                    "target" => Refusal::Target,
+                    other => {
+                        return Err(format!(
+                            "\"refused\" is \"host\", \"origin\" or \"target\", found {other:?}"
+                        ))
+                    }
+                },
+            },
             other => return Err(format!("unknown event {other:?}")),
         };
         let known = event.members();
@@ -180,6 +241,11 @@ impl RunEvent {
             Self::ElicitationCancelled => &[],
             Self::NoAnswer { .. } => &["method", "timeoutMs", "startup"],
             Self::UpstreamFailed { .. } => &["method", "url", "code", "reason", "cut"],
+            Self::RequestRefused { refused, .. } => match refused {
+                Refusal::Host(_) => &["method", "target", "port", "refused", "host"],
+                Refusal::Origin(_) => &["method", "target", "port", "refused", "origin"],
+                Refusal::Target => &["method", "target", "port", "refused"],
+            },
         }
     }
 
@@ -194,6 +260,7 @@ impl RunEvent {
             Self::ElicitationCancelled => "elicitation-cancelled",
             Self::NoAnswer { .. } => "no-answer",
             Self::UpstreamFailed { .. } => "upstream-failed",
+            Self::RequestRefused { .. } => "request-refused",
         }
     }
 
@@ -287,7 +354,58 @@ impl RunEvent {
                     ),
                 )
             }
+            Self::RequestRefused {
+                method,
+                target,
+                port,
+                refused,
+            } => {
+                let own = format!("127.0.0.1:{port}, localhost:{port} or [::1]:{port}");
+                let why = match refused {
+                    Refusal::Host(None) => format!(
+                        "it has no Host header (the proxy takes only {own}, its own address)"
+                    ),
+                    Refusal::Host(Some(host)) => format!(
+                        "its Host {} is not the proxy's own address ({own}): a web page's \
+                         request after DNS rebinding names the page's host",
+                        shown(host)
+                    ),
+                    Refusal::Origin(origin) => format!(
+                        "its Origin {} is neither the proxy's own (http:// and {own}) nor one \
+                         --allow-origin allows: a request from a web page of that origin \
+                         (--allow-origin URL lets a browser-based host of yours through)",
+                        shown(origin)
+                    ),
+                    Refusal::Target => {
+                        "its target is not a path on the proxy (forwarded, it would leave the \
+                         upstream's origin)"
+                            .to_owned()
+                    }
+                };
+                Diagnostic::warning(
+                    code,
+                    format!(
+                        "{method} {}: refused with 403 and not forwarded: {why}",
+                        shown(target)
+                    ),
+                )
+            }
         }
+    }
+}
+
+/// The longest text of a request (its target, `Host`, `Origin`) a finding quotes, in characters:
+/// a refused request is anyone's, and a finding is one line.
+const SHOWN_CHARS: usize = 200;
+
+/// `text` quoted for a finding (control characters escaped), cut after [`SHOWN_CHARS`]
+/// characters with `…`.
+fn shown(text: &str) -> String {
+    let cut: String = text.chars().take(SHOWN_CHARS).collect();
+    if cut.len() < text.len() {
+        format!("{cut:?}…")
+    } else {
+        format!("{text:?}")
     }
 }
 
@@ -418,6 +536,10 @@ mod tests {
                 r#"{"event":"upstream-failed","method":"GET","url":"http://h/mcp","cut":"mid-event"}"#,
                 "error",
             ),
+            (
+                r#"{"event":"request-refused","method":"POST","target":"/mcp","port":8931,"refused":"origin","origin":"http://evil.example"}"#,
+                "warning",
+            ),
         ];
         let session = Session::new();
         for (json, severity) in cases {
@@ -494,6 +616,50 @@ mod tests {
         assert!(event(r#"{"event":"upstream-failed","method":"GET"}"#)
             .unwrap_err()
             .contains("url"));
+    }
+
+    #[test]
+    fn a_refused_request_says_why_and_what_the_proxy_takes() {
+        let said = |json: &str| event(json).unwrap().diagnostic().message;
+        let at = r#""event":"request-refused","method":"POST","target":"/mcp","port":8931"#;
+        assert_eq!(
+            said(&format!(
+                r#"{{{at},"refused":"host","host":"evil.example"}}"#
+            )),
+            "POST \"/mcp\": refused with 403 and not forwarded: its Host \"evil.example\" is not \
+             the proxy's own address (127.0.0.1:8931, localhost:8931 or [::1]:8931): a web \
+             page's request after DNS rebinding names the page's host"
+        );
+        assert!(said(&format!(r#"{{{at},"refused":"host"}}"#))
+            .ends_with(": it has no Host header (the proxy takes only 127.0.0.1:8931, localhost:8931 or [::1]:8931, its own address)"));
+        let origin = said(&format!(
+            r#"{{{at},"refused":"origin","origin":"http://evil.example"}}"#
+        ));
+        assert!(origin.contains(": its Origin \"http://evil.example\" is neither the proxy's own"));
+        assert!(origin.contains("--allow-origin URL lets a browser-based host of yours through"));
+        let target = r#"{"event":"request-refused","method":"GET","target":"//evil.example/x","port":1,"refused":"target"}"#;
+        assert!(said(target).starts_with(
+            "GET \"//evil.example/x\": refused with 403 and not forwarded: its target is not a path"
+        ));
+        // Anyone's text: quoted with its control characters escaped, and cut.
+        let long = format!(
+            r#"{{{at},"refused":"origin","origin":"http://{}\n.example"}}"#,
+            "é".repeat(300)
+        );
+        let message = said(&long);
+        assert!(!message.contains('\n') && message.contains(&format!("{}\"…", "é".repeat(193))));
+        let found = Session::new().run_event(&event(target).unwrap());
+        assert_eq!((found.code.as_str(), found.span), ("request-refused", None));
+        // Each reason reads its own member, and only it.
+        assert!(event(&format!(r#"{{{at},"refused":"origin"}}"#))
+            .unwrap_err()
+            .contains("origin"));
+        assert!(event(&format!(r#"{{{at},"refused":"target","host":"h"}}"#))
+            .unwrap_err()
+            .contains("host"));
+        assert!(event(&format!(r#"{{{at},"refused":"cookie"}}"#))
+            .unwrap_err()
+            .contains("cookie"));
     }
 
     #[test]

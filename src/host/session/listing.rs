@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 
 use crate::compat::UNUSABLE_SCHEMA;
-use crate::compat::{check_parsed, CompatOptions};
+use crate::compat::{check_parsed, x_mcp_header, CompatOptions};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::host::diagnostic_at;
 use crate::host::session::dispatch::Dispatch;
@@ -113,12 +113,18 @@ impl Dispatch<'_, '_, '_> {
                 .and_then(|e| e.value_of("taskSupport"))
                 .and_then(Node::as_str)
                 .map(str::to_owned);
+            // A broken `x-mcp-header` annotation: the clients over HTTP drop the tool.
+            let excluded = found
+                .iter()
+                .find(|d| d.is_error() && d.code == x_mcp_header::CODE && under(&d.instance_path))
+                .map(|d| d.message.clone());
             let verdict = ToolVerdict {
                 name: name.clone(),
                 task_support,
                 errors: count(Severity::Error),
                 schema_errors,
                 warnings: count(Severity::Warning),
+                excluded,
                 targets,
             };
             let table = &mut self.session.table.tools;

@@ -138,7 +138,7 @@ mod tracked_task;
 pub use crate::host::transcript::Direction;
 pub use authorization::{AuthorizationPath, Fetched};
 pub use checker::{Entry, Session, SessionOptions};
-pub use events::{AnswerCut, RunEvent};
+pub use events::{AnswerCut, Refusal, RunEvent};
 pub use finding::Finding;
 pub use jsonl_transcript::{JsonLinesSession, PlacedFinding, MAX_PLACED};
 pub use limits::{

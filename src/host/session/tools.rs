@@ -36,6 +36,11 @@ pub struct ToolVerdict {
     pub schema_errors: usize,
     /// Warnings found about it there.
     pub warnings: usize,
+    /// Why a 2026-07-28 client over Streamable HTTP leaves it out of the tools it may call: the
+    /// message of its first `x-mcp-header-invalid` error ([`crate::compat::x_mcp_header`], an
+    /// error only in a 2026-07-28 list; "a client using Streamable HTTP MUST reject such a tool":
+    /// its sources there); `None` for a tool a client keeps.
+    pub excluded: Option<String>,
     /// Its compatibility verdict per target.
     pub targets: Verdicts,
 }
