@@ -11,7 +11,10 @@ use std::fs;
 use std::path::Path;
 
 /// The embedded documents, by file name under `schemas/mcp/`.
-const SCHEMAS: [&str; 3] = [
+const SCHEMAS: [&str; 6] = [
+    "2024-11-05.schema.json",
+    "2025-03-26.schema.json",
+    "2025-06-18.schema.json",
     "2025-11-25.schema.json",
     "2026-07-28.schema.json",
     "ext-tasks-draft.schema.json",

@@ -9,7 +9,7 @@ export type JsonSchemaValidatorResult<T> =
 
 /** A `jsonSchemaValidator` provider for the MCP SDK, without code generation. */
 export declare class ToolboxJsonSchemaValidator {
-  /** `options` are those of `new Validator` (`assertFormats`, `schemas` as texts). */
+  /** `options` are those of `new Validator` (`assertFormats`, `schemas` as texts, `checkSchema`: the meta-schema check, off by default as in the SDK's ajv provider). */
   constructor(options?: Omit<ValidateOptions, 'output'>);
   /** A function validating values against `schema`, compiled once and cached. Throws a `SchemaError` for an unusable schema. */
   getValidator<T>(schema: object | boolean): (input: unknown) => JsonSchemaValidatorResult<T>;

@@ -19,7 +19,13 @@ export class ToolboxJsonSchemaValidator {
   #byText = new Map();
   #options;
 
-  /** `options` are those of `new Validator` (`assertFormats`, `schemas`). */
+  /**
+   * `options` are those of `new Validator` (`assertFormats`, `schemas`, `checkSchema`), passed as
+   * they are: a schema is compiled without its meta-schema check unless `checkSchema: true`, as
+   * the SDK's default provider compiles it (ajv with `validateSchema: false`,
+   * https://github.com/modelcontextprotocol/typescript-sdk/blob/main/src/validation/ajv-provider.ts,
+   * checked 2026-12-06 in SDK 1.32.2). A schema the engine cannot compile still throws a `SchemaError`.
+   */
   constructor(options = {}) {
     this.#options = options;
   }

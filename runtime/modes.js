@@ -94,7 +94,7 @@ function formatView(result, place, pending) {
   const badges = [{ text: 'valid JSON', tone: 'ok' }];
   if (result.unwrapDepth) badges.push({ text: `unwrapped ${result.unwrapDepth} string layer(s)`, tone: 'info' });
   if (pending) badges.push({ text: `${pending} when the validator has loaded…`, tone: 'muted' });
-  return { mode: 'format', badges, line: 'JSON', diagnostics: placed(place, result.diagnostics), formatted: result.output, output: result.output };
+  return { mode: 'format', badges, line: 'JSON', diagnostics: placed(place, result.diagnostics), formatted: result.output, output: result.output, pending: Boolean(pending) };
 }
 
 /** The text pretty-printed with `options`, with its warnings (duplicate keys, ...). */
@@ -102,23 +102,29 @@ export async function formatMode(api, text, { place, options = {}, pending } = {
   try {
     return formatView(await api.call('formatDocument', text, options), place, pending);
   } catch (error) {
-    return notJson('format', error, place);
+    return { ...notJson('format', error, place), pending: Boolean(pending) };
   }
 }
+
+/** The badge of a validate view given before the schema lint's findings (`pending`). */
+const LINT_PENDING = { text: 'schema lint when the full build has loaded…', tone: 'muted' };
 
 /**
  * Arguments against a schema or a Tool definition (the crate decides which, and says
  * `missing-schema` when there is none: `schemaText` undefined); the schema's diagnostics point
  * into `schemaText` either way. With `decode` (format options), the output is the arguments
- * decoded (a stringified object unwrapped) and pretty-printed.
+ * decoded (a stringified object unwrapped) and pretty-printed. `pending`: the answer may come
+ * from the server build (the same verdict, without the schema lint's findings), which the view
+ * says (a badge, and `pending: true` for the caller to run it again once the full build is there).
  */
-export async function validateMode(api, schemaText, argsText, { place, schemaPlace, decode } = {}) {
+export async function validateMode(api, schemaText, argsText, { place, schemaPlace, decode, pending = false } = {}) {
   let report;
   try {
     report = await api.call('validateToolArguments', schemaText, argsText);
   } catch (error) {
     if (Array.isArray(error?.diagnostics)) {
-      return { mode: 'validate', badges: [{ text: 'invalid schema', tone: 'error' }], line: error.message, message: error.message, diagnostics: placed(schemaPlace, error.diagnostics) };
+      const badges = [{ text: 'invalid schema', tone: 'error' }, ...(pending ? [LINT_PENDING] : [])];
+      return { mode: 'validate', badges, line: error.message, message: error.message, diagnostics: placed(schemaPlace, error.diagnostics), pending };
     }
     if (error?.name !== 'JsonError') throw error;
     const schemaBroken = schemaText !== undefined && !(await isJson(api, schemaText));
@@ -127,11 +133,12 @@ export async function validateMode(api, schemaText, argsText, { place, schemaPla
   const diagnostics = placed(place, report.diagnostics);
   const badges = [report.valid ? { text: 'valid arguments', tone: 'ok' } : { text: 'invalid arguments', tone: 'error' }];
   if (report.stringified) badges.push({ text: 'stringified', tone: 'warning', title: 'The arguments were a JSON string holding the object' });
+  if (pending) badges.push(LINT_PENDING);
   const line = report.valid ? 'valid arguments' : `invalid arguments: ${diagnostics.find((d) => d.severity === 'error')?.message ?? ''}`;
-  if (!decode) return { mode: 'validate', badges, line, diagnostics };
+  if (!decode) return { mode: 'validate', badges, line, diagnostics, pending };
   const output = await api.call('formatDocument', argsText, { ...decode, unwrapString: true }).then((r) => r.output, () => '');
   const message = report.stringified ? 'The arguments arrived as a JSON string; the output shows them decoded.' : '';
-  return { mode: 'validate', badges, line, message, diagnostics, output };
+  return { mode: 'validate', badges, line, message, diagnostics, output, pending };
 }
 
 /** A classification summary as one line: "task handle, poll tasks/get every 5 s". */
@@ -214,6 +221,8 @@ export const LOG_FORMATS = {
   jsonl: 'JSON Lines log',
   'mcp-debugger': 'mcp-debugger export',
   'mcp-recorder': 'mcp-recorder cassette',
+  'claude-desktop': 'Claude Desktop MCP log',
+  'python-sdk': 'Python SDK debug log',
 };
 
 export async function sessionMode(api, transcript, { place, tool, toolPlace } = {}) {

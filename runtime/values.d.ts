@@ -12,6 +12,7 @@ import type {
   HostReport,
   LintReport,
   LoweredTool,
+  SchemaCheck,
   SessionOptions,
   SessionReport,
   ValidateOptions,
@@ -29,7 +30,7 @@ export interface ValueValidateOptions extends Omit<ValidateOptions, 'schemas'> {
 
 /** A compiled tool `inputSchema` that validates arguments. */
 export declare class Validator {
-  /** Compiles a schema given as JSON text. Throws a `SchemaError` with positioned `diagnostics`. */
+  /** Compiles a schema given as JSON text (checked against its meta-schema in the full build, or with `options.checkSchema`). Throws a `SchemaError` with positioned `diagnostics`. */
   constructor(schema: string, options?: ValueValidateOptions | null);
   /** Compiles a schema given as a value. A `SchemaError`'s diagnostics have no `span`. */
   constructor(schema: JsonInput, options?: ValueValidateOptions | null);
@@ -45,6 +46,11 @@ export declare class Validator {
   free(): void;
   [Symbol.dispose](): void;
 }
+
+/** Checks a schema given as JSON text against its meta-schema and compiles it (in either build): `valid`, and why not or its warnings, spans into the text. Never throws for a bad schema. */
+export declare function checkSchema(schema: string, options?: ValueValidateOptions | null): SchemaCheck;
+/** Checks a schema given as the value itself: the diagnostics have no `span`. */
+export declare function checkSchema(schema: JsonInput, options?: ValueValidateOptions | null): SchemaCheck;
 
 /** Compiles `schema` and validates `args` once (each JSON text or the value itself). */
 export declare function validateArguments(schema: string, args: string, options?: ValueValidateOptions | null): ValidationReport;

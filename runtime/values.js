@@ -179,6 +179,7 @@ const FUNCTIONS = {
     ],
   },
   lintSchema: { texts: [0], drop: [(report) => dropAllSpans(report.diagnostics)] },
+  checkSchema: { texts: [0], drop: [(check) => dropAllSpans(check.diagnostics)] },
   checkElicitation: {
     texts: [0, 1],
     optional: 1,
@@ -251,6 +252,9 @@ function valueFunction(name, fn, { texts, optional, drop }) {
   };
 }
 
+/** The exports (besides `Validator`) whose options, argument `index`, may hold `schemas` as values. */
+const SCHEMA_OPTIONS = { validateArguments: 2, checkSchema: 1 };
+
 /** `options.schemas` with values turned into JSON text (a copy; the caller's object is not changed). */
 function schemaOptions(options, where) {
   const schemas = options?.schemas;
@@ -308,10 +312,13 @@ export function acceptValues(api) {
   for (const [name, spec] of Object.entries(FUNCTIONS)) {
     if (typeof api[name] === 'function') wrapped[name] = valueFunction(name, api[name], spec);
   }
-  const validateArguments = wrapped.validateArguments;
-  if (validateArguments) {
-    wrapped.validateArguments = (schema, args, options) =>
-      validateArguments(schema, args, schemaOptions(options, 'validateArguments:'));
+  for (const [name, at] of Object.entries(SCHEMA_OPTIONS)) {
+    const fn = wrapped[name];
+    if (!fn) continue;
+    wrapped[name] = (...args) => {
+      args[at] = schemaOptions(args[at], `${name}:`);
+      return fn(...args);
+    };
   }
   if (api.Validator) wrapped.Validator = valueValidator(api.Validator);
   return wrapped;

@@ -6,7 +6,7 @@
 //!
 //! Codes:
 //! - `missing-schema` (error): the example names a schema id (`schema="#id"`) the file does not
-//!   hold (validate mode without any schema is `host::validate_tool_arguments`'s).
+//!   hold (validate mode without any schema is `validator::validate_tool_arguments`'s).
 //!
 //! In every build (the format core too): `<mcp-json>` judges a format example without
 //! fetching the full build.

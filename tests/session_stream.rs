@@ -452,13 +452,63 @@ fn initialize_wins_over_a_declared_version() {
     );
 }
 
+/// 2024-11-05, 2025-03-26 and 2025-06-18 are checked against their own official schema: an
+/// `initialize` without the required `clientInfo` is an `official-schema` error at `/params`
+/// (its line and column), and the report says the version checked.
 #[test]
-fn a_version_whose_schema_is_not_embedded_is_not_checked() {
+fn every_published_version_is_checked_against_its_own_schema() {
+    use mcp_json_toolbox::host::session::How;
+    use mcp_json_toolbox::protocol::Version;
+    for version in [
+        Version::V2024_11_05,
+        Version::V2025_03_26,
+        Version::V2025_06_18,
+    ] {
+        let v = version.as_str();
+        let mut session = support::session();
+        let without = format!(
+            r#"{{"jsonrpc":"2.0","id":0,"method":"initialize","params":{{"protocolVersion":"{v}","capabilities":{{}}}}}}"#
+        );
+        let found = session.push(&without, Direction::Client);
+        assert_eq!(codes(&found), ["official-schema"], "{v}: {found:#?}");
+        assert_eq!(found[0].instance_path, "/params", "{v}");
+        assert!(
+            found[0].message.contains(&format!("protocol {v}")),
+            "{found:#?}"
+        );
+        assert!(found[0].message.contains("clientInfo"), "{found:#?}");
+        let params = without.find(r#"{"protocolVersion""#).unwrap();
+        assert_eq!(found[0].span.map(|s| s.bytes.start), Some(params), "{v}");
+        let report = session.protocol();
+        assert_eq!((report.checked, report.how), (Some(version), How::Offered));
+        // The answer chooses it; a valid one is clean.
+        let answer = format!(
+            r#"{{"jsonrpc":"2.0","id":0,"result":{{"protocolVersion":"{v}","capabilities":{{}},"serverInfo":{{"name":"s","version":"1"}}}}}}"#
+        );
+        assert!(
+            codes(&session.push(&answer, Direction::Server)).is_empty(),
+            "{v}"
+        );
+        assert_eq!(session.protocol().how, How::Negotiated);
+        let list = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#;
+        assert!(
+            codes(&session.push(list, Direction::Client)).is_empty(),
+            "{v}"
+        );
+    }
+}
+
+#[test]
+fn a_version_that_is_not_published_is_not_checked_and_the_report_says_so() {
     let mut session = support::session();
-    let offer = INITIALIZE.replace("2025-11-25", "2025-06-18");
+    assert_eq!(session.protocol().checked, None);
+    let offer = INITIALIZE.replace("2025-11-25", "2099-01-01");
     assert!(codes(&session.push(&offer, Direction::Client)).is_empty());
-    let text = r#"{"jsonrpc":"2.0","id":"init","result":{"protocolVersion":"2025-06-18","capabilities":{}}}"#;
+    let text = r#"{"jsonrpc":"2.0","id":"init","result":{"protocolVersion":"2099-01-01","capabilities":{}}}"#;
     assert!(codes(&session.push(text, Direction::Server)).is_empty());
+    let report = session.protocol();
+    assert_eq!(report.checked, None);
+    assert_eq!(report.named.as_deref(), Some("2099-01-01"));
 }
 
 /// Every JSON Lines recording of tests/fixtures/sessions/ fed to a `JsonLinesSession` one line at

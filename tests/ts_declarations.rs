@@ -24,8 +24,9 @@ use mcp_json_toolbox::host::logs;
 use mcp_json_toolbox::host::session::{AuthorizationPath, JsonLinesSession, RunEvent};
 use mcp_json_toolbox::host::{
     check_elicitation, check_tool, check_tool_call, check_tool_result, lint_file, replay_session,
-    validate_tool_arguments, Direction, Entry, Session,
+    Direction, Entry, Session,
 };
+use mcp_json_toolbox::validator::{check_schema, validate_tool_arguments};
 use mcp_json_toolbox::{classify::classify, format_document, lint_schema, validate_arguments};
 use mcp_json_toolbox::{FormatOptions, ValidateOptions};
 
@@ -454,6 +455,22 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
                 Err(error) => add("SchemaError.diagnostics", "cli", json(&error.diagnostics)),
             }
         }
+    }
+    // A schema checked: usable (its warnings), broken against its meta-schema, not JSON.
+    for (name, text) in [
+        ("cli/schema.json", schema.as_str()),
+        (
+            "a warning",
+            r#"{"type": "string", "format": "no-such-format"}"#,
+        ),
+        ("broken", r#"{"type": "objct"}"#),
+        ("not JSON", "{"),
+    ] {
+        add(
+            "checkSchema",
+            name,
+            json(&check_schema(text, &ValidateOptions::default())),
+        );
     }
     add("checkTool", "cli/tool.json", json(&check_tool(&tool)));
     // A tool, its inputSchema, and none: the docs' and the page's validate mode.

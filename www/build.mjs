@@ -1,6 +1,6 @@
 // Builds the page into www/dist/: bundles the page and worker JS with CodeMirror (esbuild, minified,
-// no CDN), copies the wasm-bindgen output of both builds from pkg/ (the format core and the full
-// build), the HTML, CSS and examples, writes the service worker with this build's file list, and
+// no CDN), copies the wasm-bindgen output of three builds from pkg/ (the format core, the server
+// build the Validate tab runs on until the full build has loaded, and the full build), the HTML, CSS and examples, writes the service worker with this build's file list, and
 // precompresses every text and wasm file as .br and .gz next to it (what static hosts serve; so
 // does scripts/serve.mjs). Usage: node www/build.mjs   (needs `make pkg` first)
 import { build } from 'esbuild';
@@ -22,11 +22,17 @@ const dist = join(www, 'dist');
 const FULL_GLUE = 'mcp_json_toolbox.js';
 /** The format core's glue: bundled into the page's worker, imported by `<mcp-json>`'s. */
 const CORE_GLUE = 'mcp_json_toolbox_format.js';
+/** The server build's glue (the page's worker imports it when it starts, its .wasm when the Validate tab first runs). */
+const SERVER_GLUE = 'mcp_json_toolbox_validator.js';
 /**
- * What dist/pkg/ serves from pkg/: the .wasm of the format core (loaded first) and of the full
- * build (loaded later), and the glue of both.
+ * What dist/pkg/ serves from pkg/: the .wasm of the format core (loaded first), of the server build
+ * (for a validation before the full build has loaded) and of the full build (loaded later), and
+ * the glue of each.
  */
-const GLUE = ['mcp_json_toolbox_format_bg.wasm', 'mcp_json_toolbox_bg.wasm', FULL_GLUE, CORE_GLUE];
+const GLUE = [
+  'mcp_json_toolbox_format_bg.wasm', 'mcp_json_toolbox_validator_bg.wasm', 'mcp_json_toolbox_bg.wasm',
+  FULL_GLUE, SERVER_GLUE, CORE_GLUE,
+];
 /** Files served compressed (.br and .gz written next to them). */
 const COMPRESSIBLE = /\.(html|js|css|json|wasm|svg|txt)$/;
 
@@ -50,8 +56,11 @@ await build({
   target: 'es2022',
   legalComments: 'linked',
   logLevel: 'warning',
-  // The worker's progress total for the full build (the download is measured after decoding).
-  define: { __FULL_WASM_BYTES__: String((await stat(join(pkg, 'mcp_json_toolbox_bg.wasm'))).size) },
+  // The worker's progress totals for the full and server builds (the download is measured after decoding).
+  define: {
+    __FULL_WASM_BYTES__: String((await stat(join(pkg, 'mcp_json_toolbox_bg.wasm'))).size),
+    __SERVER_WASM_BYTES__: String((await stat(join(pkg, 'mcp_json_toolbox_validator_bg.wasm'))).size),
+  },
 });
 for (const file of GLUE) await copyFile(join(pkg, file), join(dist, 'pkg', file));
 for (const file of ['index.html', 'style.css', 'favicon.svg']) await copyFile(join(www, file), join(dist, file));

@@ -23,8 +23,9 @@ wasm.onFull = fullChanged;
 
 /** What the page holds: the tab, each tab's input texts, and the output options. */
 let state = defaultState();
-/** The diagnostics on screen (for "copy as MCP tool error") and the full output text. */
-let shown = { diagnostics: [], output: '' };
+/** The diagnostics on screen (for "copy as MCP tool error"), the full output text, and whether
+ * the view is a preview to run again once the full build has loaded (`pending`). */
+let shown = { diagnostics: [], output: '', pending: false };
 let runNumber = 0;
 /** The "open in another tab" offer of the result on screen. */
 let nextView;
@@ -74,7 +75,10 @@ async function run() {
       now: (fn) => api.core.has(fn) || wasm.full.state === 'loaded',
     };
     const view = await tab.run(calls, docs.a ?? '', docs.b ?? '', outputOptions());
-    if (number === runNumber) showResult(view);
+    if (number !== runNumber) return;
+    showResult(view);
+    // A preview answered after the full build had loaded: run again for the full build's view.
+    if (view.pending && wasm.full.state === 'loaded') run();
   } catch (error) {
     if (number !== runNumber) return;
     if (error instanceof Cancelled) showMessage('Cancelled.', 'muted');
@@ -99,7 +103,7 @@ function edited() {
 }
 
 let busyTimer = 0;
-/** Shows "working…" with Cancel when a job takes longer than a moment ("loading validator…" while it waits for the full build). */
+/** Shows "working…" with Cancel when a job takes longer than a moment ("loading validator…" while it waits for a build to download). */
 function showBusy(busy) {
   clearTimeout(busyTimer);
   showWorking();
@@ -111,16 +115,18 @@ function showBusy(busy) {
 /** What a call that reports its progress is doing, in words. */
 const PROGRESS_WORDS = { replayLog: 'replaying the log' };
 
-/** The busy indicator's text: the full build's download progress while a job waits for it, a
- * long replay's progress (the bar too: how much of the log it has read). */
+/** The busy indicator's text: the download progress of the build a job waits for (the full
+ * build, or the server build the Validate tab runs on before it), a long replay's progress (the
+ * bar too: how much of the log it has read). */
 function showWorking() {
-  const { loaded = 0, total } = wasm.full;
+  const waiting = wasm.waitingFor;
+  const { loaded = 0, total } = waiting ? wasm[waiting] : {};
   const bytes = (n) => `${(n / 1e6).toFixed(1)} MB`;
-  const progress = wasm.waitingForFull ? undefined : wasm.progress;
+  const progress = waiting ? undefined : wasm.progress;
   const bar = $('working-progress');
   bar.hidden = !progress;
   if (progress) bar.value = progress.total ? progress.read / progress.total : 0;
-  $('working-text').textContent = wasm.waitingForFull
+  $('working-text').textContent = waiting
     ? `loading validator… ${bytes(loaded)}${total ? ` of ${bytes(total)}` : ''}`
     : progress
       ? `${PROGRESS_WORDS[progress.fn] ?? 'working'}… ${bytes(progress.read)} of ${bytes(progress.total)}`
@@ -129,9 +135,10 @@ function showWorking() {
 
 let registered = false;
 /**
- * The full build's state changed: show its progress; once it has loaded, run the home tab again
- * (its result so far was a format preview). `body[data-full]` follows the state, `loaded` only
- * after that run.
+ * The full build's state changed: show its progress; once it has loaded, run the tab again if
+ * its result on screen was a preview (the home tab's format preview, the Validate tab's verdict
+ * from the server build, without the schema lint). `body[data-full]` follows the state, `loaded`
+ * only after that run.
  */
 async function fullChanged(full) {
   showWorking();
@@ -139,7 +146,7 @@ async function fullChanged(full) {
     document.body.dataset.full = full.state;
     return;
   }
-  if (full.state === 'loaded' && state.tab === 'home' && document.body.dataset.ready) await run();
+  if (full.state === 'loaded' && shown.pending && document.body.dataset.ready) await run();
   document.body.dataset.full = full.state;
   // The service worker precaches both builds: registered after the full build arrived, its
   // requests revalidate what the HTTP cache holds instead of competing with the page's downloads.
@@ -179,7 +186,7 @@ function showResult(view) {
   const schemaMarks = diagnostics.filter((d) => d.editor === 'b' && d.schemaSpan).map((d) => ({ ...d, span: d.schemaSpan }));
   editors.a.setDiagnostics([...diagnostics.filter((d) => d.editor === 'a'), ...schemaMarks]);
   editors.b.setDiagnostics(diagnostics.filter((d) => d.editor === 'b'));
-  shown = { diagnostics, output: view.output ?? '' };
+  shown = { diagnostics, output: view.output ?? '', pending: Boolean(view.pending) };
   editors.out.setText(shown.output);
   const large = shown.output.length > LARGE_TEXT;
   $('output-note').textContent = large

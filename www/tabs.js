@@ -14,7 +14,7 @@ const B = { editor: 'b' };
 
 /**
  * A pasted log (VS Code's MCP output, a HAR, JSON Lines among other lines, an mcp-debugger export,
- * an mcp-recorder cassette)
+ * an mcp-recorder cassette, Claude Desktop's MCP log, the Python SDK's debug lines)
  * as a view offering the Session tab; undefined for anything else (a transcript, a payload).
  */
 async function logView(api, text) {
@@ -82,7 +82,9 @@ export const TABS = {
     a: 'inputSchema, or the Tool definition holding it',
     b: 'Arguments (an object, or a JSON string holding one)',
     needs: ['validateToolArguments', 'formatDocument'],
-    run: (api, a, b, options) => validateMode(api, a, b, { place: B, schemaPlace: A, decode: options }),
+    // Runs on the server build until the full build has loaded (the same verdict; the schema
+    // lint's findings follow: the page runs the tab again when the full build is there).
+    run: (api, a, b, options) => validateMode(api, a, b, { place: B, schemaPlace: A, decode: options, pending: !api.now('lintSchema') }),
   },
   classify: { a: 'MCP payload', needs: ['classify', 'formatDocument'], run: (api, a, _b, options) => classifyView(api, a, options) },
   elicit: {

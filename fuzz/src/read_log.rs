@@ -7,21 +7,10 @@
 //! gives the entries its tree gives ([`from_tree`]: the reader reads it without building one).
 
 use super::{check_diagnostics, check_span, Dice};
-use mcp_json_toolbox::host::logs::{read_log, redact, replay_log, Log, LogFormat};
+use mcp_json_toolbox::host::logs::{read_log, redact, replay_log, Log, LogFormat, LOG_FORMATS};
 use mcp_json_toolbox::host::Direction;
 use mcp_json_toolbox::json::{parse, Node, NodeKind, ReadOptions};
 use mcp_json_toolbox::{LineIndex, Span};
-
-/// The formats a forced read draws from (`None`: detected).
-const FORMATS: [Option<LogFormat>; 7] = [
-    None,
-    Some(LogFormat::Transcript),
-    Some(LogFormat::Vscode),
-    Some(LogFormat::Har),
-    Some(LogFormat::Jsonl),
-    Some(LogFormat::McpDebugger),
-    Some(LogFormat::McpRecorder),
-];
 
 /// One fuzz input: panics on any finding.
 pub fn run(data: &[u8]) {
@@ -29,7 +18,9 @@ pub fn run(data: &[u8]) {
         return;
     };
     let mut dice = Dice::from_bytes(data);
-    let format = FORMATS[dice.below(FORMATS.len() as u64) as usize];
+    // Detected (`None`), or forced to one of every format.
+    let drawn = dice.below(LOG_FORMATS.len() as u64 + 1) as usize;
+    let format = drawn.checked_sub(1).map(|i| LOG_FORMATS[i].0);
     let index = LineIndex::new(text);
     let log = read_log(text, format);
     check_diagnostics(text, Some(text), &log.diagnostics);

@@ -110,8 +110,8 @@ export function reportOf({ head, cells, times, strings, ends }) {
     if (flags & ROW_TIME) row.timeMs = times[i];
     sequence[i] = row;
   }
-  const { format, detected, counts, tasks, tools, diagnostics } = head;
-  return { format, detected, sequence, counts, tasks, tools, diagnostics };
+  const { format, detected, counts, protocol, tasks, tools, diagnostics } = head;
+  return { format, detected, sequence, counts, protocol, tasks, tools, diagnostics };
 }
 
 /** The glue's functions whose results cross as columns, and how each is laid out from them and

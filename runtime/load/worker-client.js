@@ -21,7 +21,8 @@ export class WasmWorker {
    * `url` is the worker script, or a function making the Worker (so a caller can write
    * `new Worker(new URL('./w.js', import.meta.url))` literally, the pattern by which Vite and
    * webpack find and bundle a worker). `onBusy(busy)` is told when the first call starts and the last one ends; `onProgress(progress)`
-   * when a running call reports how far it is (`this.progress`); `onFull(full)` when
+   * when a running call reports how far it is (`this.progress`) or the server build's download
+   * progresses (`this.server`: `{state, loaded, total}`, while a call of it waits: `waitingFor`); `onFull(full)` when
    * the full build's state changes (`this.full`: `{state: 'idle' | 'loading' | 'loaded' |
    * 'failed', loaded, total, error?}`).
    */
@@ -39,6 +40,7 @@ export class WasmWorker {
   start() {
     this.pending = new Map();
     this.full = { state: 'idle', loaded: 0 };
+    this.server = { state: 'idle', loaded: 0 };
     this.worker = this.create();
     // A restarted worker loads the full build again if the one before was asked to.
     if (this.wantFull) this.loadFull();
@@ -46,11 +48,20 @@ export class WasmWorker {
       this.worker.onmessage = ({ data }) => {
         if ('ready' in data) {
           this.core = new Set(data.core);
-          if (data.ready) resolve({ functions: new Set(data.functions), core: this.core, version: data.version });
+          this.serverFunctions = new Set(data.server);
+          if (data.ready) resolve({ functions: new Set(data.functions), core: this.core, server: this.serverFunctions, version: data.version });
           else reject(Object.assign(new Error(data.error.message), data.error));
           return;
         }
         if ('progress' in data && data.id !== undefined) return this.callProgressed(data.id, data.progress);
+        if ('progress' in data && data.build === 'server') {
+          this.server = { ...this.server, state: 'loading', ...data.progress };
+          return this.onProgress(this.progress);
+        }
+        if ('server' in data) {
+          this.server = { ...this.server, state: data.server ? 'loaded' : 'failed' };
+          return this.onProgress(this.progress);
+        }
         if ('progress' in data) return this.fullChanged({ state: 'loading', ...data.progress });
         if ('full' in data) {
           const error = data.full ? undefined : Object.assign(new Error(data.error.message), data.error);
@@ -111,7 +122,19 @@ export class WasmWorker {
 
   /** Whether a running call waits for the full build to load. */
   get waitingForFull() {
-    return this.full.state === 'loading' && [...this.pending.values()].some((call) => !this.core?.has(call.fn));
+    return this.waitingFor === 'full';
+  }
+
+  /**
+   * The build a running call waits for while it downloads: 'server' (the worker serves a call of
+   * the server build from it until the full build has loaded), 'full', or undefined.
+   */
+  get waitingFor() {
+    const calls = [...this.pending.values()].filter((call) => !this.core?.has(call.fn));
+    const onServer = (call) => this.full.state !== 'loaded' && this.server.state !== 'failed' && this.serverFunctions?.has(call.fn);
+    if (this.server.state !== 'loaded' && calls.some(onServer)) return 'server';
+    if (this.full.state === 'loading' && calls.some((call) => !onServer(call))) return 'full';
+    return undefined;
   }
 
   /** Whether calls are running. */

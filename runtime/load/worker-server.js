@@ -1,8 +1,11 @@
 // The worker side of the wasm RPC (the page side is worker-client.js): no wasm call ever runs on the
-// page's thread. The worker serves the package's two builds (builds.js): on start it reports
-// every function of both and those the format core runs (callers feature-detect with it); the full
-// build is loaded when the caller sends `{load: 'full'}` or when a call needs it, reported as
-// `{progress: {loaded, total}}` and then `{full: true}` (or `{full: false, error}`). Each
+// page's thread. The worker serves the package's builds (builds.js): on start it reports
+// every function of them, those the format core runs and those the server build runs (callers
+// feature-detect with it); the full build is loaded when the caller sends `{load: 'full'}` or when
+// a call needs it, reported as `{progress: {loaded, total}}` and then `{full: true}` (or
+// `{full: false, error}`); the server build (when served) when a call it runs comes before the
+// full build has loaded, reported as `{progress: {loaded, total}, build: 'server'}` and then
+// `{server: true}` (or `{server: false, error}`). Each
 // `{id, fn, args}` message is answered with `{id, ok: true, value}` or `{id, ok: false, error}`;
 // a function that reports its progress (`PROGRESS_ARGUMENT`) is given a callback that posts
 // `{id, progress: {read, total}}` while it runs. A server may shape what an answer sends across
@@ -31,18 +34,20 @@ function withProgress(id, fn, args) {
   return full;
 }
 
-/** Serves the builds `{ core, full }` (as `Builds` takes them) in this worker, with `after` and `local` (see above). */
-export function serve({ core, full, after = {}, local = {} }) {
+/** Serves the builds `{ core, server?, full }` (as `Builds` takes them) in this worker, with `after` and `local` (see above). */
+export function serve({ core, server, full, after = {}, local = {} }) {
   const builds = new Builds({
     core,
+    server,
     full,
-    onProgress: (loaded, total) => self.postMessage({ progress: { loaded, total } }),
+    onProgress: (loaded, total, build) => self.postMessage({ progress: { loaded, total }, ...(build === 'server' ? { build } : {}) }),
     onFull: (error) => self.postMessage(error ? { full: false, error: plainError(error) } : { full: true }),
+    onServer: (error) => self.postMessage(error ? { server: false, error: plainError(error) } : { server: true }),
   });
 
   builds.ready.then(
-    ({ functions, core: coreFunctions, version }) =>
-      self.postMessage({ ready: true, functions: [...functions, ...Object.keys(local)], core: [...coreFunctions], version }),
+    ({ functions, core: coreFunctions, server: serverFunctions, version }) =>
+      self.postMessage({ ready: true, functions: [...functions, ...Object.keys(local)], core: [...coreFunctions], server: [...serverFunctions], version }),
     (error) => self.postMessage({ ready: false, error: plainError(error) }),
   );
 

@@ -75,7 +75,7 @@ pub fn markers(message: &Message<'_>) -> Vec<Marker> {
     if let (Some(method), Some(node)) = (&message.method, message.whole.value_of("method")) {
         let defined: Vec<Generation> = GENERATIONS
             .into_iter()
-            .filter(|&v| kind::method_kind_in(v, method).is_some())
+            .filter(|&v| kind::method_kind_in(v.into(), method).is_some())
             .collect();
         if let [only] = defined.as_slice() {
             found.push(Marker {

@@ -162,7 +162,7 @@ fn classify_message(
     let outcomes: Vec<(Generation, Vec<Diagnostic>)> = GENERATIONS
         .into_iter()
         .filter_map(|v| {
-            official::check(v, detected.kind, instance, doc, target_pointer).map(|d| (v, d))
+            official::check(v.into(), detected.kind, instance, doc, target_pointer).map(|d| (v, d))
         })
         .collect();
     let versions: Vec<Generation> = outcomes

@@ -181,6 +181,7 @@ mod tests {
     use super::*;
     use crate::classify::envelope::unwrap;
     use crate::json::{parse, ReadOptions};
+    use crate::protocol::Version;
 
     fn detected(text: &str, answered: Option<&str>) -> &'static str {
         let doc = parse(text, ReadOptions::default()).unwrap();
@@ -191,12 +192,12 @@ mod tests {
     fn methods_and_error_codes_come_from_the_schemas() {
         assert_eq!(method_kind("tools/call"), Some("CallToolRequest"));
         assert_eq!(
-            method_kind_in(Generation::V2025_11_25, "tasks/list"),
+            method_kind_in(Version::V2025_11_25, "tasks/list"),
             Some("ListTasksRequest")
         );
-        assert_eq!(method_kind_in(Generation::V2026_07_28, "tasks/list"), None);
+        assert_eq!(method_kind_in(Version::V2026_07_28, "tasks/list"), None);
         assert_eq!(
-            method_kind_in(Generation::V2026_07_28, "notifications/tasks"),
+            method_kind_in(Version::V2026_07_28, "notifications/tasks"),
             Some("TaskStatusNotification")
         );
         assert_eq!(error_kind(-32601, false), Some("MethodNotFoundError"));

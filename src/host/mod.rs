@@ -15,8 +15,6 @@
 //!    schema, with the fixes that can be applied together.
 //! 7. [`classify_against_tool`]: a pasted payload classified and, given its tool, checked with
 //!    the host check its kind asks for (3 for a result, 2 for a call).
-//! 8. [`validate_tool_arguments`]: arguments against a Tool's `inputSchema` or a schema, the
-//!    crate deciding which (validate mode of the page and of docs examples).
 //!
 //! Every finding is a shared [`Diagnostic`]. A [`HostReport`] keeps one list per input text, so a
 //! span always points into the text its list names; schema findings carry the failing keyword's
@@ -33,7 +31,6 @@ pub mod session;
 pub mod task_state;
 mod time;
 mod tool;
-mod tool_arguments;
 mod transcript;
 pub mod x_mcp_header;
 
@@ -51,7 +48,6 @@ pub use result::check_tool_result;
 pub use session::{replay_session, Direction, Entry, Finding, Session, SessionReport};
 pub use task_state::{HistoryEntry, TaskEvent, TaskState};
 pub use tool::{check_tool, check_tool_for};
-pub use tool_arguments::validate_tool_arguments;
 
 /// What [`check_tool`], [`check_tool_call`] and [`check_tool_result`] return.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use serde_json::Value;
 
 use super::messages::{result_kind, ResultKind};
-use super::{schemas, Generation, GENERATIONS};
+use super::{schemas, Version, GENERATIONS, VERSIONS};
 use crate::json::Node;
 
 /// The definition whose `properties.<name>.const` (directly or inside `allOf`) is `value`.
@@ -27,20 +27,20 @@ fn constant<'a>(schema: &'a Value, name: &str) -> Option<&'a Value> {
     })
 }
 
-/// The request or notification definition whose `method` is `method`, in any version.
+/// The request or notification definition whose `method` is `method`, in either task generation
+/// (every method of the older versions is in 2025-11-25).
 pub fn method_kind(method: &str) -> Option<&'static str> {
     GENERATIONS
         .iter()
-        .find_map(|&version| method_kind_in(version, method))
+        .find_map(|&version| method_kind_in(version.into(), method))
 }
 
 /// The request or notification definition whose `method` is `method` in `version` (looked up
 /// in an index of the version's definitions by method, built once).
-pub fn method_kind_in(version: Generation, method: &str) -> Option<&'static str> {
+pub fn method_kind_in(version: Version, method: &str) -> Option<&'static str> {
     type Index = HashMap<&'static str, &'static str>;
-    static INDEXES: [OnceLock<Index>; GENERATIONS.len()] =
-        [const { OnceLock::new() }; GENERATIONS.len()];
-    let slot = GENERATIONS.iter().position(|&g| g == version)?;
+    static INDEXES: [OnceLock<Index>; VERSIONS.len()] = [const { OnceLock::new() }; VERSIONS.len()];
+    let slot = VERSIONS.iter().position(|&v| v == version)?;
     let index = INDEXES.get(slot)?.get_or_init(|| {
         let mut index = Index::new();
         for (name, schema) in schemas::definitions(version) {
@@ -54,15 +54,16 @@ pub fn method_kind_in(version: Generation, method: &str) -> Option<&'static str>
     index.get(method).copied()
 }
 
-/// The result definition answering `method` (`tools/call` → `CallToolResult`) in any version.
+/// The result definition answering `method` (`tools/call` → `CallToolResult`) in either task
+/// generation.
 pub fn answer_kind(method: &str) -> Option<&'static str> {
     GENERATIONS
         .iter()
-        .find_map(|&version| answer_kind_in(version, method))
+        .find_map(|&version| answer_kind_in(version.into(), method))
 }
 
 /// The result definition answering `method` in `version`.
-pub fn answer_kind_in(version: Generation, method: &str) -> Option<&'static str> {
+pub fn answer_kind_in(version: Version, method: &str) -> Option<&'static str> {
     let request = method_kind_in(version, method)?;
     let result = format!("{}Result", request.strip_suffix("Request")?);
     schemas::definitions(version)
@@ -96,7 +97,7 @@ fn is_task_method_result(kind: &str) -> bool {
 /// The definition a `result` answering a `method` request must satisfy in `version`: the
 /// method's result, a task handle or an `InputRequiredResult` when it is one (see
 /// [`answer_overrides`]), the generic `Result` when the method has no result definition.
-pub fn result_kind_in(version: Generation, method: &str, result: &Node) -> &'static str {
+pub fn result_kind_in(version: Version, method: &str, result: &Node) -> &'static str {
     let expected = answer_kind_in(version, method).unwrap_or("Result");
     let found = match result_kind(result) {
         ResultKind::TaskHandle(_) => "CreateTaskResult",
@@ -111,15 +112,15 @@ pub fn result_kind_in(version: Generation, method: &str, result: &Node) -> &'sta
 }
 
 /// The error definition for `code`: one describing a whole error response (`response`) or a bare
-/// error object, in any version.
+/// error object, in either task generation.
 pub fn error_kind(code: i64, response: bool) -> Option<&'static str> {
     GENERATIONS
         .iter()
-        .find_map(|&version| error_kind_in(version, code, response))
+        .find_map(|&version| error_kind_in(version.into(), code, response))
 }
 
 /// [`error_kind`] in `version`.
-pub fn error_kind_in(version: Generation, code: i64, response: bool) -> Option<&'static str> {
+pub fn error_kind_in(version: Version, code: i64, response: bool) -> Option<&'static str> {
     schemas::definitions(version)
         .find(|(_, schema)| {
             let holder = if response {
@@ -140,15 +141,15 @@ mod tests {
     use super::*;
     use crate::json::{parse, ReadOptions};
 
-    fn answer(version: Generation, method: &str, result: &str) -> &'static str {
+    fn answer(version: Version, method: &str, result: &str) -> &'static str {
         let doc = parse(result, ReadOptions::default()).unwrap();
         result_kind_in(version, method, &doc.root)
     }
 
     #[test]
     fn a_result_is_named_by_the_method_it_answers() {
-        let v2025 = Generation::V2025_11_25;
-        let v2026 = Generation::V2026_07_28;
+        let v2025 = Version::V2025_11_25;
+        let v2026 = Version::V2026_07_28;
         assert_eq!(answer(v2025, "tools/list", "{}"), "ListToolsResult");
         assert_eq!(answer(v2025, "initialize", "{}"), "InitializeResult");
         // A task handle answers a call run as a task, not a task method.

@@ -1,5 +1,5 @@
-//! The MCP vocabulary every check shares: the protocol generations and what differs between them
-//! ([`Generation::rules`]), task statuses, the recognition of JSON-RPC messages and result shapes,
+//! The MCP vocabulary every check shares: the protocol versions ([`Version`]), the task generations
+//! and what differs between them ([`Generation::rules`]), task statuses, the recognition of JSON-RPC messages and result shapes,
 //! and the embedded official schemas.
 //!
 //! Pure vocabulary: nothing here validates or reports. [`crate::classify`] and [`crate::host`]
@@ -10,6 +10,8 @@ pub mod kinds;
 pub mod messages;
 pub mod schemas;
 mod task_status;
+mod version;
 
 pub use generation::{Generation, Rules, TaskRequest, GENERATIONS};
 pub use task_status::TaskStatus;
+pub use version::{Version, VERSIONS};

@@ -1,5 +1,6 @@
 //! Compiling a schema (a text, or a node of a parsed document): pick its dialect, check it against
-//! its meta-schema (over the tape of its text: meta.rs), wire up the registered schemas
+//! its meta-schema when the options ask (over the tape of its text: meta.rs; the full build
+//! always does), wire up the registered schemas
 //! (offline), and collect the schema-level warnings. Nothing here lints: the public validator
 //! ([`crate::validator`]) adds the lint on top.
 
@@ -118,15 +119,20 @@ pub fn compile_node(
     if let Some(registry) = &registry {
         builder = builder.with_registry(registry);
     }
-    // The meta-schema check over the tape of the schema text (meta.rs), then the compile
-    // without jsonschema's own check over `serde_json::Value`.
+    // The meta-schema check over the tape of the schema text (meta.rs), when the options ask for
+    // it, then the compile without jsonschema's own check over `serde_json::Value`. A schema the
+    // engine cannot compile is explained by its meta-schema violations either way
+    // (`schema_errors`).
     let text = doc
         .text
         .get(node.range.start..node.range.end)
         .unwrap_or_default();
-    let validator = match meta::check(&builder, &schema, text)
-        .and_then(|()| builder.build_unchecked(&schema))
-    {
+    let checked = if options.checks_schema() {
+        meta::check(&builder, &schema, text)
+    } else {
+        Ok(())
+    };
+    let validator = match checked.and_then(|()| builder.build_unchecked(&schema)) {
         Ok(validator) => validator,
         Err(error) => return Err(schema_errors(doc, &schema, text, &spans, dialect, &error)),
     };
@@ -135,8 +141,10 @@ pub fn compile_node(
         Dialect::Registered => Draft::Draft202012,
     };
     // A registered meta-schema may change what keywords mean: no fast path then. The fast path's
-    // engine validators are built from keywords of `schema`, which passed the meta-schema check
-    // above: unchecked, so that no meta-schema validator over `serde_json::Value` is compiled in.
+    // engine validators are built from keywords of `schema`, which the engine compiled above
+    // (checked or not: the verdicts on a schema the check would refuse are the engine's too,
+    // src/validate/unchecked_tests.rs): unchecked, so that no meta-schema validator over
+    // `serde_json::Value` is compiled in.
     let fast = match dialect {
         Dialect::Builtin(draft) => FastPath::compile(&schema, draft, &|keywords| {
             builder.build_unchecked(keywords).ok()

@@ -3,8 +3,11 @@
 //! - **Dialect** from `$schema`: none means 2020-12; 2020-12, 2019-09, draft-07, -06 and -04 are
 //!   built in; a meta-schema registered in [`ValidateOptions::schemas`] is followed; anything else
 //!   is an `unsupported-dialect` error.
-//! - **The schema is checked first** against its meta-schema; a broken schema yields
-//!   [`SchemaErrors`] positioned in the schema text and no verdict on the arguments.
+//! - **The schema is checked first** against its meta-schema (in the full build always, in the
+//!   server build when [`ValidateOptions::check_schema`] asks); a broken schema yields
+//!   [`SchemaErrors`] positioned in the schema text and no verdict on the arguments. Unchecked,
+//!   a schema the engine cannot compile is such an error too, explained by its meta-schema
+//!   violations when it has some.
 //! - **Offline references**: nothing is fetched; a `$ref` resolves only to the schema itself or a
 //!   schema registered in [`ValidateOptions::schemas`], else an `unresolved-ref` error naming the URI.
 //! - **Stringified arguments**: if the arguments text is a JSON string whose content is an object
@@ -72,7 +75,9 @@ pub struct CompiledSchema {
 
 impl CompiledSchema {
     /// Compiles `schema_text`. Fails with positioned diagnostics if it is not JSON, declares an
-    /// unsupported dialect, violates its meta-schema or has a `$ref` that cannot be resolved.
+    /// unsupported dialect, violates its meta-schema (when checked:
+    /// [`ValidateOptions::checks_schema`]), has a `$ref` that cannot be resolved or otherwise
+    /// cannot be compiled.
     pub fn new(schema_text: &str, options: &ValidateOptions) -> Result<Self, SchemaErrors> {
         Ok(Self {
             compiled: compile(schema_text, options)?,
@@ -374,3 +379,6 @@ mod tests;
 // The fast path against the engine: tests of CompiledSchema, which holds both.
 #[cfg(test)]
 mod fast_tests;
+// Schemas compiled without the meta-schema check: the server build's default.
+#[cfg(all(test, not(feature = "full")))]
+mod unchecked_tests;

@@ -21,6 +21,28 @@ pub struct ValidateOptions {
     pub output: Option<OutputFormat>,
     /// Schemas that `$ref` (or `$schema`) may name, by URI, as JSON texts. Nothing else is fetched.
     pub schemas: BTreeMap<String, String>,
+    /// Check the schema against its meta-schema before compiling it (every violation an error,
+    /// positioned in the schema). The server build (the `validator` feature without `full`)
+    /// checks only when asked: otherwise the schema is compiled as it is, and one the engine
+    /// cannot compile is still an error with its position (explained by its meta-schema
+    /// violations when it has some). The full build checks every schema, whatever this says.
+    pub check_schema: bool,
+}
+
+impl ValidateOptions {
+    /// Whether schemas are checked against their meta-schema: always in the full build, when
+    /// [`ValidateOptions::check_schema`] asks in the server build.
+    pub fn checks_schema(&self) -> bool {
+        self.check_schema || cfg!(feature = "full")
+    }
+
+    /// These options with [`ValidateOptions::check_schema`] set: the schema checked in either build.
+    pub fn with_schema_check(&self) -> Self {
+        Self {
+            check_schema: true,
+            ..self.clone()
+        }
+    }
 }
 
 /// The verdict on one arguments text.

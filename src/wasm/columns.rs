@@ -15,7 +15,7 @@ use wasm_bindgen::prelude::*;
 use super::conversions::{decode_utf8, to_js};
 use crate::diagnostic::{utf16_len, Diagnostic, Span};
 use crate::host::logs::{Http, Log, LogFormat, LogReport};
-use crate::host::session::{Counts, SequenceEntry, StepKind, ToolTable};
+use crate::host::session::{Counts, ProtocolCheck, SequenceEntry, StepKind, ToolTable};
 use crate::host::task_state::TaskState;
 use crate::host::Direction;
 
@@ -86,6 +86,7 @@ struct ReportHead<'a> {
     format: Option<LogFormat>,
     detected: &'a str,
     counts: &'a Counts,
+    protocol: &'a ProtocolCheck,
     tasks: &'a BTreeMap<String, TaskState>,
     tools: &'a ToolTable,
     diagnostics: &'a [Diagnostic],
@@ -278,6 +279,7 @@ pub(crate) fn report_columns(report: &LogReport) -> Result<JsValue, JsValue> {
         format: report.format,
         detected: &report.detected,
         counts: &report.counts,
+        protocol: &report.protocol,
         tasks: &report.tasks,
         tools: &report.tools,
         diagnostics: &report.diagnostics,

@@ -290,7 +290,7 @@ export interface ElicitationReport {
 }
 
 /** The formats `readLog` / `replayLog` read (detected from the text unless `format` is given). */
-export type LogFormat = "transcript" | "vscode" | "har" | "jsonl" | "mcp-debugger" | "mcp-recorder";
+export type LogFormat = "transcript" | "vscode" | "har" | "jsonl" | "mcp-debugger" | "mcp-recorder" | "claude-desktop" | "python-sdk";
 
 /** Options of `readLog` and `replayLog` (`replayLog` also takes `replaySession`'s `targets` and `serverName`). */
 export interface LogOptions extends CompatOptions {
@@ -396,6 +396,14 @@ export interface SessionReport {
   /** Every entry replayed, in order, as the session took it. */
   sequence: SequenceEntry[];
   counts: SequenceCounts;
+  protocol: ProtocolCheck;
+}
+
+/** Which official schema a session's messages were checked against: `checked`, the published protocol version (null when none was named, `how: "unknown"`, or the one named is not published: then `named` holds it); `how`, what named it (the `initialize` result, the `initialize` request, a request's `_meta` or a `server/discover` result). */
+export interface ProtocolCheck {
+  checked: "2024-11-05" | "2025-03-26" | "2025-06-18" | "2025-11-25" | "2026-07-28" | null;
+  named: string | null;
+  how: "negotiated" | "offered" | "declared" | "unknown";
 }
 
 /** Options of `new Session` and `replaySession`: the compatibility targets each tools/list page is judged for (the `checkCompatibility` default when left out), and the server's name (else the one the initialize or server/discover result gives). */
@@ -635,22 +643,6 @@ pub fn lint_schema_js(
 #[wasm_bindgen(js_name = lintFile, unchecked_return_type = "FileLint")]
 pub fn lint_file_js(text: &str) -> Result<JsValue, JsValue> {
     to_js(&crate::host::lint_file(text))
-}
-
-/// Validates `args` against `toolOrSchema`: a Tool definition's `inputSchema` (the crate decides
-/// whether the text is a Tool) or a JSON Schema; spans of the schema's findings point into
-/// `toolOrSchema`. No schema (`undefined`) gives a report with a `missing-schema` error. Throws a
-/// `SchemaError` for an unusable schema, as `validateArguments` does.
-#[wasm_bindgen(js_name = validateToolArguments, unchecked_return_type = "ValidationReport")]
-pub fn validate_tool_arguments_js(
-    #[wasm_bindgen(js_name = toolOrSchema)] tool_or_schema: Option<String>,
-    args: &str,
-    options: Option<super::validator::ValidateOptionsArg>,
-) -> Result<JsValue, JsValue> {
-    let options: crate::ValidateOptions = read_options(options.map(JsValue::from))?;
-    let report = crate::host::validate_tool_arguments(tool_or_schema.as_deref(), args, &options)
-        .map_err(|e| super::validator::schema_error(&e))?;
-    to_js(&report)
 }
 
 /// A streaming session checker: the rules of `replaySession`, one message at a time.
@@ -937,8 +929,8 @@ extern "C" {
     pub type ProgressArg;
 }
 
-/// The format of a pasted log (`transcript`, `vscode`, `har`, `jsonl`, `mcp-debugger`,
-/// `mcp-recorder`).
+/// The format of a pasted log (a name of `crate::host::logs::LOG_FORMATS`: `transcript`,
+/// `vscode`, `har`, `jsonl`, `mcp-debugger`, `mcp-recorder`, `claude-desktop`, `python-sdk`).
 #[wasm_bindgen(js_name = detectLogFormat, unchecked_return_type = "LogFormat")]
 pub fn detect_log_format_js(text: &str) -> Result<JsValue, JsValue> {
     to_js(&crate::host::logs::detect_format(text))

@@ -1,5 +1,6 @@
 //! The JavaScript API of the validator, in the server build (the crate's `validator` feature,
-//! `mcp-json-toolbox/validator`) and the full build alike: `Validator` and `validateArguments`.
+//! `mcp-json-toolbox/validator`) and the full build alike: `Validator`, `validateArguments`,
+//! `checkSchema` and validate mode's `validateToolArguments`.
 //! Converts arguments and results between JS and [`crate::validator`]; no logic lives here. The
 //! TypeScript types below describe exactly what the conversions produce; those shared with the
 //! format core (`Diagnostic`, `Span`, ...) are declared in [`super::core`].
@@ -8,7 +9,7 @@ use wasm_bindgen::prelude::*;
 
 use super::conversions::{read_options, to_js};
 use crate::validate::{SchemaErrors, ValidateOptions, ValidationReport};
-use crate::validator::validate_arguments;
+use crate::validator::{check_schema, validate_arguments, validate_tool_arguments};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
@@ -20,6 +21,16 @@ export interface ValidateOptions {
   output?: "flag" | "basic";
   /** Schemas that `$ref` / `$schema` may name, by URI, as JSON texts. Nothing is ever fetched. */
   schemas?: Record<string, string>;
+  /** Check the schema against its meta-schema first (a violation is a `SchemaError`). The server build (`mcp-json-toolbox/validator`) checks only when asked: otherwise the schema is compiled as it is, and one it cannot compile is still a `SchemaError` with positions. The full build checks every schema. */
+  checkSchema?: boolean;
+}
+
+/** What `checkSchema` finds about a schema. */
+export interface SchemaCheck {
+  /** The schema can be used: JSON, a supported dialect, valid against its meta-schema, and it compiles. */
+  valid: boolean;
+  /** When it cannot be used, why (the `SchemaError`'s diagnostics); else its warnings (unknown formats, duplicate keys, and in the full build the lint's findings). Spans point into the schema text. */
+  diagnostics: Diagnostic[];
 }
 
 /** The verdict on one arguments text. */
@@ -34,7 +45,7 @@ export interface ValidationReport {
   output?: { valid: boolean; errors?: { keywordLocation: string; absoluteKeywordLocation?: string; instanceLocation: string; error: string }[] };
 }
 
-/** Thrown by `new Validator` / `validateArguments` for a schema that cannot be used; spans point into the schema text. */
+/** Thrown by `new Validator` / `validateArguments` / `validateToolArguments` for a schema that cannot be used; spans point into the schema text. */
 export interface SchemaError extends Error {
   name: "SchemaError";
   diagnostics: Diagnostic[];
@@ -84,7 +95,8 @@ pub struct JsValidator(crate::validator::Validator);
 
 #[wasm_bindgen(js_class = Validator)]
 impl JsValidator {
-    /// Compiles a schema text. Throws a `SchemaError` (with positioned `diagnostics`) if it cannot be used.
+    /// Compiles a schema text (checked against its meta-schema in the full build, or with
+    /// `checkSchema`). Throws a `SchemaError` (with positioned `diagnostics`) if it cannot be used.
     #[wasm_bindgen(constructor)]
     pub fn new(schema: &str, options: Option<ValidateOptionsArg>) -> Result<JsValidator, JsValue> {
         let options: ValidateOptions = read_options(options.map(JsValue::from))?;
@@ -125,6 +137,34 @@ impl JsValidator {
     pub fn engine_is_valid(&self, args: &str) -> bool {
         self.0.engine_is_valid(args)
     }
+}
+
+/// Checks a schema text against its meta-schema and compiles it, in either build, and says what
+/// it found (never throws for a bad schema; a `TypeError` for bad options).
+#[wasm_bindgen(js_name = checkSchema, unchecked_return_type = "SchemaCheck")]
+pub fn check_schema_js(
+    schema: &str,
+    options: Option<ValidateOptionsArg>,
+) -> Result<JsValue, JsValue> {
+    let options: ValidateOptions = read_options(options.map(JsValue::from))?;
+    to_js(&check_schema(schema, &options))
+}
+
+/// Validates `args` against `toolOrSchema`: a Tool definition's `inputSchema` (the crate decides
+/// whether the text is a Tool) or a JSON Schema, checked against its meta-schema in either build;
+/// spans of the schema's findings point into `toolOrSchema`. No schema (`undefined`) gives a
+/// report with a `missing-schema` error. Throws a `SchemaError` for an unusable schema, as
+/// `validateArguments` does.
+#[wasm_bindgen(js_name = validateToolArguments, unchecked_return_type = "ValidationReport")]
+pub fn validate_tool_arguments_js(
+    #[wasm_bindgen(js_name = toolOrSchema)] tool_or_schema: Option<String>,
+    args: &str,
+    options: Option<ValidateOptionsArg>,
+) -> Result<JsValue, JsValue> {
+    let options: ValidateOptions = read_options(options.map(JsValue::from))?;
+    let report = validate_tool_arguments(tool_or_schema.as_deref(), args, &options)
+        .map_err(|e| schema_error(&e))?;
+    to_js(&report)
 }
 
 /// Compiles `schema` and validates `args` once. Throws a `SchemaError` for an unusable schema.

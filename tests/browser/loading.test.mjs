@@ -1,7 +1,9 @@
-// Two-phase loading: the page formats with the format core while the full build (validation,
-// classification) is still on its way, and a job that needs the full build waits for it, showing
-// "loading validator…" with the bytes received, then succeeds. The full build's .wasm is held back
-// by a route until the test releases it. Needs `make pkg www` first (see harness.mjs).
+// Loading in phases: the page formats with the format core while the full build (validation,
+// classification) is still on its way; the Validate tab answers from the server build meanwhile
+// (the same verdict, the schema lint's findings once the full build is there), and a job that
+// needs the full build (a session) waits for it, showing "loading validator…" with the bytes received, then
+// succeeds. The full build's .wasm is held back by a route until the test releases it. Needs
+// `make pkg www` first (see harness.mjs).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { afterRun, editorText, pasteAndRun, selectTab, startBrowser } from './harness.mjs';
@@ -30,7 +32,7 @@ function holdFullBuild() {
   return hold;
 }
 
-test('formatting works before the full build has loaded; a Validate job waits for it, then succeeds', async () => {
+test('formatting works before the full build has loaded; a Session job waits for it, then succeeds', async () => {
   const hold = holdFullBuild();
   const { page, context, log } = await env.open('', {}, { full: false, route: (c) => hold.route(c) });
   // The first visit's example is formatted at once, with classification announced for later.
@@ -41,22 +43,55 @@ test('formatting works before the full build has loaded; a Validate job waits fo
   assert.equal(await editorText(page, 'editor-out'), '{\n  "early": [\n    1.50,\n    1e400\n  ]\n}');
   assert.notEqual(await page.getAttribute('body', 'data-full'), 'loaded', 'the full build is still held back');
 
-  // A Validate job now needs the full build: it waits, saying so, and succeeds once it arrives.
+  // A Session job needs the full build: it waits, saying so, and succeeds once it arrives.
   const before = Number(await page.getAttribute('body', 'data-runs'));
-  await page.click('[data-example="batch-index-arguments"]');
+  await page.click('[data-example="session-everything-research-2025-11-25"]');
   await page.waitForSelector('#working:not([hidden])');
   await page.waitForFunction(() => /^loading validator… \d+\.\d MB of \d+\.\d MB$/.test(document.getElementById('working-text').textContent));
   assert.equal(Number(await page.getAttribute('body', 'data-runs')), before, 'no result yet');
   assert.ok(hold.asked, 'the full build was requested');
   hold.release();
   await page.waitForFunction((n) => Number(document.body.dataset.runs) > n && document.body.getAttribute('aria-busy') !== 'true', before, { timeout: 60_000 });
-  assert.match(await page.textContent('#badges'), /valid arguments/);
   assert.equal(await page.getAttribute('body', 'data-full'), 'loaded');
+  assert.match(await page.textContent('#badges'), /task/i);
   assert.equal(await page.textContent('#working-text'), 'working…');
 
   // The home tab now classifies.
   await selectTab(page, 'home');
   assert.match(await page.textContent('#badges'), /CreateTaskResult/);
+  assert.deepEqual(await page.evaluate(() => window.__csp), []);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
+
+test('the Validate tab answers from the server build while the full build is held back, then adds the lint', async () => {
+  const hold = holdFullBuild();
+  const { page, context, log } = await env.open('', {}, { full: false, route: (c) => hold.route(c) });
+  // A schema with a misspelt keyword (the lint's `unknown-keyword`) and arguments it refuses.
+  await selectTab(page, 'validate');
+  await pasteAndRun(page, 'editor-a', '{"type": "object", "properties": {"shard": {"type": "integer", "minimum": 0, "maxLenght": 3}}}');
+  await pasteAndRun(page, 'editor-b', '{"shard": -1}');
+  assert.notEqual(await page.getAttribute('body', 'data-full'), 'loaded', 'the full build is still held back');
+  const early = await page.textContent('#badges');
+  assert.match(early, /invalid arguments/);
+  assert.match(early, /schema lint when the full build has loaded…/);
+  const earlyList = await page.textContent('#diagnostics');
+  assert.match(earlyList, /must be >= 0/);
+  assert.doesNotMatch(earlyList, /maxLenght/, 'no lint finding yet');
+  const wasm = log.requests.filter((url) => url.endsWith('.wasm')).map((url) => new URL(url).pathname);
+  assert.ok(wasm.includes('/pkg/mcp_json_toolbox_validator_bg.wasm'), wasm.join(' '));
+
+  // The full build arrives: the tab runs again by itself, the same verdict, with the lint's warning.
+  const before = Number(await page.getAttribute('body', 'data-runs'));
+  hold.release();
+  await page.waitForSelector('body[data-full="loaded"]', { timeout: 60_000 });
+  await page.waitForFunction((n) => Number(document.body.dataset.runs) > n && document.body.getAttribute('aria-busy') !== 'true', before, { timeout: 60_000 });
+  const late = await page.textContent('#badges');
+  assert.match(late, /invalid arguments/);
+  assert.doesNotMatch(late, /schema lint when/);
+  const lateList = await page.textContent('#diagnostics');
+  assert.match(lateList, /must be >= 0/);
+  assert.match(lateList, /maxLenght/, 'the lint finding follows');
   assert.deepEqual(await page.evaluate(() => window.__csp), []);
   assert.deepEqual(log.errors, []);
   await context.close();

@@ -1,8 +1,9 @@
 // Loading the .wasm in browsers and bundles (pkg/load/fetch.js, what `index.js` runs; pkg/load/builds.js,
 // what the page's worker and `<mcp-json>`'s run), here in Node against a local HTTP server: a
 // missing or wrong file is an Error naming the URL, what the server answered and what to do; a good
-// one compiles, whatever its content type; the download is reported as it goes; the two builds
-// start with the format core alone and fetch the full build only when a function needs it.
+// one compiles, whatever its content type; the download is reported as it goes; the builds
+// start with the format core alone and fetch the full build only when a function needs it, and a
+// function of the server build runs on it until the full build has loaded.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -13,9 +14,11 @@ import { recoverable } from '../../pkg/load/recover.js';
 import { Builds } from '../../pkg/load/builds.js';
 import * as coreGlue from '../../pkg/mcp_json_toolbox_format.js';
 import * as fullGlue from '../../pkg/mcp_json_toolbox.js';
+import * as serverGlue from '../../pkg/mcp_json_toolbox_validator.js';
 
 const ASSET = 'mcp_json_toolbox_bg.wasm';
 const CORE_ASSET = 'mcp_json_toolbox_format_bg.wasm';
+const SERVER_ASSET = 'mcp_json_toolbox_validator_bg.wasm';
 const pkgFile = (file) => readFileSync(new URL(`../../pkg/${file}`, import.meta.url));
 /** The smallest valid module: magic word and version. */
 const EMPTY_MODULE = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
@@ -29,6 +32,7 @@ const ROUTES = {
   '/untyped.wasm': [200, undefined, 'nothing'],
   '/real.wasm': [200, 'application/wasm', pkgFile(ASSET)],
   '/core.wasm': [200, 'application/wasm', pkgFile(CORE_ASSET)],
+  '/server.wasm': [200, 'application/wasm', pkgFile(SERVER_ASSET)],
 };
 /** The paths asked for, in order. */
 const asked = [];
@@ -163,4 +167,38 @@ test('Builds: a missing full build fails the calls that need it with the load er
   });
   assert.match(events.at(-1), /^failed: mcp-json-toolbox could not load/);
   assert.equal((await two.glueFor('format')).format('[1]', { minify: true }), '[1]');
+});
+
+test('Builds with the server build: its functions run on it until the full build has loaded, then on the full build', async () => {
+  asked.length = 0;
+  const events = [];
+  const served = (serverWasm) => new Builds({
+    core: { glue: coreGlue, wasm: `${base}/core.wasm`, asset: CORE_ASSET },
+    server: { glue: async () => serverGlue, wasm: `${base}${serverWasm}`, asset: SERVER_ASSET },
+    full: { glue: async () => fullGlue, wasm: `${base}/real.wasm`, asset: ASSET },
+    onProgress: (loaded, _total, build) => events.push(`${build} ${loaded > 0 ? 'some' : 0}`),
+    onFull: (error) => events.push(error ? 'full failed' : 'full'),
+    onServer: (error) => events.push(error ? 'server failed' : 'server'),
+  });
+  const three = served('/server.wasm');
+  const { server, core } = await three.ready;
+  assert.ok(server.has('validateToolArguments') && server.has('checkSchema') && !server.has('classify'), [...server].join(' '));
+  assert.ok(!server.has('formatDocument') && core.has('formatDocument'), 'the core runs what it has');
+  const early = await three.glueFor('validateToolArguments');
+  assert.equal(early, await three.glueFor('checkSchema'), 'one server build');
+  assert.equal(early.validateToolArguments('{"minimum": 0}', '-1').valid, false);
+  assert.deepEqual(asked, ['/core.wasm', '/server.wasm'], 'the server build, not the full build');
+  assert.deepEqual([events[0], events.at(-2), events.at(-1)], ['server 0', 'server some', 'server'], events.join(', '));
+  // A function only the full build has loads it; from then on it runs the server build's too.
+  const full = await three.glueFor('classify');
+  assert.deepEqual(asked, ['/core.wasm', '/server.wasm', '/real.wasm']);
+  assert.equal(await three.glueFor('validateToolArguments'), full);
+  assert.equal(full.validateToolArguments('{"minimum": 0}', '-1').valid, false);
+  // A server build that cannot be loaded leaves its calls to the full build.
+  asked.length = 0;
+  const fallback = served('/missing.wasm');
+  const glue = await fallback.glueFor('validateToolArguments');
+  assert.deepEqual(asked, ['/core.wasm', '/missing.wasm', '/real.wasm']);
+  assert.equal(glue.validateToolArguments('{"minimum": 0}', '1').valid, true);
+  assert.ok(events.includes('server failed'));
 });

@@ -41,6 +41,19 @@ test('replay reads every log fixture and finds the unknown tool on its line', ()
   }
 });
 
+test('each file\'s line says the protocol version its messages were checked against', () => {
+  const files = ['claude-desktop-2025.log', 'claude-desktop-2025-metadata.log', 'python-sdk-debug.log', 'streamable-2026.har']
+    .map((file) => LOG_FIXTURES.find((f) => f.file === file).path);
+  const { out } = replay(files);
+  assert.deepEqual(out.results.map((r) => r.protocol.checked), ['2024-11-05', '2025-06-18', '2025-11-25', '2026-07-28']);
+  assert.deepEqual(out.results.map((r) => r.protocol.how), ['negotiated', 'negotiated', 'negotiated', 'declared']);
+  const human = spawnSync(process.execPath, [CLI, 'replay', files[0], files[2]], { encoding: 'utf8' }).stdout;
+  assert.match(human, /claude-desktop-2025\.log \[Claude Desktop MCP log, .*\]: checked against protocol 2024-11-05 \(negotiated\)/);
+  assert.match(human, /python-sdk-debug\.log \[Python SDK debug log .*\]: checked against protocol 2025-11-25 \(negotiated\)/);
+  const none = spawnSync(process.execPath, [CLI, 'replay', '-'], { input: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n', encoding: 'utf8' });
+  assert.match(none.stdout, /no protocol version seen: not checked against a schema/);
+});
+
 test('--input-format forces a format; an unknown one is a usage error', () => {
   const vscode = LOG_FIXTURES.find((f) => f.format === 'vscode');
   const forced = replay(['--input-format', 'jsonl', vscode.path]);
@@ -50,7 +63,7 @@ test('--input-format forces a format; an unknown one is a usage error', () => {
     [[vscode.unknownTool.line, vscode.unknownTool.column]]);
   const bad = replay(['--input-format', 'pcap', vscode.path]);
   assert.equal(bad.status, 2);
-  assert.match(bad.stderr, /--input-format must be one of transcript, vscode, har, jsonl, mcp-debugger/);
+  assert.match(bad.stderr, /--input-format must be one of transcript, vscode, har, jsonl, mcp-debugger, mcp-recorder, claude-desktop, python-sdk/);
 });
 
 test('a truncated HAR and a log cut mid-line are reported at the cut', () => {

@@ -1,7 +1,8 @@
 // The worker RPC of the page and of <mcp-json> (runtime/load/worker-client.js) with a fake Worker: a trap reported by the worker (a
 // RuntimeError, a stack-overflow RangeError or an InternalError) rejects the call with an
 // InternalError and starts a fresh worker; other errors only reject the call. The full build's
-// state follows the worker's messages, and a restarted worker is asked for it again.
+// state follows the worker's messages, and a restarted worker is asked for it again; a call the
+// server build runs waits for that build (its own progress) while the full build has not loaded.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -13,15 +14,15 @@ globalThis.Worker = class {
     this.terminated = false;
     started.push(this);
     this.posted = [];
-    queueMicrotask(() => this.onmessage({ data: { ready: true, functions: ['format', 'classify'], core: ['format'], version: '0' } }));
+    queueMicrotask(() => this.onmessage({ data: { ready: true, functions: ['format', 'validate', 'classify'], core: ['format'], server: ['validate'], version: '0' } }));
   }
 
   postMessage(message) {
     this.posted.push(message);
     const { id, fn, args } = message;
     if (!args) return;
-    // A call of the full build waits until the test says the build has loaded.
-    if (fn === 'classify') return;
+    // A call of the full build (or the server build) waits until the test says the build has loaded.
+    if (fn === 'classify' || fn === 'validate') return;
     const [text] = args;
     const data = text.startsWith('throw ')
       ? { id, ok: false, error: { name: text.slice(6), message: 'boom' } }
@@ -82,4 +83,30 @@ test('the full build: asked for once, its progress followed, asked for again by 
   assert.deepEqual(states, ['loading', 'loading', 'loaded']);
   rpc.cancel();
   assert.deepEqual(started.at(-1).posted, [{ load: 'full' }], 'the fresh worker loads the full build again');
+});
+
+test('a call of the server build waits for it, not for the full build, while the full build has not loaded', async () => {
+  const rpc = new WasmWorker('worker.js');
+  await rpc.ready;
+  const worker = started.at(-1);
+  rpc.loadFull();
+  const waiting = rpc.call('validate', 'x');
+  assert.equal(rpc.waitingFor, 'server');
+  assert.equal(rpc.waitingForFull, false);
+  worker.onmessage({ data: { progress: { loaded: 10, total: 40 }, build: 'server' } });
+  assert.deepEqual(rpc.server, { state: 'loading', loaded: 10, total: 40 });
+  assert.equal(rpc.full.loaded, 0, 'the full build\'s progress is its own');
+  worker.onmessage({ data: { server: true } });
+  assert.equal(rpc.server.state, 'loaded');
+  // Loaded, the server build runs the call: nothing is downloading for it any more.
+  assert.equal(rpc.waitingFor, undefined);
+  worker.onmessage({ data: { id: worker.posted.at(-1).id, ok: true, value: 'VALID' } });
+  assert.equal(await waiting, 'VALID');
+  // A server build that failed leaves the call to the full build, which it then waits for.
+  const again = new WasmWorker('worker.js');
+  await again.ready;
+  again.loadFull();
+  again.call('validate', 'y');
+  started.at(-1).onmessage({ data: { server: false, error: { name: 'Error', message: 'no server build' } } });
+  assert.equal(again.waitingFor, 'full');
 });

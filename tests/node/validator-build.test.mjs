@@ -1,8 +1,11 @@
 // The server build (`mcp-json-toolbox/validator`: the crate's `validator` feature) through the built
 // package: it exports the validator's API and the format core's, nothing of the full build's
-// rest, and gives the full build's verdicts on the JSON Schema Test Suite (2020-12),
-// the same reports (positions, messages) for arguments, and a SchemaError for the same schemas.
-// Its schema warnings lack the lint's findings (the lint is the full build's). Run `make pkg` first.
+// rest, and gives the full build's verdicts on the whole JSON Schema Test Suite (2020-12: required,
+// optional, formats), with its schemas checked against their meta-schema (`checkSchema: true`) or,
+// by default, not; the same reports (positions, messages) for arguments, and a SchemaError for the
+// same unusable schemas. Its schema warnings lack the lint's findings (the lint is the full
+// build's), and unless asked it compiles a schema its meta-schema refuses when the engine can
+// (the full build refuses it). Run `make pkg` first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -16,7 +19,18 @@ for (const file of ['node.js', 'validator-node.js', 'cjs/validator.js']) {
 }
 const full = await import(join(PKG, 'node.js'));
 const server = await import(join(PKG, 'validator-node.js'));
-const SUITE = fileURLToPath(new URL('../../../shared/json-schema-test-suite/tests/', import.meta.url));
+const SHARED_SUITE = fileURLToPath(new URL('../../../shared/json-schema-test-suite/', import.meta.url));
+const SUITE = join(SHARED_SUITE, 'tests');
+
+/** The suite's remote schemas by the URI its tests name them with (as tests/json_schema_suite.rs registers them). */
+function remotes(dir = join(SHARED_SUITE, 'remotes'), prefix = 'http://localhost:1234/') {
+  const found = {};
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && !['draft3', 'v1'].includes(entry.name)) Object.assign(found, remotes(join(dir, entry.name), `${prefix}${entry.name}/`));
+    else if (entry.name.endsWith('.json')) found[`${prefix}${entry.name}`] = readFileSync(join(dir, entry.name), 'utf8');
+  }
+  return found;
+}
 
 /** What a call gives: its result, or the thrown error's name (and diagnostics' codes for a SchemaError). */
 function outcome(call) {
@@ -28,7 +42,7 @@ function outcome(call) {
 }
 
 test('the server build exports the validator and the format core, nothing else', () => {
-  assert.deepEqual(Object.keys(server).sort(), ['Validator', 'format', 'formatDocument', 'judgeExample', 'unknownSchema', 'validateArguments', 'version']);
+  assert.deepEqual(Object.keys(server).sort(), ['Validator', 'checkSchema', 'format', 'formatDocument', 'judgeExample', 'unknownSchema', 'validateArguments', 'validateToolArguments', 'version']);
   assert.equal(server.version(), full.version());
   const manifest = JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8'));
   assert.deepEqual(Object.keys(manifest.exports['./validator']), ['require', 'types', 'workerd', 'edge-light', 'deno', 'bun', 'node', 'default']);
@@ -36,29 +50,67 @@ test('the server build exports the validator and the format core, nothing else',
   assert.ok(wasm('mcp_json_toolbox_validator') < wasm('mcp_json_toolbox'), 'the server build is the smaller');
 });
 
-test('the JSON Schema Test Suite (2020-12): the same verdicts as the full build', () => {
+test('the whole JSON Schema Test Suite (2020-12): the same verdicts as the full build, schemas checked or not', () => {
   assert.ok(existsSync(SUITE), `JSON-Schema-Test-Suite not found at ${SUITE}`);
+  const schemas = remotes();
   let compared = 0;
-  const draft = 'draft2020-12';
-  for (const file of readdirSync(join(SUITE, draft)).filter((f) => f.endsWith('.json'))) {
-    for (const group of JSON.parse(readFileSync(join(SUITE, draft, file), 'utf8'))) {
-      const schema = JSON.stringify(group.schema);
-      const ours = outcome(() => new server.Validator(schema));
-      const theirs = outcome(() => new full.Validator(schema));
-      assert.equal(ours.error, theirs.error, `${draft}/${file} ${group.description}`);
-      if (ours.error) continue;
-      for (const c of group.tests) {
-        const args = JSON.stringify(c.data);
-        const label = `${draft}/${file} ${group.description}: ${c.description}`;
-        assert.equal(ours.value.isValid(args), theirs.value.isValid(args), label);
-        assert.equal(ours.value.validate(args).valid, theirs.value.validate(args).valid, label);
-        compared += 1;
+  const dirs = [['draft2020-12', {}], ['draft2020-12/optional', {}], ['draft2020-12/optional/format', { assertFormats: true }]];
+  for (const [dir, extra] of dirs) {
+    const options = { schemas, ...extra };
+    for (const file of readdirSync(join(SUITE, dir)).filter((f) => f.endsWith('.json'))) {
+      for (const group of JSON.parse(readFileSync(join(SUITE, dir, file), 'utf8'))) {
+        const schema = JSON.stringify(group.schema);
+        const where = `${dir}/${file} ${group.description}`;
+        const theirs = outcome(() => new full.Validator(schema, options));
+        const unchecked = outcome(() => new server.Validator(schema, options));
+        const checked = outcome(() => new server.Validator(schema, { ...options, checkSchema: true }));
+        assert.equal(unchecked.error, theirs.error, where);
+        assert.equal(checked.error, theirs.error, where);
+        if (theirs.error) continue;
+        for (const c of group.tests) {
+          const args = JSON.stringify(c.data);
+          const label = `${where}: ${c.description}`;
+          const verdict = theirs.value.validate(args).valid;
+          assert.equal(theirs.value.isValid(args), verdict, label);
+          for (const ours of [unchecked.value, checked.value]) {
+            assert.equal(ours.isValid(args), verdict, label);
+            assert.equal(ours.validate(args).valid, verdict, label);
+          }
+          compared += 1;
+        }
+        for (const validator of [theirs, unchecked, checked]) validator.value.free();
       }
-      ours.value.free();
-      theirs.value.free();
     }
   }
-  assert.ok(compared > 1000, `suite looks incomplete: ${compared} cases`);
+  // The suite's size (tests/json_schema_suite.rs): 1,299 required, 162 optional, 764 format cases.
+  assert.equal(compared, 1299 + 162 + 764);
+});
+
+test('the meta-schema check: opt-in in the server build (checkSchema), always in the full build', () => {
+  // Valid against no meta-schema (`title` is a string there), yet the engine can compile it.
+  const offMeta = { type: 'object', title: 3, properties: { a: { type: 'string' } } };
+  assert.equal(new server.Validator(offMeta).isValid('{"a": "x"}'), true);
+  assert.equal(new server.Validator(offMeta).validate('{"a": 1}').valid, false);
+  for (const refuses of [() => new server.Validator(offMeta, { checkSchema: true }), () => new full.Validator(offMeta), () => new full.Validator(offMeta, { checkSchema: false })]) {
+    assert.throws(refuses, (error) => error.name === 'SchemaError' && error.diagnostics[0].instancePath === '/title');
+  }
+  assert.equal(server.validateArguments(offMeta, '{"a": 1}').valid, false);
+  assert.throws(() => server.validateArguments(offMeta, '{}', { checkSchema: true }), { name: 'SchemaError' });
+  // checkSchema(schema): what the check finds, in either build, never a throw for a bad schema.
+  for (const build of [server, full]) {
+    const found = build.checkSchema(JSON.stringify(offMeta));
+    assert.equal(found.valid, false);
+    assert.deepEqual(found.diagnostics.map((d) => d.instancePath), ['/title']);
+    assert.ok(found.diagnostics[0].span, 'positioned in the schema text');
+    const unknownFormat = { type: 'string', format: 'no-such-format' };
+    const warnings = new build.Validator(unknownFormat).validate('"x"').diagnostics;
+    assert.ok(warnings.some((d) => d.code === 'unknown-format'));
+    assert.deepEqual(build.checkSchema(unknownFormat), { valid: true, diagnostics: warnings }, 'a usable schema: its warnings');
+    assert.equal(build.checkSchema('{').valid, false);
+    assert.equal(build.checkSchema(offMeta).diagnostics[0].span, undefined, 'a value has no spans');
+  }
+  // Validate mode (the page's Validate tab) checks the schema in either build: the same verdict.
+  for (const build of [server, full]) assert.throws(() => build.validateToolArguments(JSON.stringify(offMeta), '{}'), { name: 'SchemaError' });
 });
 
 test('arguments: the same report, positions and messages, as the full build; no lint warning', () => {

@@ -256,16 +256,17 @@ const report = new server.Validator({ type: 'object', properties: { n: { type: '
 process.stdout.write([Object.keys(server).sort().join(','), report.valid, report.diagnostics[0].span.column].join(' '));
 `,
   );
-  assert.equal(run(process.execPath, ['server.mjs'], app), 'Validator,format,formatDocument,judgeExample,unknownSchema,validateArguments,version false 7');
+  assert.equal(run(process.execPath, ['server.mjs'], app), 'Validator,checkSchema,format,formatDocument,judgeExample,unknownSchema,validateArguments,validateToolArguments,version false 7');
   write('server.cjs', `const { validateArguments } = require('${NAME}/validator');\nprocess.stdout.write(String(validateArguments({ type: 'integer' }, '1').valid));\n`);
   assert.equal(run(process.execPath, ['server.cjs'], app), 'true');
   write(
     'server.ts',
-    `import { Validator, type ValidationReport, type ValidateOptions } from '${NAME}/validator';
+    `import { Validator, checkSchema, type SchemaCheck, type ValidationReport, type ValidateOptions } from '${NAME}/validator';
 import { ToolboxJsonSchemaValidator } from '${NAME}/mcp-sdk';
-const options: ValidateOptions = { assertFormats: true };
+const options: ValidateOptions = { assertFormats: true, checkSchema: true };
 const report: ValidationReport = new Validator('{"type":"integer"}', options).validate('1');
-console.log(report.valid, new ToolboxJsonSchemaValidator(options).getValidator({ type: 'string' })('x').valid);
+const check: SchemaCheck = checkSchema({ type: 'integer', title: 3 }, { assertFormats: true });
+console.log(report.valid, check.valid, new ToolboxJsonSchemaValidator(options).getValidator({ type: 'string' })('x').valid);
 `,
   );
   write('server-bad.ts', `import { classify } from '${NAME}/validator';\nconsole.log(classify);\n`);

@@ -132,7 +132,7 @@ pub(super) fn check_def(
     let Some(node) = doc.pointer(pointer) else {
         return Vec::new();
     };
-    official::check(generation, name, doc.lexeme(node), doc, pointer).unwrap_or_default()
+    official::check(generation.into(), name, doc.lexeme(node), doc, pointer).unwrap_or_default()
 }
 
 /// The mode of the parameters at `node`: `url` when it says so, else form.

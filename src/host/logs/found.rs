@@ -64,7 +64,8 @@ impl<'t> Found<'t> {
             ));
         }
         let none = self.entries.is_empty() && self.placed.is_empty();
-        if none && !self.diagnostics.iter().any(Diagnostic::is_error) {
+        let said = |d: &Diagnostic| d.is_error() || d.code == "log-empty";
+        if none && !self.diagnostics.iter().any(said) {
             self.diagnostics.push(Diagnostic::warning(
                 "log-empty",
                 "no JSON-RPC message found in the log",
@@ -237,6 +238,54 @@ impl<'t> Found<'t> {
             )
             .with_span(Some(self.index.span(ByteRange::new(at, at)))),
         );
+    }
+
+    /// A line (at byte `line_start`) without its log's prefix: the continuation of the context
+    /// row just before it (a stack trace, a logged object over several lines), else a context
+    /// row of its own.
+    pub(super) fn continue_context(&mut self, line_start: usize, body: &str) {
+        let end = line_start + body.trim_end().len();
+        let text = self.text;
+        let follows = |last: &ContextLine| {
+            text.get(last.span.bytes.end..line_start)
+                .is_some_and(|gap| gap.trim().is_empty())
+        };
+        match self.context.last() {
+            Some(last) if follows(last) => {
+                let start = last.span.bytes.start;
+                let span = self.index.span(ByteRange::new(start, end));
+                if let Some(last) = self.context.last_mut() {
+                    last.text = text.get(start..end).unwrap_or_default().to_owned();
+                    last.span = span;
+                }
+            }
+            _ => {
+                let span = self.index.span(ByteRange::new(line_start, end));
+                self.context.push(ContextLine {
+                    level: None,
+                    text: body.trim_end().to_owned(),
+                    span,
+                });
+            }
+        }
+    }
+
+    /// The text of a prefixed line (from byte `start`, at `level`) as a context row.
+    pub(super) fn context_line(&mut self, level: Option<&str>, start: usize, line: &str) {
+        let line = line.trim_end();
+        let span = self.index.span(ByteRange::new(start, start + line.len()));
+        self.context.push(ContextLine {
+            level: level.map(str::to_owned),
+            text: line.to_owned(),
+            span,
+        });
+    }
+
+    /// A log whose message lines hold no message bodies: `log-empty` saying so and why (instead
+    /// of the bare one).
+    pub(super) fn no_bodies(&mut self, why: &str) {
+        self.diagnostics
+            .push(Diagnostic::warning("log-empty", why.to_owned()));
     }
 
     /// A line (bytes `start..end`) that is no message: `log-line-skipped`.

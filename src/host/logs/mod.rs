@@ -10,6 +10,11 @@
 //! - `har`: an HTTP Archive (HAR 1.2) of a Streamable HTTP session (`har.rs`, each entry read by
 //!   `har_entry.rs`);
 //! - `mcp-debugger`: the JSON export of another MCP proxy, mcp-debugger (`mcp_debugger.rs`);
+//! - `mcp-recorder`: an mcp-recorder cassette (`cassette.rs`);
+//! - `claude-desktop`: Claude Desktop's MCP logs, `mcp.log` and `mcp-server-NAME.log`, every form
+//!   (`claude_desktop.rs`);
+//! - `python-sdk`: the Python SDK's `Received JSON: b'…'` debug lines, bytes reprs decoded with
+//!   a source map (`python_sdk.rs`);
 //! - `jsonl`: JSON Lines with other lines among them — server stderr, log text — reported as
 //!   `log-line-skipped` and skipped (`lines.rs`).
 //!
@@ -28,6 +33,7 @@
 //! A pasted text larger than [`MAX_LOG_BYTES`] is refused with one error (`log-too-large`).
 
 mod cassette;
+mod claude_desktop;
 mod envelope;
 mod found;
 mod har;
@@ -36,6 +42,7 @@ mod lines;
 mod map;
 mod mcp_debugger;
 mod model;
+mod python_sdk;
 mod read;
 pub mod redact;
 mod replay;
@@ -44,12 +51,14 @@ mod vscode;
 
 pub use map::SourceMap;
 pub use model::{
-    ContextLine, Http, Log, LogEntry, LogFormat, LogOptions, LogReport, MAX_LOG_BYTES,
+    ContextLine, Http, Log, LogEntry, LogFormat, LogOptions, LogReport, LOG_FORMATS, MAX_LOG_BYTES,
     MAX_SKIPPED_REPORTED,
 };
 pub use read::{detect_format, read_log};
 pub use redact::{redact, Redacted};
 pub use replay::{replay_log, replay_log_reporting, replay_log_with};
 
+#[cfg(test)]
+mod host_log_tests;
 #[cfg(test)]
 mod tests;

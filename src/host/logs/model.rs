@@ -7,7 +7,9 @@ use std::collections::BTreeMap;
 use serde::{Serialize, Serializer};
 
 use crate::diagnostic::{ByteRange, Diagnostic, Span};
-use crate::host::session::{Counts, Direction, SequenceEntry, SessionOptions, ToolTable};
+use crate::host::session::{
+    Counts, Direction, ProtocolCheck, SequenceEntry, SessionOptions, ToolTable,
+};
 use crate::host::task_state::TaskState;
 use crate::json::{Member, Node, NodeKind};
 
@@ -17,9 +19,8 @@ pub const MAX_LOG_BYTES: usize = 64 << 20;
 /// At most this many `log-line-skipped` findings; one more says how many were not listed.
 pub const MAX_SKIPPED_REPORTED: usize = 100;
 
-/// The format of a pasted log.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+/// The format of a pasted log (serialized as its name in [`LOG_FORMATS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LogFormat {
     /// This project's transcript or proxy recording.
     Transcript,
@@ -30,26 +31,49 @@ pub enum LogFormat {
     /// JSON Lines among other lines.
     Jsonl,
     /// mcp-debugger's JSON export.
-    #[serde(rename = "mcp-debugger")]
     McpDebugger,
     /// An mcp-recorder cassette.
-    #[serde(rename = "mcp-recorder")]
     McpRecorder,
+    /// Claude Desktop's MCP log (`mcp.log`, `mcp-server-NAME.log`).
+    ClaudeDesktop,
+    /// The Python SDK's debug lines (`Received JSON: b'…'`).
+    PythonSdk,
 }
 
+/// Every format, with its name: the one list the names are read from (`from_name`, the
+/// options' error, the JavaScript side's `LOG_FORMATS` through `logFormats()`).
+pub const LOG_FORMATS: [(LogFormat, &str); 8] = [
+    (LogFormat::Transcript, "transcript"),
+    (LogFormat::Vscode, "vscode"),
+    (LogFormat::Har, "har"),
+    (LogFormat::Jsonl, "jsonl"),
+    (LogFormat::McpDebugger, "mcp-debugger"),
+    (LogFormat::McpRecorder, "mcp-recorder"),
+    (LogFormat::ClaudeDesktop, "claude-desktop"),
+    (LogFormat::PythonSdk, "python-sdk"),
+];
+
 impl LogFormat {
-    /// The format named `name` (`transcript`, `vscode`, `har`, `jsonl`, `mcp-debugger`,
-    /// `mcp-recorder`).
+    /// The format's name (`vscode`, `claude-desktop`, …).
+    pub fn name(self) -> &'static str {
+        LOG_FORMATS
+            .iter()
+            .find(|(format, _)| *format == self)
+            .map_or("", |(_, name)| name)
+    }
+
+    /// The format named `name` (one of [`LOG_FORMATS`]).
     pub fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "transcript" => Some(Self::Transcript),
-            "vscode" => Some(Self::Vscode),
-            "har" => Some(Self::Har),
-            "jsonl" => Some(Self::Jsonl),
-            "mcp-debugger" => Some(Self::McpDebugger),
-            "mcp-recorder" => Some(Self::McpRecorder),
-            _ => None,
-        }
+        LOG_FORMATS
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(format, _)| *format)
+    }
+}
+
+impl Serialize for LogFormat {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
     }
 }
 
@@ -77,7 +101,12 @@ impl LogOptions {
             None | Some(Value::Null) => {}
             Some(Value::String(name)) => {
                 options.format = Some(LogFormat::from_name(&name).ok_or_else(|| {
-                    format!("unknown format `{name}`, expected one of {FORMAT_NAMES}")
+                    let names: Vec<String> =
+                        LOG_FORMATS.iter().map(|(_, n)| format!("`{n}`")).collect();
+                    format!(
+                        "unknown format `{name}`, expected one of {}",
+                        names.join(", ")
+                    )
                 })?);
             }
             Some(other) => return Err(format!("`format` is a string, found {other}")),
@@ -87,9 +116,6 @@ impl LogOptions {
         Ok(options)
     }
 }
-
-/// The format names, for messages.
-const FORMAT_NAMES: &str = "`transcript`, `vscode`, `har`, `jsonl`, `mcp-debugger`, `mcp-recorder`";
 
 /// The HTTP request that carried a client's message (a HAR entry's), as the transcript entry's
 /// `http` member: `{"method": "POST", "headers": {"Name": "value", …}}`, headers as sent (a name
@@ -197,6 +223,8 @@ pub struct LogReport {
     pub sequence: Vec<SequenceEntry>,
     /// How many rows of each kind the sequence has.
     pub counts: Counts,
+    /// The protocol version the messages were checked against, or why none was.
+    pub protocol: ProtocolCheck,
     /// The host's session state, by `taskId`; `messageIndex` counts the messages.
     pub tasks: BTreeMap<String, TaskState>,
     /// Every tool listed, with its verdicts.

@@ -3,22 +3,38 @@
 
 use super::found::Found;
 use super::model::{Log, LogFormat, MAX_LOG_BYTES};
-use super::{cassette, envelope, har, lines, mcp_debugger, unreadable, vscode};
+use super::{
+    cassette, claude_desktop, envelope, har, lines, mcp_debugger, python_sdk, unreadable, vscode,
+};
 
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex};
 use crate::host::transcript::read_transcript;
 use crate::json::{JsonError, Reader, TokenKind};
 
 /// The format of `text`: a HAR (an object whose first member is `log`), an mcp-debugger export,
-/// an mcp-recorder cassette, VS Code's output (a message line of either form), a transcript (it
-/// reads as one), else JSON Lines.
+/// an mcp-recorder cassette, VS Code's output (a message line of either form), Claude Desktop's
+/// MCP log (a `Message from client/server` line), the Python SDK's debug lines (`Received JSON:
+/// b'…'`), a transcript (it reads as one, or it is a JSON array of entries, read up to its
+/// error), else JSON Lines: what [`read_log`] and [`replay_log`] read it as.
 pub fn detect_format(text: &str) -> LogFormat {
     match shape_of(text) {
-        LogFormat::Transcript if text.len() > MAX_LOG_BYTES || read_transcript(text).is_err() => {
+        LogFormat::Transcript
+            if text.len() > MAX_LOG_BYTES
+                || (!entry_array(text) && read_transcript(text).is_err()) =>
+        {
             LogFormat::Jsonl
         }
         format => format,
     }
+}
+
+/// Whether `text` starts as a JSON array of entries (`[` then `{` or `]`): read as a transcript
+/// even where it fails (its error at its place), where another text starting with `[` (a
+/// bracketed log prefix, `[supergateway] …`) that is no transcript is read as lines.
+pub(super) fn entry_array(text: &str) -> bool {
+    text.trim_start().strip_prefix('[').is_some_and(|rest| {
+        rest.trim_start().is_empty() || rest.trim_start().starts_with(['{', ']'])
+    })
 }
 
 /// [`detect_format`] without reading a transcript through: a text that starts like JSON and is
@@ -32,6 +48,10 @@ pub(super) fn shape_of(text: &str) -> LogFormat {
         LogFormat::McpRecorder
     } else if vscode::looks_like(text) {
         LogFormat::Vscode
+    } else if claude_desktop::looks_like(text) {
+        LogFormat::ClaudeDesktop
+    } else if python_sdk::looks_like(text) {
+        LogFormat::PythonSdk
     } else if text.trim_start().starts_with(['[', '{']) {
         LogFormat::Transcript
     } else {
@@ -48,6 +68,8 @@ pub(super) fn format_words(format: LogFormat) -> &'static str {
         LogFormat::Jsonl => "JSON Lines among other lines",
         LogFormat::McpDebugger => "mcp-debugger export",
         LogFormat::McpRecorder => "mcp-recorder cassette",
+        LogFormat::ClaudeDesktop => "Claude Desktop MCP log",
+        LogFormat::PythonSdk => "Python SDK debug log",
     }
 }
 
@@ -76,7 +98,7 @@ pub fn read_log(text: &str, format: Option<LogFormat>) -> Log {
 /// the format read: a transcript that does not read as one is read as JSON Lines among other
 /// lines unless `forced` or one JSON array.
 pub(super) fn read_as(found: &mut Found<'_>, format: LogFormat, forced: bool) -> LogFormat {
-    let fallback = !forced && !found.text.trim_start().starts_with('[');
+    let fallback = !forced && !entry_array(found.text);
     if found.text.len() > MAX_LOG_BYTES {
         found.diagnostics.push(
             Diagnostic::error(
@@ -112,6 +134,8 @@ pub(super) fn read_as(found: &mut Found<'_>, format: LogFormat, forced: bool) ->
         LogFormat::Jsonl => lines::read(found),
         LogFormat::McpDebugger => mcp_debugger::read(found),
         LogFormat::McpRecorder => cassette::read(found),
+        LogFormat::ClaudeDesktop => claude_desktop::read(found),
+        LogFormat::PythonSdk => python_sdk::read(found),
     }
     if found.entries.is_empty() && found.placed.is_empty() {
         if let Some(guess) = unreadable::guess(found.text) {

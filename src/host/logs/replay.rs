@@ -3,7 +3,7 @@
 
 use super::found::{Found, Placed};
 use super::model::{ContextLine, LogFormat, LogOptions, LogReport, MAX_LOG_BYTES};
-use super::read::{format_words, read_as, shape_of};
+use super::read::{entry_array, format_words, read_as, shape_of};
 
 use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::host::session::{
@@ -38,7 +38,7 @@ pub fn replay_log_reporting(text: &str, options: LogOptions, mut progress: Progr
     if text.len() <= MAX_LOG_BYTES && guessed == LogFormat::Transcript {
         // Text that does not read as a transcript is read as JSON Lines among other lines,
         // unless the format was forced or the text is one JSON array.
-        let forced = options.format.is_some() || text.trim_start().starts_with('[');
+        let forced = options.format.is_some() || entry_array(text);
         let report = match replay_transcript(text, options.session.clone(), &mut progress) {
             Ok(report) => Some(report),
             Err(error) if forced => Some(SessionReport {
@@ -52,6 +52,7 @@ pub fn replay_log_reporting(text: &str, options: LogOptions, mut progress: Progr
                 format: Some(LogFormat::Transcript),
                 detected: format_words(LogFormat::Transcript).to_owned(),
                 counts: report.counts,
+                protocol: report.protocol,
                 sequence: report.sequence,
                 tasks: report.tasks,
                 tools: report.tools,
@@ -101,6 +102,7 @@ pub fn replay_log_reporting(text: &str, options: LogOptions, mut progress: Progr
         counts: Counts::of(&sequence),
         sequence,
         tasks,
+        protocol: session.protocol(),
         tools: session.tools().clone(),
         diagnostics,
     }

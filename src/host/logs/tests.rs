@@ -23,7 +23,7 @@ fn vscode_replayed(text: &str, form: &str) -> LogReport {
 }
 
 /// The message rows of a report's sequence.
-fn messages(report: &LogReport) -> Vec<&SequenceEntry> {
+pub(super) fn messages(report: &LogReport) -> Vec<&SequenceEntry> {
     report
         .sequence
         .iter()
@@ -32,7 +32,7 @@ fn messages(report: &LogReport) -> Vec<&SequenceEntry> {
 }
 
 /// The pasted text under a span.
-fn under(text: &str, span: &Span) -> String {
+pub(super) fn under(text: &str, span: &Span) -> String {
     text.get(span.bytes.start..span.bytes.end)
         .unwrap_or_default()
         .to_owned()
@@ -205,14 +205,14 @@ fn an_mcp_recorder_cassette_gives_each_request_and_its_answer() {
 
 #[test]
 fn a_format_not_read_is_named_with_what_to_do() {
-    let claude = "2025-01-20T10:00:00.000Z [filesystem] [info] Message from client: {\"method\":\"initialize\"\n";
-    let log = read_log(claude, None);
+    let flows = "4:type;4:http;11:server_conn;0:~\n";
+    let log = read_log(flows, None);
     let named = log
         .diagnostics
         .iter()
         .find(|d| d.code == "log-format-unread");
     assert!(
-        named.is_some_and(|d| d.message.contains("Claude Desktop")),
+        named.is_some_and(|d| d.message.contains("mitmproxy flow file")),
         "{:#?}",
         log.diagnostics
     );

@@ -4,13 +4,7 @@
 use crate::diagnostic::Diagnostic;
 
 /// Formats recognised by a marker in their first 64 KiB: the marker, the name, what to do.
-const KNOWN: [(&str, &str, &str); 3] = [
-    (
-        "Message from client: ",
-        "Claude Desktop's MCP server log (mcp-server-<name>.log)",
-        "record the session with `mcp-json-toolbox proxy --record` around the server, or paste \
-         VS Code's MCP output",
-    ),
+const KNOWN: [(&str, &str, &str); 2] = [
     (
         "\"constants\":{\"activeFieldTrialGroups\"",
         "a Chrome net-export log (chrome://net-export)",

@@ -19,9 +19,7 @@
 //! 2026-12-03. The prefix's time is local time without a zone: it is read as UTC, which keeps the
 //! intervals between messages (the only use of times here) right.
 
-use crate::diagnostic::ByteRange;
 use crate::host::logs::found::Found;
-use crate::host::logs::model::ContextLine;
 use crate::host::logs::SourceMap;
 use crate::host::session::Direction;
 use crate::host::time::parse_rfc3339;
@@ -117,16 +115,10 @@ pub(super) fn read(found: &mut Found<'_>) {
                 );
             }
             Some(Line::Context(level, at)) => {
-                let line = body.get(at..).unwrap_or_default().trim_end();
-                let start = line_start + at;
-                let span = found.index.span(ByteRange::new(start, start + line.len()));
-                found.context.push(ContextLine {
-                    level: Some(level.to_owned()),
-                    text: line.to_owned(),
-                    span,
-                });
+                let line = body.get(at..).unwrap_or_default();
+                found.context_line(Some(level), line_start + at, line);
             }
-            None if !body.trim().is_empty() => continue_context(found, line_start, body),
+            None if !body.trim().is_empty() => found.continue_context(line_start, body),
             None => {}
         }
     }
@@ -138,33 +130,4 @@ pub(super) fn read(found: &mut Found<'_>) {
         }
         .to_owned(),
     );
-}
-
-/// A line without the prefix: the continuation of the context row before it (a stack trace),
-/// else a context row of its own.
-fn continue_context(found: &mut Found<'_>, line_start: usize, body: &str) {
-    let end = line_start + body.trim_end().len();
-    let text = found.text;
-    let follows = |last: &ContextLine| {
-        text.get(last.span.bytes.end..line_start)
-            .is_some_and(|gap| gap.trim().is_empty())
-    };
-    match found.context.last() {
-        Some(last) if follows(last) => {
-            let start = last.span.bytes.start;
-            let span = found.index.span(ByteRange::new(start, end));
-            if let Some(last) = found.context.last_mut() {
-                last.text = text.get(start..end).unwrap_or_default().to_owned();
-                last.span = span;
-            }
-        }
-        _ => {
-            let span = found.index.span(ByteRange::new(line_start, end));
-            found.context.push(ContextLine {
-                level: None,
-                text: body.trim_end().to_owned(),
-                span,
-            });
-        }
-    }
 }

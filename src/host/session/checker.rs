@@ -10,7 +10,7 @@ use std::rc::Rc;
 use crate::diagnostic::Diagnostic;
 use crate::host::session::finding::{diagnostics_of, Finding};
 use crate::host::session::http_status::HttpExchanges;
-use crate::host::session::negotiation::Negotiation;
+use crate::host::session::negotiation::{Negotiation, ProtocolCheck};
 use crate::host::session::pending::{EarlyNotification, PendingRequests, PendingRound};
 use crate::host::session::sequence::Step;
 use crate::host::session::tools::{self, ToolTable};
@@ -116,6 +116,11 @@ impl Session {
     /// Every tool listed so far, with its verdicts, and the list's verdict per target.
     pub fn tools(&self) -> &ToolTable {
         &self.table
+    }
+
+    /// The protocol version the messages so far were checked against, or why none was.
+    pub fn protocol(&self) -> ProtocolCheck {
+        self.negotiation.report()
     }
 
     /// Checks arguments (`arguments_text`, a JSON object) for a call of the listed tool `name`

@@ -16,7 +16,7 @@ use crate::host::session::tools::{named, tag, ToolVerdict, Verdicts};
 use crate::host::session::MAX_TOOLS;
 use crate::json::Node;
 use crate::lint::CODES;
-use crate::protocol::Generation;
+use crate::protocol::Version;
 
 impl Dispatch<'_, '_, '_> {
     /// The compatibility findings of the server itself, from this message (an `initialize` or
@@ -152,7 +152,7 @@ impl Dispatch<'_, '_, '_> {
     /// not declare task-augmented `tools/call` (see the module doc).
     fn unavailable_tasks(&self, tools: &[(String, String)]) -> Vec<Diagnostic> {
         if self.session.server_declares != Some(false)
-            || self.session.negotiation.version() != Some(Generation::V2025_11_25)
+            || self.session.negotiation.version() != Some(Version::V2025_11_25)
         {
             return Vec::new();
         }

@@ -88,7 +88,8 @@
 //!   absent from the `tools/list` answers so far, once the last of them was complete (no
 //!   `nextCursor`: a tool may be on a later page) and no tool was dropped past [`MAX_TOOLS`].
 //! - `official-schema` (error): the message breaks its definition in the official schema of the
-//!   session's protocol version, 2025-11-25 or 2026-07-28 (see `session/official.rs`: the version
+//!   session's protocol version, any published one from 2024-11-05 to 2026-07-28 (the report's
+//!   [`ProtocolCheck`] says which, or why none; see `session/official.rs`: the version
 //!   from `initialize`, else each request's `_meta` declaration or a `server/discover` result, and
 //!   which definition);
 //!   one finding per violation, at the offending value, the failing keyword's place in the
@@ -145,6 +146,7 @@ pub use limits::{
     MAX_EARLY_NOTIFICATIONS, MAX_FINISHED_TASKS, MAX_HISTORY, MAX_PENDING_REQUESTS, MAX_TASKS,
     MAX_TOOLS,
 };
+pub use negotiation::{How, ProtocolCheck};
 pub use progress::{Progress, PROGRESS_STEP};
 pub(crate) use replay::Pushes;
 pub use replay::{

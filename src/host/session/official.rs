@@ -27,8 +27,9 @@
 //!    739: "The client should choose a version from this list for use in subsequent requests"),
 //!    until a request declares one.
 //!
-//! For a version whose schema is not embedded (e.g. 2025-06-18), or with no signal, nothing is
-//! checked.
+//! Every published version is embedded (2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25,
+//! 2026-07-28, [`Version`]). For a version named but not published (e.g. `2099-01-01`), or with no
+//! signal, nothing is checked; the report says which ([`crate::host::session::ProtocolCheck`]).
 //!
 //! Hints folded in where a message breaks its definition (the payload classifier's, said once
 //! here): `null-id` (error) instead of the schema's complaint about a null `id`, and
@@ -42,14 +43,12 @@ use crate::host::session::negotiation::Negotiation;
 use crate::json::{Document, Node, NodeKind};
 use crate::protocol::kinds::{error_kind_in, method_kind_in, result_kind_in};
 use crate::protocol::messages::{meta, Message, PROTOCOL_VERSION};
-use crate::protocol::{Generation, GENERATIONS};
+use crate::protocol::{Version, VERSIONS};
 use crate::validate::official;
 
-/// The embedded generation named by the `protocolVersion` member of `node`, and whether there
-/// is such a string member at all.
-fn protocol_version(node: Option<&Node>) -> Option<Option<Generation>> {
-    let version = node?.value_of("protocolVersion")?.as_str()?;
-    Some(Generation::from_version(version))
+/// The `protocolVersion` string member of `node`.
+fn protocol_version(node: Option<&Node>) -> Option<&str> {
+    node?.value_of("protocolVersion")?.as_str()
 }
 
 impl Dispatch<'_, '_, '_> {
@@ -57,14 +56,14 @@ impl Dispatch<'_, '_, '_> {
     pub(super) fn version_offered(&mut self, request: &Node) {
         let offered = protocol_version(request.value_of("params"));
         if let (Some(offered), false) = (offered, self.negotiated()) {
-            self.session.negotiation = Negotiation::Offered(offered);
+            self.session.negotiation = Negotiation::Offered(offered.into());
         }
     }
 
     /// The `initialize` result at `/result`: the version it names is the session's.
     pub(super) fn version_negotiated(&mut self) {
         if let Some(chosen) = protocol_version(self.doc.root.value_of("result")) {
-            self.session.negotiation = Negotiation::Negotiated(chosen);
+            self.session.negotiation = Negotiation::Negotiated(chosen.into());
         }
     }
 
@@ -79,7 +78,7 @@ impl Dispatch<'_, '_, '_> {
             .and_then(|params| meta(params, PROTOCOL_VERSION))
             .and_then(Node::as_str);
         if let Some(declared) = declared {
-            self.session.negotiation = Negotiation::Declared(Generation::from_version(declared));
+            self.session.negotiation = Negotiation::Declared(declared.into());
         }
     }
 
@@ -96,13 +95,13 @@ impl Dispatch<'_, '_, '_> {
             .and_then(|result| result.value_of("supportedVersions"))
             .and_then(Node::elements)
             .unwrap_or_default();
-        let newest = GENERATIONS.into_iter().rev().find(|generation| {
+        let newest = VERSIONS.into_iter().rev().find(|version| {
             supported
                 .iter()
-                .any(|version| version.as_str() == Some(generation.as_str()))
+                .any(|listed| listed.as_str() == Some(version.as_str()))
         });
         if let Some(newest) = newest {
-            self.session.negotiation = Negotiation::Declared(Some(newest));
+            self.session.negotiation = Negotiation::Declared(newest.as_str().into());
         }
     }
 
@@ -155,7 +154,7 @@ impl Dispatch<'_, '_, '_> {
 /// pointer.
 fn definition<'d>(
     doc: &'d Document<'_>,
-    version: Generation,
+    version: Version,
     message: &Message<'_>,
     answered: Option<&str>,
 ) -> Option<(&'static str, &'d Node, &'static str)> {
@@ -182,46 +181,65 @@ fn definition<'d>(
                 .filter(|c| matches!(c.kind, NodeKind::Number))
                 .and_then(|c| doc.lexeme(c).parse().ok());
             let kind = code.and_then(|code| error_kind_in(version, code, true));
-            (kind.unwrap_or(GENERIC_ERROR), root, "")
+            (kind.unwrap_or(generic_error(version)), root, "")
         }
         Message::Other => return None,
     })
 }
 
-/// The generic error response definition.
-const GENERIC_ERROR: &str = "JSONRPCErrorResponse";
+/// The generic error response definition of `version`: `JSONRPCErrorResponse`, named
+/// `JSONRPCError` before 2025-11-25.
+fn generic_error(version: Version) -> &'static str {
+    if version < Version::V2025_11_25 {
+        "JSONRPCError"
+    } else {
+        "JSONRPCErrorResponse"
+    }
+}
 
 /// `schema-version` (error): a message that breaks its definition in the negotiated `version`
-/// but satisfies it in another embedded version — sent for the wrong protocol version. An error
-/// response valid as the negotiated version's `JSONRPCErrorResponse` is never one, whatever
-/// newer definition its code also matches (e.g. a -32021 refusal at 2025-11-25).
+/// but satisfies the same definition in another version — sent for the wrong protocol version
+/// (a version without the definition, e.g. 2026-07-28 for an `InitializeRequest`, whose generic
+/// `JSONRPCRequest` any request satisfies, says nothing). The other
+/// versions asked are the task generations (2025-11-25, 2026-07-28) and any version newer than
+/// the negotiated one: an older schema, written before a member existed, accepts it as an
+/// unknown member, which says nothing of the version it was sent for. An error response valid
+/// as the negotiated version's generic error response is never one, whatever newer definition
+/// its code also matches (e.g. a -32021 refusal at 2025-11-25).
 fn other_version(
     doc: &Document<'_>,
-    version: Generation,
+    version: Version,
     message: &Message<'_>,
     answered: Option<&str>,
 ) -> Option<Diagnostic> {
     if let Message::ErrorResponse { .. } = message {
-        let generic = official::check(version, GENERIC_ERROR, doc.lexeme(&doc.root), doc, "");
+        let generic = official::check(
+            version,
+            generic_error(version),
+            doc.lexeme(&doc.root),
+            doc,
+            "",
+        );
         if generic.is_none_or(|found| found.is_empty()) {
             return None;
         }
     }
-    let others: Vec<&str> = GENERATIONS
+    let (kind, ..) = definition(doc, version, message, answered)?;
+    let others: Vec<&str> = VERSIONS
         .into_iter()
-        .filter(|&other| other != version)
+        .filter(|&other| other != version && (other.generation().is_some() || other > version))
         .filter(|&other| {
-            definition(doc, other, message, answered).is_some_and(|(kind, node, pointer)| {
-                official::check(other, kind, doc.lexeme(node), doc, pointer)
-                    .is_some_and(|found| found.is_empty())
+            definition(doc, other, message, answered).is_some_and(|(named, node, pointer)| {
+                named == kind
+                    && official::check(other, named, doc.lexeme(node), doc, pointer)
+                        .is_some_and(|found| found.is_empty())
             })
         })
-        .map(Generation::as_str)
+        .map(Version::as_str)
         .collect();
     if others.is_empty() {
         return None;
     }
-    let (kind, ..) = definition(doc, version, message, answered)?;
     let message = format!(
         "this {kind} satisfies the official schema of {} but not of the negotiated {}",
         others.join(", "),
@@ -238,7 +256,7 @@ fn other_version(
 
 /// A violation of definition `kind` of `version` as an `official-schema` error (the failing
 /// keyword is in its `keyword_location`, a place in the official schema, not in a pushed text).
-fn official_finding(violation: Diagnostic, kind: &str, version: Generation) -> Diagnostic {
+fn official_finding(violation: Diagnostic, kind: &str, version: Version) -> Diagnostic {
     Diagnostic {
         severity: Severity::Error,
         code: "official-schema".to_owned(),

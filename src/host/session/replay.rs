@@ -8,7 +8,9 @@ use serde::Serialize;
 use crate::diagnostic::{Diagnostic, LineIndex, Span, Verbatim};
 use crate::host::session::progress::Progress;
 use crate::host::session::sequence::{Step, StepKind};
-use crate::host::session::{Direction, Entry, Finding, Session, SessionOptions, ToolTable};
+use crate::host::session::{
+    Direction, Entry, Finding, ProtocolCheck, Session, SessionOptions, ToolTable,
+};
 use crate::host::task_state::TaskState;
 use crate::host::transcript::{self, read_transcript, take_message};
 use crate::json::{Document, JsonError, Node};
@@ -27,6 +29,8 @@ pub struct SessionReport {
     pub sequence: Vec<SequenceEntry>,
     /// How many entries of each kind the sequence has.
     pub counts: Counts,
+    /// The protocol version the messages were checked against, or why none was.
+    pub protocol: ProtocolCheck,
 }
 
 /// One entry of a replayed transcript or log in the session's sequence.
@@ -311,6 +315,7 @@ pub fn replay_transcript(
         tools: session.tools().clone(),
         counts: Counts::of(&sequence),
         sequence,
+        protocol: session.protocol(),
     })
 }
 

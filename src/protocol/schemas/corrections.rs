@@ -31,20 +31,71 @@ const SCALARS_INTEGER: &str = r#"["string","integer","boolean"]"#;
 const SCALARS_NUMBER: &str = r#"["string","number","boolean"]"#;
 const SCALARS_NUMBER_NULL: &str = r#"["string","number","boolean","null"]"#;
 
+/// The draft-07 documents' `RequestId`, `ProgressToken` and (2025-06-18) `ElicitResult` values.
+const OLD_REQUEST_ID: &str = "/definitions/RequestId/type";
+const OLD_PROGRESS_TOKEN: &str = "/definitions/ProgressToken/type";
+const OLD_ELICIT_POINTER: &str =
+    "/definitions/ElicitResult/properties/content/additionalProperties/type";
+
 const ELICIT_POINTER: &str =
     "/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1/type";
 const JSON_VALUE_POINTER: &str = "/$defs/JSONValue/anyOf/2/type";
 
-/// Every correction, by document. Their `schema.ts` sources:
+/// Every correction, by document. Their `schema.ts` sources (the same in every version's
+/// `schema.ts`, 2024-11-05 to 2026-07-28; the draft-07 documents of 2024-11-05, 2025-03-26 and
+/// 2025-06-18 hold them under `definitions`):
 /// - `RequestId`: `export type RequestId = string | number;` (JSON-RPC 2.0: an id's number
 ///   SHOULD NOT, not MUST NOT, have a fractional part);
 /// - `ProgressToken`: `export type ProgressToken = string | number;`;
 /// - `ElicitResult` (2025-11-25 line 2485, 2026-07-28 likewise):
 ///   `content?: { [key: string]: string | number | boolean | string[] }` (a `NumberSchema` field
-///   of type `number` is answered with a fraction);
+///   of type `number` is answered with a fraction); 2025-06-18, the first version with
+///   elicitation: `content?: { [key: string]: string | number | boolean }`;
 /// - `JSONValue` (2026-07-28 line 6):
 ///   `export type JSONValue = string | number | boolean | null | JSONObject | JSONArray;`.
 pub(super) const CORRECTIONS: &[Correction] = &[
+    Correction {
+        doc: SchemaDoc::Core2024_11,
+        pointer: OLD_REQUEST_ID,
+        published: STRING_INTEGER,
+        corrected: STRING_NUMBER,
+    },
+    Correction {
+        doc: SchemaDoc::Core2024_11,
+        pointer: OLD_PROGRESS_TOKEN,
+        published: STRING_INTEGER,
+        corrected: STRING_NUMBER,
+    },
+    Correction {
+        doc: SchemaDoc::Core2025_03,
+        pointer: OLD_REQUEST_ID,
+        published: STRING_INTEGER,
+        corrected: STRING_NUMBER,
+    },
+    Correction {
+        doc: SchemaDoc::Core2025_03,
+        pointer: OLD_PROGRESS_TOKEN,
+        published: STRING_INTEGER,
+        corrected: STRING_NUMBER,
+    },
+    Correction {
+        doc: SchemaDoc::Core2025_06,
+        pointer: OLD_REQUEST_ID,
+        published: STRING_INTEGER,
+        corrected: STRING_NUMBER,
+    },
+    Correction {
+        doc: SchemaDoc::Core2025_06,
+        pointer: OLD_PROGRESS_TOKEN,
+        published: STRING_INTEGER,
+        corrected: STRING_NUMBER,
+    },
+    Correction {
+        doc: SchemaDoc::Core2025_06,
+        pointer: OLD_ELICIT_POINTER,
+        published: SCALARS_INTEGER,
+        corrected: SCALARS_NUMBER,
+    },
     Correction {
         doc: SchemaDoc::Core2025,
         pointer: "/$defs/RequestId/type",

@@ -6,21 +6,25 @@
 //! Tool's schema error at `/inputSchema/type`, keyword locations `/inputSchema/properties/…`;
 //! the arguments' instance paths are the arguments').
 //!
+//! Validate mode checks the schema against its meta-schema in either build (the server build's
+//! [`Validator`] only when asked): the page's Validate tab gives the same verdicts on both.
+//!
 //! Codes: those of [`crate::validate_arguments`], and `missing-schema` (error): no schema at all
 //! (a docs example in validate mode that names none).
 
 use crate::diagnostic::Diagnostic;
 use crate::json::{Document, NodeKind};
 use crate::validate::{parse_schema, SchemaErrors, ValidateOptions, ValidationReport};
-use crate::validator::Validator;
+
+use super::Validator;
 
 /// Where a Tool definition holds its schema.
 const INPUT_SCHEMA: &str = "/inputSchema";
 
 /// Validates `args` against `tool_or_schema`: the `inputSchema` of a Tool definition (a JSON
 /// object whose `inputSchema` is an object), else the text as a JSON Schema; `None`, no schema
-/// given, is a report with one `missing-schema` error. A schema that cannot be used is the
-/// validator's [`SchemaErrors`]. Either way every span and pointer about the schema is into
+/// given, is a report with one `missing-schema` error. The schema is checked against its
+/// meta-schema; one that cannot be used is the validator's [`SchemaErrors`]. Either way every span and pointer about the schema is into
 /// `tool_or_schema` (a Tool's under `/inputSchema`).
 pub fn validate_tool_arguments(
     tool_or_schema: Option<&str>,
@@ -36,10 +40,11 @@ pub fn validate_tool_arguments(
         });
     };
     let doc = parse_schema(text)?;
+    let options = options.with_schema_check();
     let validator = if is_tool(&doc) {
-        Validator::from_node_with_reader_warnings(&doc, INPUT_SCHEMA, options)?
+        Validator::from_node_with_reader_warnings(&doc, INPUT_SCHEMA, &options)?
     } else {
-        Validator::from_document(&doc, options)?
+        Validator::from_document(&doc, &options)?
     };
     Ok(validator.validate(args))
 }

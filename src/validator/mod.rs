@@ -2,13 +2,21 @@
 //! with the schema lint ([`crate::lint`]) on top. It compiles a schema with the engine, explains meta-schema
 //! violations with the lint (each by its closest alternative, with the nearest allowed value),
 //! and appends the lint's findings to the schema warnings once, when the schema is compiled.
+//! [`check_schema`] gives what it finds about a schema alone; [`validate_tool_arguments`] is
+//! validate mode (a Tool's `inputSchema` or a schema, the crate deciding which).
 //!
 //! The server build (the `validator` feature without `full`) has no lint: its validator's schema
 //! warnings are the engine's, and meta-schema violations stay as the engine words them; the
-//! verdicts and positions are the same.
+//! verdicts and positions are the same. It checks a schema against its meta-schema only when
+//! asked ([`ValidateOptions::check_schema`], and always in [`check_schema`] and validate mode);
+//! the full build checks every schema.
 //!
 //! Everything inside the crate that only needs verdicts (the host checks, the classifier, the
 //! lint itself) uses the engine directly.
+
+mod tool_arguments;
+
+use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::json::Document;
@@ -16,6 +24,8 @@ use crate::json::Document;
 use crate::lint::{explain_meta, lint_node};
 use crate::validate::ValidationReport;
 use crate::validate::{self, parse_schema, SchemaErrors, ValidateOptions};
+
+pub use tool_arguments::validate_tool_arguments;
 
 /// The server build (the `validator` feature without `full`) has no lint: no findings of its own.
 #[cfg(not(feature = "full"))]
@@ -76,7 +86,9 @@ pub struct Validator(validate::CompiledSchema);
 
 impl Validator {
     /// Compiles `schema_text`. Fails with positioned diagnostics if it is not JSON, declares an
-    /// unsupported dialect, violates its meta-schema or has a `$ref` that cannot be resolved.
+    /// unsupported dialect, violates its meta-schema (checked in the full build, and in the server
+    /// build when [`ValidateOptions::check_schema`] asks), has a `$ref` that cannot be resolved or
+    /// otherwise cannot be compiled.
     pub fn new(schema_text: &str, options: &ValidateOptions) -> Result<Self, SchemaErrors> {
         Self::from_document(&parse_schema(schema_text)?, options)
     }
@@ -166,6 +178,33 @@ impl Validator {
     }
 }
 
+/// What [`check_schema`] finds about a schema.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SchemaCheck {
+    /// Whether the schema can be used: it is JSON, of a supported dialect, valid against its
+    /// meta-schema, and compiles (its references resolve, its patterns are regular expressions).
+    pub valid: bool,
+    /// When it cannot be used, why (the errors a [`Validator`] would fail with); else the
+    /// warnings about it every report would repeat (unknown formats, duplicate keys, and in the
+    /// full build the lint's findings). Positioned in the schema text.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Checks `schema_text` against its meta-schema and compiles it, as [`Validator::new`] does with
+/// [`ValidateOptions::check_schema`] (whatever `options` says of it), and says what it found.
+pub fn check_schema(schema_text: &str, options: &ValidateOptions) -> SchemaCheck {
+    match Validator::new(schema_text, &options.with_schema_check()) {
+        Ok(validator) => SchemaCheck {
+            valid: true,
+            diagnostics: validator.schema_warnings().to_vec(),
+        },
+        Err(errors) => SchemaCheck {
+            valid: false,
+            diagnostics: errors.diagnostics,
+        },
+    }
+}
+
 /// Compiles `schema` and validates `args` once.
 pub fn validate_arguments(
     schema: &str,
@@ -233,6 +272,42 @@ mod tests {
             public.validate(r#"{"a": 1}"#),
             engine(text).unwrap().validate(r#"{"a": 1}"#)
         );
+    }
+
+    /// A schema its meta-schema refuses (`title` is a string there) that the engine can compile.
+    const OFF_META: &str = r#"{"type": "integer", "title": 3}"#;
+
+    /// The server build compiles it unless asked to check it; `check_schema` always checks.
+    #[cfg(not(feature = "full"))]
+    #[test]
+    fn the_server_build_checks_a_schema_only_when_asked() {
+        let unchecked = Validator::new(OFF_META, &ValidateOptions::default()).unwrap();
+        assert!(unchecked.is_valid("1") && !unchecked.is_valid("1.5"));
+        let checking = ValidateOptions::default().with_schema_check();
+        let Err(refused) = Validator::new(OFF_META, &checking) else {
+            panic!("checked, the schema is refused");
+        };
+        assert!(refused.meta_schema_violations);
+        assert_eq!(refused.diagnostics[0].instance_path, "/title");
+        let found = check_schema(OFF_META, &ValidateOptions::default());
+        assert!(!found.valid);
+        assert_eq!(found.diagnostics, refused.diagnostics);
+    }
+
+    /// The full build checks every schema, whatever the options say.
+    #[cfg(feature = "full")]
+    #[test]
+    fn the_full_build_checks_every_schema() {
+        assert!(Validator::new(OFF_META, &ValidateOptions::default()).is_err());
+        let found = check_schema(OFF_META, &ValidateOptions::default());
+        assert!(!found.valid);
+        assert_eq!(found.diagnostics[0].instance_path, "/title");
+        let fine = check_schema(
+            r#"{"type": "string", "format": "no-such"}"#,
+            &ValidateOptions::default(),
+        );
+        assert!(fine.valid);
+        assert_eq!(fine.diagnostics[0].code, "unknown-format");
     }
 
     #[cfg(feature = "full")]
