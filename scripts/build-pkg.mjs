@@ -121,6 +121,10 @@ function packageJson(cargo) {
       './element-worker.js',
     ],
     engines: { node: '>=18' },
+    // The OAuth client of `check-server --url` and `proxy --upstream` (runtime/mcp-client/oauth.js):
+    // loaded only by the CLI when a server answers 401, so optional; no entry imports it.
+    peerDependencies: { '@modelcontextprotocol/client': '^2.4.0' },
+    peerDependenciesMeta: { '@modelcontextprotocol/client': { optional: true } },
   };
 }
 

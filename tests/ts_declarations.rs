@@ -21,7 +21,7 @@ use mcp_json_toolbox::compat::{
 };
 use mcp_json_toolbox::docs_example::{judge_example, unknown_schema, ExampleVerdict};
 use mcp_json_toolbox::host::logs;
-use mcp_json_toolbox::host::session::{JsonLinesSession, RunEvent};
+use mcp_json_toolbox::host::session::{AuthorizationPath, JsonLinesSession, RunEvent};
 use mcp_json_toolbox::host::{
     check_elicitation, check_tool, check_tool_call, check_tool_result, lint_file, replay_session,
     Direction, Entry, Session,
@@ -42,7 +42,8 @@ const SOURCES: [(&str, &str); 3] = [
 
 /// Interfaces that are not results: options JavaScript passes in (read by serde with
 /// `deny_unknown_fields`), and the two `Error`s the glue builds field by field.
-const NOT_RESULTS: [&str; 6] = [
+const NOT_RESULTS: [&str; 7] = [
+    "AuthorizationPath",
     "FormatOptions",
     "LogOptions",
     "ValidateOptions",
@@ -844,6 +845,10 @@ fn lines_pushed(text: &str, add: &mut dyn FnMut(&'static str, Value)) {
     let read =
         RunEvent::from_json(&serde_json::from_str(refused).expect("JSON"), &[]).expect("an event");
     add("runEvent", json(&Session::default().run_event(&read)));
+    let path = serde_json::json!({"url": "http://a/mcp", "status": 401});
+    let path = AuthorizationPath::from_json(&path).expect("a path");
+    add("authorization", json(&session.authorization(&path)));
+    add("runAuthorization", json(&path.findings()));
 }
 
 /// Each sample against its export's declared type; then every declared field of every result

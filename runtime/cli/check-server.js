@@ -14,9 +14,11 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import * as toolbox from 'mcp-json-toolbox';
 import { UsageError, command, readInput } from './command.js';
+import { CREDENTIAL_OPTIONS, credentialHelp, credentialOptionGiven, credentialsFor } from './credential-options.js';
 import { findings as toFindings } from './report.js';
 import { TARGET_NAMES, parseTargets } from './targets.js';
 import { ServerFailure } from '../mcp-client/connection.js';
+import { Secrets } from '../mcp-client/credentials.js';
 import { withDefaults } from '../mcp-client/elicitation.js';
 import { connectHttp } from '../mcp-client/http.js';
 import { PROTOCOLS, listAll, negotiate } from '../mcp-client/session.js';
@@ -43,6 +45,8 @@ const OPTIONS_HELP = `  --url URL                   a Streamable HTTP endpoint i
                               all; default the package's: see \`compat --help\`); known:
                               ${TARGET_NAMES.join(', ')}
 
+${credentialHelp('--url')}
+
 Exit code 2 also for a server that cannot be started or dies; a request not answered within
 --startup-timeout (its first answer) or --timeout (the others) is a no-answer error.`;
 
@@ -56,6 +60,7 @@ const OPTIONS = {
   'startup-timeout': { type: 'string', default: '30000' },
   record: { type: 'string' },
   target: { type: 'string', multiple: true },
+  ...CREDENTIAL_OPTIONS,
 };
 
 /** The `--call NAME ARGS_FILE` pairs: each `--call` takes its NAME, the ARGS_FILEs are the
@@ -89,22 +94,39 @@ export default command({
   async check(values, positionals, io, server) {
     const calls = callPairs(values.call, positionals);
     const { timeoutMs, startupMs, targets } = checkOptions(values, server);
+    // Every byte the command writes passes `secrets` (no credential is ever written).
+    const secrets = new Secrets();
+    const scrubbed = { ...io, stdout: secrets.scrubbing(io.stdout), stderr: secrets.scrubbing(io.stderr) };
+    const credentials = values.url ? credentialsFor(values.url, values, scrubbed, { name: NAME, secrets, timeoutMs }) : undefined;
+    const given = credentialOptionGiven(values);
+    if (!values.url && given) throw new UsageError(`--${given} is for a server over HTTP (--url)`);
     const inputs = await Promise.all(calls.map(async (call) => ({ ...call, ...(await readInput(call.file, io)) })));
     const elicit = values.elicit ? await readInput(values.elicit, io) : undefined;
-    return checkServer({ values, calls: inputs, server, timeoutMs, startupMs, targets, elicit }, io);
+    try {
+      return await checkServer({ values, calls: inputs, server, timeoutMs, startupMs, targets, elicit, credentials, secrets }, scrubbed);
+    } catch (error) {
+      if (error instanceof Error) error.message = secrets.scrub(error.message);
+      throw error;
+    } finally {
+      await credentials?.close();
+    }
   },
 });
 
+
 /** Runs the session: the session checker's findings over its transcript and the summary, as a
  * command's outcome (`exit: 2` when the run could not finish). */
-async function checkServer({ values, calls, server, timeoutMs, startupMs, targets, elicit }, io) {
+async function checkServer({ values, calls, server, timeoutMs, startupMs, targets, elicit, credentials, secrets }, io) {
   const transport = values.url
-    ? connectHttp(values.url, { timeoutMs, startupMs })
+    ? connectHttp(values.url, { timeoutMs, startupMs, credentials })
     : startStdio(server[0], server.slice(1), { cwd: io.cwd, env: io.env, timeoutMs, startupMs });
   const { connection } = transport;
   const waiting = sayWhileStarting(connection, values.url ?? server.join(' '), startupMs, io.stderr);
   const session = { calls: [], elicit, targets, found: [], elsewhere: [], live: new JsonLinesSession(sessionOptions(targets)) };
   session.feed = feeder(session.live, connection.transcript, Boolean(values.url), session.found);
+  // What the session makes of the authorization path (findings about the session, no line: the
+  // request that was refused is fed once sent again, with the headers it then carried).
+  if (credentials) credentials.observe = (path) => session.found.push(...session.live.authorization(path));
   connection.handle('elicitation/create', (_params, message) => answerElicitation(session, connection, message));
   connection.handle('ping', () => ({}));
   connection.handle('roots/list', () => ({ roots: [] }));
@@ -127,18 +149,19 @@ async function checkServer({ values, calls, server, timeoutMs, startupMs, target
   }
   const record = values.record ?? `${NAME}.jsonl`;
   const text = session.feed({ end: true });
-  if (values.record) await writeFile(resolve(io.cwd, values.record), text);
+  if (values.record) await writeFile(resolve(io.cwd, values.record), secrets.scrub(text));
   if (failure) {
     const tail = transport.stderrTail();
     io.stderr.write(`mcp-json-toolbox ${NAME}: ${failure.message}\n${tail ? `the server's stderr (first and last lines):\n${tail.replace(/^/gm, '  ')}\n` : ''}`);
-    // A CI step reading --format json or github learns why too (human output: stderr alone).
+    // A CI step reading --format json or github learns why too (human output: stderr alone);
+    // what the session found until then is reported (an authorization server it cannot use).
     const error = { message: failure.message, stderrTail: tail };
-    return { findings: [], results: [{ file: record, server: session.negotiated ?? null, error }], failure: failure.message, exit: 2 };
+    const { inTranscript: found, place } = transcriptFindings(record, session, values.record);
+    return { findings: found, sources: new Map([[record, text]]), results: [{ file: record, server: session.negotiated ?? null, error }], failure: failure.message, place, exit: 2 };
   }
   session.found.push(...session.live.end());
   // The session's findings in the transcript, then those in other files (arguments, --elicit).
-  const inTranscript = toFindings(record, session.found);
-  const places = new Map(inTranscript.map((f, i) => [f, session.found[i].place]));
+  const { inTranscript, place } = transcriptFindings(record, session, values.record);
   const found = [...inTranscript, ...session.elsewhere];
   found.sort((x, y) => (x.file === y.file ? x.line - y.line || x.column - y.column : x.file === record ? -1 : 1));
   const sources = new Map([[record, text], ...calls.map((c) => [c.file, c.text]), ...(elicit ? [[elicit.file, elicit.text]] : [])]);
@@ -151,10 +174,16 @@ async function checkServer({ values, calls, server, timeoutMs, startupMs, target
     result.stderrTail = transport.stderrTail();
     if (result.stderrTail) io.stderr.write(`the server's stderr (first and last lines):\n${result.stderrTail.replace(/^/gm, '  ')}\n`);
   }
-  // Without --record the transcript is not on disk: a finding is shown at the session's place
-  // in words (its tool or message).
-  const place = values.record ? undefined : (finding) => places.get(finding);
   return { findings: found, sources, results: [result], place };
+}
+
+/** The session's findings as findings in the transcript `record`, and `place`: without
+ * `recorded` (--record) the transcript is not on disk, so a finding is shown at the session's
+ * place in words (its tool or message). */
+function transcriptFindings(record, session, recorded) {
+  const inTranscript = toFindings(record, session.found);
+  const places = new Map(inTranscript.map((f, i) => [f, session.found[i].place]));
+  return { inTranscript, place: recorded ? undefined : (finding) => places.get(finding) };
 }
 
 /** On a terminal (stderr a TTY), says what the run waits for when the server has not answered

@@ -9,9 +9,11 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UsageError, command } from './command.js';
+import { CREDENTIAL_OPTIONS, credentialHelp, credentialOptionGiven, credentialsFor } from './credential-options.js';
 import { liveReport } from './report.js';
 import { countText as counted } from '../counts.js';
 import { TARGET_NAMES, parseTargets } from './targets.js';
+import { Secrets } from '../mcp-client/credentials.js';
 import { startChecker } from '../proxy/checker-thread.js';
 import { proxyStdio } from '../proxy/stdio.js';
 import { originOf } from '../proxy/http/guard.js';
@@ -43,7 +45,11 @@ const OPTIONS_HELP = `  -- COMMAND ARGS…             a stdio server: run it, t
   --target NAME[,NAME]        compatibility profiles to judge each listed tool by (repeatable,
                               or all; default the package's); known: ${TARGET_NAMES.join(', ')}
   --quiet                     no findings nor summary on stderr (a stdio server's stderr still passes)
-  --checker MODULE            a module whose default export makes the checker (tests)`;
+  --checker MODULE            a module whose default export makes the checker (tests)
+
+${credentialHelp('--upstream')}
+The proxy's credentials go only with a request that carries no Authorization of its own (the
+host's is forwarded untouched, and recorded redacted).`;
 const EXITS = 'Exit code over stdio: the server\'s, or its signal (2: a usage error; 127: COMMAND not found;\n' +
   '126: it could not run). With --upstream, once stopped (SIGINT, SIGTERM): 0 no errors, 1 errors\n' +
   'found, 2 a usage error or a port it cannot listen on. Findings go to stderr in every --format.';
@@ -59,6 +65,7 @@ const OPTIONS = {
   target: { type: 'string', multiple: true },
   quiet: { type: 'boolean', default: false },
   checker: { type: 'string' },
+  ...CREDENTIAL_OPTIONS,
 };
 
 /** One `--report` line: `{severity, code, message, index, direction, pointer, line, column, tool?}`. */
@@ -114,6 +121,13 @@ export default command({
   async check(values, positionals, io, server) {
     if (positionals.length > 0) throw new UsageError(`unexpected ${positionals[0]}: the server's command goes after --`);
     const { targets, port, allowOrigins } = checkOptions(values, server);
+    // What the HTTP proxy says on stderr passes `secrets` (no credential of its own is written);
+    // stdout is never touched (over stdio, it is the host's channel).
+    const secrets = new Secrets();
+    if (values.upstream) io = { ...io, stderr: secrets.scrubbing(io.stderr) };
+    const credentials = values.upstream ? credentialsFor(values.upstream, values, io, { name: NAME, secrets }) : undefined;
+    const given = credentialOptionGiven(values);
+    if (!values.upstream && given) throw new UsageError(`--${given} is for a server over HTTP (--upstream)`);
     let reportFd;
     try {
       reportFd = values.report ? openSync(resolve(io.cwd, values.report), 'w') : undefined;
@@ -151,9 +165,10 @@ export default command({
     let ran;
     try {
       ran = values.upstream
-        ? await (await import('../proxy/http/serve.js')).proxyHttp({ upstream: values.upstream, port, insecure: values.insecure, allowOrigins }, io, checker)
+        ? await (await import('../proxy/http/serve.js')).proxyHttp({ upstream: values.upstream, port, insecure: values.insecure, allowOrigins, credentials }, io, checker)
         : await proxyStdio(server[0], server.slice(1), io, checker);
     } finally {
+      await credentials?.close();
       if (reportFd !== undefined) closeSync(reportFd);
     }
     const { outcome, summary } = ran;

@@ -66,16 +66,28 @@ export class Connection {
       // When this process was busy past the wait (a long check, a loaded machine), the timer
       // fires before the answer that came meanwhile is read: the answer is read first (an
       // immediate runs after the event loop's I/O), so only a server that did not answer is one.
-      const timer = setTimeout(() => setImmediate(() => {
+      const arm = () => setTimeout(() => setImmediate(() => {
         if (!this.#pending.has(id)) return;
         this.#pending.delete(id);
         const failure = new ServerFailure(`no answer to ${method} within ${timeoutMs} ms${what}`);
         failure.noAnswer = { method, timeoutMs, startup, entry };
         reject(failure);
       }), timeoutMs);
-      this.#pending.set(id, { resolve, reject, timer, method });
+      this.#pending.set(id, { resolve, reject, timer: arm(), method, arm });
       entry = this.#send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
     });
+  }
+
+  /** Runs `promise` (the client signing in: a user at a browser) with every request's wait
+   * stopped: once it settles, each request still waiting gets its whole wait again. */
+  async paused(promise) {
+    const held = [...this.#pending.values()];
+    for (const waiting of held) clearTimeout(waiting.timer);
+    try {
+      return await promise;
+    } finally {
+      for (const waiting of held) if ([...this.#pending.values()].includes(waiting)) waiting.timer = waiting.arm();
+    }
   }
 
   /** Whether request `id` still waits for its answer (not answered, timed out or failed). */

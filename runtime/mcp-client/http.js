@@ -21,6 +21,7 @@
 //   answers that pass here.
 import { mcpRequestHeaders } from 'mcp-json-toolbox';
 import { Connection, ServerFailure } from './connection.js';
+import { recordedHeaders } from './credentials.js';
 
 /**
  * The MCP headers of one POST carrying `message`: 2026-07-28 (the message declares its version in
@@ -72,8 +73,14 @@ const GET_OPEN_WAIT_MS = 10000;
  * `Last-Event-ID` (the last `id` seen) after the server's `retry` milliseconds (the last `retry`
  * any stream gave; else RECONNECTION), as long as its request waits for an answer (the GET
  * stream: as long as the connection is open). Every stream, timer and request ends on `close()`.
+ *
+ * `credentials` (a protected server): `{ headers(), given, unauthorized(response) }`: every
+ * request carries `headers()` (static ones, a bearer token), recorded with their values redacted
+ * (`recordedHeaders`, `given`: the user's own header names); a POST answered 401, or 403 with
+ * `error="insufficient_scope"`, is handed to `unauthorized`, which authorizes (or throws a
+ * ServerFailure saying why it cannot) and resolves true to send the POST once more.
  */
-export function connectHttp(url, { timeoutMs, startupMs } = {}) {
+export function connectHttp(url, { timeoutMs, startupMs, credentials } = {}) {
   let session;
   let closed = false;
   /** The last `retry` (ms) a stream gave: the reconnection delay from then on (as the SDK does). */
@@ -94,29 +101,48 @@ export function connectHttp(url, { timeoutMs, startupMs } = {}) {
     connection.receive(item, id);
   };
 
-  /** The headers every request of the session carries. */
-  function sessionHeaders(message) {
-    const headers = { ...mcpHeaders(message, connection.protocolVersion, schemas) };
+  /** The headers every request of the session carries (the credentials' too). */
+  async function sessionHeaders(message) {
+    const headers = { ...(await credentials?.headers()), ...mcpHeaders(message, connection.protocolVersion, schemas) };
     if (session) headers['Mcp-Session-Id'] = session;
     return headers;
   }
 
-  /** POSTs one message; the answer's messages go to the connection as they arrive. */
-  async function post(message) {
+  /** POSTs `message` once: the response, or undefined once closed. */
+  async function send(message) {
     const headers = {
       'Content-Type': 'application/json',
       Accept: 'application/json, text/event-stream',
-      ...sessionHeaders(message),
+      ...(await sessionHeaders(message)),
     };
     const entry = connection.transcript.findLast((e) => e.message === message && e.direction === 'client');
-    if (entry) entry.http = { method: 'POST', headers: { ...headers } };
-    let response;
+    if (entry) entry.http = { method: 'POST', headers: recordedHeaders(headers, credentials?.given) };
     try {
-      response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(message), signal: aborter.signal });
+      return await fetch(url, { method: 'POST', headers, body: JSON.stringify(message), signal: aborter.signal });
     } catch (error) {
-      if (closed) return;
+      if (closed) return undefined;
       throw new ServerFailure(`cannot reach ${url}: ${error.cause?.code ?? error.cause?.message ?? error.message}`);
     }
+  }
+
+  /** Whether `response` asks for (more) authorization: 401, or 403 `insufficient_scope`. */
+  const challenged = (response) => response.status === 401 ||
+    (response.status === 403 && /error="?insufficient_scope/.test(response.headers.get('www-authenticate') ?? ''));
+
+  /** POSTs one message; the answer's messages go to the connection as they arrive. */
+  async function post(message) {
+    let response = await send(message);
+    if (response && credentials && challenged(response)) {
+      await response.body?.cancel().catch(() => {});
+      // The requests' waits stop meanwhile (a user signs in; each request to the authorization
+      // server has a wait of its own).
+      const authorized = await connection.paused(credentials.unauthorized(response));
+      if (authorized) response = await send(message);
+      if (response && (!authorized || challenged(response))) {
+        throw new ServerFailure(`${url} answered HTTP ${response.status} ${response.statusText} to ${message.method ?? 'a response'}${authorized ? ' after authorization' : ''}`);
+      }
+    }
+    if (!response) return;
     if (response.ok) session = response.headers.get('mcp-session-id') ?? session;
     const type = response.headers.get('content-type') ?? '';
     if (response.status === 202 || response.status === 204) {
@@ -183,7 +209,7 @@ export function connectHttp(url, { timeoutMs, startupMs } = {}) {
   /** Opens (or resumes, with `Last-Event-ID`) a GET stream; a failure is retried (RECONNECTION). */
   async function openGet(from, attempt) {
     if (closed) return;
-    const headers = { Accept: 'text/event-stream', ...sessionHeaders({}) };
+    const headers = { Accept: 'text/event-stream', ...(await sessionHeaders({})) };
     if (from.lastEventId !== undefined) headers['Last-Event-ID'] = from.lastEventId;
     let response;
     try {
@@ -211,7 +237,7 @@ export function connectHttp(url, { timeoutMs, startupMs } = {}) {
       timers.clear();
       getAborter.abort();
       if (session) {
-        const headers = { 'mcp-session-id': session };
+        const headers = { ...(await credentials?.headers()), 'mcp-session-id': session };
         await fetch(url, { method: 'DELETE', headers, signal: AbortSignal.timeout(1000) }).catch(() => {});
       }
       await Promise.race([Promise.allSettled([...streams]), new Promise((resolve) => setTimeout(resolve, 200))]);

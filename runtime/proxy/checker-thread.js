@@ -25,6 +25,7 @@ function newlines(chunk) {
  * `maxMessageBytes`, `options`: the Session's); `onFindings(list)` gets what it finds as it finds
  * it; `onFailure(error)` is called once if the worker itself dies (the traffic is not affected).
  * Returns `{ observe(stream, direction), message(text, direction, envelope), event(event),
+ * authorization(path),
  * finish(timeoutMs) }`.
  */
 export function startChecker(options, { onFindings, onFailure, budget = IN_FLIGHT_BUDGET }) {
@@ -136,6 +137,13 @@ export function startChecker(options, { onFindings, onFailure, budget = IN_FLIGH
       if (dead) return;
       flush();
       worker.postMessage({ type: 'event', event });
+    },
+    /** The authorization path of a sign-in to the upstream (an `AuthorizationPath`): told to the
+     * checker like a run event, its findings about no message. */
+    authorization(path) {
+      if (dead) return;
+      flush();
+      worker.postMessage({ type: 'authorization', path });
     },
     /** Copies every chunk `stream` emits, as sent by `direction` (`client` or `server`). */
     observe(stream, direction) {

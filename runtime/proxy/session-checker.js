@@ -37,7 +37,8 @@ class Directions {
  * about (usually the one pushed; an early status notification's findings come once its task
  * exists), the position inside that message's text (a header finding's inside the envelope's),
  * and the tool it concerns (`{ name, pointer }`) when there is one. `event` tells the session a
- * run event (the HTTP proxy's `upstream-failed`): its finding is about no message (`index` null).
+ * run event (the HTTP proxy's `upstream-failed`): its finding is about no message (`index` null);
+ * `authorization(path)` the authorization path of a sign-in to the upstream, its findings alike.
  */
 export function createSessionChecker(options) {
   const session = new Session(options);
@@ -66,6 +67,7 @@ export function createSessionChecker(options) {
       return { kind: 'message', findings: session.pushHttp(text, direction, httpText, timeMs).map(finding) };
     },
     event: (event) => [{ ...finding(session.runEvent(event)), index: null }],
+    authorization: (path) => session.runAuthorization(path).map((d) => ({ ...finding(d), index: null })),
     finish: () => session.finish().map(finding),
   };
 }

@@ -100,6 +100,11 @@ function event({ event: told }) {
   post(guarded(() => checker.event(told), {}));
 }
 
+/** The authorization path of a sign-in to the upstream told to the checker: its findings. */
+function authorization({ path }) {
+  post(guarded(() => checker.authorization?.(path) ?? [], {}));
+}
+
 /** Frames a batch of copies (`chunks`) or skipped spans (`gap`) and checks the lines they end. */
 function chunks({ buffer, parts }) {
   const found = [];
@@ -137,5 +142,5 @@ function finish() {
 }
 
 /** What each message from the main thread runs, by its `type`. */
-const HANDLERS = { chunks, http, event, finish };
+const HANDLERS = { chunks, http, event, authorization, finish };
 parentPort.on('message', (m) => HANDLERS[m.type](m));

@@ -460,6 +460,18 @@ export type RunEvent = { entry?: number } & (
   | { event: "request-refused"; method: string; target: string; port: number; refused: "target" }
 );
 
+/** What a host that signed in to a protected server tells its session about the authorization path:
+ * the MCP endpoint `url`, the `status` (401 or 403) and `WWW-Authenticate` `challenge` of the answer
+ * that asked for authorization, each protected resource metadata request (`resourceMetadata`) and
+ * each authorization server metadata request (`serverMetadata`); a request's `body` for a 2xx answer. */
+export interface AuthorizationPath {
+  url: string;
+  status: number;
+  challenge?: string | null;
+  resourceMetadata?: { url: string; status: number; body?: string | null }[];
+  serverMetadata?: { url: string; status: number; body?: string | null }[];
+}
+
 /** A fix with the code of the finding it fixes. */
 export interface CodedFix extends Fix {
   code: string;
@@ -753,6 +765,14 @@ impl JsSession {
             crate::host::session::RunEvent::from_json(&json, &[]).map_err(|e| options_error(&e))?;
         to_js(&self.0.run_event(&read))
     }
+
+    /// The findings about a protected server's authorization path (what the HTTP proxy fetched
+    /// while signing in to its upstream), about the run; throws a `TypeError` for a path that is
+    /// not one.
+    #[wasm_bindgen(js_name = runAuthorization, unchecked_return_type = "Diagnostic[]")]
+    pub fn run_authorization(&self, path: AuthorizationPathArg) -> Result<JsValue, JsValue> {
+        to_js(&authorization_path(path)?.findings())
+    }
 }
 
 #[wasm_bindgen]
@@ -760,6 +780,18 @@ extern "C" {
     /// `RunEvent` as TypeScript sees it.
     #[wasm_bindgen(typescript_type = "RunEvent")]
     pub type RunEventArg;
+
+    /// `AuthorizationPath` as TypeScript sees it.
+    #[wasm_bindgen(typescript_type = "AuthorizationPath")]
+    pub type AuthorizationPathArg;
+}
+
+/// An `AuthorizationPath` read from JavaScript; a `TypeError` naming what is wrong.
+fn authorization_path(
+    path: AuthorizationPathArg,
+) -> Result<crate::host::session::AuthorizationPath, JsValue> {
+    let json = options_json(Some(path.into()))?.unwrap_or_default();
+    crate::host::session::AuthorizationPath::from_json(&json).map_err(|e| options_error(&e))
 }
 
 /// A session fed a JSON Lines transcript as it is written, line by line, and told the run's
@@ -796,6 +828,13 @@ impl JsJsonLinesSession {
             .map_err(|e| options_error(&e))?;
         let entry = json.get("entry").and_then(serde_json::Value::as_u64);
         to_js(&self.0.event(&read, entry.map(|e| e as usize)))
+    }
+
+    /// The findings about a protected server's authorization path (what the host fetched while
+    /// signing in), about the session; throws a `TypeError` for a path that is not one.
+    #[wasm_bindgen(unchecked_return_type = "PlacedFinding[]")]
+    pub fn authorization(&self, path: AuthorizationPathArg) -> Result<JsValue, JsValue> {
+        to_js(&self.0.authorization(&authorization_path(path)?))
     }
 
     /// Checks an answer to give the server's questions (an `--elicit` file) before it is used:

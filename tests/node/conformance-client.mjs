@@ -8,7 +8,10 @@
 // - the revision to `--protocol`;
 // - the scenario to the flags its test server needs (SCENARIO_OPTIONS: the tools to call, an
 //   answer to its questions), as a user reading that server's tool list would pass them;
-// - each `toolCalls` entry of the context (`{ name, arguments }`) to `--call NAME FILE`.
+// - each `toolCalls` entry of the context (`{ name, arguments }`) to `--call NAME FILE`;
+// - an authorization scenario (`auth/*`) to the options of a CI job signing in (authOptions):
+//   the context's pre-registered client and its secret or private key, the secret through an
+//   environment variable of check-server's, never its command line.
 // Files go in a temp folder, removed on exit. With it, the suite runs the scenarios one by one
 // (`--scenario`) or all a revision requires at once (`--requirements`).
 import { spawn } from 'node:child_process';
@@ -48,15 +51,46 @@ const SCENARIO_OPTIONS = {
   'http-invalid-tool-headers': () => [...call('valid_tool', { region: 'us-west1' }), ...call('invalid_empty_header', { value: 'x' })],
 };
 
+/** The client ID metadata document URL the SDK's conformance client offers (the suite's
+ * authorization servers accept it without fetching it). */
+const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
+
+/**
+ * The check-server flags of an authorization scenario, as a CI job passes them (docs/cli.md,
+ * "Servers behind OAuth"): never a browser; the context's pre-registered client (`client_id`;
+ * `client_secret` or `private_key_pem` put in `env`, check-server's environment, and named by
+ * `--client-secret-env` / `--client-key-env`), with the client credentials grant in the scenarios
+ * that test it; without one, the client ID metadata document; and the tool the suite's servers
+ * list called (the step-up scenarios challenge the call).
+ */
+function authOptions(given, env) {
+  const options = ['--no-browser'];
+  if (given.client_secret) {
+    env.CONFORMANCE_CLIENT_SECRET = given.client_secret;
+    options.push('--client-secret-env', 'CONFORMANCE_CLIENT_SECRET');
+  }
+  if (given.private_key_pem) {
+    env.CONFORMANCE_CLIENT_KEY = given.private_key_pem;
+    options.push('--client-key-env', 'CONFORMANCE_CLIENT_KEY', '--client-key-alg', given.signing_algorithm ?? 'ES256');
+  }
+  if (scenario.startsWith('auth/client-credentials-')) return [...options, '--client-credentials', '--client-id', given.client_id];
+  options.push(...(given.client_id ? ['--client-id', given.client_id] : ['--client-metadata-url', CLIENT_METADATA_URL]));
+  return [...options, ...call('test-tool')];
+}
+
 const args = process.argv.slice(2);
 const url = args.pop();
 const { MCP_CONFORMANCE_SCENARIO: scenario, MCP_CONFORMANCE_PROTOCOL_VERSION: protocol, MCP_CONFORMANCE_CONTEXT: context } = process.env;
+const given = context ? JSON.parse(context) : {};
+const env = { ...process.env };
+delete env.MCP_CONFORMANCE_CONTEXT;
 const mapped = [
   ...(protocol ? ['--protocol', protocol] : []),
   ...(SCENARIO_OPTIONS[scenario]?.() ?? []),
-  ...(context ? JSON.parse(context).toolCalls ?? [] : []).flatMap(({ name, arguments: given }) => call(name, given ?? {})),
+  ...(scenario?.startsWith('auth/') ? authOptions(given, env) : []),
+  ...(given.toolCalls ?? []).flatMap(({ name, arguments: values }) => call(name, values ?? {})),
 ];
-const child = spawn(process.execPath, [CLI, 'check-server', ...args, ...mapped, '--url', url], { stdio: 'inherit' });
+const child = spawn(process.execPath, [CLI, 'check-server', ...args, ...mapped, '--url', url], { stdio: 'inherit', env });
 // The suite ends a client that runs past its time: check-server with it.
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
 child.on('close', (code, signal) => {

@@ -60,7 +60,8 @@ export async function requiredClientScenarios(revision) {
 
 /**
  * Runs client scenario `scenario` at revision `protocol` (`--spec-version`: the suite's test server
- * speaks that revision's wire; without it a scenario older than 2026-07-28 runs at 2025-11-25)
+ * speaks that revision's wire; without it a scenario older than 2026-07-28 runs at 2025-11-25;
+ * undefined for an extension scenario, which no revision requires and `--spec-version` skips)
  * with `check-server --target mcp --record FILE OPTIONS… MAPPED… --url URL` as the client (the
  * suite appends its test server's URL; the adapter, ADAPTER, adds `--protocol` and the flags the
  * scenario needs), recording the transcript:
@@ -70,9 +71,10 @@ export async function requiredClientScenarios(revision) {
  * (the suite passes its environment on to the client).
  */
 export async function runClientScenario(scenario, protocol, options = [], { env = {}, limitMs } = {}) {
-  const record = join(TEMP, `${scenario.replaceAll('/', '_')}-${protocol}.jsonl`);
+  const record = join(TEMP, `${scenario.replaceAll('/', '_')}-${protocol ?? 'extension'}.jsonl`);
   const command = [process.execPath, ADAPTER, '--target', 'mcp', '--record', record, ...options];
-  const run = await suite(['client', '--scenario', scenario, '--spec-version', protocol, '--command', command.join(' '), '--verbose'], { env, limitMs });
+  const revision = protocol ? ['--spec-version', protocol] : [];
+  const run = await suite(['client', '--scenario', scenario, ...revision, '--command', command.join(' '), '--verbose'], { env, limitMs });
   let checks;
   try {
     checks = JSON.parse(run.stdout);

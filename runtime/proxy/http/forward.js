@@ -52,15 +52,16 @@ export function upstreamUrl(upstream, path) {
 }
 
 /**
- * Sends `request` (an incoming host request) to `target` (a URL) with its headers as sent:
- * returns the outgoing request (write the body to it). `onResponse(response)` gets the upstream's
+ * Sends `request` (an incoming host request) to `target` (a URL) with its headers as sent, and
+ * `added` (the proxy's own credentials, for a request that carries none): returns the outgoing
+ * request (write the body to it). `onResponse(response)` gets the upstream's
  * answer; `onError(error)` a failure to reach it (refused, TLS) or a cut answer. `agent`: the
  * upstream's keep-alive agent.
  */
-export function forward(request, target, agent, { onResponse, onError }) {
+export function forward(request, target, agent, { onResponse, onError, added = {} }) {
   const url = new URL(target);
   const client = url.protocol === 'https:' ? https : http;
-  const headers = headerObject(request.rawHeaders, HOP_BY_HOP);
+  const headers = { ...headerObject(request.rawHeaders, HOP_BY_HOP), ...added };
   const outgoing = client.request(url, { method: request.method, headers, agent }, onResponse);
   outgoing.on('error', onError);
   return outgoing;

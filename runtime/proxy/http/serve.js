@@ -31,10 +31,24 @@ function bodyCopy() {
       if (size <= MAX_CHECKED_BODY) chunks.push(chunk);
     },
     text: () => (size > MAX_CHECKED_BODY ? undefined : Buffer.concat(chunks, size).toString('utf8')),
+    /** The bytes, undefined past the limit. */
+    bytes: () => (size > MAX_CHECKED_BODY ? undefined : Buffer.concat(chunks, size)),
     get size() {
       return size;
     },
   };
+}
+
+/** Whether an upstream's answer asks for (more) authorization: 401, or 403 `insufficient_scope`. */
+function challenged(answer) {
+  return answer.statusCode === 401 || (answer.statusCode === 403 && /error="?insufficient_scope/.test(String(answer.headers['www-authenticate'] ?? '')));
+}
+
+/** An upstream answer's headers as a fetch `Headers` (what the authorization reads). */
+function answerHeaders(answer) {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < answer.rawHeaders.length; i += 2) headers.append(answer.rawHeaders[i], answer.rawHeaders[i + 1]);
+  return headers;
 }
 
 /**
@@ -42,18 +56,23 @@ function bodyCopy() {
  * is startChecker's, told each failure to reach the upstream or to pass its answer on as an
  * `upstream-failed` run event, and each request refused as a `request-refused` one (its session
  * makes the finding, about no message). `allowOrigins`: the origins `--allow-origin` gave,
- * normalised (guard.js `originOf`). Resolves `{ outcome, summary }`: `outcome` `{ code: 0 }` once
- * stopped, or `{ error, message, exit: 2 }` when it cannot listen; `summary` the checker's.
+ * normalised (guard.js `originOf`). `credentials` (runtime/mcp-client/oauth.js's authorizer:
+ * --header, --bearer-env, OAuth): added to each request the guard took that carries no
+ * Authorization of its own; such a request answered 401 (or 403 insufficient_scope) is sent again
+ * once signed in, and the authorization path is told to the checker (`authorization`). Resolves
+ * `{ outcome, summary }`: `outcome` `{ code: 0 }` once stopped, or `{ error, message, exit: 2 }`
+ * when it cannot listen; `summary` the checker's.
  */
-export async function proxyHttp({ upstream, port, insecure, allowOrigins = [] }, io, checker) {
+export async function proxyHttp({ upstream, port, insecure, allowOrigins = [], credentials }, io, checker) {
   const agent = upstreamAgent(upstream, insecure);
+  if (credentials) credentials.observe = (path) => checker.authorization(path);
   const say = (text) => io.stderr.write(`mcp-json-toolbox proxy: ${text}\n`);
   const refusal = requestGuard(allowOrigins);
   // The guard is the listener's only way in: every request meets it before anything else of the
-  // proxy sees the request, and only one it takes reaches `handle`. Whatever the proxy adds to a
-  // request later (a credential of its own, once it can sign in) belongs in `handle` or after it,
-  // so that it never reaches a refused request; and it must not be added to a request that
-  // carries an `Authorization` of its own (that host speaks for itself).
+  // proxy sees the request, and only one it takes reaches `handle`. What the proxy adds to a
+  // request (its own credentials) is added in `handle`, so that it never reaches a refused
+  // request; and never to a request that carries an `Authorization` of its own (that host speaks
+  // for itself).
   const server = http.createServer((request, response) => {
     const refused = refusal(request);
     if (refused) refuse(request, response, refused);
@@ -92,10 +111,35 @@ export async function proxyHttp({ upstream, port, insecure, allowOrigins = [] },
       checker.event({ event: 'upstream-failed', method: request.method, url: String(target), ...failure });
       response.destroy();
     };
+    const onError = (error) => fail({ code: error?.code ?? null, reason: error?.message ?? String(error) });
+    const onResponse = (answer) => relay(request, answer, response, envelope, (cut) => fail({ cut }));
+    // The proxy's credentials go only with a request that carries no Authorization of its own.
+    const mine = credentials && request.headers.authorization === undefined ? credentials : undefined;
+    const ended = new Promise((resolve) => request.on('end', resolve));
     const outgoing = forward(request, target, agent, {
-      onResponse: (answer) => relay(request, answer, response, envelope, (cut) => fail({ cut })),
-      onError: (error) => fail({ code: error?.code ?? null, reason: error?.message ?? String(error) }),
+      added: mine?.headers(),
+      onResponse: (answer) => (mine && challenged(answer) ? authorizeAgain(answer) : onResponse(answer)),
+      onError,
     });
+    /** The upstream asked for (more) authorization: signed in, the request is sent again with
+     * the token and that answer passed on; otherwise (it cannot sign in, or the body was too
+     * large to keep) this answer is. */
+    async function authorizeAgain(answer) {
+      await ended;
+      const bytes = body.bytes();
+      let authorized = false;
+      try {
+        authorized = bytes !== undefined && (await mine.unauthorized(new Response(null, { status: answer.statusCode, headers: answerHeaders(answer) })));
+      } catch (error) {
+        say(error.message);
+      }
+      if (!authorized || hostGone || stopping) {
+        onResponse(answer);
+        return;
+      }
+      answer.resume();
+      forward(request, target, agent, { added: mine.headers(), onResponse, onError }).end(bytes);
+    }
     request.on('data', (chunk) => {
       body.add(chunk);
       outgoing.write(chunk);

@@ -15,6 +15,7 @@ use std::collections::{HashMap, VecDeque};
 use serde::Serialize;
 
 use crate::diagnostic::{utf16_len, ByteRange, Diagnostic, Span, Verbatim};
+use crate::host::session::authorization::AuthorizationPath;
 use crate::host::session::events::RunEvent;
 use crate::host::session::{
     http, Direction, Finding, Session, SessionOptions, MAX_PENDING_REQUESTS,
@@ -259,6 +260,15 @@ impl JsonLinesSession {
             Some(placed) => self.finding(self.session.event(event, placed.push)),
             None => self.placed_finding(event.diagnostic(), None),
         }
+    }
+
+    /// The findings about the authorization path of the server (what a host that signed in
+    /// fetched: [`AuthorizationPath`]), about the session as a whole (no message).
+    pub fn authorization(&self, path: &AuthorizationPath) -> Vec<PlacedFinding> {
+        path.findings()
+            .into_iter()
+            .map(|d| self.placed_finding(d, None))
+            .collect()
     }
 
     /// Where push `push` sits, if it is still kept.

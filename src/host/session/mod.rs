@@ -113,6 +113,7 @@
 //!   `task-timeout` (errors), `input-rounds-exceeded`, `elicitation-cancelled` (warnings), and
 //!   `elicit-not-json` (error, [`Session::check_answer`]: the answer a host was given to send).
 
+mod authorization;
 mod checker;
 mod dispatch;
 mod events;
@@ -136,6 +137,7 @@ mod tools;
 mod tracked_task;
 
 pub use crate::host::transcript::Direction;
+pub use authorization::{AuthorizationPath, Fetched};
 pub use checker::{Entry, Session, SessionOptions};
 pub use events::{AnswerCut, Refusal, RunEvent};
 pub use finding::Finding;
