@@ -127,7 +127,7 @@ fn schemas_the_check_would_refuse_compile_or_are_refused_without_panicking() {
     assert!(failures.is_empty(), "{failures:#?}");
     // Both ways are exercised: the engine refuses many of these schemas and compiles many more.
     assert!(
-        compiled > 5_000 && refused > 1_000,
+        compiled > 4_000 && refused > 1_000,
         "{compiled} compiled, {refused} refused"
     );
 }

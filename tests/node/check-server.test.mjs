@@ -70,7 +70,7 @@ test('server-everything over stdio: the summary, a plain tool and the task tool 
   // The recorded transcript is what `replay` reads: the same task, completed.
   const replay = await cli(['replay', '--target', 'claude-code', 'everything.jsonl']);
   assert.equal(replay.status, 0);
-  assert.match(replay.stdout, new RegExp(`everything\\.jsonl: 1 task \\(${research.taskId} completed\\)`));
+  assert.match(replay.stdout, new RegExp(`everything\\.jsonl: checked against protocol 2025-11-25 \\(negotiated\\); 1 task \\(${research.taskId} completed\\)`));
 });
 
 test('server-everything: the task tool without elicitation, and an elicitation without --elicit is reported and cancelled', async () => {
