@@ -844,7 +844,13 @@ fn lines_pushed(text: &str, add: &mut dyn FnMut(&'static str, Value)) {
     let refused = r#"{"event": "request-refused", "method": "POST", "target": "/mcp", "port": 8931, "refused": "origin", "origin": "http://evil.example"}"#;
     let read =
         RunEvent::from_json(&serde_json::from_str(refused).expect("JSON"), &[]).expect("an event");
-    add("runEvent", json(&Session::default().run_event(&read)));
+    let mut refusing = Session::default();
+    add("runEvent", json(&refusing.run_event(&read)));
+    for _ in 0..20 {
+        add("runEvent", json(&refusing.run_event(&read)));
+    }
+    add("runSummary", json(&refusing.run_summary()));
+    add("runSummary", json(&Session::default().run_summary()));
     let path = serde_json::json!({"url": "http://a/mcp", "status": 401});
     let path = AuthorizationPath::from_json(&path).expect("a path");
     add("authorization", json(&session.authorization(&path)));

@@ -37,8 +37,10 @@ class Directions {
  * about (usually the one pushed; an early status notification's findings come once its task
  * exists), the position inside that message's text (a header finding's inside the envelope's),
  * and the tool it concerns (`{ name, pointer }`) when there is one. `event` tells the session a
- * run event (the HTTP proxy's `upstream-failed`): its finding is about no message (`index` null);
- * `authorization(path)` the authorization path of a sign-in to the upstream, its findings alike.
+ * run event (the HTTP proxy's `upstream-failed`, `request-refused`): its finding, if the session
+ * says one, is about no message (`index` null), and `finish` adds the run's own end findings (how
+ * many requests were refused, past those said one by one); `authorization(path)` the
+ * authorization path of a sign-in to the upstream, its findings alike.
  */
 export function createSessionChecker(options) {
   const session = new Session(options);
@@ -66,8 +68,8 @@ export function createSessionChecker(options) {
       directions.add(direction);
       return { kind: 'message', findings: session.pushHttp(text, direction, httpText, timeMs).map(finding) };
     },
-    event: (event) => [{ ...finding(session.runEvent(event)), index: null }],
+    event: (event) => [session.runEvent(event)].filter(Boolean).map((d) => ({ ...finding(d), index: null })),
     authorization: (path) => session.runAuthorization(path).map((d) => ({ ...finding(d), index: null })),
-    finish: () => session.finish().map(finding),
+    finish: () => [...session.finish().map(finding), ...session.runSummary().map((d) => ({ ...finding(d), index: null }))],
   };
 }

@@ -756,14 +756,22 @@ impl JsSession {
     }
 
     /// The finding for a run event about the run as a whole, no message (the HTTP proxy's
-    /// `upstream-failed` and `request-refused`); throws a `TypeError` for an event that is not
+    /// `upstream-failed` and `request-refused`), or `null` for a refused request past the first
+    /// ten (counted: `runSummary` says how many); throws a `TypeError` for an event that is not
     /// one.
-    #[wasm_bindgen(js_name = runEvent, unchecked_return_type = "Diagnostic")]
-    pub fn run_event(&self, event: RunEventArg) -> Result<JsValue, JsValue> {
+    #[wasm_bindgen(js_name = runEvent, unchecked_return_type = "Diagnostic | null")]
+    pub fn run_event(&mut self, event: RunEventArg) -> Result<JsValue, JsValue> {
         let json = options_json(Some(event.into()))?.unwrap_or_default();
         let read =
             crate::host::session::RunEvent::from_json(&json, &[]).map_err(|e| options_error(&e))?;
         to_js(&self.0.run_event(&read))
+    }
+
+    /// The findings about the run as a whole once it has ended: how many requests the HTTP
+    /// proxy refused in all, when `runEvent` said only the first of them.
+    #[wasm_bindgen(js_name = runSummary, unchecked_return_type = "Diagnostic[]")]
+    pub fn run_summary(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.0.run_summary())
     }
 
     /// The findings about a protected server's authorization path (what the HTTP proxy fetched

@@ -208,6 +208,24 @@ test('a GET stream and DELETE are guarded too, and a target off the proxy (//hos
   assert.match(said[6], /^GET "\/mcp": refused .*: it has no Host header/);
 });
 
+test('a page that keeps trying: the first ten refusals said one by one, the rest counted, their number said at the end', { timeout: 60000 }, async () => {
+  const server = await upstream();
+  const proxied = await proxy(server.url, 'flood');
+  for (let i = 0; i < 150; i += 1) {
+    const answer = await send(proxied.port, { ...POST, headers: { ...POST.headers, Origin: EVIL } });
+    assert.equal(answer.status, 403);
+  }
+  assert.equal(server.received.length, 0);
+  const stopped = await proxied.stop();
+  server.close();
+  assert.equal(stopped.status, 0, stopped.stderr);
+  const said = [...stopped.stderr.matchAll(/warning\[request-refused\]: (.*)/g)].map((m) => m[1]);
+  assert.equal(said.length, 11, stopped.stderr);
+  assert.match(said[9], /\(the 10th refused request: those after it are counted, not said one by one\)$/);
+  assert.match(said[10], /^150 requests were refused with 403 and not forwarded in all, 140 of them after the first 10/);
+  assert.equal(proxied.report().filter((f) => f.code === 'request-refused').length, 11);
+});
+
 test('--allow-origin takes an origin only, and only with --upstream: a usage error (exit 2) otherwise', () => {
   const run = (...args) => spawnSync(process.execPath, [CLI, 'proxy', ...args], { encoding: 'utf8', timeout: 30000 });
   const path = run('--upstream', 'http://127.0.0.1:1/mcp', '--allow-origin', 'http://app.example/page');

@@ -97,6 +97,8 @@ pub struct Session {
     pub(super) step: Option<Step>,
     /// The 2026-07-28 requests sent over HTTP waiting for their answer ([`Session::push_http`]).
     pub(super) http: HttpExchanges,
+    /// Requests the HTTP proxy refused so far ([`Session::run_event`]).
+    pub(super) refusals: usize,
 }
 
 impl Session {

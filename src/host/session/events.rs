@@ -23,6 +23,8 @@
 //!   it: its `Host` did not name the proxy's own address, its `Origin` was neither the proxy's
 //!   nor one the user allowed, or its target was not a path on the proxy (what a web page sends
 //!   through DNS rebinding, or from a foreign origin: [`Refusal`]). About the run, no message.
+//!   Anyone can send them (a page can loop), so the first [`REFUSALS_SHOWN`] are said one by
+//!   one and the rest counted: [`Session::run_summary`] says how many in all.
 
 use serde_json::{Map, Value};
 
@@ -394,6 +396,9 @@ impl RunEvent {
     }
 }
 
+/// How many refused requests [`Session::run_event`] says one by one; the rest are counted.
+pub const REFUSALS_SHOWN: usize = 10;
+
 /// The longest text of a request (its target, `Host`, `Origin`) a finding quotes, in characters:
 /// a refused request is anyone's, and a finding is one line.
 const SHOWN_CHARS: usize = 200;
@@ -476,9 +481,45 @@ impl Session {
 
     /// The finding for `event` when it is about the run as a whole, no message: the HTTP
     /// proxy's `upstream-failed` (the request that failed may have been pushed, or not, or only
-    /// in part); no span.
-    pub fn run_event(&self, event: &RunEvent) -> Diagnostic {
-        event.diagnostic()
+    /// in part) and `request-refused`; no span. Refused requests are anyone's to send, as many
+    /// as a page likes: past the first [`REFUSALS_SHOWN`] they are counted, not said one by one
+    /// (`None`; the last one said tells so), and [`Session::run_summary`] gives their count.
+    pub fn run_event(&mut self, event: &RunEvent) -> Option<Diagnostic> {
+        let found = event.diagnostic();
+        if !matches!(event, RunEvent::RequestRefused { .. }) {
+            return Some(found);
+        }
+        self.refusals = self.refusals.saturating_add(1);
+        match self.refusals {
+            n if n < REFUSALS_SHOWN => Some(found),
+            REFUSALS_SHOWN => Some(Diagnostic {
+                message: format!(
+                    "{} (the {REFUSALS_SHOWN}th refused request: those after it are counted, \
+                     not said one by one)",
+                    found.message
+                ),
+                ..found
+            }),
+            _ => None,
+        }
+    }
+
+    /// The findings about the run as a whole once it has ended: how many requests the HTTP
+    /// proxy refused, when more were refused than [`Session::run_event`] said one by one.
+    pub fn run_summary(&self) -> Vec<Diagnostic> {
+        if self.refusals <= REFUSALS_SHOWN {
+            return Vec::new();
+        }
+        vec![Diagnostic::warning(
+            "request-refused",
+            format!(
+                "{} requests were refused with 403 and not forwarded in all, {} of them after \
+                 the first {REFUSALS_SHOWN} said above (a web page that keeps trying, or a \
+                 browser-based host that needs --allow-origin)",
+                self.refusals,
+                self.refusals - REFUSALS_SHOWN
+            ),
+        )]
     }
 
     /// Checks an answer the host was given to send to the server's questions (an `--elicit`
@@ -611,7 +652,7 @@ mod tests {
             .unwrap_err()
             .contains("sideways"));
         let cut = event(&format!(r#"{{{at},"cut":"before-end"}}"#)).unwrap();
-        let found = Session::new().run_event(&cut);
+        let found = Session::new().run_event(&cut).unwrap();
         assert_eq!((found.code.as_str(), found.span), ("upstream-failed", None));
         assert!(event(r#"{"event":"upstream-failed","method":"GET"}"#)
             .unwrap_err()
@@ -648,7 +689,7 @@ mod tests {
         );
         let message = said(&long);
         assert!(!message.contains('\n') && message.contains(&format!("{}\"…", "é".repeat(193))));
-        let found = Session::new().run_event(&event(target).unwrap());
+        let found = Session::new().run_event(&event(target).unwrap()).unwrap();
         assert_eq!((found.code.as_str(), found.span), ("request-refused", None));
         // Each reason reads its own member, and only it.
         assert!(event(&format!(r#"{{{at},"refused":"origin"}}"#))
@@ -660,6 +701,48 @@ mod tests {
         assert!(event(&format!(r#"{{{at},"refused":"cookie"}}"#))
             .unwrap_err()
             .contains("cookie"));
+    }
+
+    #[test]
+    fn refused_requests_past_the_first_ones_are_counted_not_said() {
+        let refused = event(
+            r#"{"event":"request-refused","method":"GET","target":"/mcp","port":1,"refused":"host","host":"evil.example"}"#,
+        )
+        .unwrap();
+        let failed =
+            event(r#"{"event":"upstream-failed","method":"GET","url":"http://u/","reason":"x"}"#)
+                .unwrap();
+        let mut session = Session::new();
+        assert_eq!(session.run_summary(), Vec::new());
+        let said: Vec<_> = (0..1000)
+            .filter_map(|_| session.run_event(&refused))
+            .collect();
+        assert_eq!(said.len(), REFUSALS_SHOWN);
+        assert!(said[..REFUSALS_SHOWN - 1]
+            .iter()
+            .all(|d| !d.message.contains("counted")));
+        assert!(
+            said[REFUSALS_SHOWN - 1].message.ends_with(
+                "(the 10th refused request: those after it are counted, not said one by one)"
+            ),
+            "{}",
+            said[REFUSALS_SHOWN - 1].message
+        );
+        // Other events are said whatever the count.
+        assert!(session.run_event(&failed).is_some());
+        let summary = session.run_summary();
+        assert_eq!(summary.len(), 1);
+        assert_eq!(
+            (summary[0].code.as_str(), summary[0].severity),
+            ("request-refused", crate::diagnostic::Severity::Warning)
+        );
+        assert!(summary[0].message.starts_with("1000 requests were refused with 403 and not forwarded in all, 990 of them after the first 10"));
+        // Up to the cap, each was said: nothing to add at the end.
+        let mut few = Session::new();
+        for _ in 0..REFUSALS_SHOWN {
+            assert!(few.run_event(&refused).is_some());
+        }
+        assert_eq!(few.run_summary(), Vec::new());
     }
 
     #[test]
