@@ -36,8 +36,9 @@
 //! - [`classify`]: the payload classifier (what a pasted payload is).
 //! - [`host`]: the host checks; a payload checked against its tool goes by the kind
 //!   [`classify`] names ([`host::classify_against_tool`]).
-//! - `wasm`: the JavaScript APIs, translating only — `wasm/core.rs` (both builds),
-//!   `wasm/full.rs` (the full build), `wasm/conversions.rs` (what both use to cross the boundary),
+//! - `wasm`: the JavaScript APIs, translating only — `wasm/core.rs` (every build),
+//!   `wasm/validator.rs` (the server and full builds), `wasm/full.rs` (the full build),
+//!   `wasm/conversions.rs` (what they all use to cross the boundary),
 //!   `wasm/columns.rs` (a log's reading and its replay's sequence crossing as columns).
 //!
 //! Three builds come from this crate (Cargo features): the default `full` build has everything;
@@ -69,8 +70,8 @@ pub mod validate;
 #[cfg(feature = "validator")]
 pub mod validator;
 
-// The JavaScript APIs of both builds (src/wasm/core.rs) and of the full build only
-// (src/wasm/full.rs, where its new exports go).
+// The JavaScript APIs of every build (src/wasm/core.rs), of the server and full builds
+// (src/wasm/validator.rs) and of the full build only (src/wasm/full.rs, where its new exports go).
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

@@ -4,8 +4,8 @@
 //!
 //! Sources checked 2026-12-02: the tools page of each version
 //! (<https://modelcontextprotocol.io/specification/2025-11-25/server/tools>,
-//! <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>) and the schemas in
-//! `../shared/mcp-schema/`.
+//! <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>) and the official schemas
+//! in `schemas/mcp/` (their provenance in `schemas/mcp/PROVENANCE.md`).
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::json::{diagnostic_at, Document, Node};

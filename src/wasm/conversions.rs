@@ -1,4 +1,4 @@
-//! The conversions every export of both builds uses: results to plain JavaScript objects, options
+//! The conversions every export of every build uses: results to plain JavaScript objects, options
 //! objects to Rust, errors to JavaScript errors. No logic lives here.
 
 use serde::Serialize;

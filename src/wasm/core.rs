@@ -1,7 +1,8 @@
-//! The JavaScript API of both builds (the format core and the full build): `format`,
+//! The JavaScript API of every build (the format core, the server build, the full build): `format`,
 //! `formatDocument`, `version`, and the docs examples' `judgeExample` and `unknownSchema`. No logic lives here; the TypeScript types below describe exactly
 //! what the conversions ([`super::conversions`]) produce, and declare the types every build
-//! shares (`Diagnostic`, `Span`, ...). The full build adds [`super::full`].
+//! shares (`Diagnostic`, `Span`, ...). The server and full builds add [`super::validator`], the full
+//! build [`super::full`].
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;

@@ -2,7 +2,7 @@
 // --format json|github, exit codes 0/1/2, --help, colour only on a TTY without NO_COLOR.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -226,7 +226,13 @@ test('--help for the tool and every command', () => {
     assert.match(description, /^[A-Z].*\.$/, name);
     assert.ok(line.length <= 100, `${name}: ${line.length} columns`);
   }
-  assert.deepEqual(commands, ['format', 'validate', 'classify', 'check-tool', 'compat', 'check-call', 'check-result', 'replay', 'lint', 'check-elicitation', 'check-docs', 'check-server', 'proxy']);
+  // The command table (runtime/cli.js) lists every command module (runtime/cli/<name>.js with a
+  // default export), and nothing else: a new command is its file and its row, no test edit.
+  const modules = readdirSync(new URL('../../runtime/cli/', import.meta.url))
+    .filter((file) => file.endsWith('.js') && /^export default/m.test(readFileSync(new URL(`../../runtime/cli/${file}`, import.meta.url), 'utf8')))
+    .map((file) => file.slice(0, -'.js'.length));
+  assert.ok(modules.length >= 13, `${modules.length} command modules found`);
+  assert.deepEqual([...commands].sort(), modules.sort());
   for (const name of commands) {
     const help = cli([name, '--help']);
     assert.equal(help.status, 0, name);

@@ -1,10 +1,11 @@
-// The runtime's JavaScript runs one way, as ARCHITECTURE.md draws it: the entries
-// (runtime/entries/) over the front ends (the mode runners, the CLI, the proxy, the MCP client,
-// the element, the docs check), over the API wrappers (api.js, values.js), over loading and trap
-// recovery (runtime/load/), over the wasm-bindgen glue (pkg/, outside runtime/). A file imports
-// only files of its own layer or a lower one, and no files import each other around a circle.
-// The package's own name (`mcp-json-toolbox`) is its public API: the front ends may use it, the
-// layers below them may not. The same check for src/ is tests/layers.rs.
+// The runtime's JavaScript runs one way, as ARCHITECTURE.md draws it, in its real stacks: the
+// library (the wasm-bindgen glue in pkg/, outside runtime/; under it loading and trap recovery,
+// runtime/load/; the API wrappers, api.js and values.js; the library's front ends: the mode
+// runners, the element, the docs plugins and check), the package's entry points over it
+// (runtime/entries/, and mcp-sdk.js, the SDK's validator on the `/validator` entry), and the
+// applications that use the package by its name (`mcp-json-toolbox`, the entries' layer): the CLI,
+// the proxy, the MCP client. A file imports only files of its own layer or a lower one, and no
+// files import each other around a circle. The same check for src/ is tests/layers.rs.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -16,9 +17,19 @@ const ROOT = new URL('../../runtime/', import.meta.url).pathname;
 const LAYERS = [
   ['load', (f) => f.startsWith('load/')],
   ['api', (f) => f === 'api.js' || f === 'values.js'],
-  ['front ends', (f) => !f.startsWith('entries/')],
-  ['entries', (f) => f.startsWith('entries/')],
+  ['library', (f) => !APPLICATIONS.some((dir) => f === dir || f.startsWith(`${dir}/`)) && !ENTRIES.some((dir) => f === dir || f.startsWith(`${dir}/`))],
+  ['entries', (f) => ENTRIES.some((dir) => f === dir || f.startsWith(`${dir}/`))],
+  ['applications', () => true],
 ];
+
+/** The package's entry points: what `mcp-json-toolbox` and its subpaths resolve to. */
+const ENTRIES = ['entries', 'mcp-sdk.js'];
+
+/** The applications built on the package, which import it by its name. */
+const APPLICATIONS = ['cli.js', 'cli', 'proxy', 'mcp-client'];
+
+/** The layer an import of the package by its name reaches: its entry points. */
+const PACKAGE = 'entries';
 
 /** The layer index of a runtime file (relative path). */
 const layerOf = (file) => LAYERS.findIndex(([, accepts]) => accepts(file));
@@ -50,7 +61,7 @@ function graph() {
   for (const file of sources()) {
     for (const { specifier, line } of importsOf(readFileSync(join(ROOT, file), 'utf8'))) {
       if (specifier === 'mcp-json-toolbox' || specifier.startsWith('mcp-json-toolbox/')) {
-        edges.push({ from: file, to: 'the package API', line, api: true });
+        edges.push({ from: file, to: specifier, line, layer: PACKAGE });
         continue;
       }
       if (!specifier.startsWith('.')) continue;
@@ -64,21 +75,21 @@ function graph() {
   return edges;
 }
 
-/** What is wrong with `edges`: imports upwards, the package API below the front ends, a circle. */
+/** The layer index an edge reaches: a runtime file's, or the entries' for the package's name. */
+const reaches = (edge) => (edge.layer ? LAYERS.findIndex(([name]) => name === edge.layer) : layerOf(edge.to));
+
+/** What is wrong with `edges`: imports upwards (the package's name is its entries'), a circle. */
 export function problems(edges) {
   const found = [];
-  const frontEnds = LAYERS.findIndex(([name]) => name === 'front ends');
   for (const edge of edges) {
     const from = layerOf(edge.from);
-    const where = `runtime/${edge.from}:${edge.line}: ${edge.from} -> ${edge.to}`;
-    if (edge.api) {
-      if (from < frontEnds) found.push(`${where} (the package API, from below the front ends)`);
-    } else if (layerOf(edge.to) > from) {
-      found.push(`${where} (${LAYERS[from][0]} importing ${LAYERS[layerOf(edge.to)][0]})`);
+    const to = reaches(edge);
+    if (to > from) {
+      found.push(`runtime/${edge.from}:${edge.line}: ${edge.from} -> ${edge.to} (${LAYERS[from][0]} importing ${LAYERS[to][0]})`);
     }
   }
   const next = new Map();
-  for (const edge of edges.filter((e) => !e.api)) next.set(edge.from, [...(next.get(edge.from) ?? []), edge]);
+  for (const edge of edges.filter((e) => !e.layer)) next.set(edge.from, [...(next.get(edge.from) ?? []), edge]);
   const done = new Set();
   const visit = (file, path) => {
     const at = path.findIndex((e) => e.from === file);
@@ -101,7 +112,7 @@ export function problems(edges) {
   return found;
 }
 
-test('runtime/ imports run one way: entries, front ends, api, load, glue; no circle', () => {
+test('runtime/ imports run one way: applications, entries, library front ends, api, load, glue; no circle', () => {
   const edges = graph();
   // The graph is read at all: the CLI imports its reporter, the API wrapper the trap recovery,
   // an entry the loader.
@@ -115,14 +126,17 @@ test('runtime/ imports run one way: entries, front ends, api, load, glue; no cir
 test('the check names an upward import and a circle with file and line', () => {
   const edges = [
     { from: 'load/glue.js', to: 'modes.js', line: 3 },
-    { from: 'load/fetch.js', to: 'the package API', line: 1, api: true },
+    { from: 'load/fetch.js', to: 'mcp-json-toolbox', line: 1, layer: 'entries' },
+    { from: 'modes.js', to: 'cli/report.js', line: 4 },
+    { from: 'cli/check-tool.js', to: 'mcp-json-toolbox', line: 1, layer: 'entries' },
     { from: 'cli/a.js', to: 'cli/b.js', line: 2 },
     { from: 'cli/b.js', to: 'cli/a.js', line: 5 },
     { from: 'entries/node.js', to: 'api.js', line: 1 },
   ];
   assert.deepEqual(problems(edges), [
-    'runtime/load/glue.js:3: load/glue.js -> modes.js (load importing front ends)',
-    'runtime/load/fetch.js:1: load/fetch.js -> the package API (the package API, from below the front ends)',
+    'runtime/load/glue.js:3: load/glue.js -> modes.js (load importing library)',
+    'runtime/load/fetch.js:1: load/fetch.js -> mcp-json-toolbox (load importing entries)',
+    'runtime/modes.js:4: modes.js -> cli/report.js (library importing applications)',
     'import circle: runtime/cli/a.js:2: cli/a.js -> cli/b.js, then runtime/cli/b.js:5: cli/b.js -> cli/a.js',
   ]);
   assert.deepEqual(importsOf("import a from './a.js';\n// import b from './b.js';\nconst c = await import('./c.js');\nexport { d } from \"./d.js\";"), [
