@@ -2,9 +2,9 @@
 //! allocation lacks, 64 KiB pages at a time, and in Node each growth of the memory came with a
 //! full garbage collection of the JavaScript heap (`node --trace-gc`, the first call in a fresh
 //! process, 2026-12-04: 712 mark-compacts while a 50 MB proxy recording replayed, 299 while a
-//! 50 MB HAR was read, 112 for a VS Code log; `docs/benchmarks.md`). [`Geometric`] grows it in
-//! steps as large as the memory already is (at most [`MAX_STEP`]): once an allocation has grown
-//! the memory, a block of that size is allocated and freed at once, which dlmalloc keeps and
+//! 50 MB HAR was read, 112 for a VS Code log; `docs/benchmarks-history.md`). [`Geometric`] grows
+//! it in steps as large as the memory already is (at most [`MAX_STEP`]): once an allocation has
+//! grown the memory, a block of that size is allocated and freed at once, which dlmalloc keeps and
 //! hands out again, so a call that needs hundreds of MiB grows the memory a dozen times, not
 //! thousands. Pages grown ahead and not used are not touched (the engine gives them zeroed on
 //! first use). Where the step cannot be had (the 4 GiB limit), nothing is grown ahead and each
