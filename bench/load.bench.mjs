@@ -4,7 +4,8 @@
 // `Network.emulateNetworkConditions` (on the page and on its worker). Measures, from navigation
 // start, when the first formatted output appears (the first visit's example, formatted by the
 // format core) and when the first validation result appears (the Validate example clicked as soon
-// as that output is there; it needs the full build). Medians of RUNS loads per link.
+// as that output is there; it runs on the server build, fetched when the tab first runs, unless
+// the full build has loaded by then). Medians of RUNS loads per link.
 // Run with `make bench` (it builds pkg/ first; this bench builds www/dist).
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
@@ -86,9 +87,10 @@ for (const { link, format, validation } of rows) {
 
 // What the two phases transfer (gzip), from the files served.
 const gz = (file) => statSync(join(DIST, `${file}.gz`)).size;
-const page = ['index.html', 'style.css', 'main.js', 'worker.js', 'examples.json', 'pkg/mcp_json_toolbox.js'];
+const page = ['index.html', 'style.css', 'main.js', 'worker.js', 'examples.json', 'pkg/mcp_json_toolbox.js', 'pkg/mcp_json_toolbox_validator.js'];
 console.log('\n| transferred (gzip -9) | bytes |');
 console.log('|---|---:|');
-console.log(`| page: HTML, CSS, JS bundles (the worker with the core's glue), examples, the full build's glue | ${kib(page.reduce((sum, file) => sum + gz(file), 0))} |`);
+console.log(`| page: HTML, CSS, JS bundles (the worker with the core's glue), examples, the server and full builds' glue | ${kib(page.reduce((sum, file) => sum + gz(file), 0))} |`);
 console.log(`| format core .wasm (phase 1) | ${kib(gz('pkg/mcp_json_toolbox_format_bg.wasm'))} |`);
+console.log(`| server build .wasm (the Validate tab's first run) | ${kib(gz('pkg/mcp_json_toolbox_validator_bg.wasm'))} |`);
 console.log(`| full build .wasm (phase 2) | ${kib(gz('pkg/mcp_json_toolbox_bg.wasm'))} |`);

@@ -1,7 +1,7 @@
 // The Session tab on a 50 MB log (issue 40: the page's worker replays 50 MB in ≤ 10 s with a
 // progress indicator and stays responsive), in headless Chromium on the built page (www/dist, as
-// the browser tests): the two logs of bench/logs.bench.mjs (a VS Code output log in the 2026 form
-// and a proxy recording, grown from the fixtures with fresh ids each round) pasted into the Session
+// the browser tests): the logs of bench/logs.bench.mjs (a VS Code output log in the 2026 form, a
+// proxy recording and two HARs, grown from the fixtures with fresh ids each round) pasted into the Session
 // tab. Per log: when the reading ended (the last progress text shown), when the result was drawn
 // (paste → drawn, the replay included), how many progress texts were shown, and the page's longest
 // main-thread task by CPU time (a Chromium trace: `tdur`, which a loaded machine stretches less
