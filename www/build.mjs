@@ -46,16 +46,15 @@ for (const file of GLUE) {
 await rm(dist, { recursive: true, force: true });
 await mkdir(join(dist, 'pkg'), { recursive: true });
 
+/** esbuild options both page bundles share. */
+const bundled = { outdir: dist, bundle: true, format: 'esm', minify: true, sourcemap: false, target: 'es2022', legalComments: 'linked', logLevel: 'warning' };
+// The page: main.js and worker-start.js, their shared code (the worker client) in a chunk, so that
+// index.html starts the worker from worker-start.js (small) while main.js (CodeMirror) downloads.
+const page = await build({ ...bundled, entryPoints: [join(www, 'main.js'), join(www, 'worker-start.js')], splitting: true, metafile: true });
+// The worker, one file (a chunk shared with the page would be one more request before the format core).
 await build({
-  entryPoints: [join(www, 'main.js'), join(www, 'worker.js')],
-  outdir: dist,
-  bundle: true,
-  format: 'esm',
-  minify: true,
-  sourcemap: false,
-  target: 'es2022',
-  legalComments: 'linked',
-  logLevel: 'warning',
+  ...bundled,
+  entryPoints: [join(www, 'worker.js')],
   // The worker's progress totals for the full and server builds (the download is measured after decoding).
   define: {
     __FULL_WASM_BYTES__: String((await stat(join(pkg, 'mcp_json_toolbox_bg.wasm'))).size),
@@ -63,7 +62,21 @@ await build({
   },
 });
 for (const file of GLUE) await copyFile(join(pkg, file), join(dist, 'pkg', file));
-for (const file of ['index.html', 'style.css', 'favicon.svg']) await copyFile(join(www, file), join(dist, file));
+for (const file of ['style.css', 'favicon.svg']) await copyFile(join(www, file), join(dist, file));
+
+/**
+ * index.html with a `modulepreload` hint for each chunk worker-start.js imports (in place of the
+ * `<!-- __WORKER_START_CHUNKS__ -->` mark), so they are fetched with it, not a round trip after it.
+ */
+async function indexHtml() {
+  const html = await readFile(join(www, 'index.html'), 'utf8');
+  const mark = '<!-- __WORKER_START_CHUNKS__ -->';
+  if (!html.includes(mark)) throw new Error(`www/index.html lost its ${mark} mark`);
+  const [, start] = Object.entries(page.metafile.outputs).find(([, output]) => output.entryPoint?.endsWith('worker-start.js'));
+  const chunks = start.imports.filter((i) => i.kind === 'import-statement').map((i) => relative(dist, i.path).split('\\').join('/'));
+  return html.replace(mark, chunks.map((chunk) => `<link rel="modulepreload" href="${chunk}">`).join('\n  '));
+}
+await writeFile(join(dist, 'index.html'), await indexHtml());
 
 /** Every example as `{id, title, tab, a, b?, ...}` with `a`/`b` as text (JSON values are pretty-printed). */
 async function examples() {
