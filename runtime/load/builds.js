@@ -32,7 +32,9 @@ function apiFunctions(glue) {
  * build's (loaded first). The server build
  * gives the full build's verdicts (the crate's differential tests hold them equal); what it lacks
  * is the full build's extra findings (the schema lint's). `loadFull()` starts the full build's
- * load (once) and resolves when done.
+ * load (once) and resolves when done; while the server build downloads for a call and no call
+ * needs the full build, the full build's download waits (and one under way stops, to start again
+ * after it), so that the call does not share the link with it.
  */
 export class Builds {
   constructor({ core, server, full, onProgress = () => {}, onFull = () => {}, onServer = () => {} }) {
@@ -59,7 +61,7 @@ export class Builds {
   /** Starts loading the full build (once); resolves to its initialised glue. */
   loadFull() {
     if (!this.fullLoad) {
-      this.fullLoad = this.#load(this.full, this.fullGlue, 'full');
+      this.fullLoad = this.#downloadFull();
       this.fullLoad.then(() => {
         this.fullLoaded = true;
         this.onFull();
@@ -71,17 +73,70 @@ export class Builds {
   /** Starts loading the server build (once); resolves to its initialised glue. */
   loadServer() {
     if (!this.serverLoad) {
+      this.serverLoading = true;
       this.serverLoad = this.#load(this.server, this.serverGlue, 'server');
+      this.serverLoad.finally(() => (this.serverLoading = false)).catch(() => {});
       this.serverLoad.then(() => this.onServer(), (error) => this.onServer(error));
     }
     return this.serverLoad;
   }
 
-  /** `build`'s glue (`glue`, being imported) started with its .wasm, fetched with progress. */
-  async #load(build, glue, name) {
+  /**
+   * The full build's load. The server build goes first while no call needs the full build (the
+   * link's bandwidth to the build a call waits for): a background load waits for the server
+   * build's to end, and one under way stops when a call of the server build comes, to start again
+   * after it (`#yieldFull`).
+   */
+  async #downloadFull() {
+    for (;;) {
+      await this.#fullTurn();
+      const download = { controller: new AbortController(), loaded: 0 };
+      this.fullDownload = download;
+      try {
+        return await this.#load(this.full, this.fullGlue, 'full', download);
+      } catch (error) {
+        if (error !== YIELDED) throw error;
+      } finally {
+        this.fullDownload = undefined;
+      }
+    }
+  }
+
+  /** Resolves when the full build may download: at once, unless the server build is loading and no call needs the full build (then when either changes). */
+  #fullTurn() {
+    if (this.fullNeeded || !this.serverLoading) return undefined;
+    return new Promise((resolve) => {
+      this.fullWanted = resolve;
+      this.serverLoad.then(resolve, resolve);
+    });
+  }
+
+  /** A call needs the full build: it downloads now, whatever the server build does. */
+  #needFull() {
+    this.fullNeeded = true;
+    this.fullWanted?.();
+  }
+
+  /**
+   * Stops the full build's background download in favour of the server build's, when the full
+   * build has more bytes to go than the server build has in all (else it arrives first: both go on).
+   */
+  #yieldFull() {
+    const download = this.fullDownload;
+    if (!download || this.fullNeeded || !this.serverLoading) return;
+    if (this.full.total - download.loaded <= this.server.total) return;
+    download.controller.abort(YIELDED);
+  }
+
+  /** `build`'s glue (`glue`, being imported) started with its .wasm, fetched with progress (counted in `download.loaded`, stopped by its controller). */
+  async #load(build, glue, name, download) {
     this.onProgress(0, build.total, name);
-    const onProgress = (loaded, total) => this.onProgress(loaded, total, name);
-    const [module, compiled] = await Promise.all([glue, fetchModule(build.wasm, build.asset, { total: build.total, onProgress })]);
+    const onProgress = (loaded, total) => {
+      if (download) download.loaded = loaded;
+      this.onProgress(loaded, total, name);
+    };
+    const signal = download?.controller.signal;
+    const [module, compiled] = await Promise.all([glue, fetchModule(build.wasm, build.asset, { total: build.total, onProgress, signal })]);
     return startGlue(module, compiled);
   }
 
@@ -89,11 +144,22 @@ export class Builds {
   async glueFor(fn) {
     await this.ready;
     if (this.coreFunctions.has(fn)) return this.core;
-    // A server build that fails to load leaves its calls to the full build.
-    if (!this.fullLoaded && this.serverFunctions.has(fn)) return this.loadServer().catch(() => this.loadFull());
+    if (!this.fullLoaded && this.serverFunctions.has(fn)) {
+      const server = this.loadServer();
+      this.#yieldFull();
+      // A server build that fails to load leaves its calls to the full build.
+      return server.catch(() => {
+        this.#needFull();
+        return this.loadFull();
+      });
+    }
+    this.#needFull();
     return this.loadFull();
   }
 }
+
+/** The reason a background download of the full build stops for the server build's (`#yieldFull`). */
+const YIELDED = new Error('the full build yields to the server build');
 
 /** A glue given as a module, or as a function that imports it. */
 async function glueModule(glue) {

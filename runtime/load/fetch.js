@@ -53,12 +53,23 @@ function counted(response, total, onProgress) {
  * that does not compile throws `loadError`. Served as `application/wasm` it compiles while it
  * downloads; any other content type is read whole and checked first. With `onProgress`, the
  * download is reported as it goes (see `counted`; `total` is the module's size when the caller
- * knows it, for a response served compressed).
+ * knows it, for a response served compressed). `signal` (an AbortSignal) stops the download: the
+ * promise then rejects with the signal's reason.
  */
-export async function fetchModule(url, asset, { total, onProgress } = {}) {
+export async function fetchModule(url, asset, { total, onProgress, signal } = {}) {
+  try {
+    return await fetchAndCompile(url, asset, { total, onProgress, signal });
+  } catch (error) {
+    // Stopped by its caller: the caller's reason, not a load error.
+    throw signal?.aborted ? signal.reason : error;
+  }
+}
+
+/** `fetchModule` without the abort: `signal` stops the request and its body. */
+async function fetchAndCompile(url, asset, { total, onProgress, signal }) {
   let response;
   try {
-    response = await fetch(url);
+    response = await fetch(url, { signal });
   } catch (error) {
     throw loadError(url, asset, `the request failed (${error?.message ?? error})`, error);
   }
