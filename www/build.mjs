@@ -10,19 +10,20 @@ import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { basename, dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import markdownIt from 'markdown-it';
 import mcpJson from '../runtime/docs/markdown-it.js';
+import { apiFunctions } from '../runtime/load/glue.js';
 import { cachedFolder, contentKey, pruneShelf } from '../scripts/content-cache.mjs';
 
 const www = dirname(fileURLToPath(import.meta.url));
 const pkg = join(www, '..', 'pkg');
 const dist = join(www, 'dist');
-/** The wasm-bindgen web glue of the full build (the page's worker imports it when it starts). */
+/** The wasm-bindgen web glue of the full build (the page's worker imports it when the build loads). */
 const FULL_GLUE = 'mcp_json_toolbox.js';
 /** The format core's glue: bundled into the page's worker, imported by `<mcp-json>`'s. */
 const CORE_GLUE = 'mcp_json_toolbox_format.js';
-/** The server build's glue (the page's worker imports it when it starts, its .wasm when the Validate tab first runs). */
+/** The server build's glue (the page's worker imports it with its .wasm, when the Validate tab first runs). */
 const SERVER_GLUE = 'mcp_json_toolbox_validator.js';
 /**
  * What dist/pkg/ serves from pkg/: the .wasm of the format core (loaded first), of the server build
@@ -46,6 +47,11 @@ for (const file of GLUE) {
 await rm(dist, { recursive: true, force: true });
 await mkdir(join(dist, 'pkg'), { recursive: true });
 
+/** The functions of pkg/'s glue `file` (`apiFunctions`), as a JavaScript array literal. */
+async function functionsOf(file) {
+  return JSON.stringify(apiFunctions(await import(pathToFileURL(join(pkg, file)).href)));
+}
+
 /** esbuild options both page bundles share. */
 const bundled = { outdir: dist, bundle: true, format: 'esm', minify: true, sourcemap: false, target: 'es2022', legalComments: 'linked', logLevel: 'warning' };
 // The page: main.js and worker-start.js, their shared code (the worker client) in a chunk, so that
@@ -55,10 +61,13 @@ const page = await build({ ...bundled, entryPoints: [join(www, 'main.js'), join(
 await build({
   ...bundled,
   entryPoints: [join(www, 'worker.js')],
-  // The worker's progress totals for the full and server builds (the download is measured after decoding).
+  // The worker's progress totals for the full and server builds (the download is measured after
+  // decoding), and their function lists (so that their glues are not fetched before the first format).
   define: {
     __FULL_WASM_BYTES__: String((await stat(join(pkg, 'mcp_json_toolbox_bg.wasm'))).size),
     __SERVER_WASM_BYTES__: String((await stat(join(pkg, 'mcp_json_toolbox_validator_bg.wasm'))).size),
+    __FULL_FUNCTIONS__: await functionsOf(FULL_GLUE),
+    __SERVER_FUNCTIONS__: await functionsOf(SERVER_GLUE),
   },
 });
 for (const file of GLUE) await copyFile(join(pkg, file), join(dist, 'pkg', file));

@@ -7,19 +7,16 @@
 // `serve(...)` of their own URLs.
 
 import { fetchModule } from './fetch.js';
-import { apiNames, startGlue } from './glue.js';
-
-/** The callable API of a glue module: its functions (classes such as `Validator` are not RPC targets). */
-function apiFunctions(glue) {
-  return apiNames(glue).filter((name) => typeof glue[name] === 'function' && !/^[A-Z]/.test(name));
-}
+import { apiFunctions, startGlue } from './glue.js';
 
 /**
  * The builds, each `{ glue, wasm, asset, total? }`: `glue` the wasm-bindgen web glue (the
  * module itself, imported statically so that bundlers see it, or a function that imports it: no
  * `import()` of a computed URL here, which bundlers cannot follow and webpack warns of), `wasm`
  * the URL of its .wasm, `asset` that file's name in the package (for load errors, `load.js`);
- * `total` optionally its size in bytes, for progress when it is served compressed.
+ * `total` optionally its size in bytes, for progress when it is served compressed; `functions`
+ * optionally its function list (`apiFunctions` of glue.js, taken when the page was built): the
+ * server and full builds' glues are then imported when the build loads, not at start for the list.
  * `onProgress(loaded, total, build)` follows the download of the full build (`build` 'full') or
  * of the server build ('server'); `onFull(error)` is told when the full build has loaded (`error`
  * undefined) or failed, `onServer(error)` the same of the server build.
@@ -43,17 +40,17 @@ export class Builds {
     this.onProgress = onProgress;
     this.onFull = onFull;
     this.onServer = onServer;
-    // Imported once: for the function list now, initialised by `loadFull` later.
-    this.fullGlue = glueModule(full.glue);
-    this.serverGlue = server ? glueModule(server.glue) : Promise.resolve(undefined);
+    // Imported once: for the function list now (unless the build lists them), initialised when it loads.
+    this.fullGlue = full.functions ? undefined : glueModule(full.glue);
+    this.serverGlue = server && !server.functions ? glueModule(server.glue) : undefined;
     this.fullLoaded = false;
     // Without the full build's glue (it failed to load) the caller simply lacks its functions.
-    const optional = (glue) => glue.catch(() => undefined);
-    this.ready = Promise.all([start(core), optional(this.fullGlue), optional(this.serverGlue)]).then(([glue, fullGlue, serverGlue]) => {
+    const list = (build, glue) => build?.functions ?? glue?.then(apiFunctions, () => []) ?? [];
+    this.ready = Promise.all([start(core), list(full, this.fullGlue), list(server, this.serverGlue)]).then(([glue, fullFunctions, serverFunctions]) => {
       this.core = glue;
       this.coreFunctions = new Set(apiFunctions(glue));
-      this.serverFunctions = new Set(serverGlue ? apiFunctions(serverGlue).filter((fn) => !this.coreFunctions.has(fn)) : []);
-      const functions = new Set([...this.coreFunctions, ...this.serverFunctions, ...(fullGlue ? apiFunctions(fullGlue) : [])]);
+      this.serverFunctions = new Set(serverFunctions.filter((fn) => !this.coreFunctions.has(fn)));
+      const functions = new Set([...this.coreFunctions, ...this.serverFunctions, ...fullFunctions]);
       return { functions, core: this.coreFunctions, server: this.serverFunctions, version: glue.version() };
     });
   }
@@ -61,6 +58,7 @@ export class Builds {
   /** Starts loading the full build (once); resolves to its initialised glue. */
   loadFull() {
     if (!this.fullLoad) {
+      this.fullGlue ??= glueModule(this.full.glue);
       this.fullLoad = this.#downloadFull();
       this.fullLoad.then(() => {
         this.fullLoaded = true;
@@ -74,6 +72,7 @@ export class Builds {
   loadServer() {
     if (!this.serverLoad) {
       this.serverLoading = true;
+      this.serverGlue ??= glueModule(this.server.glue);
       this.serverLoad = this.#load(this.server, this.serverGlue, 'server');
       this.serverLoad.finally(() => (this.serverLoading = false)).catch(() => {});
       this.serverLoad.then(() => this.onServer(), (error) => this.onServer(error));

@@ -15,6 +15,11 @@ export function apiNames(glue) {
   return Object.keys(glue).filter((name) => !NOT_API.has(name));
 }
 
+/** The callable API of a glue module: its functions (classes such as `Validator` are not RPC targets). */
+export function apiFunctions(glue) {
+  return apiNames(glue).filter((name) => typeof glue[name] === 'function' && !/^[A-Z]/.test(name));
+}
+
 /** Starts the instance of `glue` from the compiled wasm `module`, synchronously; returns `glue`. */
 export function startGlueSync(glue, module) {
   glue.initSync({ module });
