@@ -3,7 +3,8 @@
 // missing or wrong file is an Error naming the URL, what the server answered and what to do; a good
 // one compiles, whatever its content type; the download is reported as it goes; the builds
 // start with the format core alone and fetch the full build only when a function needs it, and a
-// function of the server build runs on it until the full build has loaded.
+// function of the server build runs on it until the full build has loaded, the full build's
+// background download giving way to the server build's (stopped, started again after it).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -33,9 +34,21 @@ const ROUTES = {
   '/real.wasm': [200, 'application/wasm', pkgFile(ASSET)],
   '/core.wasm': [200, 'application/wasm', pkgFile(CORE_ASSET)],
   '/server.wasm': [200, 'application/wasm', pkgFile(SERVER_ASSET)],
+  '/held.wasm': [200, 'application/wasm', pkgFile(ASSET)],
 };
 /** The paths asked for, in order. */
 const asked = [];
+/** Whether the next request of /held.wasm is held: its first 64 KiB sent, the rest never (until the client gives up). */
+let holdNext = false;
+/** Called with the byte count once a held response's first part is sent. */
+let onHeld = () => {};
+
+function hold(res) {
+  holdNext = false;
+  const body = pkgFile(ASSET);
+  res.writeHead(200, { 'content-type': 'application/wasm', 'content-length': body.length });
+  res.write(body.subarray(0, 65536), () => onHeld());
+}
 
 let server;
 let base;
@@ -43,6 +56,7 @@ let base;
 before(async () => {
   server = createServer((req, res) => {
     asked.push(req.url);
+    if (req.url === '/held.wasm' && holdNext) return hold(res);
     const [status, type, body] = ROUTES[req.url] ?? [500, 'text/plain', 'no route'];
     res.writeHead(status, { ...(type && { 'content-type': type }), 'content-length': Buffer.byteLength(body) });
     res.end(body);
@@ -201,4 +215,36 @@ test('Builds with the server build: its functions run on it until the full build
   assert.deepEqual(asked, ['/core.wasm', '/missing.wasm', '/real.wasm']);
   assert.equal(glue.validateToolArguments('{"minimum": 0}', '1').valid, true);
   assert.ok(events.includes('server failed'));
+});
+
+test('Builds: a background download of the full build stops for the server build\'s, and starts again after it', async () => {
+  asked.length = 0;
+  const events = [];
+  let imports = 0;
+  const size = (file) => pkgFile(file).length;
+  const builds = new Builds({
+    core: { glue: coreGlue, wasm: `${base}/core.wasm`, asset: CORE_ASSET },
+    server: { glue: async () => (imports += 1, serverGlue), wasm: `${base}/server.wasm`, asset: SERVER_ASSET, total: size(SERVER_ASSET), functions: ['validateToolArguments'] },
+    full: { glue: async () => (imports += 1, fullGlue), wasm: `${base}/held.wasm`, asset: ASSET, total: size(ASSET), functions: ['validateToolArguments', 'classify'] },
+    onProgress: (loaded, _total, build) => events.push(`${build} ${loaded > 0 ? 'some' : 0}`),
+    onFull: (error) => events.push(error ? `full failed: ${error.message}` : 'full'),
+    onServer: (error) => events.push(error ? 'server failed' : 'server'),
+  });
+  const { functions, server } = await builds.ready;
+  assert.ok(functions.has('classify') && server.has('validateToolArguments'), 'the listed functions');
+  assert.equal(imports, 0, 'listed, the glues are not imported before their build loads');
+  // The full build starts in the background; part of it arrives, then a call of the server build comes.
+  holdNext = true;
+  const held = new Promise((resolve) => (onHeld = resolve));
+  const full = builds.loadFull();
+  await held;
+  const glue = await builds.glueFor('validateToolArguments');
+  assert.equal(glue, serverGlue);
+  assert.deepEqual(asked, ['/core.wasm', '/held.wasm', '/server.wasm']);
+  // Once the server build is there, the full build downloads again, whole, and loads.
+  assert.equal(await full, fullGlue);
+  assert.deepEqual(asked, ['/core.wasm', '/held.wasm', '/server.wasm', '/held.wasm']);
+  const restarted = events.lastIndexOf('full 0');
+  assert.ok(events.indexOf('server') < restarted && restarted < events.indexOf('full'), events.join(', '));
+  assert.ok(!events.some((event) => event.startsWith('full failed')), 'stopping is no failure');
 });
