@@ -38,6 +38,8 @@ test('formatting works before the full build has loaded; a Session job waits for
   // The first visit's example is formatted at once, with classification announced for later.
   assert.match(await editorText(page, 'editor-out'), /"taskId": "786512e2-/);
   assert.match(await page.textContent('#badges'), /valid JSON.*classifying when the validator has loaded/);
+  // Nothing of the server build before a validation: its function list came with the worker.
+  assert.deepEqual(log.requests.filter((url) => url.includes('mcp_json_toolbox_validator')), [], 'no server build glue or .wasm');
   await selectTab(page, 'format');
   await pasteAndRun(page, 'editor-a', '{"early":[1.50,1e400]}');
   assert.equal(await editorText(page, 'editor-out'), '{\n  "early": [\n    1.50,\n    1e400\n  ]\n}');
