@@ -22,11 +22,12 @@ import { apiFunctions, startGlue } from './glue.js';
  * undefined) or failed, `onServer(error)` the same of the server build.
  *
  * `ready` resolves when the core runs, to `{ functions, core, server, version }`: `functions` is
- * every function of the builds (from the glues, their .wasm not fetched), `core` those the core
- * runs, `server` those the server build runs. `glueFor(fn)` gives the initialised glue that runs
- * `fn`: the core's if it has `fn`; else the full build's once it has loaded; else the server
- * build's if it has `fn` (loaded first; the full build's if it fails to load); else the full
- * build's (loaded first). The server build
+ * every function of the builds (from their `functions` or their glues, their .wasm not fetched),
+ * `core` those the core runs, `server` those the server build runs. `glueFor(fn)` gives the
+ * initialised glue that runs `fn`: the core's if it has `fn`; else the full build's once it has
+ * loaded; else the server build's if it has `fn` (loaded first; the full build's if it fails to
+ * load, or if the full build is downloading with fewer bytes to go than the server build has in
+ * all); else the full build's (loaded first). The server build
  * gives the full build's verdicts (the crate's differential tests hold them equal); what it lacks
  * is the full build's extra findings (the schema lint's). `loadFull()` starts the full build's
  * load (once) and resolves when done; while the server build downloads for a call and no call
@@ -116,15 +117,16 @@ export class Builds {
     this.fullWanted?.();
   }
 
-  /**
-   * Stops the full build's background download in favour of the server build's, when the full
-   * build has more bytes to go than the server build has in all (else it arrives first: both go on).
-   */
+  /** Whether the full build is downloading, with fewer bytes to go than the server build (not asked for yet) has in all. */
+  #fullFirst() {
+    const download = this.fullDownload;
+    return Boolean(download && !this.serverLoad && this.full.total - download.loaded <= this.server.total);
+  }
+
+  /** Stops the full build's background download in favour of the server build's (see `#downloadFull`). */
   #yieldFull() {
     const download = this.fullDownload;
-    if (!download || this.fullNeeded || !this.serverLoading) return;
-    if (this.full.total - download.loaded <= this.server.total) return;
-    download.controller.abort(YIELDED);
+    if (download && !this.fullNeeded && this.serverLoading) download.controller.abort(YIELDED);
   }
 
   /** `build`'s glue (`glue`, being imported) started with its .wasm, fetched with progress (counted in `download.loaded`, stopped by its controller). */
@@ -144,6 +146,11 @@ export class Builds {
     await this.ready;
     if (this.coreFunctions.has(fn)) return this.core;
     if (!this.fullLoaded && this.serverFunctions.has(fn)) {
+      // The full build on its way has less to download than the server build in all: it serves the call.
+      if (this.#fullFirst()) {
+        this.#needFull();
+        return this.loadFull();
+      }
       const server = this.loadServer();
       this.#yieldFull();
       // A server build that fails to load leaves its calls to the full build.

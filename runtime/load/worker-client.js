@@ -127,13 +127,16 @@ export class WasmWorker {
 
   /**
    * The build a running call waits for while it downloads: 'server' (the worker serves a call of
-   * the server build from it until the full build has loaded), 'full', or undefined.
+   * the server build from it until the full build has loaded, once it loads it), 'full' (also for a
+   * call of the server build while the worker has not started the server build: it gives such a
+   * call to a full build that has less to download), or undefined.
    */
   get waitingFor() {
     const calls = [...this.pending.values()].filter((call) => !this.core?.has(call.fn));
     const onServer = (call) => this.full.state !== 'loaded' && this.server.state !== 'failed' && this.serverFunctions?.has(call.fn);
-    if (this.server.state !== 'loaded' && calls.some(onServer)) return 'server';
-    if (this.full.state === 'loading' && calls.some((call) => !onServer(call))) return 'full';
+    if (this.server.state === 'loading' && calls.some(onServer)) return 'server';
+    const onFull = (call) => !onServer(call) || this.server.state === 'idle';
+    if (this.full.state === 'loading' && calls.some(onFull)) return 'full';
     return undefined;
   }
 

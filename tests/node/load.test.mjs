@@ -38,16 +38,21 @@ const ROUTES = {
 };
 /** The paths asked for, in order. */
 const asked = [];
-/** Whether the next request of /held.wasm is held: its first 64 KiB sent, the rest never (until the client gives up). */
-let holdNext = false;
-/** Called with the byte count once a held response's first part is sent. */
+/**
+ * How the next request of /held.wasm is held, if it is: `{ bytes, release }`, its first `bytes`
+ * sent, the rest once `release` (a promise) resolves, never without one (until the client gives up).
+ */
+let holdNext;
+/** Called once a held response's first part is sent. */
 let onHeld = () => {};
 
 function hold(res) {
-  holdNext = false;
+  const { bytes, release } = holdNext;
+  holdNext = undefined;
   const body = pkgFile(ASSET);
   res.writeHead(200, { 'content-type': 'application/wasm', 'content-length': body.length });
-  res.write(body.subarray(0, 65536), () => onHeld());
+  res.write(body.subarray(0, bytes), () => onHeld());
+  release?.then(() => res.end(body.subarray(bytes)));
 }
 
 let server;
@@ -234,7 +239,7 @@ test('Builds: a background download of the full build stops for the server build
   assert.ok(functions.has('classify') && server.has('validateToolArguments'), 'the listed functions');
   assert.equal(imports, 0, 'listed, the glues are not imported before their build loads');
   // The full build starts in the background; part of it arrives, then a call of the server build comes.
-  holdNext = true;
+  holdNext = { bytes: 65536 };
   const held = new Promise((resolve) => (onHeld = resolve));
   const full = builds.loadFull();
   await held;
@@ -247,4 +252,33 @@ test('Builds: a background download of the full build stops for the server build
   const restarted = events.lastIndexOf('full 0');
   assert.ok(events.indexOf('server') < restarted && restarted < events.indexOf('full'), events.join(', '));
   assert.ok(!events.some((event) => event.startsWith('full failed')), 'stopping is no failure');
+});
+
+test('Builds: a call of the server build goes to the full build when that has fewer bytes to go than the server build in all', async () => {
+  asked.length = 0;
+  const size = (file) => pkgFile(file).length;
+  // The full build downloading, with fewer bytes to go than the server build's.
+  const bytes = size(ASSET) - size(SERVER_ASSET) + 1024;
+  let loaded = 0;
+  let arrived;
+  const enough = new Promise((resolve) => (arrived = resolve));
+  const builds = new Builds({
+    core: { glue: coreGlue, wasm: `${base}/core.wasm`, asset: CORE_ASSET },
+    server: { glue: async () => serverGlue, wasm: `${base}/server.wasm`, asset: SERVER_ASSET, total: size(SERVER_ASSET), functions: ['validateToolArguments'] },
+    full: { glue: async () => fullGlue, wasm: `${base}/held.wasm`, asset: ASSET, total: size(ASSET), functions: ['validateToolArguments', 'classify'] },
+    onProgress: (bytesIn, _total, build) => {
+      if (build === 'full') loaded = bytesIn;
+      if (loaded >= bytes) arrived();
+    },
+  });
+  await builds.ready;
+  let release;
+  holdNext = { bytes, release: new Promise((resolve) => (release = resolve)) };
+  const full = builds.loadFull();
+  await enough;
+  const glue = builds.glueFor('validateToolArguments');
+  release();
+  assert.equal(await glue, fullGlue);
+  assert.equal(await full, fullGlue);
+  assert.deepEqual(asked, ['/core.wasm', '/held.wasm'], 'the server build never asked for');
 });

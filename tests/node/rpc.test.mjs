@@ -91,9 +91,11 @@ test('a call of the server build waits for it, not for the full build, while the
   const worker = started.at(-1);
   rpc.loadFull();
   const waiting = rpc.call('validate', 'x');
+  // Until the worker says it loads the server build, the call may go to the full build on its way.
+  assert.equal(rpc.waitingFor, 'full');
+  worker.onmessage({ data: { progress: { loaded: 10, total: 40 }, build: 'server' } });
   assert.equal(rpc.waitingFor, 'server');
   assert.equal(rpc.waitingForFull, false);
-  worker.onmessage({ data: { progress: { loaded: 10, total: 40 }, build: 'server' } });
   assert.deepEqual(rpc.server, { state: 'loading', loaded: 10, total: 40 });
   assert.equal(rpc.full.loaded, 0, 'the full build\'s progress is its own');
   worker.onmessage({ data: { server: true } });
