@@ -33,8 +33,11 @@ function apiFunctions(glue) {
  * gives the full build's verdicts (the crate's differential tests hold them equal); what it lacks
  * is the full build's extra findings (the schema lint's). `loadFull()` starts the full build's
  * load (once) and resolves when done.
+ *
+ * @typedef {{ glue: object | (() => Promise<object>), wasm: URL | string, asset: string, total?: number }} Build
  */
 export class Builds {
+  /** @param {{ core: Build, server?: Build, full: Build, onProgress?: (loaded: number, total: number | undefined, build: 'full' | 'server') => void, onFull?: (error?: unknown) => void, onServer?: (error?: unknown) => void }} builds */
   constructor({ core, server, full, onProgress = () => {}, onFull = () => {}, onServer = () => {} }) {
     this.full = full;
     this.server = server;

@@ -54,6 +54,9 @@ function counted(response, total, onProgress) {
  * downloads; any other content type is read whole and checked first. With `onProgress`, the
  * download is reported as it goes (see `counted`; `total` is the module's size when the caller
  * knows it, for a response served compressed).
+ * @param {URL | string} url
+ * @param {string} asset
+ * @param {{ total?: number, onProgress?: (loaded: number, total: number | undefined) => void }} [progress]
  */
 export async function fetchModule(url, asset, { total, onProgress } = {}) {
   let response;
