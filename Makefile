@@ -132,6 +132,12 @@ test-node: ## tests/node/*.test.mjs against pkg/, two files at a time (run make 
 
 test-pkg: ## npm pack pkg/, install it in a fresh project, use it from Node, TypeScript and Chromium
 	node --test tests/pkg/
+	$(MAKE) --no-print-directory typecheck
+
+typecheck: ## tsc --checkJs over runtime/ and www/ against pkg/'s own declarations (tsconfig.json, www/tsconfig*.json; run make pkg first)
+	node node_modules/typescript/bin/tsc -p tsconfig.json
+	node node_modules/typescript/bin/tsc -p www/tsconfig.json
+	node node_modules/typescript/bin/tsc -p www/tsconfig.sw.json
 
 test-bundlers: ## The packed package built by Vite, webpack, esbuild and Rollup (README recipes), <mcp-json> by Vite and webpack, run in Chromium
 	node --test tests/bundlers/

@@ -72,7 +72,7 @@ function observeNear(element) {
     for (const entry of entries) {
       if (!entry.isIntersecting) continue;
       nearObserver.unobserve(entry.target);
-      entry.target.near();
+      /** @type {McpJsonElement} */ (entry.target).near();
     }
   }, { rootMargin: NEAR_VIEWPORT });
   nearObserver.observe(element);
@@ -254,7 +254,7 @@ export class McpJsonElement extends HTMLElement {
 
   /** Points "Open in toolbox" at the toolbox with this example in the URL fragment. */
   async updateLink(mode, text, schema) {
-    const base = this.getAttribute('toolbox') ?? document.querySelector('meta[name="mcp-json-toolbox"]')?.content ?? McpJsonElement.toolbox;
+    const base = this.getAttribute('toolbox') ?? /** @type {HTMLMetaElement | null} */ (document.querySelector('meta[name="mcp-json-toolbox"]'))?.content ?? McpJsonElement.toolbox;
     if (!base) return;
     const tab = TABS[mode] ?? 'home';
     const docs = tab === 'validate' ? { a: schema ?? '{}', b: text } : { a: text };

@@ -81,6 +81,7 @@ function preview(text) {
  * starts or ends.
  */
 export class JsonEditor {
+  /** @param {HTMLElement} host @param {{ label: string, readOnly?: boolean, onChange?: () => void, onRun?: () => void, onLarge?: (bytes: number | null) => void }} options */
   constructor(host, { label, readOnly = false, onChange = () => {}, onRun = () => {}, onLarge = () => {} }) {
     this.large = null;
     this.onLarge = onLarge;

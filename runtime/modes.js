@@ -97,7 +97,8 @@ function formatView(result, place, pending) {
   return { mode: 'format', badges, line: 'JSON', diagnostics: placed(place, result.diagnostics), formatted: result.output, output: result.output, pending: Boolean(pending) };
 }
 
-/** The text pretty-printed with `options`, with its warnings (duplicate keys, ...). */
+/** The text pretty-printed with `options`, with its warnings (duplicate keys, ...).
+ * @param {any} api @param {string} text @param {{ place?: object, options?: object, pending?: string }} [view] */
 export async function formatMode(api, text, { place, options = {}, pending } = {}) {
   try {
     return formatView(await api.call('formatDocument', text, options), place, pending);
@@ -116,6 +117,8 @@ const LINT_PENDING = { text: 'schema lint when the full build has loaded…', to
  * decoded (a stringified object unwrapped) and pretty-printed. `pending`: the answer may come
  * from the server build (the same verdict, without the schema lint's findings), which the view
  * says (a badge, and `pending: true` for the caller to run it again once the full build is there).
+ * @param {any} api @param {string | undefined} schemaText @param {string} argsText
+ * @param {{ place?: object, schemaPlace?: object, decode?: object, pending?: boolean }} [view]
  */
 export async function validateMode(api, schemaText, argsText, { place, schemaPlace, decode, pending = false } = {}) {
   let report;
@@ -176,6 +179,7 @@ function taskHandleBanner(generation) {
  * advice as banner) beside its pretty print; with a Tool's text (`tool`), the crate also checks
  * the payload against that tool as its kind asks (src/host/payload.rs). `fallBack`: a payload of
  * no known kind is shown as plain JSON (format mode).
+ * @param {any} api @param {string} text @param {{ place?: object, options?: object, tool?: string, fallBack?: boolean }} [view]
  */
 export async function classifyMode(api, text, { place, options = {}, tool, fallBack = false } = {}) {
   let formatted;
@@ -225,6 +229,7 @@ export const LOG_FORMATS = {
   'python-sdk': 'Python SDK debug log',
 };
 
+/** @param {any} api @param {string} transcript @param {{ place?: object, tool?: string, toolPlace?: object }} [view] */
 export async function sessionMode(api, transcript, { place, tool, toolPlace } = {}) {
   let replay;
   try {
@@ -256,6 +261,7 @@ export async function sessionMode(api, transcript, { place, tool, toolPlace } = 
 /**
  * Checks an elicitation request (either generation) and, optionally, its answer; the view's
  * `form` is what the page previews (www/elicitation-form.js).
+ * @param {any} api @param {string} request @param {string | undefined} response @param {{ place?: object, answerPlace?: object }} [view]
  */
 export async function elicitationMode(api, request, response, { place, answerPlace } = {}) {
   let report;
@@ -286,7 +292,8 @@ const NEEDS = { format: 'formatDocument', validate: 'validateToolArguments', cla
 const EXAMPLE = { on: 'example' };
 const SCHEMA = { on: 'schema' };
 
-/** The docs' verdict from a view: its line as summary, its error count (and an errors badge), the example pretty-printed. */
+/** The docs' verdict from a view: its line as summary, its error count (and an errors badge), the example pretty-printed.
+ * @param {{ mode: string, badges: any[], line: string, diagnostics: any[], kind?: string, generation?: string | null, formatted?: string }} view */
 function verdict({ mode, badges, line, diagnostics, kind, generation, formatted }) {
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const counted = errors && !badges.some((b) => b.text === plural(errors, 'error')) ? [{ text: plural(errors, 'error'), tone: 'error' }] : [];

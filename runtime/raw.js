@@ -9,12 +9,14 @@ import { laidOut } from './load/columns.js';
 export * from './mcp_json_toolbox.js';
 export { default } from './mcp_json_toolbox.js';
 
-/** `readLog` as declared: the glue's columns laid out as the plain `Log`. */
+/** `readLog` as declared: the glue's columns laid out as the plain `Log`.
+ * @param {Parameters<typeof glue.readLog>} args */
 export function readLog(...args) {
   return laidOut('readLog', glue.readLog(...args), args);
 }
 
-/** `replayLog` as declared: the glue's columns laid out as the plain `LogReport`. */
+/** `replayLog` as declared: the glue's columns laid out as the plain `LogReport`.
+ * @param {Parameters<typeof glue.replayLog>} args */
 export function replayLog(...args) {
   return laidOut('replayLog', glue.replayLog(...args), args);
 }

@@ -56,14 +56,14 @@ export declare function checkSchema(schema: JsonInput, options?: ValueValidateOp
 export declare function validateArguments(schema: string, args: string, options?: ValueValidateOptions | null): ValidationReport;
 export declare function validateArguments(schema: string | JsonInput, args: string | JsonInput, options?: ValueValidateOptions | null): ValidationReport;
 
-/** Names a pasted MCP payload given as JSON text, checks it against the official schemas and summarizes it. */
-export declare function classify(text: string): Classification;
+/** Names a pasted MCP payload given as JSON text, checks it against the official schemas and summarizes it; with `toolText`, a tool definition, also against that tool as its kind asks. */
+export declare function classify(text: string, toolText?: string | null): Classification;
 /** Names an MCP message given as the value itself (no spans in the result). */
-export declare function classify(value: JsonInput): Classification;
+export declare function classify(value: JsonInput, tool?: string | JsonInput | null): Classification;
 
-/** Checks a tool definition or a whole `tools/list` result (JSON text or the value). */
-export declare function checkTool(toolText: string): HostReport;
-export declare function checkTool(tool: JsonInput): HostReport;
+/** Checks a tool definition or a whole `tools/list` result (JSON text or the value); `options.targets`: consumers' rules checked too. */
+export declare function checkTool(toolText: string, options?: CompatOptions | null): HostReport;
+export declare function checkTool(tool: JsonInput, options?: CompatOptions | null): HostReport;
 
 /** Checks a tool, an array of tools or a `tools/list` result against each consumer's profile (JSON text, or the value: then no spans). */
 export declare function checkCompatibility(toolsText: string, options?: CompatOptions | null): CompatReport;

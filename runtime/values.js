@@ -228,7 +228,10 @@ function dropHostSpans(report, lists, fields) {
 }
 
 /** `fn` (export `name`) taking values where it takes JSON text (argument `optional` may be left
- * out: `undefined` or `null`). */
+ * out: `undefined` or `null`).
+ * @param {string} name
+ * @param {Function} fn
+ * @param {{ texts: number[], optional?: number, drop: ((result: any) => void)[] }} spec */
 function valueFunction(name, fn, { texts, optional, drop }) {
   return function (...args) {
     let values = null;

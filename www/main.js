@@ -123,7 +123,7 @@ function showWorking() {
   const { loaded = 0, total } = waiting ? wasm[waiting] : {};
   const bytes = (n) => `${(n / 1e6).toFixed(1)} MB`;
   const progress = waiting ? undefined : wasm.progress;
-  const bar = $('working-progress');
+  const bar = /** @type {HTMLProgressElement} */ ($('working-progress'));
   bar.hidden = !progress;
   if (progress) bar.value = progress.total ? progress.read / progress.total : 0;
   $('working-text').textContent = waiting
@@ -192,8 +192,8 @@ function showResult(view) {
   $('output-note').textContent = large
     ? `Output is ${megabytes(shown.output.length)}: the editor shows its start; Copy and Download give all of it.`
     : '';
-  $('copy-output').disabled = $('download-output').disabled = !shown.output;
-  $('copy-tool-error').disabled = !diagnostics.some((d) => d.severity !== 'info');
+  /** @type {HTMLButtonElement} */ ($('copy-output')).disabled = /** @type {HTMLButtonElement} */ ($('download-output')).disabled = !shown.output;
+  /** @type {HTMLButtonElement} */ ($('copy-tool-error')).disabled = !diagnostics.some((d) => d.severity !== 'info');
   renderCompat($('compat'), view.compat, compatHooks);
   document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
 }
@@ -206,7 +206,7 @@ const compatHooks = {
   output: (text) => {
     shown.output = text;
     editors.out.setText(text);
-    $('copy-output').disabled = $('download-output').disabled = false;
+    /** @type {HTMLButtonElement} */ ($('copy-output')).disabled = /** @type {HTMLButtonElement} */ ($('download-output')).disabled = false;
   },
   rerun: () => run(),
 };
@@ -248,7 +248,7 @@ function saveDocs() {
 /** Puts the state on screen: tab, labels, texts, options. */
 function applyState() {
   const tab = TABS[state.tab] ?? TABS.home;
-  for (const button of document.querySelectorAll('[role=tab]')) {
+  for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('[role=tab]'))) {
     const selected = button.dataset.tab === state.tab;
     button.setAttribute('aria-selected', String(selected));
     button.tabIndex = selected ? 0 : -1;
@@ -262,9 +262,9 @@ function applyState() {
   const docs = state.docs[state.tab] ?? {};
   editors.a.setText(docs.a ?? '');
   editors.b.setText(docs.b ?? '');
-  $('indent').value = state.output.indent;
-  $('minify').checked = state.output.minify;
-  $('sort-keys').checked = state.output.sortKeys;
+  /** @type {HTMLSelectElement} */ ($('indent')).value = state.output.indent;
+  /** @type {HTMLInputElement} */ ($('minify')).checked = state.output.minify;
+  /** @type {HTMLInputElement} */ ($('sort-keys')).checked = state.output.sortKeys;
 }
 
 function selectTab(name) {
@@ -435,7 +435,7 @@ async function loadExamples() {
 // ---- wiring --------------------------------------------------------------------------------------
 
 function wire() {
-  const tabs = [...document.querySelectorAll('[role=tab]')];
+  const tabs = [.../** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('[role=tab]'))];
   tabs.forEach((button, i) => {
     button.addEventListener('click', () => selectTab(button.dataset.tab));
     button.addEventListener('keydown', (event) => {
@@ -504,7 +504,7 @@ async function start() {
     $('version').textContent = `v${api.version}`;
     document.body.dataset.functions = [...api.functions].sort().join(' ');
   }
-  for (const button of document.querySelectorAll('[role=tab]')) {
+  for (const button of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('[role=tab]'))) {
     const missing = TABS[button.dataset.tab].needs.filter((fn) => !api?.functions.has(fn));
     if (missing.length) button.title = 'Not available in this build yet';
     button.classList.toggle('unavailable', missing.length > 0);

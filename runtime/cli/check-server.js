@@ -169,6 +169,7 @@ async function checkServer({ values, calls, server, timeoutMs, startupMs, target
   const tools = session.live.tools();
   const summary = summaryText(session.negotiated, tools, listed, session.calls, { verbose: values.verbose, recorded: values.record });
   // `recorded`: whether `file` was written (--record); if not, findings' lines are in no file.
+  /** @type {{ stderrTail?: string, [field: string]: unknown }} */
   const result = { file: record, recorded: Boolean(values.record), server: session.negotiated ?? null, tools: tools.tools, list: tools.list, ...listed, calls: session.calls, text: summary };
   if (silent) {
     result.stderrTail = transport.stderrTail();
@@ -291,7 +292,7 @@ async function runCall(session, connection, call, { values, timeoutMs }) {
   const declinedBefore = session.declined ?? 0;
   const outcome = await callTool(connection, session.negotiated, tool, args, {
     timeoutMs,
-    answerInput: (request, index, key) => answerInputRequest(session, request, index, key),
+    answerInput: (request, index) => answerInputRequest(session, request, index),
   });
   // `asTask`: a task was created (asked for one or not: the 2026-07-28 server decides).
   Object.assign(record, { sent: true, asTask: outcome.taskId !== undefined, taskId: outcome.taskId, statuses: outcome.statuses, timedOut: outcome.timedOut ?? false });

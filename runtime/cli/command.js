@@ -57,6 +57,7 @@ const EXIT_CODES = 'Exit codes: 0 no errors, 1 errors found, 2 usage or I/O erro
  * its findings'). `helpSummary(values, io)`, when given, is the summary `--help` prints for the
  * options given with it (`compat --compat-data FILE --help` lists the targets FILE declares too);
  * undefined keeps `summary`.
+ * @param {{ name: string, summary: string, usage: string, options?: Record<string, { type: string, multiple?: boolean, short?: string, default?: unknown }>, check: (values: Record<string, any>, positionals: string[], io: any, tail: string[]) => Promise<{ findings: object[], exit?: number, reported?: boolean, [more: string]: unknown }>, tail?: boolean, exits?: string, helpSummary?: (values: Record<string, any>, io: any) => Promise<string | undefined> }} spec
  */
 export function command({ name, summary, usage, options = {}, check, tail = false, exits = EXIT_CODES, helpSummary }) {
   const helpText = (text) => `Usage: mcp-json-toolbox ${name} ${usage}\n\n${text}\n\n` +
@@ -94,7 +95,10 @@ export function command({ name, summary, usage, options = {}, check, tail = fals
 /** The help line of `--verbose` (every command that prints findings has it). */
 export const VERBOSE_HELP = '  --verbose                   every finding (default: those about tools one per rule, with a count)';
 
-/** parseArgs with `--help`, `--format` and `--verbose`; a parse failure is a UsageError. */
+/** parseArgs with `--help`, `--format` and `--verbose`; a parse failure is a UsageError.
+ * @param {string[]} argv
+ * @param {Record<string, any>} options
+ * @returns {{ values: Record<string, any>, positionals: string[] }} */
 function parseOptions(argv, options) {
   try {
     return parseArgs({

@@ -10,6 +10,7 @@ function formatOptions(values) {
   if ([values.indent !== undefined, values.tab, values.minify].filter(Boolean).length > 1) {
     throw new UsageError('--indent, --tab and --minify exclude each other');
   }
+  /** @type {import('mcp-json-toolbox').FormatOptions} */
   const options = {};
   if (values['sort-keys']) options.sortKeys = true;
   if (values.tab) options.indent = 'tab';

@@ -182,6 +182,8 @@ function github(finding, place) {
  * caller's line on stderr). Human form groups the findings by rule and message template (the
  * first instance with its excerpt, then a count line naming the tools), unless `verbose`. `place(finding)`: where a finding is when its file was never written (e.g.
  * `tool "x", /inputSchema`), or undefined to point at `file:line:column`.
+ * @param {object[]} list
+ * @param {{ format?: string, sources?: Map<string, string>, results?: object[], failure?: unknown, io: any, stream?: { write(text: string): unknown }, verbose?: boolean, place?: (finding: object) => unknown }} options
  */
 export function report(list, { format = 'human', sources = new Map(), results = [], failure, io, stream = io.stdout, verbose = false, place }) {
   const out = (text) => stream.write(`${text}\n`);

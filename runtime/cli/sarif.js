@@ -53,6 +53,8 @@ function locations(finding, place) {
  * result per finding; `failure` (why the run could not finish) a failed invocation with it as a
  * notification; `place` as in report.js; `about(finding)`: what the message says after the text
  * (its tool, or its instance path).
+ * @param {object[]} list
+ * @param {{ failure?: unknown, place?: (finding: object) => unknown, about?: (finding: object) => string }} [options]
  */
 export function sarifLog(list, { failure, place, about = () => '' } = {}) {
   const rules = new Map();

@@ -101,7 +101,8 @@ function attributes(text) {
 const NAMED = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: '\u00a0' };
 const ENTITY = /&(?:#(\d+)|#[xX]([0-9a-fA-F]+)|(\w+));/g;
 
-/** The character an entity match stands for, or the match itself when unknown. */
+/** The character an entity match stands for, or the match itself when unknown.
+ * @param {string[]} match */
 function entity([whole, decimal, hex, name]) {
   if (decimal || hex) return String.fromCodePoint(Number.parseInt(decimal ?? hex, decimal ? 10 : 16));
   return NAMED[name] ?? whole;

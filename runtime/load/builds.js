@@ -33,8 +33,11 @@ import { apiFunctions, startGlue } from './glue.js';
  * load (once) and resolves when done; while the server build downloads for a call and no call
  * needs the full build, the full build's download waits (and one under way stops, to start again
  * after it), so that the call does not share the link with it.
+ *
+ * @typedef {{ glue: object | (() => Promise<object>), wasm: URL | string, asset: string, total?: number, functions?: string[] }} Build
  */
 export class Builds {
+  /** @param {{ core: Build, server?: Build, full: Build, onProgress?: (loaded: number, total: number | undefined, build: 'full' | 'server') => void, onFull?: (error?: unknown) => void, onServer?: (error?: unknown) => void }} builds */
   constructor({ core, server, full, onProgress = () => {}, onFull = () => {}, onServer = () => {} }) {
     this.full = full;
     this.server = server;

@@ -7,6 +7,9 @@
 // passes its results through `laidOut`. Nothing is decided here: the objects have the fields,
 // order and values serde would have written.
 
+// The layout's numbers below are src/wasm/columns.rs's constants of the same names
+// (tests/node/log-crossing.test.mjs holds them equal).
+
 /** An entry's flags (src/wasm/columns.rs): its direction in the low two bits (0 none, else
  * `head.directions[n - 1]`), a time, a text from the table, an HTTP request, the level's shift. */
 const TIMED = 1 << 2;

@@ -55,6 +55,9 @@ function counted(response, total, onProgress) {
  * download is reported as it goes (see `counted`; `total` is the module's size when the caller
  * knows it, for a response served compressed). `signal` (an AbortSignal) stops the download: the
  * promise then rejects with the signal's reason.
+ * @param {URL | string} url
+ * @param {string} asset
+ * @param {{ total?: number, onProgress?: (loaded: number, total: number | undefined) => void, signal?: AbortSignal }} [options]
  */
 export async function fetchModule(url, asset, { total, onProgress, signal } = {}) {
   try {
@@ -65,7 +68,12 @@ export async function fetchModule(url, asset, { total, onProgress, signal } = {}
   }
 }
 
-/** `fetchModule` without the abort: `signal` stops the request and its body. */
+/**
+ * `fetchModule` without the abort: `signal` stops the request and its body.
+ * @param {URL | string} url
+ * @param {string} asset
+ * @param {{ total?: number, onProgress?: (loaded: number, total: number | undefined) => void, signal?: AbortSignal }} options
+ */
 async function fetchAndCompile(url, asset, { total, onProgress, signal }) {
   let response;
   try {

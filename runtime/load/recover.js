@@ -44,6 +44,8 @@ function isClass(value) {
  * that must be strings: any other value throws a `TypeError` without entering wasm, unless
  * `toText(label, index, value)` turns it into one (values.js: JSON values where JSON text goes;
  * it returns undefined where only text is taken).
+ * @param {Record<string, number[]>} [strings]
+ * @param {(label: string, index: number, value: unknown) => string | undefined} [toText]
  */
 export function recoverable(host, strings = {}, toText = () => undefined) {
   let generation = 0;

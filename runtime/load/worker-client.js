@@ -25,6 +25,8 @@ export class WasmWorker {
    * progresses (`this.server`: `{state, loaded, total}`, while a call of it waits: `waitingFor`); `onFull(full)` when
    * the full build's state changes (`this.full`: `{state: 'idle' | 'loading' | 'loaded' |
    * 'failed', loaded, total, error?}`).
+   * @param {string | URL | (() => Worker)} url
+   * @param {{ onBusy?: (busy: boolean) => void, onFull?: (full: object) => void, onProgress?: (progress: object) => void }} [callbacks]
    */
   constructor(url, { onBusy = () => {}, onFull = () => {}, onProgress = () => {} } = {}) {
     this.create = typeof url === 'function' ? url : () => new Worker(url, { type: 'module' });

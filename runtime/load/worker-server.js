@@ -34,7 +34,8 @@ function withProgress(id, fn, args) {
   return full;
 }
 
-/** Serves the builds `{ core, server?, full }` (as `Builds` takes them) in this worker, with `after` and `local` (see above). */
+/** Serves the builds `{ core, server?, full }` (as `Builds` takes them) in this worker, with `after` and `local` (see above).
+ * @param {{ core: import('./builds.js').Build, server?: import('./builds.js').Build, full: import('./builds.js').Build, after?: object, local?: object }} builds */
 export function serve({ core, server, full, after = {}, local = {} }) {
   const builds = new Builds({
     core,

@@ -79,6 +79,8 @@ const GET_OPEN_WAIT_MS = 10000;
  * (`recordedHeaders`, `given`: the user's own header names); a POST answered 401, or 403 with
  * `error="insufficient_scope"`, is handed to `unauthorized`, which authorizes (or throws a
  * ServerFailure saying why it cannot) and resolves true to send the POST once more.
+ * @param {string | URL} url
+ * @param {{ timeoutMs?: number, startupMs?: number, credentials?: { headers(): Record<string, string>, given: Set<string>, unauthorized(response: Response): Promise<boolean> } }} [options]
  */
 export function connectHttp(url, { timeoutMs, startupMs, credentials } = {}) {
   let session;
@@ -176,6 +178,8 @@ export function connectHttp(url, { timeoutMs, startupMs, credentials } = {}) {
    * carries (a POST's stream, and its resumptions); `reconnectable`: a GET stream (resumed even
    * without an event id); `lastEventId`: the id it resumes from (kept if it gives none). When it
    * ends before that answer, it is resumed (see `connectHttp`).
+   * @param {ReadableStream<Uint8Array>} body
+   * @param {{ awaiting: unknown, reconnectable: boolean, lastEventId?: string }} stream
    */
   function follow(body, { awaiting, reconnectable, lastEventId }) {
     const state = { lastEventId, retryMs: undefined, answered: false };

@@ -136,9 +136,9 @@ async function loopback() {
     response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' }).end('mcp-json-toolbox: signed in. You can close this tab.\n');
     waiting.shift()?.(query);
   });
-  await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  await /** @type {Promise<void>} */ (new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve)));
   return {
-    url: `http://127.0.0.1:${server.address().port}/callback`,
+    url: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/callback`,
     next: () => new Promise((resolve) => waiting.push(resolve)),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -187,6 +187,7 @@ export function authorizer(url, options) {
   let redirect;
   let observer = options.observe;
   /** One authorization at a time. */
+  /** @type {Promise<unknown>} */
   let running = Promise.resolve();
   const say = (text) => stderr.write(secrets.scrub(`${name}: ${text}\n`));
 

@@ -40,6 +40,9 @@ export function readJsonLines(stream, onMessage, onOther) {
  * Starts `command args` and returns `{ connection, stderrTail(), close() }` (`stderrTail()`: the
  * first and last lines of the server's stderr, see `headAndTail`). A server that cannot be
  * started or exits fails the connection with a one-line cause.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, timeoutMs?: number, startupMs?: number }} [options]
  */
 export function startStdio(command, args, { cwd, env, timeoutMs, startupMs } = {}) {
   let head = '';
@@ -48,7 +51,7 @@ export function startStdio(command, args, { cwd, env, timeoutMs, startupMs } = {
   const connection = new Connection((message) => writeLine(child, message), { timeoutMs, startupMs });
   const exited = new Promise((resolve) => child.once('close', resolve));
   let closing = false;
-  child.once('error', (error) =>
+  child.once('error', (/** @type {NodeJS.ErrnoException} */ error) =>
     connection.fail(new ServerFailure(`cannot start ${command}: ${error.code === 'ENOENT' ? 'no such command' : error.message}`)));
   child.once('exit', (code, signal) => {
     if (!closing) connection.fail(new ServerFailure(`the server exited (${signal ?? `code ${code}`}) while the check was running`));

@@ -120,12 +120,15 @@ process.stdout.write([wrong, trap, api.format('{"b":[2]}', { minify: true }), ve
 test('TypeScript --strict type-checks against the installed types (ESM and CommonJS)', () => {
   write(
     'usage.ts',
-    `import { format, formatDocument, version, type FormatOptions, type FormatResult, type JsonError } from '${NAME}';
+    `import { checkTool, classify, format, formatDocument, version, type FormatOptions, type FormatResult, type JsonError } from '${NAME}';
 const options: FormatOptions = { indent: 'tab', sortKeys: true };
 const text: string = format('[1]') + format('[1]', options) + version();
 const result: FormatResult = formatDocument(text, { minify: true });
 const lines: number[] = result.diagnostics.map((d) => d.span?.line ?? 0);
 try { format('{'); } catch (e) { const error = e as JsonError; console.log(error.code, error.offset, lines); }
+// The options the API takes beyond its first text (docs/api.md), in the values.d.ts overloads too.
+const tool = '{"name":"t","inputSchema":{"type":"object"}}';
+console.log(checkTool(tool, { targets: 'all' }).diagnostics, classify('{}', tool).kind);
 `,
   );
   write(

@@ -30,7 +30,9 @@ const quiet = (t) => t.errors === 0 && Object.values(t.targets).every((v) => v =
  * (when the capabilities say so), the tools table (`verdicts`: the session's; each tool's findings,
  * then each target's verdict; the last row the whole list's; of a list longer than SHORT_LIST,
  * unless `verbose`, only the tools with something to say, the others counted), the calls, and
- * where the transcript was written (`recorded`). */
+ * where the transcript was written (`recorded`).
+ * @param {any} negotiated @param {any} verdicts @param {{ prompts?: number, resources?: number }} listed @param {any[]} calls
+ * @param {{ verbose?: boolean, recorded?: unknown }} [options] */
 export function summaryText(negotiated, verdicts, listed, calls, { verbose = false, recorded } = {}) {
   const { tools, list } = verdicts;
   const info = negotiated?.serverInfo;

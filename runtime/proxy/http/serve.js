@@ -189,15 +189,15 @@ export async function proxyHttp({ upstream, port, insecure, allowOrigins = [], c
   }
 
   try {
-    await new Promise((resolve, reject) => {
+    await /** @type {Promise<void>} */ (new Promise((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, '127.0.0.1', resolve);
-    });
+    }));
   } catch (error) {
     const summary = await checker.finish(FINISH_TIMEOUT_MS);
     return { outcome: { error, message: `cannot listen on 127.0.0.1:${port}: ${error.code ?? error.message}`, exit: 2 }, summary };
   }
-  const { port: bound } = server.address();
+  const { port: bound } = /** @type {import('node:net').AddressInfo} */ (server.address());
   say(`listening on http://127.0.0.1:${bound}/ (forwarding to ${upstream})`);
   await new Promise((resolve) => {
     const stop = () => {
