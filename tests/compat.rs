@@ -103,9 +103,17 @@ fn cases() -> Vec<Case> {
     let closed = r#"{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": false}"#;
     let gemini_ok =
         r#"{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}"#;
+    // An array without `items` (OpenAI's, VS Code's and Windsurf's refusal), and with them.
+    let bare_array = r#"{"type": "object", "properties": {"xs": {"type": "array"}}}"#;
+    let typed_array = r#"{"type": "object", "properties": {"xs": {"type": "array", "items": {"type": "string"}}}}"#;
+    // A schema its meta-schema refuses (`int` is not a JSON Schema type).
+    let not_a_schema = r#"{"type": "object", "properties": {"n": {"type": "int"}}}"#;
     let with_output = |output: &str| {
         format!(r#"{{"name": "t", "inputSchema": {{"type": "object"}}, "outputSchema": {output}}}"#)
     };
+    // An `outputSchema` whose root is an array (Claude Code's and LM Studio's refusal), and an object.
+    let array_output = with_output(r#"{"type": "array", "items": {"type": "string"}}"#);
+    let object_output = with_output(r#"{"type": "object"}"#);
     let mut rows = vec![
         case(
             builtin("anthropic"),
@@ -164,10 +172,8 @@ fn cases() -> Vec<Case> {
         case(
             builtin("openai"),
             "openai/array-items",
-            tool(r#"{"type": "object", "properties": {"xs": {"type": "array"}}}"#),
-            tool(
-                r#"{"type": "object", "properties": {"xs": {"type": "array", "items": {"type": "string"}}}}"#,
-            ),
+            tool(bare_array),
+            tool(typed_array),
             Rejected,
         ),
         case(
@@ -266,8 +272,8 @@ fn cases() -> Vec<Case> {
         case(
             builtin("claude-code"),
             "claude-code/output-root-type",
-            with_output(r#"{"type": "array", "items": {"type": "string"}}"#),
-            with_output(r#"{"type": "object"}"#),
+            array_output.clone(),
+            object_output.clone(),
             Rejected,
         ),
         case(
@@ -346,7 +352,7 @@ fn cases() -> Vec<Case> {
         case(
             builtin("vscode"),
             "vscode/array-items",
-            tool(r#"{"type": "object", "properties": {"xs": {"type": "array"}}}"#),
+            tool(bare_array),
             tool(
                 r#"{"type": "object", "properties": {"xs": {"type": ["array", "null"]}}, "$defs": {"ys": {"type": "array"}}}"#,
             ),
@@ -505,7 +511,7 @@ fn cases() -> Vec<Case> {
         case(
             builtin("vscode"),
             "vscode/invalid-schema",
-            tool(r#"{"type": "object", "properties": {"n": {"type": "int"}}}"#),
+            tool(not_a_schema),
             tool(closed),
             Rejected,
         ),
@@ -527,7 +533,103 @@ fn cases() -> Vec<Case> {
             )),
             Dropped,
         ),
+        // Codex CLI rewrites the name the model sees (its older refusal is history).
+        case(
+            builtin("codex-cli"),
+            "codex-cli/name",
+            named("calendar.respond"),
+            named("calendar_respond"),
+            Rewritten,
+        ),
+        // Codex's code mode loses the properties beside a root `oneOf`.
+        case(
+            builtin("codex-code-mode"),
+            "codex-code-mode/root-one-of",
+            tool(
+                r#"{"type": "object", "properties": {"a": {"type": "object"}, "b": {"type": "object"}}, "oneOf": [{"required": ["a"]}, {"required": ["b"]}]}"#,
+            ),
+            tool(closed),
+            Rewritten,
+        ),
+        case(
+            builtin("cline"),
+            "cline/name",
+            named("github.search"),
+            named("github_search"),
+            Rewritten,
+        ),
+        case(
+            builtin("claude-ai"),
+            "claude-ai/name",
+            named(&"x".repeat(65)),
+            named(&"x".repeat(64)),
+            Rejected,
+        ),
+        case(
+            builtin("lm-studio"),
+            "lm-studio/input-root-type",
+            r#"{"name": "t", "inputSchema": {"properties": {}}}"#.to_owned(),
+            tool(closed),
+            Rejected,
+        ),
+        case(
+            builtin("lm-studio"),
+            "lm-studio/output-root-type",
+            array_output.clone(),
+            object_output.clone(),
+            Rejected,
+        ),
+        // Windsurf leaves out a tool its 2020-12 meta-schema check refuses.
+        case(
+            builtin("windsurf"),
+            "windsurf/invalid-schema",
+            tool(not_a_schema),
+            tool(closed),
+            Dropped,
+        ),
+        case(
+            builtin("windsurf"),
+            "windsurf/array-items",
+            tool(bare_array),
+            tool(typed_array),
+            Rejected,
+        ),
+        // Windsurf refuses a server whose enabled tools exceed its cap.
+        case(
+            builtin("windsurf"),
+            "windsurf/max-tools",
+            many(101, r#"{"type": "object"}"#),
+            many(100, r#"{"type": "object"}"#),
+            Rejected,
+        ),
+        case(
+            builtin("chatgpt"),
+            "chatgpt/invalid-schema",
+            tool(not_a_schema),
+            tool(closed),
+            Rejected,
+        ),
+        case(
+            builtin("zed-gemini"),
+            "zed-gemini/conditional",
+            tool(
+                r#"{"type": "object", "properties": {"a": {"type": "string", "if": {"minLength": 1}, "then": {"maxLength": 3}}}}"#,
+            ),
+            tool(closed),
+            Dropped,
+        ),
     ];
+    // Cline cuts server + `__` + tool over 64 characters.
+    rows.push(Case {
+        server: Some("g"),
+        ..case(
+            builtin("cline"),
+            "cline/name-length",
+            named(&"x".repeat(62)),
+            named(&"x".repeat(61)),
+            Rewritten,
+        )
+    });
     rows.push(Case {
         server: Some("g"),
         ..case(
