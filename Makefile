@@ -8,9 +8,11 @@ MAKEFLAGS += --no-print-directory
 
 PORT ?= 8080
 WASM_TARGET := wasm32-unknown-unknown
-# Test files picked up by convention: tests/wasm_*.rs run in Node through wasm-bindgen-test-runner,
-# tests/node/*.test.mjs against pkg/, tests/browser/*.test.mjs in Chromium, bench/*.bench.mjs.
-WASM_TESTS := $(basename $(notdir $(wildcard tests/wasm_*.rs)))
+# Test files picked up by convention: the wasm tests (tests/wasm/main.rs, one binary of modules, and
+# tests/wasm_*.rs, those that need an instance of their own) run in Node through
+# wasm-bindgen-test-runner, tests/node/*.test.mjs against pkg/, tests/browser/*.test.mjs in
+# Chromium, bench/*.bench.mjs.
+WASM_TESTS := $(if $(wildcard tests/wasm/main.rs),wasm) $(basename $(notdir $(wildcard tests/wasm_*.rs)))
 BROWSER_TESTS := $(wildcard tests/browser/*.test.mjs)
 BENCHES := $(sort $(wildcard bench/*.bench.mjs))
 # Runs one phase of `make test`: its log in target/test-logs/, a line when it starts and ends.
@@ -107,15 +109,15 @@ test-native: ## Native Rust tests (unit, integration, JSONTestSuite; the format 
 	cargo test --lib --no-default-features
 	cargo test --lib --no-default-features --features validator
 
-test-wasm: ## tests/wasm_*.rs in Node via wasm-bindgen-test-runner
+test-wasm: ## The wasm tests (tests/wasm/, tests/wasm_*.rs) in Node via wasm-bindgen-test-runner
 	@bash scripts/setup.sh rust wasm-bindgen
 	$(if $(WASM_TESTS),CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-		cargo test --target $(WASM_TARGET) $(addprefix --test ,$(WASM_TESTS)),@echo "no tests/wasm_*.rs")
+		cargo test --target $(WASM_TARGET) $(addprefix --test ,$(WASM_TESTS)),@echo "no wasm tests")
 
 # The build of test-wasm alone (what `make test` starts before wasm-bindgen-cli is there).
 test-wasm-build:
 	@bash scripts/setup.sh rust
-	$(if $(WASM_TESTS),cargo test --no-run --target $(WASM_TARGET) $(addprefix --test ,$(WASM_TESTS)),@echo "no tests/wasm_*.rs")
+	$(if $(WASM_TESTS),cargo test --no-run --target $(WASM_TARGET) $(addprefix --test ,$(WASM_TESTS)),@echo "no wasm tests")
 
 # The release wasm builds that scripts/build-pkg.mjs starts with (the full build and the format core
 # side by side, then the server build from a copy of the full build's dependencies), so that it then
