@@ -60,6 +60,10 @@ GATE := setup-rust setup-wasm-bindgen setup-chromium setup-node setup-python fmt
 	native-tests fuzz-replay wasm-build wasm-tests pkg-wasm pkg node-tests package-test bundlers runtimes browser-tests
 .PHONY: gate $(addprefix gate-,$(GATE))
 gate: $(addprefix gate-,$(GATE))
+# No incremental compilation of the crate in the gate's cargo runs: CI builds from a fresh clone,
+# so its caches would only be written, never read (each clippy, test and wasm test build of the
+# crate wrote one). Dependencies are never compiled incrementally anyway.
+gate: export CARGO_INCREMENTAL := 0
 $(addprefix gate-setup-,rust wasm-bindgen chromium node python): gate-setup-%:
 	@$(TIMED) setup-$* bash scripts/setup.sh $* || true
 gate-fmt:
