@@ -8,9 +8,11 @@ MAKEFLAGS += --no-print-directory
 
 PORT ?= 8080
 WASM_TARGET := wasm32-unknown-unknown
-# Test files picked up by convention: tests/wasm_*.rs run in Node through wasm-bindgen-test-runner,
-# tests/node/*.test.mjs against pkg/, tests/browser/*.test.mjs in Chromium, bench/*.bench.mjs.
-WASM_TESTS := $(basename $(notdir $(wildcard tests/wasm_*.rs)))
+# Test files picked up by convention: the wasm tests (tests/wasm/main.rs, one binary of modules, and
+# tests/wasm_*.rs, those that need an instance of their own) run in Node through
+# wasm-bindgen-test-runner, tests/node/*.test.mjs against pkg/, tests/browser/*.test.mjs in
+# Chromium, bench/*.bench.mjs.
+WASM_TESTS := $(if $(wildcard tests/wasm/main.rs),wasm) $(basename $(notdir $(wildcard tests/wasm_*.rs)))
 BROWSER_TESTS := $(wildcard tests/browser/*.test.mjs)
 BENCHES := $(sort $(wildcard bench/*.bench.mjs))
 # Runs one phase of `make test`: its log in target/test-logs/, a line when it starts and ends.
@@ -58,6 +60,10 @@ GATE := setup-rust setup-wasm-bindgen setup-chromium setup-node setup-python fmt
 	native-tests fuzz-replay wasm-build wasm-tests pkg-wasm pkg node-tests package-test bundlers runtimes browser-tests
 .PHONY: gate $(addprefix gate-,$(GATE))
 gate: $(addprefix gate-,$(GATE))
+# No incremental compilation of the crate in the gate's cargo runs: CI builds from a fresh clone,
+# so its caches would only be written, never read (each clippy, test and wasm test build of the
+# crate wrote one). Dependencies are never compiled incrementally anyway.
+gate: export CARGO_INCREMENTAL := 0
 $(addprefix gate-setup-,rust wasm-bindgen chromium node python): gate-setup-%:
 	@$(TIMED) setup-$* bash scripts/setup.sh $* || true
 gate-fmt:
@@ -107,15 +113,15 @@ test-native: ## Native Rust tests (unit, integration, JSONTestSuite; the format 
 	cargo test --lib --no-default-features
 	cargo test --lib --no-default-features --features validator
 
-test-wasm: ## tests/wasm_*.rs in Node via wasm-bindgen-test-runner
+test-wasm: ## The wasm tests (tests/wasm/, tests/wasm_*.rs) in Node via wasm-bindgen-test-runner
 	@bash scripts/setup.sh rust wasm-bindgen
 	$(if $(WASM_TESTS),CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-		cargo test --target $(WASM_TARGET) $(addprefix --test ,$(WASM_TESTS)),@echo "no tests/wasm_*.rs")
+		cargo test --target $(WASM_TARGET) $(addprefix --test ,$(WASM_TESTS)),@echo "no wasm tests")
 
 # The build of test-wasm alone (what `make test` starts before wasm-bindgen-cli is there).
 test-wasm-build:
 	@bash scripts/setup.sh rust
-	$(if $(WASM_TESTS),cargo test --no-run --target $(WASM_TARGET) $(addprefix --test ,$(WASM_TESTS)),@echo "no tests/wasm_*.rs")
+	$(if $(WASM_TESTS),cargo test --no-run --target $(WASM_TARGET) $(addprefix --test ,$(WASM_TESTS)),@echo "no wasm tests")
 
 # The release wasm builds that scripts/build-pkg.mjs starts with (the full build and the format core
 # side by side, then the server build from a copy of the full build's dependencies), so that it then
@@ -145,8 +151,10 @@ test-bundlers: ## The packed package built by Vite, webpack, esbuild and Rollup 
 test-runtimes: ## The packed package in Deno, Bun, Cloudflare workerd (wrangler + Miniflare) and Vercel's Edge Runtime, with the MCP SDK v1 and v2
 	node --test tests/runtimes/
 
+# The page they test is compressed at brotli 5, not 11: the same page served the same way, its
+# build 3 CPU s instead of 24 (`make www` and `make serve` build it at 11 again).
 test-browser: ## tests/browser/*.test.mjs in headless Chromium (builds www/ if www/build.mjs exists)
-	$(if $(wildcard www/build.mjs),node www/build.mjs)
+	$(if $(wildcard www/build.mjs),node www/build.mjs --brotli-quality 5)
 	$(if $(BROWSER_TESTS),node --test $(BROWSER_TESTS),@echo "no tests/browser/*.test.mjs yet")
 
 test-fuzz-replay: ## Every fuzz target over its committed corpus fuzz/seeds/ (stable; crash, leak, hang checks)

@@ -2,12 +2,15 @@
 // no CDN), copies the wasm-bindgen output of three builds from pkg/ (the format core, the server
 // build the Validate tab runs on until the full build has loaded, and the full build), the HTML, CSS and examples, writes the service worker with this build's file list, and
 // precompresses every text and wasm file as .br and .gz next to it (what static hosts serve; so
-// does scripts/serve.mjs). Usage: node www/build.mjs   (needs `make pkg` first)
+// does scripts/serve.mjs). Usage: node www/build.mjs [--brotli-quality N]   (needs `make pkg` first)
+// `--brotli-quality` (default 11, what visitors get) is for the browser tests of `make test`: they
+// test that the page works served compressed, not how small it is (bench/ measures sizes, each
+// bench compressing for itself), and quality 11 cost 21 of the page build's 24 CPU s, 5 under 1.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { promisify } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -36,6 +39,13 @@ const GLUE = [
 ];
 /** Files served compressed (.br and .gz written next to them). */
 const COMPRESSIBLE = /\.(html|js|css|json|wasm|svg|txt)$/;
+const { values: args } = parseArgs({ options: { 'brotli-quality': { type: 'string', default: '11' } } });
+/** The brotli quality of the .br files (0 to 11). */
+const BROTLI_QUALITY = Number(args['brotli-quality']);
+if (!Number.isInteger(BROTLI_QUALITY) || BROTLI_QUALITY < 0 || BROTLI_QUALITY > 11) {
+  console.error(`www/build.mjs: --brotli-quality must be an integer from 0 to 11, not ${args['brotli-quality']}`);
+  process.exit(2);
+}
 
 for (const file of GLUE) {
   if (!existsSync(join(pkg, file))) {
@@ -151,16 +161,16 @@ const precache = ['./', ...folders, ...all.filter((file) => !file.endsWith('.LEG
 await writeFile(join(dist, 'sw.js'), sw.replace('__BUILD__', JSON.stringify({ version: hash.digest('hex').slice(0, 16), files: precache })));
 
 /**
- * Writes `file.br` (brotli 11) and `file.gz` (gzip 9) next to `file`, from target/content-cache/
- * when a file of the same bytes was compressed before (the page built again after a small edit, or
+ * Writes `file.br` (brotli at BROTLI_QUALITY) and `file.gz` (gzip 9) next to `file`, from
+ * target/content-cache/ when a file of the same bytes was compressed at that quality before (the page built again after a small edit, or
  * by `make serve` after `make test`, compresses only what changed).
  */
 async function precompress(file) {
   const bytes = await readFile(file);
-  const key = contentKey(bytes);
+  const key = contentKey(bytes, `brotli ${BROTLI_QUALITY}`);
   const { folder } = await cachedFolder('www-compressed', key, async (stage) => {
     const brotli = promisify(brotliCompress)(bytes, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
     });
     await writeFile(join(stage, 'gz'), await promisify(gzip)(bytes, { level: 9 }));
     await writeFile(join(stage, 'br'), await brotli);

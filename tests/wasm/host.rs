@@ -15,7 +15,7 @@ fn get(value: &JsValue, path: &[&str]) -> JsValue {
 
 #[wasm_bindgen_test]
 fn replay_session_returns_plain_js_state() {
-    let text = include_str!("fixtures/sessions/happy-2025-11-25.json");
+    let text = include_str!("../fixtures/sessions/happy-2025-11-25.json");
     let report = replay_session_js(text, None).unwrap();
     let task = get(&report, &["tasks", "786512e2-9e0d-4b2a-9c1f-2f5b1d2a7e01"]);
     assert_eq!(
@@ -47,7 +47,7 @@ fn replay_session_returns_plain_js_state() {
 
 #[wasm_bindgen_test]
 fn exact_numbers_in_arguments_become_js_numbers() {
-    let text = include_str!("fixtures/sessions/happy-2025-11-25.json").replace(
+    let text = include_str!("../fixtures/sessions/happy-2025-11-25.json").replace(
         r#""collection": "docs""#,
         r#""collection": "docs", "limit": 2.50"#,
     );
