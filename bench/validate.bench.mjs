@@ -224,3 +224,52 @@ console.log(`Valid texts only (${fmt(validTexts.length)}): \`isValid\` ${fmt(val
 console.log(`Targets: isValid ≥ 1.2× ajv: ${fastRun.isValid.opsPerSec >= 1.2 * fastRun.ajv.opsPerSec ? 'met' : 'NOT met'} ` +
   `(${fmt(fastRun.isValid.opsPerSec / fastRun.ajv.opsPerSec, 2)}×); validate on valid texts within 10 % of isValid: ` +
   `${validRun.validate.opsPerSec >= 0.9 * validRun.isValid.opsPerSec ? 'met' : 'NOT met'}.`);
+
+// Patterns (issue 50, decision 3): `pattern` and `patternProperties` run on the host's RegExp, one
+// crossing from wasm to JavaScript per match (the text copied to a JS string each time). A schema
+// with a match per string and per key (none of them literal, which the engine checks without the
+// host), ours (full and server build) against ajv, taking turns.
+{
+  const patternSchema = {
+    type: 'object',
+    properties: {
+      id: { type: 'string', pattern: '^[a-z][a-z0-9_]{2,31}$' },
+      email: { type: 'string', pattern: '^[^@\\s]+@[^@\\s]+\\.[a-z]{2,}$' },
+      tags: { type: 'array', items: { type: 'string', pattern: '^[\\w-]{1,20}$' } },
+      headers: { type: 'object', patternProperties: { '^[Xx]-[A-Za-z-]+$': { type: 'string', pattern: '\\S' } }, additionalProperties: false },
+    },
+    required: ['id'],
+  };
+  const patternTexts = [];
+  let seed = 7;
+  const rand = (n) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+  for (let i = 0; i < Math.min(COUNT, 20_000); i += 1) {
+    const tags = Array.from({ length: 1 + rand(8) }, (_, k) => (rand(20) === 0 ? 'bad tag' : `tag-${k}${rand(100)}`));
+    const headers = Object.fromEntries(Array.from({ length: rand(6) }, (_, k) => [rand(15) === 0 ? `Y-h${k}` : `X-Header-${'abcdef'[k]}`, rand(20) === 0 ? ' ' : `v${rand(1000)}`]));
+    patternTexts.push(JSON.stringify({ id: rand(25) === 0 ? '9bad' : `user_${rand(10_000)}`, email: `u${rand(999)}@example.org`, tags, headers }));
+  }
+  const patternText = JSON.stringify(patternSchema);
+  const full = new Validator(patternText);
+  const serverBuild = new ServerValidator(patternText);
+  const ajvPatterns = makeAjv().compile(patternSchema);
+  const run = throughputs({
+    full: (t) => full.isValid(t),
+    server: (t) => serverBuild.isValid(t),
+    ajv: (t) => ajvPatterns(JSON.parse(t)),
+  }, patternTexts);
+  const matches = patternTexts.reduce((n, t) => {
+    const o = JSON.parse(t);
+    return n + 2 + o.tags.length + 2 * Object.keys(o.headers).length;
+  }, 0);
+  console.log('');
+  console.log(`### Patterns (${fmt(patternTexts.length)} texts, about ${fmt(matches / patternTexts.length, 1)} pattern matches each, ${fmt(run.ajv.valid)} valid)`);
+  console.log('');
+  console.log('| call | ops/s | vs ajv | valid |');
+  console.log('|---|---:|---:|---:|');
+  for (const [name, r] of [['ours `isValid(text)`, full build', run.full], ['ours `isValid(text)`, server build', run.server], ['ajv `JSON.parse` + validate', run.ajv]]) {
+    console.log(`| ${name} | ${fmt(r.opsPerSec)} | ${fmt(r.opsPerSec / run.ajv.opsPerSec, 2)}× | ${fmt(r.valid)} |`);
+  }
+  if (run.full.valid !== run.ajv.valid || run.server.valid !== run.ajv.valid) console.log('WARNING: ours and ajv disagree on which texts are valid.');
+  full.free();
+  serverBuild.free();
+}

@@ -2,6 +2,15 @@
 // The package's command line (`bin`: `npx mcp-json-toolbox COMMAND …`). Each command is a module
 // runtime/cli/<command>.js (runtime/README.md); findings print through cli/report.js.
 
+import { setFlagsFromString } from 'node:v8';
+
+// Schemas' patterns run on V8's RegExp (docs/robustness.md, "Patterns"): one that backtracks
+// without end (`^(a+)+$` on "aaaa…b") would hang a command. Before any pattern is compiled, ask V8
+// to finish such a match on its linear engine after this many backtracks (V8 takes it for the
+// patterns it can run there: no backreferences or look-arounds).
+setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
+setFlagsFromString('--regexp-backtracks-before-fallback=100000');
+
 /** The commands: name → its one-line description in `--help` (a whole sentence; the command's own
  * `--help` says the rest) and its module. */
 const COMMANDS = {

@@ -3,7 +3,8 @@
 # vendor/jsonschema/patches/ (applied in name order), each documented by a section of
 # vendor/jsonschema/PATCHED.md: fetches the crate from crates.io into Cargo's registry (a
 # throwaway project outside the repo), applies the patches to a copy of its src/ and metaschemas/,
-# and compares the result with the vendored folders file by file.
+# and compares the result with the vendored folders file by file; then checks that no wasm build
+# depends on a Rust regex engine (patch 04-host-regex).
 #
 #   bash scripts/check-vendor.sh                 check (make vendor-check)
 #   bash scripts/check-vendor.sh --record NAME   after editing the vendored sources: write what the
@@ -66,3 +67,17 @@ if ! (cd "$work" && diff -r -q a b); then
   exit 1
 fi
 echo "$vendor = jsonschema $version + ${#patches[@]} documented patches: ${patches[*]:-none}"
+
+# 04-host-regex: the wasm builds run patterns on the host's RegExp, so no Rust regex engine may be
+# in their dependency graph (the format core, the server build, the full build).
+for features in "--no-default-features" "--no-default-features --features validator" ""; do
+  # shellcheck disable=SC2086 # the feature flags are words
+  engines=$(cargo tree --quiet --offline --target wasm32-unknown-unknown -e normal --prefix none $features |
+    grep -E '^(regex|regex-automata|regex-syntax|fancy-regex|aho-corasick|jsonschema-regex) ' | sort -u || true)
+  if [ -n "$engines" ]; then
+    echo "the wasm build (cargo tree ${features:-default features}) depends on a Rust regex engine again (vendor/jsonschema/PATCHED.md, 04-host-regex):" >&2
+    echo "$engines" >&2
+    exit 1
+  fi
+done
+echo "the wasm builds carry no Rust regex engine (their patterns run on the host's RegExp)"

@@ -22,7 +22,9 @@ use super::report::{SchemaErrors, SchemaFault, ValidateOptions};
 use super::tape::TapeJson;
 use super::uri_template::is_uri_template;
 
-/// Steps a `pattern` may backtrack before it is reported instead of hanging.
+/// Steps a `pattern` may backtrack before it is reported instead of hanging, natively: the wasm
+/// builds run patterns on the host's `RegExp`, which takes no limit (vendored patch
+/// `04-host-regex`; docs/robustness.md, "Patterns").
 const BACKTRACK_LIMIT: usize = 1_000_000;
 
 /// A compiled schema and what reports need to know about its text.

@@ -2,7 +2,7 @@
 // --format json|github, exit codes 0/1/2, --help, colour only on a TTY without NO_COLOR.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -37,6 +37,23 @@ test('validate: findings like a compiler (file:line:column, source line, caret),
   assert.doesNotMatch(bad.stdout, /\x1b\[/, 'no colour when stdout is not a TTY');
   const good = cli(['validate', '--schema', 'schema.json', 'good-args.json']);
   assert.deepEqual(good, { status: 0, stdout: 'good-args.json: valid\n', stderr: '' });
+});
+
+test('validate: a catastrophic pattern (`^(a+)+$` on 40 a\'s and a b) ends in bounded time (V8\'s linear fallback, runtime/cli.js)', () => {
+  // Without the flags runtime/cli.js sets, V8 backtracks through about 2^40 paths here: hours.
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-json-toolbox-redos-'));
+  try {
+    writeFileSync(join(dir, 'schema.json'), JSON.stringify({ type: 'object', properties: { name: { type: 'string', pattern: '^(a+)+$' } } }));
+    writeFileSync(join(dir, 'args.json'), JSON.stringify({ name: `${'a'.repeat(40)}b` }));
+    const run = spawnSync(process.execPath, [CLI, 'validate', '--schema', 'schema.json', 'args.json'], {
+      cwd: dir, encoding: 'utf8', timeout: 10_000,
+    });
+    assert.equal(run.error, undefined, 'killed after 10 s: the match did not end');
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stdout, /error\[pattern\]: "name" must match the pattern \^\(a\+\)\+\$/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('stdin with -: validate and classify (a stringified message is unwrapped with a note)', () => {

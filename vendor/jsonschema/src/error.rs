@@ -35,6 +35,8 @@
 //! ```text
 //! value is longer than 5 characters
 //! ```
+#[cfg(target_family = "wasm")] // mcp-json-toolbox patch: the host's RegExp (host_regex.rs)
+use crate::host_regex::fancy_regex;
 use crate::{
     paths::{LazyLocation, Location},
     types::{JsonType, JsonTypeSet},

@@ -1341,6 +1341,8 @@ pub mod json {
     };
 }
 mod http;
+#[cfg(target_family = "wasm")] // mcp-json-toolbox patch: the host's RegExp (host_regex.rs)
+mod host_regex;
 mod keywords;
 #[cfg(all(feature = "macros", not(target_family = "wasm")))]
 mod meta_codegen;
@@ -3559,9 +3561,13 @@ pub mod __private {
     pub use ::serde_json;
 
     pub mod fancy_regex {
+        #[cfg(target_family = "wasm")] // mcp-json-toolbox patch: the host's RegExp (host_regex.rs)
+        use crate::host_regex::fancy_regex;
         pub use fancy_regex::{Regex, RegexBuilder};
     }
     pub mod regex {
+        #[cfg(target_family = "wasm")] // mcp-json-toolbox patch: the host's RegExp (host_regex.rs)
+        use crate::host_regex::{jsonschema_regex, regex};
         pub use jsonschema_regex::contains_ecma_whitespace;
         pub use regex::{Regex, RegexBuilder};
     }
@@ -3570,6 +3576,8 @@ pub mod __private {
     pub mod unfinished_matches {
         use std::cell::{Cell, RefCell};
 
+        #[cfg(target_family = "wasm")] // mcp-json-toolbox patch: the host's RegExp (host_regex.rs)
+        use crate::host_regex::fancy_regex;
         use crate::{
             paths::LazyLocation,
             regex::FancyRegexError,

@@ -1,3 +1,5 @@
+#[cfg(target_family = "wasm")] // mcp-json-toolbox patch: the host's RegExp (host_regex.rs)
+use crate::host_regex::{fancy_regex, regex};
 use std::sync::Arc;
 
 use crate::{

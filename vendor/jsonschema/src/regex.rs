@@ -1,3 +1,5 @@
+#[cfg(target_family = "wasm")] // mcp-json-toolbox patch: the host's RegExp (host_regex.rs)
+use crate::host_regex::{fancy_regex, jsonschema_regex, regex};
 pub(crate) trait RegexEngine: Sized + Send + Sync {
     type Error: RegexError;
     fn is_match(&self, text: &str) -> Result<bool, Self::Error>;

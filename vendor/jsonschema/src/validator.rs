@@ -1,6 +1,8 @@
 //! Building a JSON Schema validator.
 //! The main idea is to create a tree from the input JSON Schema. This tree will contain
 //! everything needed to perform such validation in runtime.
+#[cfg(target_family = "wasm")] // mcp-json-toolbox patch: the host's RegExp (host_regex.rs)
+use crate::host_regex::jsonschema_regex;
 use std::{collections::hash_map::Entry, sync::Arc};
 
 use crate::{

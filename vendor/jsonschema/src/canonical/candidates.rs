@@ -1,4 +1,6 @@
 //! Instances worth trying against a node, for the questions a form alone cannot answer.
+#[cfg(target_family = "wasm")] // mcp-json-toolbox patch: the host's RegExp (host_regex.rs)
+use crate::host_regex::jsonschema_regex;
 use std::cell::Cell;
 
 use serde_json::{Number, Value};

@@ -1,4 +1,6 @@
 //! Shared state for one canonicalization run: draft, pattern engine, and a compiled-regex cache.
+#[cfg(target_family = "wasm")] // mcp-json-toolbox patch: the host's RegExp (host_regex.rs)
+use crate::host_regex::{fancy_regex, jsonschema_regex, regex};
 use std::{
     cell::{Cell, RefCell},
     cmp::Ordering,

@@ -1,4 +1,6 @@
 //! Parsing schema documents into structural IR; anything not modeled stays `Raw`.
+#[cfg(target_family = "wasm")] // mcp-json-toolbox patch: the host's RegExp (host_regex.rs)
+use crate::host_regex::jsonschema_regex;
 use std::{borrow::Cow, collections::BTreeSet, sync::Arc};
 
 use ahash::{AHashMap, AHashSet};

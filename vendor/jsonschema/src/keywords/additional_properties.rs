@@ -6,6 +6,8 @@
 //!   - `patternProperties`
 //!
 //! Each valid combination of these keywords has a validator here.
+#[cfg(target_family = "wasm")] // mcp-json-toolbox patch: the host's RegExp (host_regex.rs)
+use crate::host_regex::{fancy_regex, regex};
 use crate::{
     compiler,
     error::ValidationError,

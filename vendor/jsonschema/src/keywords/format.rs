@@ -1,4 +1,6 @@
 //! Validator for `format` keyword.
+#[cfg(target_family = "wasm")] // mcp-json-toolbox patch: the host's RegExp (host_regex.rs)
+use crate::host_regex::jsonschema_regex;
 use crate::LazyInstance;
 use std::{
     borrow::Cow,

@@ -6,6 +6,8 @@
 //!
 //! The implementation eagerly compiles a recursive `PropertyValidators` structure during
 //! schema compilation, using `Arc<OnceLock>` for circular reference handling.
+#[cfg(target_family = "wasm")] // mcp-json-toolbox patch: the host's RegExp (host_regex.rs)
+use crate::host_regex::{fancy_regex, regex};
 use ahash::AHashSet;
 use referencing::Vocabulary;
 use serde_json::{Map, Value};
