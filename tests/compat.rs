@@ -58,6 +58,15 @@ fn check(text: &str, target: Target, server: Option<&str>) -> CompatReport {
     check_compatibility(text, &options)
 }
 
+/// The instance paths of the findings of `code`, in report order.
+fn paths<'a>(found: &'a [Diagnostic], code: &str) -> Vec<&'a str> {
+    found
+        .iter()
+        .filter(|d| d.code == code)
+        .map(|d| d.instance_path.as_str())
+        .collect()
+}
+
 /// Every finding of the report (tools', list's and server's) for `target`.
 fn findings(report: &CompatReport, target: Target) -> Vec<Diagnostic> {
     let mut all: Vec<Diagnostic> = report
@@ -221,11 +230,12 @@ fn cases() -> Vec<Case> {
             ),
             Rejected,
         ),
+        // Colons are allowed (the API's own message and Vertex's reference name them).
         case(
             builtin("gemini"),
             "gemini/name",
             named("1tool"),
-            named("tool.v1"),
+            named("ns:tool.v1"),
             Rejected,
         ),
         case(
@@ -372,12 +382,13 @@ fn cases() -> Vec<Case> {
             tool(closed),
             Rewritten,
         ),
+        // The second registration of a name fails, the tools before it stay: a drop, not the list.
         case(
             builtin("webmcp"),
             "webmcp/duplicate-name",
             format!("[{}, {}]", named("a"), named("a")),
             format!("[{}, {}]", named("a"), named("b")),
-            Rejected,
+            Dropped,
         ),
         case(
             builtin("mcp"),
@@ -1490,13 +1501,8 @@ fn gemini_refuses_an_enum_without_type_anywhere() {
         r#"{"type": "object", "properties": {"mode": {"description": "how", "enum": ["fast", "slow"]}, "level": {"enum": [1, 2, 3]}, "tags": {"type": "array", "items": {"enum": ["a", "b"]}}}}"#,
     );
     let found = findings(&check(&text, builtin("gemini"), None), builtin("gemini"));
-    let at: Vec<&str> = found
-        .iter()
-        .filter(|d| d.code == "gemini/enum-not-string")
-        .map(|d| d.instance_path.as_str())
-        .collect();
     assert_eq!(
-        at,
+        paths(&found, "gemini/enum-not-string"),
         [
             "/inputSchema/properties/mode/enum",
             "/inputSchema/properties/level/enum",
@@ -1512,6 +1518,86 @@ fn gemini_refuses_an_enum_without_type_anywhere() {
     assert_eq!(
         out["inputSchema"]["properties"]["tags"]["items"]["type"],
         "string"
+    );
+    assert_lowers(&text, builtin("gemini"));
+}
+
+/// Issue 51, Gemini keyword by keyword: each keyword zod 4 and pydantic 2 emit that Gemini's
+/// `parameters` has no field for is refused where it stands (dated refusals in
+/// compat-data/gemini.json: `$schema`, `additionalProperties`, `propertyNames`,
+/// `exclusiveMinimum`, `const`, `$ref`/`$defs`), each string `format` but `date-time` is refused
+/// (weave-os/router#387, #810), and the keywords its Schema has are not flagged.
+#[test]
+fn gemini_parameters_keyword_by_keyword() {
+    let text = tool(
+        r##"{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "$defs": {"Point": {"type": "object", "properties": {"x": {"type": "number"}}}}, "properties": {
+            "strict": {"type": "object", "properties": {"k": {"type": "string"}}, "additionalProperties": false},
+            "record": {"type": "object", "propertyNames": {"type": "string"}},
+            "count": {"type": "integer", "exclusiveMinimum": 0},
+            "kind": {"type": "string", "const": "x"},
+            "at": {"$ref": "#/$defs/Point"},
+            "url": {"type": "string", "format": "uri"},
+            "mail": {"type": "string", "format": "email"},
+            "id": {"type": "string", "format": "uuid"},
+            "day": {"type": "string", "format": "date"},
+            "when": {"type": "string", "format": "date-time"},
+            "kept": {"title": "Kept", "description": "d", "type": "string", "default": "a", "pattern": "^a", "minLength": 1, "maxLength": 9, "nullable": true},
+            "n": {"type": "number", "minimum": 0, "maximum": 9},
+            "either": {"anyOf": [{"type": "string"}, {"type": "integer"}]}
+        }}"##,
+    );
+    let found = findings(&check(&text, builtin("gemini"), None), builtin("gemini"));
+    let at = |code: &str| -> BTreeSet<&str> { paths(&found, code).into_iter().collect() };
+    let unknown: BTreeSet<&str> = [
+        "/inputSchema/$schema",
+        "/inputSchema/$defs",
+        "/inputSchema/properties/strict/additionalProperties",
+        "/inputSchema/properties/record/propertyNames",
+        "/inputSchema/properties/count/exclusiveMinimum",
+        "/inputSchema/properties/kind/const",
+        "/inputSchema/properties/at/$ref",
+    ]
+    .into();
+    assert_eq!(at("gemini/unknown-field"), unknown, "{}", list(&found));
+    let formats: BTreeSet<String> = ["url", "mail", "id", "day"]
+        .map(|p| format!("/inputSchema/properties/{p}/format"))
+        .into();
+    let formats: BTreeSet<&str> = formats.iter().map(String::as_str).collect();
+    assert_eq!(at("gemini/format"), formats, "{}", list(&found));
+    // Nothing is said of the fields Gemini's Schema has.
+    for name in ["when", "kept", "n", "either"] {
+        let under = format!("/inputSchema/properties/{name}");
+        assert!(
+            found.iter().all(|d| !d.instance_path.starts_with(&under)),
+            "{name}: {}",
+            list(&found)
+        );
+    }
+    // parametersJsonSchema takes them all.
+    let json_schema = builtin("gemini-json-schema");
+    assert_eq!(
+        verdict(&check(&text, json_schema.clone(), None), json_schema),
+        Verdict::Accepted
+    );
+}
+
+/// Gemini's "property is not defined" holds in every object schema, not only the root: a nested
+/// object under an array's `items` whose `required` names what its `properties` lack
+/// (Kilo-Org/kilocode#11955, 2026-07-06); lowering removes the name.
+#[test]
+fn gemini_refuses_required_undefined_under_items() {
+    let text = tool(
+        r#"{"type": "object", "properties": {"fields": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name", "type"]}}}}"#,
+    );
+    let found = findings(&check(&text, builtin("gemini"), None), builtin("gemini"));
+    assert_eq!(
+        paths(&found, "gemini/required-undefined"),
+        ["/inputSchema/properties/fields/items/required/1"]
+    );
+    let out = lower_tool(&text, builtin("gemini")).tool.unwrap();
+    assert_eq!(
+        out["inputSchema"]["properties"]["fields"]["items"]["required"],
+        json!(["name"])
     );
     assert_lowers(&text, builtin("gemini"));
 }
