@@ -98,7 +98,7 @@ gate-browser-tests: gate-pkg gate-setup-chromium
 fmt-check: ## cargo fmt --check
 	cargo fmt --check
 
-vendor-check: ## vendor/jsonschema is the crates.io release plus only its documented patches
+vendor-check: ## vendor/jsonschema is the crates.io release plus only its documented patches, and no wasm build holds a Rust regex engine
 	bash scripts/check-vendor.sh
 
 lint: ## cargo clippy -D warnings, native (all targets) and wasm32 (library, its unit tests and the wasm tests; the format core and the server build too)

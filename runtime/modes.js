@@ -78,17 +78,6 @@ export function plural(n, word) {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** Diagnostics of a classification and of its items, without repeats (presentation: an item's
- * finding the classification repeats is shown once; none is graded or left out otherwise). */
-export function classificationDiagnostics(classification) {
-  const all = [...(classification.diagnostics ?? []), ...(classification.items ?? []).flatMap((item) => item.diagnostics ?? [])];
-  const seen = new Set();
-  return all.filter((d) => {
-    const key = `${d.code}|${d.instancePath}|${d.span?.start}|${d.message}`;
-    return !seen.has(key) && seen.add(key);
-  });
-}
-
 /** The format view of `formatDocument`'s result; `pending` names what follows once the full build has loaded. */
 function formatView(result, place, pending) {
   const badges = [{ text: 'valid JSON', tone: 'ok' }];
@@ -166,14 +155,6 @@ function summaryLine(kind, summary) {
   }
 }
 
-/** What to tell a reader about a task handle, by generation. */
-function taskHandleBanner(generation) {
-  const next = generation === '2026-07-28'
-    ? 'poll it with tasks/get; the completed task carries the tool result.'
-    : 'poll it with tasks/get, then fetch the tool result with tasks/result.';
-  return `Task handle, not a tool result: ${next}`;
-}
-
 /**
  * Names the payload (kind and generation badges, the summary card and line, the classifier's
  * advice as banner) beside its pretty print; with a Tool's text (`tool`), the crate also checks
@@ -201,9 +182,10 @@ export async function classifyMode(api, text, { place, options = {}, tool, fallB
       { text: generation ?? 'generation unknown', tone: generation ? 'info' : 'muted', title: versions.length ? `Valid for ${versions.join(', ')}` : 'Valid for no schema version' },
     ],
     line: summaryLine(kind, classification.summary),
-    banner: advice ?? (kind === 'CreateTaskResult' ? taskHandleBanner(generation) : undefined),
+    banner: advice,
     summary,
-    diagnostics: placed(place, classificationDiagnostics(classification)),
+    // A batch's list holds each of its items' findings once (src/classify/document.rs).
+    diagnostics: placed(place, classification.diagnostics),
     formatted: formatted.output,
     output: formatted.output,
     kind,

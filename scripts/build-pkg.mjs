@@ -102,6 +102,8 @@ function packageJson(cargo) {
       './mcp_json_toolbox_format_bg.wasm': `./${FORMAT_NAME}_bg.wasm`,
       './mcp_json_toolbox_validator_bg.wasm': `./${VALIDATOR_NAME}_bg.wasm`,
       './package.json': './package.json',
+      // Every finding code: severity, layer, summary, source, fix (src/diagnostic/codes.rs).
+      './codes.json': './codes.json',
     },
     files: [
       // Each glue (web target; the nodejs one is in cjs/) with its .wasm and factory, and its entries.

@@ -8,6 +8,7 @@
 
 use serde::Serialize;
 
+pub mod codes;
 mod placement;
 
 pub use placement::{Placement, Verbatim};
@@ -120,11 +121,15 @@ pub struct Fix {
 }
 
 impl Diagnostic {
-    /// A diagnostic with the given severity, code and message and no location yet.
+    /// A diagnostic with the given severity, code and message and no location yet. A debug build
+    /// panics when `code` is not in the registry ([`codes::CODES`], or a consumer's `a/b` rule) or
+    /// `severity` is more severe than registered: every code the crate emits is registered there.
     pub fn new(severity: Severity, code: impl Into<String>, message: impl Into<String>) -> Self {
+        let code: String = code.into();
+        codes::debug_check(&code, severity);
         Self {
             severity,
-            code: code.into(),
+            code,
             message: message.into(),
             instance_path: String::new(),
             keyword_location: None,
@@ -149,6 +154,14 @@ impl Diagnostic {
     /// An info diagnostic.
     pub fn info(code: impl Into<String>, message: impl Into<String>) -> Self {
         Self::new(Severity::Info, code, message)
+    }
+
+    /// The same finding under another registered code (a compat check's `unusable-schema` for
+    /// the engine's failure, an `official-schema` for a message's violation).
+    pub fn with_code(mut self, code: &str) -> Self {
+        codes::debug_check(code, self.severity);
+        self.code = code.to_owned();
+        self
     }
 
     /// Sets the JSON Pointer of the offending value.
@@ -404,7 +417,7 @@ mod tests {
     #[test]
     fn cap_truncates_and_counts_the_rest() {
         let many: Vec<_> = (0..5)
-            .map(|i| Diagnostic::error("e", format!("n{i}")))
+            .map(|i| Diagnostic::error("type", format!("n{i}")))
             .collect();
         let capped = cap(many.clone(), 3);
         let messages: Vec<_> = capped.iter().map(|d| d.message.as_str()).collect();
@@ -424,7 +437,7 @@ mod tests {
 
     #[test]
     fn cap_counts_diagnostics_dropped_earlier() {
-        let one = vec![Diagnostic::warning("w", "x")];
+        let one = vec![Diagnostic::warning("unknown-keyword", "x")];
         let capped = cap_with_dropped(one.clone(), 10, 1);
         assert_eq!(capped.len(), 2);
         assert_eq!(

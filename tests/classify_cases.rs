@@ -738,3 +738,37 @@ fn a_batch_classifies_each_element_with_its_span() {
     };
     assert_eq!(card.kinds, ["GetTaskRequest", "Unknown"]);
 }
+
+/// A batch's `diagnostics` hold its own findings and each item's, each once: the front ends show
+/// that list as it is (no dedupe of their own, issue 52).
+#[test]
+fn a_batch_lists_each_items_finding_once() {
+    let list = classify(
+        r#"[{"jsonrpc":"1.0","id":null,"method":"tools/call","params":{"name":"b"}},
+            {"jsonrpc":"2.0","id":2,"result":{"task":{"taskId":"t","status":"working"}}}]"#,
+    );
+    let from_items: Vec<_> = list.items.iter().flat_map(|i| &i.diagnostics).collect();
+    assert!(from_items.len() >= 2, "{:#?}", list.items);
+    for finding in &from_items {
+        let times = list.diagnostics.iter().filter(|d| d == finding).count();
+        assert_eq!(times, 1, "{finding:#?}");
+    }
+    let keys: std::collections::BTreeSet<_> = list
+        .diagnostics
+        .iter()
+        .map(|d| {
+            (
+                &d.code,
+                &d.instance_path,
+                d.span.map(|s| s.start),
+                &d.message,
+            )
+        })
+        .collect();
+    assert_eq!(
+        keys.len(),
+        list.diagnostics.len(),
+        "a repeat: {:#?}",
+        list.diagnostics
+    );
+}

@@ -564,6 +564,8 @@ fn happy_2026_session_goes_through_input_required() {
     assert_eq!(task.generation, Generation::V2026_07_28);
     assert_eq!(task.tool_name.as_deref(), Some("deploy_site"));
     assert_eq!(task.last_status, TaskStatus::Completed);
+    // The front ends read whether it ended here (issue 52), no copy of the terminal statuses.
+    assert!(task.ended);
     assert_eq!(
         task.last_updated_at.as_deref(),
         Some("2026-11-07T03:00:14Z")
@@ -580,6 +582,7 @@ fn the_session_state_has_the_next_poll_time() {
     let report = replay_session(&fixture("broken-never-terminal.json"));
     let task = &report.tasks["786512e2-9e0d-4b2a-9c1f-2f5b1d2a7e01"];
     assert_eq!(task.last_status, TaskStatus::Working);
+    assert!(!task.ended);
     assert_eq!(
         task.next_poll_at.as_deref(),
         Some("2026-11-07T02:10:10.300Z")

@@ -4,7 +4,6 @@
 // status; a log's other lines as context rows), laid out: the report's tasks as lanes and its findings
 // pinned to the row their span falls in. Nothing is parsed or paired here. No DOM here.
 
-const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 /** The tasks of a row that names none, shared (never changed: `addTask` gives a row its own). */
 const NO_TASKS = new Set();
 
@@ -114,7 +113,7 @@ export function buildSequence(report) {
   const tasks = entries.map(([id, task, steps]) => {
     const mentioned = mentions.get(id) ?? [];
     const first = Math.min(steps[0]?.[0] ?? Infinity, mentioned[0] ?? Infinity);
-    const ended = TERMINAL.has(task.lastStatus) && steps.length > 0;
+    const ended = task.ended && steps.length > 0;
     const last = ended ? Math.max(steps.at(-1)[0], mentioned.at(-1) ?? 0) : rows.length - 1;
     return { id, toolName: task.toolName, lastStatus: task.lastStatus, steps, first, last, count: mentioned.length, rows: mentioned };
   }).filter((task) => Number.isFinite(task.first));

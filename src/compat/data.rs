@@ -166,10 +166,7 @@ pub fn read_data(text: &str) -> Result<Vec<Entry>, Vec<Diagnostic>> {
             .diagnostics
             .into_iter()
             .filter(Diagnostic::is_error)
-            .map(|d| Diagnostic {
-                code: "compat-data-invalid".to_owned(),
-                ..d
-            })
+            .map(|d| d.with_code("compat-data-invalid"))
             .collect());
     }
     let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);

@@ -173,7 +173,7 @@ mod tests {
             .at_pointer("/0/é/0")
             .with_span(Some(span(20, 24)))
             .with_keyword("/properties/é/type", Some(span(1, 4)));
-        let mut finding = Diagnostic::warning("w", "y")
+        let mut finding = Diagnostic::warning("unknown-keyword", "y")
             .at_pointer("/0/a")
             .with_span(Some(span(6, 7)))
             .with_fix(Some(Fix {
@@ -219,7 +219,7 @@ mod tests {
             span,
             replacement: "2".into(),
         });
-        let mut finding = Diagnostic::warning("w", "y")
+        let mut finding = Diagnostic::warning("unknown-keyword", "y")
             .at_pointer("/a")
             .with_span(span(6, 7));
         finding.children.push(child);

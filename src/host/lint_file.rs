@@ -131,7 +131,7 @@ mod tests {
             end_column: end + 1,
             bytes: ByteRange::new(start, end),
         };
-        let mut d = Diagnostic::warning("c", "m");
+        let mut d = Diagnostic::warning("unknown-keyword", "m");
         d.fix = Some(Fix {
             span,
             replacement: replacement.to_owned(),
@@ -149,7 +149,7 @@ mod tests {
             fixed(20, 22, "\"y\""),
             fixed(30, 33, "\"z\""),
             fixed(30, 33, "\"z\""),
-            Diagnostic::warning("no-fix", "m"),
+            Diagnostic::warning("ignored-then-else", "m"),
         ];
         let plan = fix_plan(&list);
         let texts = |l: &[CodedFix]| {

@@ -90,6 +90,9 @@ pub struct TaskState {
     pub arguments: Value,
     /// The latest status.
     pub last_status: TaskStatus,
+    /// Whether that status ends the task (`completed`, `failed`, `cancelled`): the front ends
+    /// read it here, never a copy of the terminal statuses.
+    pub ended: bool,
     /// The latest `lastUpdatedAt`, as written.
     pub last_updated_at: Option<String>,
     /// When the host may poll next (UTC RFC 3339): the previous answer's `timestamp` (or else

@@ -256,6 +256,8 @@ export interface TaskState {
   /** The call's arguments, or null when the call is not in the transcript. */
   arguments: JsonValue;
   lastStatus: TaskStatus;
+  /** Whether that status ends the task (completed, failed, cancelled). */
+  ended: boolean;
   lastUpdatedAt: string | null;
   /** When the host may poll next (UTC RFC 3339), null when terminal or no interval is known. */
   nextPollAt: string | null;

@@ -5,6 +5,12 @@
 // `severity = 'warning'`) and fails on any not listed below. Listed are only findings the crate
 // cannot make (each with why), and, apart, those still to move into it (each goes when it
 // moves: the test fails when a listed one is no longer found, so the lists stay true).
+// It also reads them for what decides with the crate's values (issue 52): a comparison of a
+// severity, a finding code or a task status with a literal (`d.severity === 'error'`,
+// `task.status === 'completed'`), a set of task statuses (`['completed', 'failed', …]`), and a
+// finding code of the crate's registry (`src/diagnostic/codes.rs`) written anywhere else than as
+// a run event's name (`event: 'no-answer'`, which `Session.event` reads): each fails unless
+// listed below with why (what is laid out or done, not decided) or as not moved yet.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,6 +65,103 @@ export function literals() {
 }
 
 const listed = (entry, literal) => entry.file === literal.file && entry.code === literal.code;
+
+/** The task statuses of the protocol (src/protocol/task_status.rs). */
+const STATUSES = ['working', 'input_required', 'completed', 'failed', 'cancelled'];
+
+/** The crate's finding codes that name no JSON Schema keyword (the rows of its registry whose code
+ * has a `-`; `type` or `format` are words of every schema too). */
+const FINDING_CODES = new Set([...readFileSync(join(ROOT, 'src/diagnostic/codes.rs'), 'utf8').matchAll(/^\s*c\("([^"]+)"/gm)]
+  .map((m) => m[1]).filter((c) => c.includes('-')));
+
+/** The values a field is compared with that make the comparison a decision on the crate's values. */
+const DECIDING = {
+  severity: (v) => ['error', 'warning', 'info'].includes(v),
+  code: (v) => FINDING_CODES.has(v) || /^[a-z0-9-]+\/[a-z0-9-]+$/.test(v),
+  status: (v) => STATUSES.includes(v),
+  lastStatus: (v) => STATUSES.includes(v),
+};
+
+/** `x.severity === 'error'`, `'completed' !== task.status`, …: field and value. */
+const COMPARED = /\b(severity|code|status|lastStatus)\s*[!=]==?\s*(['"`])([^'"`]*)\2|(['"`])([^'"`]*)\4\s*[!=]==?\s*[\w.?]*\b(severity|code|status|lastStatus)\b/g;
+
+/** Two task statuses listed together: a set of statuses. */
+const STATUS_SET = new RegExp(`(['"\`])(${STATUSES.join('|')})\\1\\s*,\\s*(['"\`])(${STATUSES.join('|')})\\3`, 'g');
+
+/** A quoted word that may be a finding code, and what precedes it. */
+const QUOTED = /(\bevent\s*:\s*)?(['"`])([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\2/g;
+
+/** What decides with the crate's values in `text` (comments left out): `{ line, kind, value }`,
+ * `kind` one of `compares severity`, `compares code`, `compares status`, `status set`, `code`. */
+export function decisions(text) {
+  return code(text).split('\n').flatMap((line, i) => [
+    ...[...line.matchAll(COMPARED)].map((m) => ({ field: m[1] ?? m[6], value: m[3] ?? m[5] }))
+      .filter(({ field, value }) => DECIDING[field](value))
+      .map(({ field, value }) => ({ line: i + 1, kind: `compares ${field === 'lastStatus' ? 'status' : field}`, value })),
+    ...[...line.matchAll(STATUS_SET)].slice(0, 1).map((m) => ({ line: i + 1, kind: 'status set', value: `${m[2]}, ${m[4]}` })),
+    ...[...line.matchAll(QUOTED)].filter((m) => !m[1] && FINDING_CODES.has(m[3])).map((m) => ({ line: i + 1, kind: 'code', value: m[3] })),
+  ]);
+}
+
+/** What is laid out or done with the crate's values, not decided: `file`, `kind`, `value`, why. */
+const NOT_DECISIONS = [
+  { file: 'runtime/modes.js', kind: 'compares severity', value: 'error', why: "the summary line shows the first error's message; the badge counts the errors the crate graded" },
+  { file: 'runtime/json-editor.js', kind: 'compares severity', value: 'info', why: "the editor's lint marks: each finding at the crate's severity, in CodeMirror's words" },
+  { file: 'runtime/cli/report.js', kind: 'compares severity', value: 'error', why: 'the exit code: 1 when the crate graded a finding an error (docs/cli.md, "Exit codes")' },
+  { file: 'runtime/cli/check-docs.js', kind: 'compares severity', value: 'error', why: "each file's count line" },
+  { file: 'runtime/cli/check-server.js', kind: 'compares severity', value: 'error', why: 'what the client does: arguments the crate found errors in are not sent without --send-invalid' },
+  { file: 'runtime/mcp-sdk.js', kind: 'compares severity', value: 'error', why: "the SDK validator's `errorMessage` of an invalid report: its errors, as the SDK's interface prints them" },
+  { file: 'runtime/docs/check.js', kind: 'compares severity', value: 'info', why: "what an example's check prints: the crate's findings but its information notes" },
+  { file: 'www/tabs.js', kind: 'compares severity', value: 'info', why: 'the tool error handed back to a model lists the errors and warnings' },
+  { file: 'www/main.js', kind: 'compares severity', value: 'info', why: 'the copy button has something to copy' },
+  { file: 'www/main.js', kind: 'compares severity', value: 'error', why: "the tab's colour: its most severe finding" },
+  { file: 'www/main.js', kind: 'compares severity', value: 'warning', why: "the tab's colour: its most severe finding" },
+  { file: 'www/elicitation-form.js', kind: 'compares severity', value: 'error', why: 'each error shown under its form field' },
+  { file: 'runtime/mcp-client/task.js', kind: 'compares status', value: 'input_required', why: "the client's next move (answer the input requests), not a verdict" },
+  { file: 'runtime/mcp-client/task.js', kind: 'compares status', value: 'completed', why: "the client's next move (take the result), not a verdict" },
+  { file: 'runtime/mcp-client/task.js', kind: 'compares status', value: 'failed', why: "the client's next move (take the error), not a verdict" },
+  { file: 'www/sequence.js', kind: 'status set', value: 'working, input_required', why: "the legend's order of the lanes' colours" },
+];
+
+/** Decisions still made in JavaScript that belong in the crate (issue 52 item 1): each goes when it moves. */
+const DECISIONS_NOT_MOVED_YET = [
+  { file: 'runtime/mcp-client/task.js', kind: 'status set', value: 'completed, failed', why: 'which statuses end a task: a copy of the crate\'s TaskStatus::is_terminal' },
+  { file: 'runtime/values.js', kind: 'code', value: 'lone-surrogate', why: 'which findings point into the schema text: the report should say which text a span is in' },
+];
+
+/** Every decision in the sources: `{ file, line, kind, value }`. */
+function allDecisions() {
+  return DIRS.flatMap(sources).flatMap((file) => decisions(readFileSync(join(ROOT, file), 'utf8')).map((d) => ({ file, ...d })));
+}
+
+const same = (entry, found) => entry.file === found.file && entry.kind === found.kind && entry.value === found.value;
+
+test('no comparison on a severity, code or status, no set of statuses, no finding code decides in runtime/ or www/ but those listed', () => {
+  const unlisted = allDecisions().filter((d) => ![...NOT_DECISIONS, ...DECISIONS_NOT_MOVED_YET].some((e) => same(e, d)));
+  assert.deepEqual(unlisted.map((d) => `${d.file}:${d.line}: ${d.kind} ${JSON.stringify(d.value)}`), [], 'decided in JavaScript: the crate must decide it (or list it here, with why it is no decision)');
+});
+
+test('every listed comparison, set and code is still there (a moved one is taken off the list)', () => {
+  const all = allDecisions();
+  for (const entry of [...NOT_DECISIONS, ...DECISIONS_NOT_MOVED_YET]) {
+    assert.ok(all.some((d) => same(entry, d)), `${entry.file} ${entry.kind} ${entry.value}: not found any more, take it off the list`);
+  }
+});
+
+test('the detector sees a planted comparison, status set and finding code, not an OS error code, a run event or a comment', () => {
+  const found = (text) => decisions(text).map((d) => `${d.kind}=${d.value}`);
+  assert.ok(FINDING_CODES.has('unknown-keyword') && FINDING_CODES.size > 100, 'the registry is read');
+  assert.deepEqual(found("if (d.code === 'unknown-keyword') return;"), ['compares code=unknown-keyword', 'code=unknown-keyword']);
+  assert.deepEqual(found("const bad = list.filter((d) => 'error' === d.severity);"), ['compares severity=error']);
+  assert.deepEqual(found("if (task.lastStatus !== 'cancelled') draw();"), ['compares status=cancelled']);
+  assert.deepEqual(found("const DONE = new Set(['completed', 'failed', 'cancelled']);"), ['status set=completed, failed']);
+  assert.deepEqual(found("const skip = ['duplicate-key'];"), ['code=duplicate-key']);
+  assert.deepEqual(found("if (d.code === 'anthropic/name') n++;"), ['compares code=anthropic/name']);
+  assert.deepEqual(found("if (error.code === 'ENOENT') return;"), []);
+  assert.deepEqual(found("tell(session, { event: 'no-answer', entry });"), []);
+  assert.deepEqual(found("// if (d.severity === 'error') in a comment"), []);
+  assert.deepEqual(found("const state = data.ok ? 'loaded' : 'failed';"), []);
+});
 
 test('no finding code or severity is written in runtime/ or www/ but those the crate cannot make', () => {
   const all = literals();

@@ -12,6 +12,8 @@ import { test } from 'node:test';
 
 const PKG = new URL('../../pkg/node.js', import.meta.url);
 const { Validator } = await import(PKG);
+/** The crate's registry of finding codes, as the package ships it. */
+const codes = () => JSON.parse(readFileSync(new URL('../../pkg/codes.json', import.meta.url), 'utf8'));
 const CLI = new URL('../../pkg/cli.js', import.meta.url).pathname;
 const FIXTURES = new URL('../fixtures/cli/', import.meta.url).pathname;
 const SESSIONS = new URL('../fixtures/sessions/', import.meta.url).pathname;
@@ -63,10 +65,16 @@ test('lint: each finding a result with its rule, level, file URI and region; eac
   const invalid = results.find((r) => r.ruleId === 'invalid-schema');
   assert.equal(invalid.level, 'error');
   assert.equal(rules[invalid.ruleIndex].id, 'invalid-schema');
+  // Each rule as the crate's registry (`codes.json`) describes it, its help URI the public rule.
+  const registry = new Map(codes().map((row) => [row.code, row]));
   for (const rule of rules) {
-    assert.ok(rule.help.text.length > 0, rule.id);
-    assert.match(rule.helpUri, /\/docs\/(api|compat)\.md$/);
+    const row = registry.get(rule.id);
+    assert.equal(rule.shortDescription.text, row.summary, rule.id);
+    assert.equal(rule.helpUri, row.source, rule.id);
+    assert.match(rule.help.text, /\/docs\/codes\.md$/, rule.id);
+    assert.equal(rule.defaultConfiguration.level, { error: 'error', warning: 'warning' }[row.severity], rule.id);
   }
+  assert.equal(rules.find((r) => r.id === 'empty-range').helpUri, 'https://json-schema.org/draft/2020-12/json-schema-validation');
   assert.deepEqual(rules.map((r) => r.id).sort(), ['empty-range', 'invalid-schema', 'unknown-keyword']);
   assert.equal(log.runs[0].invocations[0].executionSuccessful, true);
 });

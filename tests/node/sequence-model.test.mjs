@@ -27,8 +27,16 @@ async function sessionExamples() {
 /** Checks that every span the replay reports lies in the entry the page pins it to. */
 function agrees(name, text) {
   const report = replaySession(text);
-  const { rows } = buildSequence(report);
+  const { rows, tasks } = buildSequence(report);
   const inside = (row, span) => row.start <= span.start && span.end <= row.end;
+  // A task that ended (the crate's `ended`) has its lane end at its last row; one still open runs
+  // to the end of the sequence.
+  for (const task of tasks) {
+    const state = report.tasks[task.id];
+    assert.equal(state.ended, ['completed', 'failed', 'cancelled'].includes(state.lastStatus), `${name}: task ${task.id}`);
+    const last = state.ended ? Math.max(task.steps.at(-1)[0], task.rows.at(-1) ?? 0) : rows.length - 1;
+    if (task.steps.length) assert.equal(task.last, last, `${name}: task ${task.id}`);
+  }
   let checked = 0;
   for (const row of rows) {
     // Each row is one message of the transcript, as it stands in the text.
@@ -106,4 +114,18 @@ test('result kinds of both task generations', async () => {
   assert.deepEqual(readSequence(replaySession(JSON.stringify(older.a))).map((row) => row.label).slice(0, 4), [
     'tools/call', 'CreateTaskResult · working', 'tasks/get', 'task completed',
   ]);
+});
+
+test("a task's lane ends at its last row when the crate says it ended (`ended`), at the sequence's end when not", () => {
+  const sequence = [
+    { index: 0, kind: 'request', method: 'tools/call', taskId: 't', span: { start: 0, end: 1 } },
+    { index: 1, kind: 'answer', method: 'tools/call', answers: 0, taskId: 't', span: { start: 1, end: 2 } },
+    { index: 2, kind: 'request', method: 'ping', span: { start: 2, end: 3 } },
+  ];
+  const lane = (ended) => {
+    const task = { lastStatus: 'completed', ended, history: [{ messageIndex: 1, status: 'completed' }] };
+    return buildSequence({ sequence, tasks: { t: task }, diagnostics: [] }).tasks[0];
+  };
+  assert.deepEqual([lane(true).first, lane(true).last], [0, 1]);
+  assert.equal(lane(false).last, 2);
 });

@@ -49,7 +49,7 @@ after(() => {
 });
 
 test('the tarball holds the wasm, every entry point, types, README (with its docs/) and LICENSE', () => {
-  for (const file of ['mcp_json_toolbox_bg.wasm', 'index.js', 'node.js', 'index.d.ts', 'load/recover.js', 'load/fetch.js', 'mcp_json_toolbox_factory.js', 'cjs/index.js', 'cjs/load/recover.js', 'cjs/mcp_json_toolbox.js', 'README.md', 'docs/api.md', 'docs/cli.md', 'LICENSE', 'package.json']) {
+  for (const file of ['mcp_json_toolbox_bg.wasm', 'index.js', 'node.js', 'index.d.ts', 'load/recover.js', 'load/fetch.js', 'mcp_json_toolbox_factory.js', 'cjs/index.js', 'cjs/load/recover.js', 'cjs/mcp_json_toolbox.js', 'README.md', 'docs/api.md', 'docs/cli.md', 'docs/codes.md', 'codes.json', 'LICENSE', 'package.json']) {
     assert.ok(files.includes(file), `${file} not in ${files.join(', ')}`);
   }
   assert.deepEqual(files.filter((f) => f.endsWith('.wasm')).sort(), ['mcp_json_toolbox_bg.wasm', 'mcp_json_toolbox_format_bg.wasm', 'mcp_json_toolbox_validator_bg.wasm'], 'each .wasm is shipped once');

@@ -39,10 +39,7 @@ pub fn check_schema(
     Err(errors
         .diagnostics
         .into_iter()
-        .map(|diagnostic| Diagnostic {
-            code: code.to_owned(),
-            ..diagnostic
-        })
+        .map(|diagnostic| diagnostic.with_code(code))
         .collect())
 }
 

@@ -259,7 +259,6 @@ fn other_version(
 fn official_finding(violation: Diagnostic, kind: &str, version: Version) -> Diagnostic {
     Diagnostic {
         severity: Severity::Error,
-        code: "official-schema".to_owned(),
         message: format!(
             "not a valid {kind} of protocol {}: {}",
             version.as_str(),
@@ -270,4 +269,5 @@ fn official_finding(violation: Diagnostic, kind: &str, version: Version) -> Diag
         children: Vec::new(),
         ..violation
     }
+    .with_code("official-schema")
 }

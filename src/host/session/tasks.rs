@@ -98,6 +98,7 @@ impl Dispatch<'_, '_, '_> {
             tool_name: call.tool,
             arguments: call.arguments,
             last_status: status,
+            ended: status.is_terminal(),
             last_updated_at: None,
             next_poll_at: None,
             poll_interval_ms: None,
@@ -464,6 +465,7 @@ impl Dispatch<'_, '_, '_> {
                 tracked.state.poll_interval_ms = Some(interval);
             }
             tracked.state.last_status = status;
+            tracked.state.ended = status.is_terminal();
         }
         // Only reported states order later reports; the one a `tasks/result` implies does not.
         if !stale && event != TaskEvent::Result {
