@@ -199,17 +199,11 @@ export async function classifyMode(api, text, { place, options = {}, tool, fallB
  * timeline) and lifecycle findings; the optional tool text (a Tool or a tools/list result) is
  * checked with `checkTool`.
  */
-/** The names of the log formats `replayLog` reads, as a reader sees them. */
-export const LOG_FORMATS = {
-  transcript: 'transcript',
-  vscode: 'VS Code MCP log',
-  har: 'HAR',
-  jsonl: 'JSON Lines log',
-  'mcp-debugger': 'mcp-debugger export',
-  'mcp-recorder': 'mcp-recorder cassette',
-  'claude-desktop': 'Claude Desktop MCP log',
-  'python-sdk': 'Python SDK debug log',
-};
+/** What the crate calls the log format `name` (its `label` in `logFormats()`), or the name where the build lists none. */
+export async function logFormatLabel(api, name) {
+  const formats = api.has('logFormats') ? await api.call('logFormats') : [];
+  return formats.find((format) => format.name === name)?.label ?? name;
+}
 
 /** @param {any} api @param {string} transcript @param {{ place?: object, tool?: string, toolPlace?: object }} [view] */
 export async function sessionMode(api, transcript, { place, tool, toolPlace } = {}) {
@@ -228,7 +222,7 @@ export async function sessionMode(api, transcript, { place, tool, toolPlace } = 
   return {
     mode: 'session',
     badges: [
-      ...(replay.format && replay.format !== 'transcript' ? [{ text: `${LOG_FORMATS[replay.format]} · ${plural(replay.counts.messages, 'message')}`, tone: 'info', title: `${replay.detected}: messages read from the pasted log; findings point into it` }] : []),
+      ...(replay.format && replay.format !== 'transcript' ? [{ text: `${await logFormatLabel(api, replay.format)} · ${plural(replay.counts.messages, 'message')}`, tone: 'info', title: `${replay.detected}: messages read from the pasted log; findings point into it` }] : []),
       { text: plural(tasks.length, 'task'), tone: 'kind' },
     ],
     line: line || 'no tasks',

@@ -629,6 +629,11 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
         json(&headers.unwrap_or_default()),
     );
     add(
+        "logFormats",
+        "all",
+        json(&logs::LOG_FORMATS.map(|f| f.row())),
+    );
+    add(
         "compatTargets",
         "all",
         json(&mcp_json_toolbox::compat::target_infos(&[])),
@@ -930,6 +935,19 @@ fn the_declarations_are_read() {
     assert_eq!(diagnostic["children"].ty, "Diagnostic[]");
     assert!(decl.aliases["Summary"].contains("TaskSummary"));
     assert_eq!(return_types()["validate"], "ValidationReport");
+}
+
+/// The TypeScript `LogFormat` union names the crate's log formats (`LOG_FORMATS`), in the
+/// table's order: a format added to the table and not to the union fails here.
+#[test]
+fn the_log_format_union_is_the_crate_table() {
+    let decl = declarations();
+    let union: Vec<String> = decl.aliases["LogFormat"]
+        .split('|')
+        .map(|name| name.trim().trim_matches('"').to_owned())
+        .collect();
+    let table: Vec<&str> = logs::LOG_FORMATS.iter().map(|f| f.name()).collect();
+    assert_eq!(union, table);
 }
 
 /// `CompatTarget` is open (a target extra data declares has any name); its doc comment lists no

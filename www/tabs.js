@@ -4,7 +4,7 @@
 // the full build to load), the tab's texts and the output options. A tab's view is
 // `{badges, message?, banner?, next?, summary?, timeline?, sequence?, form?, diagnostics: [{...Diagnostic, editor: 'a' | 'b'}], output?, compat?}`,
 // where `next = {label, tab, docs}` offers to open the texts in another tab.
-import { LOG_FORMATS, classifyMode, elicitationMode, formatMode, placed, plural, sessionMode, validateMode } from '../runtime/modes.js';
+import { classifyMode, elicitationMode, formatMode, logFormatLabel, placed, plural, sessionMode, validateMode } from '../runtime/modes.js';
 
 import { compatOf, compatView } from './compat-view.js';
 
@@ -13,17 +13,25 @@ const A = { editor: 'a' };
 const B = { editor: 'b' };
 
 /**
- * A pasted log (VS Code's MCP output, a HAR, JSON Lines among other lines, an mcp-debugger export,
- * an mcp-recorder cassette, Claude Desktop's MCP log, the Python SDK's debug lines)
- * as a view offering the Session tab; undefined for anything else (a transcript, a payload).
+ * A pasted log (any format of the crate's `logFormats()` but a transcript) as a view offering the
+ * Session tab; a log of a known format that holds no message (Cursor's, Claude Desktop's without
+ * bodies) as a view saying so (the reader's `log-empty`); undefined for anything else (a
+ * transcript, a payload, lines without a message).
  */
 async function logView(api, text) {
   if (!api.has('readLog') || !text.trim()) return undefined;
   const format = await api.call('detectLogFormat', text);
   if (format === 'transcript') return undefined;
   const log = await api.call('readLog', text);
-  if (log.entries.length === 0) return undefined;
-  const name = LOG_FORMATS[format];
+  if (log.entries.length === 0 && format === 'jsonl') return undefined;
+  const name = await logFormatLabel(api, format);
+  if (log.entries.length === 0) {
+    return {
+      badges: [{ text: name, tone: 'kind', title: log.detected }, { text: plural(0, 'message'), tone: 'info' }],
+      message: `${log.detected}: no JSON-RPC message to replay.`,
+      diagnostics: placed(A, log.diagnostics),
+    };
+  }
   return {
     badges: [{ text: name, tone: 'kind', title: log.detected }, { text: plural(log.entries.length, 'message'), tone: 'info' }],
     message: `${log.detected}, ${plural(log.entries.length, 'JSON-RPC message')}: replay it as a session to see them in order, with the findings on their lines.`,
@@ -99,7 +107,7 @@ export const TABS = {
     run: (api, a) => compatView(api, a),
   },
   session: {
-    a: 'Transcript or log: JSON array or JSON Lines of messages, VS Code MCP output, HAR, mcp-debugger export',
+    a: 'Transcript or log: JSON array or JSON Lines of messages, VS Code or Claude Desktop MCP output, HAR, …',
     b: 'Tool or tools/list result (optional)',
     needs: ['replaySession'],
     run: (api, a, b) => sessionMode(api, a, { place: A, tool: b, toolPlace: B }),

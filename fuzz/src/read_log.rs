@@ -20,7 +20,7 @@ pub fn run(data: &[u8]) {
     let mut dice = Dice::from_bytes(data);
     // Detected (`None`), or forced to one of every format.
     let drawn = dice.below(LOG_FORMATS.len() as u64 + 1) as usize;
-    let format = drawn.checked_sub(1).map(|i| LOG_FORMATS[i].0);
+    let format = drawn.checked_sub(1).map(|i| LOG_FORMATS[i]);
     let index = LineIndex::new(text);
     let log = read_log(text, format);
     check_diagnostics(text, Some(text), &log.diagnostics);
@@ -39,7 +39,7 @@ pub fn run(data: &[u8]) {
             );
         }
     }
-    if log.format == LogFormat::Transcript {
+    if log.format == LogFormat::TRANSCRIPT {
         check_transcript(text, &index, &log);
     }
     for line in &log.context {
@@ -54,7 +54,7 @@ pub fn run(data: &[u8]) {
         let span = entry.span.as_ref().expect("every row has a span");
         check_span(text, &index, span);
         assert!(
-            span.bytes.start >= last || report.format == Some(LogFormat::Har),
+            span.bytes.start >= last || report.format == LogFormat::from_name("har"),
             "rows out of order"
         );
         last = span.bytes.start;

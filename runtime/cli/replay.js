@@ -1,18 +1,19 @@
 // `mcp-json-toolbox replay`: session transcripts through the package's session checker (the same
 // findings as `proxy --report`, `check-server` and the page's Session tab), and the logs developers
-// hold (VS Code's MCP output, a HAR, JSON Lines among server stderr, an mcp-debugger export, an
-// mcp-recorder cassette, Claude Desktop's MCP logs, the Python SDK's debug lines): the crate detects each file's format (`--input-format` forces one), reads
+// hold (every format of the crate's `logFormats()`, listed in the help): the crate detects each
+// file's format (`--input-format` forces one), reads
 // it once and reports every finding at its line and column in that file, and the sequence of
 // its messages (what each is, the request each answer answers) with counts, which `--format json`
 // prints as they are; each file's line says the protocol version its messages were checked against
 // (the crate's `protocol`), or that none was.
-import { replayLog } from 'mcp-json-toolbox';
+import { logFormats, replayLog } from 'mcp-json-toolbox';
 import { UsageError, command, readInputs } from './command.js';
 import { findings } from './report.js';
 import { TARGET_NAMES, parseTargets } from './targets.js';
 
-/** The formats `--input-format` takes (`replayLog`'s LogFormat). */
-const INPUT_FORMATS = ['transcript', 'vscode', 'har', 'jsonl', 'mcp-debugger', 'mcp-recorder', 'claude-desktop', 'python-sdk'];
+/** The formats `--input-format` takes, with what each is (the crate's table). */
+const FORMATS = logFormats();
+const INPUT_FORMATS = FORMATS.map((format) => format.name);
 
 /** What the crate's `protocol` says, in the line's words. */
 function protocolWords(protocol) {
@@ -26,14 +27,12 @@ export default command({
   summary: 'Replay session transcripts and logs and check every message against its official schema,\n' +
     'every tools/list page (each tool\'s checks and compatibility verdicts), calls, results,\n' +
     'elicitations, and every task as a state machine: transitions, polling intervals, results used\n' +
-    'before completion, ... Reads a transcript (a JSON array of messages, or JSON Lines), VS Code\'s\n' +
-    'MCP output (2025 and 2026 forms), a HAR of a Streamable HTTP session, JSON Lines among other\n' +
-    'lines (server stderr), an mcp-debugger export, an mcp-recorder cassette, Claude Desktop\'s MCP\n' +
-    'logs (mcp.log, mcp-server-NAME.log) or the Python SDK\'s debug lines (Received JSON: b\'...\');\n' +
-    'findings point into the file, each checked against its session\'s protocol version (2024-11-05\n' +
-    'to 2026-07-28; the line says which). --format json adds each file\'s sequence (every message with its span, sender, kind,\n' +
-    'method and the request it answers) and counts.\n\n' +
-    `  --input-format ${INPUT_FORMATS.join('|')}  read every file as this format (default: detected)\n` +
+    'before completion, ... Reads session transcripts and the logs below, each file\'s format\n' +
+    'detected; findings point into the file, each checked against its session\'s protocol version\n' +
+    '(2024-11-05 to 2026-07-28; the line says which). --format json adds each file\'s sequence (every\n' +
+    'message with its span, sender, kind, method and the request it answers) and counts.\n\n' +
+    '  --input-format FORMAT       read every file as this format (default: detected), one of:\n' +
+    FORMATS.map((format) => `      ${format.name.padEnd(16)}${format.description}\n`).join('') +
     '  --target NAME[,NAME]        compatibility profiles for the tools/list pages (repeatable, or all;\n' +
     '                              default the package\'s)',
   usage: '[--input-format FORMAT] [--target NAME[,NAME]] TRANSCRIPT_OR_LOG_FILE…|-',

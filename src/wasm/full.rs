@@ -291,8 +291,18 @@ export interface ElicitationReport {
   responseDiagnostics: Diagnostic[];
 }
 
-/** The formats `readLog` / `replayLog` read (detected from the text unless `format` is given). */
-export type LogFormat = "transcript" | "vscode" | "har" | "jsonl" | "mcp-debugger" | "mcp-recorder" | "claude-desktop" | "python-sdk";
+/** The formats `readLog` / `replayLog` read (detected from the text unless `format` is given): the names `logFormats()` lists (tests/ts_declarations.rs holds this union to the crate's table). */
+export type LogFormat = "har" | "mcp-debugger" | "mcp-recorder" | "vscode" | "claude-desktop" | "python-sdk" | "cursor" | "transcript" | "jsonl";
+
+/** A format as `logFormats()` lists it. */
+export interface LogFormatInfo {
+  /** Its name (`format`, the CLI's `--input-format`). */
+  name: LogFormat;
+  /** What a reader calls it ("VS Code output log"). */
+  label: string;
+  /** What it is and where it comes from, in one line. */
+  description: string;
+}
 
 /** Options of `readLog` and `replayLog` (`replayLog` also takes `replaySession`'s `targets` and `serverName`). */
 export interface LogOptions extends CompatOptions {
@@ -939,8 +949,18 @@ extern "C" {
     pub type ProgressArg;
 }
 
-/// The format of a pasted log (a name of `crate::host::logs::LOG_FORMATS`: `transcript`,
-/// `vscode`, `har`, `jsonl`, `mcp-debugger`, `mcp-recorder`, `claude-desktop`, `python-sdk`).
+/// Every log format `readLog` and `replayLog` read, in the order tried on a text:
+/// `{ name, label, description }` (the crate's `LOG_FORMATS`).
+#[wasm_bindgen(js_name = logFormats, unchecked_return_type = "LogFormatInfo[]")]
+pub fn log_formats_js() -> Result<JsValue, JsValue> {
+    let rows: Vec<_> = crate::host::logs::LOG_FORMATS
+        .iter()
+        .map(|f| f.row())
+        .collect();
+    to_js(&rows)
+}
+
+/// The format of a pasted log (a name of `crate::host::logs::LOG_FORMATS`).
 #[wasm_bindgen(js_name = detectLogFormat, unchecked_return_type = "LogFormat")]
 pub fn detect_log_format_js(text: &str) -> Result<JsValue, JsValue> {
     to_js(&crate::host::logs::detect_format(text))

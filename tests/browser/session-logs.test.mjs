@@ -36,7 +36,8 @@ test('the paste box recognises each log and the Session tab pins the findings to
   // The Python SDK's log has more rows than the Session tab draws at once (a screen of them, the
   // finding's row below it): its findings and rows are held to the report by
   // tests/node/replay-logs.test.mjs and src/host/logs/host_log_tests.rs.
-  for (const fixture of LOG_FIXTURES.filter((f) => f.format !== 'python-sdk')) {
+  // A log without messages (Cursor's) offers no replay: the test below.
+  for (const fixture of LOG_FIXTURES.filter((f) => f.format !== 'python-sdk' && f.messages > 0)) {
     await selectTab(page, 'home');
     await pasteAndRun(page, 'editor-a', fixture.text);
     assert.equal(await page.isVisible('#next'), true, `${fixture.file}: the Session tab is offered`);
@@ -75,6 +76,20 @@ test('the paste box recognises each log and the Session tab pins the findings to
     // The row selects the whole message as it sits in the log.
     await page.locator(`#sequence .seq-row[data-index="${pinned[0].index}"] .seq-method`).click();
     assert.ok((await selectedText(page, 'editor-a')).includes(selected), fixture.file);
+  }
+}));
+
+test('a log that holds no message is named, said to hold none, and offers no replay', (t) => onPage(t, {}, async (page) => {
+  const { logFormats } = await import(new URL('../../pkg/node.js', import.meta.url));
+  for (const fixture of LOG_FIXTURES.filter((f) => f.messages === 0)) {
+    await selectTab(page, 'home');
+    await pasteAndRun(page, 'editor-a', fixture.text);
+    const badges = await page.textContent('#badges');
+    // The crate's label for the format, not a copy of it in the page.
+    assert.ok(badges.includes(logFormats().find((f) => f.name === fixture.format).label), `${fixture.file}: ${badges}`);
+    assert.match(badges, /0 messages/, fixture.file);
+    assert.equal(await page.isVisible('#next'), false, fixture.file);
+    assert.equal(await page.locator('#diagnostics .diag-button', { hasText: 'log-empty' }).count(), 1, fixture.file);
   }
 }));
 

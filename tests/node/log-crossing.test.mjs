@@ -60,7 +60,7 @@ test('a log read or replayed from its string is what its bytes give, every span 
     same(report, replayLog(bytes), file);
     const log = readLog(text);
     same(log, readLog(bytes), file);
-    assert.ok(log.entries.length > 0 && report.sequence.length >= log.entries.length, file);
+    assert.ok(log.entries.length + log.context.length > 0 && report.sequence.length >= log.entries.length, file);
     for (const { span } of [...log.entries, ...log.context, ...report.sequence.filter((row) => row.span)]) {
       assert.ok(span.start <= span.end && span.end <= text.length, `${file}: ${JSON.stringify(span)}`);
       const before = text.slice(0, span.start).split('\n');
@@ -122,7 +122,7 @@ function messageRows(sequence) {
 }
 
 test('replayLog\'s sequence laid out from columns is what replaySession writes of the same messages as a transcript', () => {
-  for (const { file, text } of both(LOG_FIXTURES)) {
+  for (const { file, text } of both(LOG_FIXTURES.filter((f) => f.messages > 0))) {
     const report = replayLog(text);
     const transcript = readLog(text).entries
       .map(({ direction, message }) => JSON.stringify({ ...(direction ? { direction } : {}), message: JSON.parse(message) }))

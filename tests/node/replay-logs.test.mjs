@@ -63,7 +63,7 @@ test('--input-format forces a format; an unknown one is a usage error', () => {
     [[vscode.unknownTool.line, vscode.unknownTool.column]]);
   const bad = replay(['--input-format', 'pcap', vscode.path]);
   assert.equal(bad.status, 2);
-  assert.match(bad.stderr, /--input-format must be one of transcript, vscode, har, jsonl, mcp-debugger, mcp-recorder, claude-desktop, python-sdk/);
+  assert.match(bad.stderr, /--input-format must be one of /);
 });
 
 test('a truncated HAR and a log cut mid-line are reported at the cut', () => {

@@ -2,7 +2,7 @@
 //! tests/fixtures/logs/ (see its README: each Claude Desktop fixture in a form public threads
 //! show, the Python SDK's recorded here by its own code).
 
-use super::tests::{messages, under};
+use super::tests::{messages, named, under};
 use super::*;
 use crate::diagnostic::Span;
 use crate::host::session::{Direction, StepKind};
@@ -15,6 +15,7 @@ const CLAUDE_BRIDGE: &str =
     include_str!("../../../tests/fixtures/logs/claude-desktop-supergateway.log");
 const CLAUDE_MCP_LOG: &str = include_str!("../../../tests/fixtures/logs/claude-desktop-mcp.log");
 const PYTHON: &str = include_str!("../../../tests/fixtures/logs/python-sdk-debug.log");
+const CURSOR: &str = include_str!("../../../tests/fixtures/logs/cursor-mcp.log");
 
 /// The codes of a report's findings, infos left out.
 fn codes(report: &LogReport) -> Vec<&str> {
@@ -66,7 +67,7 @@ fn senders(report: &LogReport) -> String {
 #[test]
 fn claude_desktop_2025_reads_each_message_at_its_place_with_stderr_as_context() {
     // It starts with a `[`: it was taken for a transcript (a false `error[syntax]`).
-    let report = replayed_as(CLAUDE_2025, LogFormat::ClaudeDesktop);
+    let report = replayed_as(CLAUDE_2025, named("claude-desktop"));
     assert_eq!(
         report.detected,
         "Claude Desktop MCP log, 2025 form (Message from client/server), server `weather`"
@@ -90,7 +91,7 @@ fn claude_desktop_2025_reads_each_message_at_its_place_with_stderr_as_context() 
 
 #[test]
 fn claude_desktop_mid_2025_reads_messages_before_their_metadata() {
-    let report = replayed_as(CLAUDE_METADATA, LogFormat::ClaudeDesktop);
+    let report = replayed_as(CLAUDE_METADATA, named("claude-desktop"));
     assert!(
         report.detected.contains("mid-2025 form"),
         "{}",
@@ -113,7 +114,7 @@ fn claude_desktop_mid_2025_reads_messages_before_their_metadata() {
 
 #[test]
 fn a_bridges_object_dumps_beside_claude_desktops_lines_are_context_never_findings() {
-    let report = replayed_as(CLAUDE_BRIDGE, LogFormat::ClaudeDesktop);
+    let report = replayed_as(CLAUDE_BRIDGE, named("claude-desktop"));
     assert_eq!(senders(&report), "csccsc");
     // The one true finding: `active` is a boolean in the listed schema.
     let found = codes(&report);
@@ -129,7 +130,7 @@ fn a_bridges_object_dumps_beside_claude_desktops_lines_are_context_never_finding
 
 #[test]
 fn mcp_log_reads_the_first_servers_messages_and_keeps_the_others_as_context() {
-    let report = replayed_as(CLAUDE_MCP_LOG, LogFormat::ClaudeDesktop);
+    let report = replayed_as(CLAUDE_MCP_LOG, named("claude-desktop"));
     assert_eq!(
         report.detected,
         "Claude Desktop MCP log, 2025 form (Message from client/server), server `browsermcp`; \
@@ -148,7 +149,7 @@ fn mcp_log_reads_the_first_servers_messages_and_keeps_the_others_as_context() {
 fn message_lines_without_bodies_are_said_to_hold_none() {
     let text = "2026-02-01T10:00:00.000Z [files] [info] Message from client: initialize (id: 0)\n\
                 2026-02-01T10:00:00.120Z [files] [info] Message from server: initialize (id: 0)\n";
-    let report = replayed_as(text, LogFormat::ClaudeDesktop);
+    let report = replayed_as(text, named("claude-desktop"));
     assert!(
         report.detected.contains("without bodies"),
         "{}",
@@ -164,14 +165,14 @@ fn message_lines_without_bodies_are_said_to_hold_none() {
 #[test]
 fn a_message_cut_short_is_not_json_at_its_place() {
     let text = "2025-04-07T11:38:02.708Z [pw] [info] Message from client: {\"method\":\"resources/list\",\"params\":{} { metadata: undefined }\n";
-    let report = replayed_as(text, LogFormat::ClaudeDesktop);
+    let report = replayed_as(text, named("claude-desktop"));
     assert_eq!(codes(&report), ["log-not-json", "log-empty"]);
     assert_eq!(report.diagnostics[0].span.map(|s| s.line), Some(1));
 }
 
 #[test]
 fn python_sdk_debug_lines_are_decoded_and_mapped_back_to_the_log() {
-    let report = replayed_as(PYTHON, LogFormat::PythonSdk);
+    let report = replayed_as(PYTHON, named("python-sdk"));
     assert!(
         report.detected.contains("logging's form"),
         "{}",
@@ -217,13 +218,13 @@ fn python_sdk_debug_lines_are_decoded_and_mapped_back_to_the_log() {
 #[test]
 fn a_debug_line_quoted_inside_a_transcript_leaves_it_a_transcript() {
     let line = r#"{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"12:00:00 - DEBUG - Received JSON: b'{\"jsonrpc\":\"2.0\"}'"}]}}"#;
-    assert_eq!(detect_format(&format!("{line}\n")), LogFormat::Transcript);
+    assert_eq!(detect_format(&format!("{line}\n")), LogFormat::TRANSCRIPT);
 }
 
 #[test]
 fn a_text_starting_with_a_bracketed_prefix_is_read_as_lines_not_a_broken_transcript() {
     let text = "[supergateway] Starting...\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n";
-    let report = replayed_as(text, LogFormat::Jsonl);
+    let report = replayed_as(text, LogFormat::JSONL);
     assert!(
         !codes(&report).contains(&"syntax"),
         "{:#?}",
@@ -232,17 +233,100 @@ fn a_text_starting_with_a_bracketed_prefix_is_read_as_lines_not_a_broken_transcr
     assert_eq!(report.counts.messages, 1);
     // A JSON array of entries cut short is still a transcript, its error at the cut.
     let cut = "[{\"jsonrpc\":\"2.0\",\"id\":1,";
-    assert_eq!(replayed_as(cut, LogFormat::Transcript).counts.messages, 0);
+    assert_eq!(replayed_as(cut, LogFormat::TRANSCRIPT).counts.messages, 0);
 }
 
 #[test]
 fn the_format_names_are_one_list() {
-    for (format, name) in LOG_FORMATS {
+    for format in LOG_FORMATS {
+        let name = format.name();
         assert_eq!(LogFormat::from_name(name), Some(format));
         assert_eq!(format.name(), name);
         assert_eq!(
             serde_json::to_value(format).unwrap(),
             serde_json::json!(name)
+        );
+    }
+}
+
+#[test]
+fn cursor_s_log_is_recognised_and_said_to_hold_no_message() {
+    let report = replayed_as(CURSOR, named("cursor"));
+    assert_eq!(codes(&report), ["log-empty"]);
+    assert!(
+        report.diagnostics[0]
+            .message
+            .contains("holds no JSON-RPC message"),
+        "{:?}",
+        report.diagnostics
+    );
+    assert!(
+        report
+            .detected
+            .starts_with("Cursor MCP log (8 action lines"),
+        "{}",
+        report.detected
+    );
+    assert_eq!(report.counts.messages, 0);
+    // Every line a context row, the stack under its error one row with it.
+    let lines = CURSOR.lines().count();
+    assert_eq!(report.sequence.len(), lines - 1);
+    let context = read_log(CURSOR, None).context;
+    assert_eq!(context.len(), lines - 1);
+    let last = context.last().map(|c| c.text.as_str()).unwrap_or_default();
+    assert!(
+        last.starts_with("Error in MCP") && last.contains("at McpClient"),
+        "{last}"
+    );
+    assert_eq!(context[0].level.as_deref(), Some("info"));
+    assert_eq!(context[0].text, "ather: Handling ReloadClient action");
+}
+
+#[test]
+fn a_cursor_log_with_a_message_in_it_is_read_as_lines_and_vs_code_s_is_not_cursor_s() {
+    // A JSON-RPC message anywhere: left to the JSON Lines reader, which reads it (as today).
+    let text =
+        format!(
+        "{}2025-07-14 09:12:10.000 [info] got {{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{{}}}}\n",
+        CURSOR.lines().take(2).map(|l| format!("{l}\n")).collect::<String>()
+    );
+    assert_eq!(replayed_as(&text, LogFormat::JSONL).counts.messages, 1);
+    // VS Code's own lines (`Connection state: …`) are not Cursor's.
+    let vscode = "2025-07-14 09:12:03.101 [info] Connection state: Running\n";
+    assert_eq!(detect_format(vscode), LogFormat::JSONL);
+    assert_eq!(
+        detect_format(&format!("{vscode}{}", CURSOR.lines().nth(9).unwrap_or(""))),
+        named("cursor")
+    );
+}
+
+/// Every format of the table has a fixture (tests/fixtures/logs, or a session transcript) that
+/// `detect_format`, `read_log` and `replay_log` all name by it: a row added without its fixture,
+/// or a reader that names the text differently from the detection, fails here (the CLI and the
+/// page are held to the same fixtures by tests/node/log-formats.test.mjs).
+#[test]
+fn every_format_has_a_fixture_named_alike_everywhere() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let mut seen = Vec::new();
+    for dir in ["logs", "sessions"] {
+        let entries = std::fs::read_dir(format!("{root}/{dir}")).expect("the fixtures");
+        for path in entries.flatten().map(|e| e.path()) {
+            let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+            if !["log", "har", "json", "jsonl"].contains(&ext) {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("a fixture");
+            let format = detect_format(&text);
+            assert_eq!(read_log(&text, None).format, format, "{path:?}");
+            assert_eq!(replay_log(&text, None).format, Some(format), "{path:?}");
+            seen.push(format);
+        }
+    }
+    for format in LOG_FORMATS {
+        assert!(
+            seen.contains(&format),
+            "no fixture is read as `{}`",
+            format.name()
         );
     }
 }

@@ -3,20 +3,10 @@
 //! [`crate::host::replay_session`], every finding moved back to its line and column in the
 //! pasted text.
 //!
-//! Formats ([`LogFormat`], detected by [`detect_format`]):
-//! - `transcript`: this project's transcripts and proxy recordings (a JSON array of messages or
-//!   envelopes `{timestamp, direction, message}`, or JSON Lines of them), replayed as they are;
-//! - `vscode`: VS Code's MCP output channel (`vscode.rs`);
-//! - `har`: an HTTP Archive (HAR 1.2) of a Streamable HTTP session (`har.rs`, each entry read by
-//!   `har_entry.rs`);
-//! - `mcp-debugger`: the JSON export of another MCP proxy, mcp-debugger (`mcp_debugger.rs`);
-//! - `mcp-recorder`: an mcp-recorder cassette (`cassette.rs`);
-//! - `claude-desktop`: Claude Desktop's MCP logs, `mcp.log` and `mcp-server-NAME.log`, every form
-//!   (`claude_desktop.rs`);
-//! - `python-sdk`: the Python SDK's `Received JSON: b'…'` debug lines, bytes reprs decoded with
-//!   a source map (`python_sdk.rs`);
-//! - `jsonl`: JSON Lines with other lines among them — server stderr, log text — reported as
-//!   `log-line-skipped` and skipped (`lines.rs`).
+//! Formats: one table, [`LOG_FORMATS`] (`formats.rs`), each row a format's name, label, one-line
+//! description, how its text is recognised and its reader file; [`detect_format`] takes the first
+//! row whose text it looks like, a text starting like JSON that reads as no transcript being JSON
+//! Lines among other lines (`lines.rs`: other lines reported as `log-line-skipped` and skipped).
 //!
 //! Each extracted message keeps a [`SourceMap`] back to the pasted text (a HAR body is a JSON
 //! string: its escapes move every later byte). Replaying, each message is parsed once, by its
@@ -34,7 +24,9 @@
 
 mod cassette;
 mod claude_desktop;
+mod cursor;
 mod envelope;
+mod formats;
 mod found;
 mod har;
 mod har_entry;
@@ -49,10 +41,10 @@ mod replay;
 mod unreadable;
 mod vscode;
 
+pub use formats::{FormatRow, LogFormat, LOG_FORMATS};
 pub use map::SourceMap;
 pub use model::{
-    ContextLine, Http, Log, LogEntry, LogFormat, LogOptions, LogReport, LOG_FORMATS, MAX_LOG_BYTES,
-    MAX_SKIPPED_REPORTED,
+    ContextLine, Http, Log, LogEntry, LogOptions, LogReport, MAX_LOG_BYTES, MAX_SKIPPED_REPORTED,
 };
 pub use read::{detect_format, read_log};
 pub use redact::{redact, Redacted};

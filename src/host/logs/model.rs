@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::{Serialize, Serializer};
 
+use super::formats::{LogFormat, LOG_FORMATS};
+
 use crate::diagnostic::{ByteRange, Diagnostic, Span};
 use crate::host::session::{
     Counts, Direction, ProtocolCheck, SequenceEntry, SessionOptions, ToolTable,
@@ -18,64 +20,6 @@ pub const MAX_LOG_BYTES: usize = 64 << 20;
 
 /// At most this many `log-line-skipped` findings; one more says how many were not listed.
 pub const MAX_SKIPPED_REPORTED: usize = 100;
-
-/// The format of a pasted log (serialized as its name in [`LOG_FORMATS`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LogFormat {
-    /// This project's transcript or proxy recording.
-    Transcript,
-    /// VS Code's MCP output channel.
-    Vscode,
-    /// An HTTP Archive of a Streamable HTTP session.
-    Har,
-    /// JSON Lines among other lines.
-    Jsonl,
-    /// mcp-debugger's JSON export.
-    McpDebugger,
-    /// An mcp-recorder cassette.
-    McpRecorder,
-    /// Claude Desktop's MCP log (`mcp.log`, `mcp-server-NAME.log`).
-    ClaudeDesktop,
-    /// The Python SDK's debug lines (`Received JSON: b'…'`).
-    PythonSdk,
-}
-
-/// Every format, with its name: the one list the names are read from (`from_name`, the
-/// options' error, the JavaScript side's `LOG_FORMATS` through `logFormats()`).
-pub const LOG_FORMATS: [(LogFormat, &str); 8] = [
-    (LogFormat::Transcript, "transcript"),
-    (LogFormat::Vscode, "vscode"),
-    (LogFormat::Har, "har"),
-    (LogFormat::Jsonl, "jsonl"),
-    (LogFormat::McpDebugger, "mcp-debugger"),
-    (LogFormat::McpRecorder, "mcp-recorder"),
-    (LogFormat::ClaudeDesktop, "claude-desktop"),
-    (LogFormat::PythonSdk, "python-sdk"),
-];
-
-impl LogFormat {
-    /// The format's name (`vscode`, `claude-desktop`, …).
-    pub fn name(self) -> &'static str {
-        LOG_FORMATS
-            .iter()
-            .find(|(format, _)| *format == self)
-            .map_or("", |(_, name)| name)
-    }
-
-    /// The format named `name` (one of [`LOG_FORMATS`]).
-    pub fn from_name(name: &str) -> Option<Self> {
-        LOG_FORMATS
-            .iter()
-            .find(|(_, n)| *n == name)
-            .map(|(format, _)| *format)
-    }
-}
-
-impl Serialize for LogFormat {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.name())
-    }
-}
 
 /// The options of [`read_log`] and [`replay_log_with`] as JavaScript passes them:
 /// `{format?, targets?, serverName?}` (the last two as `replaySession` takes them).
@@ -101,8 +45,10 @@ impl LogOptions {
             None | Some(Value::Null) => {}
             Some(Value::String(name)) => {
                 options.format = Some(LogFormat::from_name(&name).ok_or_else(|| {
-                    let names: Vec<String> =
-                        LOG_FORMATS.iter().map(|(_, n)| format!("`{n}`")).collect();
+                    let names: Vec<String> = LOG_FORMATS
+                        .iter()
+                        .map(|f| format!("`{}`", f.name()))
+                        .collect();
                     format!(
                         "unknown format `{name}`, expected one of {}",
                         names.join(", ")

@@ -1,30 +1,28 @@
 //! Reading a log once: the format detected, each message taken out by its reader (into
 //! [`Found`]), parsed once.
 
+use super::formats::LogFormat;
 use super::found::Found;
-use super::model::{Log, LogFormat, MAX_LOG_BYTES};
-use super::{
-    cassette, claude_desktop, envelope, har, lines, mcp_debugger, python_sdk, unreadable, vscode,
-};
+use super::model::{Log, MAX_LOG_BYTES};
+use super::{envelope, lines, unreadable};
 
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex};
 use crate::host::transcript::read_transcript;
 use crate::json::{JsonError, Reader, TokenKind};
 
-/// The format of `text`: a HAR (an object whose first member is `log`), an mcp-debugger export,
-/// an mcp-recorder cassette, VS Code's output (a message line of either form), Claude Desktop's
-/// MCP log (a `Message from client/server` line), the Python SDK's debug lines (`Received JSON:
-/// b'…'`), a transcript (it reads as one, or it is a JSON array of entries, read up to its
-/// error), else JSON Lines: what [`read_log`] and [`replay_log`] read it as.
+/// The format of `text`: the first row of [`LOG_FORMATS`](super::LOG_FORMATS) whose text it
+/// looks like, a text that starts like JSON but does not read as a transcript (and is no JSON
+/// array of entries, read up to its error) being JSON Lines: what [`read_log`] and
+/// [`replay_log`](super::replay_log) read it as.
 pub fn detect_format(text: &str) -> LogFormat {
-    match shape_of(text) {
-        LogFormat::Transcript
-            if text.len() > MAX_LOG_BYTES
-                || (!entry_array(text) && read_transcript(text).is_err()) =>
-        {
-            LogFormat::Jsonl
-        }
-        format => format,
+    let format = LogFormat::sniff(text);
+    // Read through only when taken for a transcript.
+    let unread =
+        || text.len() > MAX_LOG_BYTES || (!entry_array(text) && read_transcript(text).is_err());
+    if format == LogFormat::TRANSCRIPT && unread() {
+        LogFormat::JSONL
+    } else {
+        format
     }
 }
 
@@ -37,49 +35,13 @@ pub(super) fn entry_array(text: &str) -> bool {
     })
 }
 
-/// [`detect_format`] without reading a transcript through: a text that starts like JSON and is
-/// no other format is taken for a transcript (its reader falls back to JSON Lines).
-pub(super) fn shape_of(text: &str) -> LogFormat {
-    if har::looks_like(text) {
-        LogFormat::Har
-    } else if mcp_debugger::looks_like(text) {
-        LogFormat::McpDebugger
-    } else if cassette::looks_like(text) {
-        LogFormat::McpRecorder
-    } else if vscode::looks_like(text) {
-        LogFormat::Vscode
-    } else if claude_desktop::looks_like(text) {
-        LogFormat::ClaudeDesktop
-    } else if python_sdk::looks_like(text) {
-        LogFormat::PythonSdk
-    } else if text.trim_start().starts_with(['[', '{']) {
-        LogFormat::Transcript
-    } else {
-        LogFormat::Jsonl
-    }
-}
-
-/// What each format is called in [`Log::detected`] when its reader says no more.
-pub(super) fn format_words(format: LogFormat) -> &'static str {
-    match format {
-        LogFormat::Transcript => "transcript (a JSON array of entries, or JSON Lines)",
-        LogFormat::Vscode => "VS Code output log",
-        LogFormat::Har => "HTTP Archive (HAR 1.2)",
-        LogFormat::Jsonl => "JSON Lines among other lines",
-        LogFormat::McpDebugger => "mcp-debugger export",
-        LogFormat::McpRecorder => "mcp-recorder cassette",
-        LogFormat::ClaudeDesktop => "Claude Desktop MCP log",
-        LogFormat::PythonSdk => "Python SDK debug log",
-    }
-}
-
 /// Reads the messages of `text` in `format` (detected when `None`).
 pub fn read_log(text: &str, format: Option<LogFormat>) -> Log {
     let index = LineIndex::new(text);
     let mut found = Found::new(text, &index, None);
     let format = read_as(
         &mut found,
-        format.unwrap_or_else(|| shape_of(text)),
+        format.unwrap_or_else(|| LogFormat::sniff(text)),
         format.is_some(),
     );
     let found = found.done();
@@ -87,7 +49,7 @@ pub fn read_log(text: &str, format: Option<LogFormat>) -> Log {
         format,
         detected: found
             .detected
-            .unwrap_or_else(|| format_words(format).to_owned()),
+            .unwrap_or_else(|| format.row().label.to_owned()),
         entries: found.entries,
         context: found.context,
         diagnostics: found.diagnostics,
@@ -114,28 +76,18 @@ pub(super) fn read_as(found: &mut Found<'_>, format: LogFormat, forced: bool) ->
                     .span(ByteRange::new(MAX_LOG_BYTES, MAX_LOG_BYTES)),
             )),
         );
-        return match format {
-            LogFormat::Transcript if !forced => LogFormat::Jsonl,
-            other => other,
+        return if format == LogFormat::TRANSCRIPT && !forced {
+            LogFormat::JSONL
+        } else {
+            format
         };
     }
     let mut read = format;
-    match format {
-        LogFormat::Har => har::read(found),
-        LogFormat::Vscode => vscode::read(found),
-        LogFormat::Transcript => match transcript_entries(found) {
-            Ok(()) => {}
-            Err(_) if fallback => {
-                lines::read(found);
-                read = LogFormat::Jsonl;
-            }
-            Err(error) => found.diagnostics.push(error.diagnostic()),
-        },
-        LogFormat::Jsonl => lines::read(found),
-        LogFormat::McpDebugger => mcp_debugger::read(found),
-        LogFormat::McpRecorder => cassette::read(found),
-        LogFormat::ClaudeDesktop => claude_desktop::read(found),
-        LogFormat::PythonSdk => python_sdk::read(found),
+    if format != LogFormat::TRANSCRIPT || !fallback {
+        (format.row().read)(found);
+    } else if transcript_entries(found).is_err() {
+        lines::read(found);
+        read = LogFormat::JSONL;
     }
     if found.entries.is_empty() && found.placed.is_empty() {
         if let Some(guess) = unreadable::guess(found.text) {
@@ -143,6 +95,13 @@ pub(super) fn read_as(found: &mut Found<'_>, format: LogFormat, forced: bool) ->
         }
     }
     read
+}
+
+/// Reads a transcript's entries (the transcript row's reader; its error where it fails).
+pub(super) fn transcript(found: &mut Found<'_>) {
+    if let Err(error) = transcript_entries(found) {
+        found.diagnostics.push(error.diagnostic());
+    }
 }
 
 /// The entries of a transcript read as a log ([`read_log`]; [`replay_log`] replays a

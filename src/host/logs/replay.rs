@@ -1,9 +1,10 @@
 //! Replaying a log as a session: each message pushed as it is read, every finding moved back to
 //! its line and column in the pasted text.
 
+use super::formats::LogFormat;
 use super::found::{Found, Placed};
-use super::model::{ContextLine, LogFormat, LogOptions, LogReport, MAX_LOG_BYTES};
-use super::read::{entry_array, format_words, read_as, shape_of};
+use super::model::{ContextLine, LogOptions, LogReport, MAX_LOG_BYTES};
+use super::read::{entry_array, read_as};
 
 use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::host::session::{
@@ -34,8 +35,8 @@ pub fn replay_log_with(text: &str, options: LogOptions) -> LogReport {
 /// [`replay_log_with`] telling `progress` how far it has read: the offset of each message
 /// pushed, as it is read (a HAR's while the HAR is read), then done.
 pub fn replay_log_reporting(text: &str, options: LogOptions, mut progress: Progress) -> LogReport {
-    let guessed = options.format.unwrap_or_else(|| shape_of(text));
-    if text.len() <= MAX_LOG_BYTES && guessed == LogFormat::Transcript {
+    let guessed = options.format.unwrap_or_else(|| LogFormat::sniff(text));
+    if text.len() <= MAX_LOG_BYTES && guessed == LogFormat::TRANSCRIPT {
         // Text that does not read as a transcript is read as JSON Lines among other lines,
         // unless the format was forced or the text is one JSON array.
         let forced = options.format.is_some() || entry_array(text);
@@ -49,8 +50,8 @@ pub fn replay_log_reporting(text: &str, options: LogOptions, mut progress: Progr
         };
         if let Some(report) = report {
             return LogReport {
-                format: Some(LogFormat::Transcript),
-                detected: format_words(LogFormat::Transcript).to_owned(),
+                format: Some(LogFormat::TRANSCRIPT),
+                detected: LogFormat::TRANSCRIPT.row().label.to_owned(),
                 counts: report.counts,
                 protocol: report.protocol,
                 sequence: report.sequence,
@@ -60,9 +61,10 @@ pub fn replay_log_reporting(text: &str, options: LogOptions, mut progress: Progr
             };
         }
     }
-    let format = match guessed {
-        LogFormat::Transcript if options.format.is_none() => LogFormat::Jsonl,
-        other => other,
+    let format = if guessed == LogFormat::TRANSCRIPT && options.format.is_none() {
+        LogFormat::JSONL
+    } else {
+        guessed
     };
     let index = LineIndex::new(text);
     let mut found = Found::new(text, &index, Some(Pushes::new(options.session)));
@@ -98,7 +100,7 @@ pub fn replay_log_reporting(text: &str, options: LogOptions, mut progress: Progr
         format: Some(format),
         detected: found
             .detected
-            .unwrap_or_else(|| format_words(format).to_owned()),
+            .unwrap_or_else(|| format.row().label.to_owned()),
         counts: Counts::of(&sequence),
         sequence,
         tasks,

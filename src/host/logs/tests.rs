@@ -15,9 +15,14 @@ const VSCODE_2026: &str = include_str!("../../../tests/fixtures/logs/vscode-outp
 const CASSETTE: &str = include_str!("../../../tests/fixtures/logs/mcp-recorder-cassette.json");
 
 /// A VS Code log replayed, checked to be detected in `form`.
+/// The format named `name` (a row of [`LOG_FORMATS`]).
+pub(super) fn named(name: &str) -> LogFormat {
+    LogFormat::from_name(name).expect("a format of the table")
+}
+
 fn vscode_replayed(text: &str, form: &str) -> LogReport {
     let report = replay_log(text, None);
-    assert_eq!(report.format, Some(LogFormat::Vscode));
+    assert_eq!(report.format, Some(named("vscode")));
     assert_eq!(report.detected, format!("VS Code output log, {form}"));
     report
 }
@@ -49,13 +54,13 @@ fn with_code<'r>(report: &'r LogReport, code: &str) -> Vec<&'r Diagnostic> {
 
 #[test]
 fn formats_are_detected_from_the_text() {
-    assert_eq!(detect_format(VSCODE), LogFormat::Vscode);
-    assert_eq!(detect_format(HAR_2026), LogFormat::Har);
-    assert_eq!(detect_format(HAR_2025), LogFormat::Har);
-    assert_eq!(detect_format(TEE), LogFormat::Jsonl);
-    assert_eq!(detect_format(RECORDING), LogFormat::Transcript);
-    assert_eq!(detect_format(VSCODE_2026), LogFormat::Vscode);
-    assert_eq!(detect_format(CASSETTE), LogFormat::McpRecorder);
+    assert_eq!(detect_format(VSCODE), named("vscode"));
+    assert_eq!(detect_format(HAR_2026), named("har"));
+    assert_eq!(detect_format(HAR_2025), named("har"));
+    assert_eq!(detect_format(TEE), LogFormat::JSONL);
+    assert_eq!(detect_format(RECORDING), LogFormat::TRANSCRIPT);
+    assert_eq!(detect_format(VSCODE_2026), named("vscode"));
+    assert_eq!(detect_format(CASSETTE), named("mcp-recorder"));
 }
 
 #[test]
@@ -144,7 +149,7 @@ fn the_2026_vscode_form_reads_the_arrows_and_finds_the_wrong_argument_on_its_lin
             && r.step.detail.starts_with("[debug] Server command line: ")));
     // Forcing the format reads the same.
     assert_eq!(
-        replay_log(VSCODE_2026, Some(LogFormat::Vscode)).sequence,
+        replay_log(VSCODE_2026, Some(named("vscode"))).sequence,
         report.sequence
     );
 }
@@ -153,7 +158,7 @@ fn the_2026_vscode_form_reads_the_arrows_and_finds_the_wrong_argument_on_its_lin
 fn a_stack_trace_continues_its_context_line() {
     let text = "2026-12-03 10:00:00.000 [error] Error handling request tools/call: boom\n    at f (x.js:1:1)\n2026-12-03 10:00:00.001 [debug] [editor -> server] {\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n";
     let log = read_log(text, None);
-    assert_eq!(log.format, LogFormat::Vscode);
+    assert_eq!(log.format, named("vscode"));
     assert_eq!(log.entries.len(), 1);
     let [line] = log.context.as_slice() else {
         panic!("{:#?}", log.context);
@@ -165,7 +170,7 @@ fn a_stack_trace_continues_its_context_line() {
 #[test]
 fn an_mcp_recorder_cassette_gives_each_request_and_its_answer() {
     let report = replay_log(CASSETTE, None);
-    assert_eq!(report.format, Some(LogFormat::McpRecorder));
+    assert_eq!(report.format, Some(named("mcp-recorder")));
     assert_eq!(report.detected, "mcp-recorder cassette, format 1.0");
     let rows = messages(&report);
     // initialize, initialized, tools/list, add, add (wrong), subtract, count_slowly: 6 answers.
@@ -221,7 +226,7 @@ fn a_format_not_read_is_named_with_what_to_do() {
 #[test]
 fn a_har_maps_findings_into_its_escaped_bodies() {
     let report = replay_log(HAR_2026, None);
-    assert_eq!(report.format, Some(LogFormat::Har));
+    assert_eq!(report.format, Some(named("har")));
     // tools/list, add, count_slowly (three progress notifications and the result over SSE), subtract.
     assert_eq!(messages(&report).len(), 11);
     let progress = report
@@ -278,7 +283,7 @@ fn a_2025_har_reads_sse_answers_with_crlf_and_the_session_header() {
 #[test]
 fn stderr_lines_are_skipped_with_their_place() {
     let report = replay_log(TEE, None);
-    assert_eq!(report.format, Some(LogFormat::Jsonl));
+    assert_eq!(report.format, Some(LogFormat::JSONL));
     let skipped = with_code(&report, "log-line-skipped");
     let lines: Vec<_> = skipped
         .iter()
@@ -296,7 +301,7 @@ fn stderr_lines_are_skipped_with_their_place() {
 fn a_transcript_replays_as_it_always_did() {
     let report = replay_log(RECORDING, None);
     let direct = replay_session(RECORDING);
-    assert_eq!(report.format, Some(LogFormat::Transcript));
+    assert_eq!(report.format, Some(LogFormat::TRANSCRIPT));
     assert_eq!(report.diagnostics, direct.diagnostics);
     assert_eq!(report.tasks, direct.tasks);
     assert_eq!(report.sequence, direct.sequence);
@@ -324,8 +329,8 @@ fn from_tree(text: &str) -> Entries {
 
 /// `text` read as a transcript, as [`from_tree`] gives it.
 fn read_as_transcript(text: &str) -> Entries {
-    let log = read_log(text, Some(LogFormat::Transcript));
-    assert_eq!(log.format, LogFormat::Transcript);
+    let log = read_log(text, Some(LogFormat::TRANSCRIPT));
+    assert_eq!(log.format, LogFormat::TRANSCRIPT);
     match log.diagnostics.iter().find(|d| d.is_error()) {
         Some(error) => {
             assert!(log.entries.is_empty(), "{text:?}");
@@ -395,7 +400,7 @@ fn a_har_entry_reads_the_members_its_tree_would_choose() {
          "content": {"text": "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}", "encoding": "gzip"}}}
     ]}}"#;
     let log = read_log(har, None);
-    assert_eq!(log.format, LogFormat::Har);
+    assert_eq!(log.format, named("har"));
     let [put, ping, pong] = &log.entries[..] else {
         panic!("{:#?}", log.entries);
     };
@@ -427,7 +432,7 @@ fn a_har_entry_reads_the_members_its_tree_would_choose() {
 fn a_truncated_har_is_an_error_at_the_cut() {
     let cut = HAR_2026.get(..HAR_2026.len() / 2).unwrap_or_default();
     let report = replay_log(cut, None);
-    assert_eq!(report.format, Some(LogFormat::Har));
+    assert_eq!(report.format, Some(named("har")));
     let error = with_code(&report, "har-invalid");
     assert_eq!(error.len(), 1);
     let span = error[0].span.expect("a position");
@@ -450,15 +455,15 @@ fn a_log_cut_mid_line_keeps_what_came_before() {
 
 #[test]
 fn forcing_a_format_reads_the_text_as_that_format() {
-    let log = read_log(VSCODE, Some(LogFormat::Jsonl));
-    assert_eq!(log.format, LogFormat::Jsonl);
+    let log = read_log(VSCODE, Some(LogFormat::JSONL));
+    assert_eq!(log.format, LogFormat::JSONL);
     // Each `[Client Says] {…}` line holds a message after its prefix.
     assert_eq!(log.entries.len(), 9);
     assert!(log.entries.iter().all(|e| e.direction.is_none()));
     let none = read_log("hello\nworld\n", None);
     assert!(none.entries.is_empty());
     assert!(none.diagnostics.iter().any(|d| d.code == "log-empty"));
-    assert_eq!(LogFormat::from_name("har"), Some(LogFormat::Har));
+    assert_eq!(LogFormat::from_name("har"), Some(named("har")));
     assert_eq!(LogFormat::from_name("pcap"), None);
 }
 
@@ -479,7 +484,7 @@ const MCP_DEBUGGER: &str = include_str!("../../../tests/fixtures/logs/mcp-debugg
 
 #[test]
 fn an_mcp_debugger_export_is_rebuilt_into_messages() {
-    assert_eq!(detect_format(MCP_DEBUGGER), LogFormat::McpDebugger);
+    assert_eq!(detect_format(MCP_DEBUGGER), named("mcp-debugger"));
     let report = replay_log(MCP_DEBUGGER, None);
     assert_eq!(messages(&report).len(), 9);
     // Every answer is paired with its request: nothing unmatched.
@@ -510,7 +515,7 @@ fn options_name_a_format_or_say_what_is_wrong() {
     assert_eq!(read(r#"{"format": null}"#), Ok(LogOptions::default()));
     assert_eq!(
         read(r#"{"format": "mcp-debugger"}"#).map(|o| o.format),
-        Ok(Some(LogFormat::McpDebugger))
+        Ok(Some(named("mcp-debugger")))
     );
     assert!(read(r#"{"format": "pcap"}"#).is_err_and(|e| e.contains("unknown format `pcap`")));
     assert!(read(r#"{"format": 1}"#).is_err());

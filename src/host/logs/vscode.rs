@@ -58,8 +58,9 @@ pub(super) fn looks_like(text: &str) -> bool {
         .any(|line| matches!(parse_line(line), Some(Line::Message(..))))
 }
 
-/// A line behind the prefix, or `None` for a line without it.
-fn parse_line(line: &str) -> Option<Line<'_>> {
+/// The log service's prefix, `YYYY-MM-DD HH:MM:SS.mmm [level] ` (VS Code's, and its forks':
+/// Cursor's): the time stamp, the level, and where the text after the prefix starts in `line`.
+pub(super) fn prefix(line: &str) -> Option<(&str, &str, usize)> {
     let bytes = line.as_bytes();
     let stamp = line.get(..23)?;
     let shape = stamp.bytes().enumerate().all(|(i, b)| match i {
@@ -74,21 +75,19 @@ fn parse_line(line: &str) -> Option<Line<'_>> {
     }
     let close = 25 + line.get(25..)?.find("] ")?;
     let level = line.get(25..close)?;
-    if !LEVELS.contains(&level) {
-        return None;
-    }
-    let rest = line.get(close + 2..)?;
+    LEVELS.contains(&level).then_some((stamp, level, close + 2))
+}
+
+/// A line behind the prefix, or `None` for a line without it.
+fn parse_line(line: &str) -> Option<Line<'_>> {
+    let (stamp, level, at) = prefix(line)?;
+    let rest = line.get(at..)?;
     match MARKERS.iter().find(|(m, ..)| rest.starts_with(m)) {
         Some((marker, direction, form)) => {
             let time = parse_rfc3339(&format!("{}T{}Z", stamp.get(..10)?, stamp.get(11..)?));
-            Some(Line::Message(
-                time,
-                *direction,
-                *form,
-                close + 2 + marker.len(),
-            ))
+            Some(Line::Message(time, *direction, *form, at + marker.len()))
         }
-        None => Some(Line::Context(level, close + 2)),
+        None => Some(Line::Context(level, at)),
     }
 }
 

@@ -1,0 +1,162 @@
+//! The log formats: one table ([`LOG_FORMATS`]) of every format read, each row its name, its
+//! label, a line saying what it is, how its text is recognised and its reader. Detection,
+//! `from_name`, the options' error, serde, the wasm layer's `logFormats()` (the CLI's
+//! `--input-format` choices and help, the page's labels, the docs' table through a test) and the
+//! fuzz target read this table: a new format is its reader file and one row.
+
+use serde::{Serialize, Serializer};
+
+use super::found::Found;
+use super::{cassette, claude_desktop, cursor, har, lines, mcp_debugger, python_sdk, read, vscode};
+
+/// A format's row.
+pub struct FormatRow {
+    /// Its name (`--input-format`, `{format}`, the reports' `format`).
+    pub name: &'static str,
+    /// What a reader calls it (the page's badge; the reports' `detected` when the reader says
+    /// no more).
+    pub label: &'static str,
+    /// What it is and where it comes from, in one line (the CLI's help, the docs' table).
+    pub description: &'static str,
+    /// Whether a text is in this format (tried in the table's order; the last two take what no
+    /// other took).
+    looks_like: fn(&str) -> bool,
+    /// Reads the text's messages and context lines into `found`.
+    pub(super) read: fn(&mut Found<'_>),
+}
+
+/// The format of a pasted log: a row of [`LOG_FORMATS`] (serialized as its name).
+#[derive(Clone, Copy)]
+pub struct LogFormat(&'static FormatRow);
+
+impl LogFormat {
+    /// This project's transcripts and recordings: read as one when nothing else is recognised
+    /// and the text starts like JSON (else, or when it does not read as one, as [`Self::JSONL`]).
+    pub const TRANSCRIPT: Self = Self(&FormatRow {
+        name: "transcript",
+        label: "transcript (a JSON array of entries, or JSON Lines)",
+        description: "this project's transcripts and proxy recordings",
+        looks_like: |text| text.trim_start().starts_with(['[', '{']),
+        read: read::transcript,
+    });
+
+    /// JSON Lines among other lines: what any other text is read as.
+    pub const JSONL: Self = Self(&FormatRow {
+        name: "jsonl",
+        label: "JSON Lines among other lines",
+        description: "JSON Lines among other lines (server stderr, `tee` output)",
+        looks_like: |_| true,
+        read: lines::read,
+    });
+
+    /// Its row.
+    pub fn row(self) -> &'static FormatRow {
+        self.0
+    }
+
+    /// Its name (`vscode`, `claude-desktop`, …).
+    pub fn name(self) -> &'static str {
+        self.0.name
+    }
+
+    /// The format named `name` (a row of [`LOG_FORMATS`]).
+    pub fn from_name(name: &str) -> Option<Self> {
+        LOG_FORMATS.iter().copied().find(|f| f.name() == name)
+    }
+
+    /// The first format of the table whose text `text` looks like.
+    pub(super) fn sniff(text: &str) -> Self {
+        LOG_FORMATS
+            .iter()
+            .copied()
+            .find(|f| (f.0.looks_like)(text))
+            .unwrap_or(Self::JSONL)
+    }
+}
+
+impl PartialEq for LogFormat {
+    fn eq(&self, other: &Self) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for LogFormat {}
+
+impl std::fmt::Debug for LogFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Serialize for LogFormat {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl Serialize for FormatRow {
+    /// `{name, label, description}`, as `logFormats()` lists it.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut row = s.serialize_struct("LogFormatInfo", 3)?;
+        row.serialize_field("name", self.name)?;
+        row.serialize_field("label", self.label)?;
+        row.serialize_field("description", self.description)?;
+        row.end()
+    }
+}
+
+/// Every format, in the order tried on a text: the first whose `looks_like` takes it reads it.
+pub const LOG_FORMATS: [LogFormat; 9] = [
+    LogFormat(&FormatRow {
+        name: "har",
+        label: "HTTP Archive (HAR 1.2)",
+        description: "an HTTP Archive (HAR 1.2) of a Streamable HTTP session",
+        looks_like: har::looks_like,
+        read: har::read,
+    }),
+    LogFormat(&FormatRow {
+        name: "mcp-debugger",
+        label: "mcp-debugger export",
+        description: "mcp-debugger's JSON export (`mcp-debugger export N --format json`)",
+        looks_like: mcp_debugger::looks_like,
+        read: mcp_debugger::read,
+    }),
+    LogFormat(&FormatRow {
+        name: "mcp-recorder",
+        label: "mcp-recorder cassette",
+        description: "an mcp-recorder cassette (PyPI `mcp-recorder`, format 1.x)",
+        looks_like: cassette::looks_like,
+        read: cassette::read,
+    }),
+    LogFormat(&FormatRow {
+        name: "vscode",
+        label: "VS Code output log",
+        description: "VS Code's MCP output channel, both forms",
+        looks_like: vscode::looks_like,
+        read: vscode::read,
+    }),
+    LogFormat(&FormatRow {
+        name: "claude-desktop",
+        label: "Claude Desktop MCP log",
+        description: "Claude Desktop's MCP logs, `mcp.log` and `mcp-server-NAME.log`",
+        looks_like: claude_desktop::looks_like,
+        read: claude_desktop::read,
+    }),
+    LogFormat(&FormatRow {
+        name: "python-sdk",
+        label: "Python SDK debug log",
+        description: "the Python MCP SDK's debug lines (its SSE server at DEBUG)",
+        looks_like: python_sdk::looks_like,
+        read: python_sdk::read,
+    }),
+    LogFormat(&FormatRow {
+        name: "cursor",
+        label: "Cursor MCP log",
+        description: "Cursor's MCP output (`Cursor MCP.log`, the Output panel's MCP channels)",
+        looks_like: cursor::looks_like,
+        read: cursor::read,
+    }),
+    LogFormat::TRANSCRIPT,
+    LogFormat::JSONL,
+];
