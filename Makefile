@@ -101,11 +101,10 @@ fmt-check: ## cargo fmt --check
 vendor-check: ## vendor/jsonschema is the crates.io release plus only its documented patches, and no wasm build holds a Rust regex engine
 	bash scripts/check-vendor.sh
 
-lint: ## cargo clippy -D warnings, native (all targets) and wasm32 (library, its unit tests and the wasm tests; the format core and the server build too)
+lint: ## cargo clippy -D warnings, native (all targets) and wasm32 (library and tests; the format core and the server build too)
 	cargo clippy --all-targets -- -D warnings
 	cargo clippy --test fuzz_replay -- -D warnings
-	cargo clippy --target $(WASM_TARGET) --lib -- -D warnings
-	cargo clippy --target $(WASM_TARGET) --profile test --lib $(addprefix --test ,$(WASM_TESTS)) -- -D warnings
+	cargo clippy --target $(WASM_TARGET) --lib --tests -- -D warnings
 	cargo clippy --target $(WASM_TARGET) --lib --no-default-features -- -D warnings
 	cargo clippy --target $(WASM_TARGET) --lib --no-default-features --features validator -- -D warnings
 

@@ -12,8 +12,8 @@
 //! The cassette is parsed once; each message is taken out of its tree as a document of its own.
 
 use crate::diagnostic::{ByteRange, Diagnostic};
+use crate::host::logs::entry::ContextLine;
 use crate::host::logs::found::Found;
-use crate::host::logs::model::ContextLine;
 use crate::host::logs::SourceMap;
 use crate::host::session::Direction;
 use crate::host::transcript::take_node;

@@ -7,7 +7,9 @@
 use serde::{Serialize, Serializer};
 
 use super::found::Found;
-use super::{cassette, claude_desktop, cursor, har, lines, mcp_debugger, python_sdk, read, vscode};
+use super::{
+    cassette, claude_desktop, cursor, har, lines, mcp_debugger, python_sdk, transcript_log, vscode,
+};
 
 /// A format's row.
 pub struct FormatRow {
@@ -37,7 +39,7 @@ impl LogFormat {
         label: "transcript (a JSON array of entries, or JSON Lines)",
         description: "this project's transcripts and proxy recordings",
         looks_like: |text| text.trim_start().starts_with(['[', '{']),
-        read: read::transcript,
+        read: transcript_log::read,
     });
 
     /// JSON Lines among other lines: what any other text is read as.

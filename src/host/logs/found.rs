@@ -1,8 +1,8 @@
 //! What the readers collect from a log: its messages (each parsed once, pushed into the
 //! session when replaying), context lines and findings ([`Found`]).
 
+use super::entry::{ContextLine, Http, LogEntry, MAX_SKIPPED_REPORTED};
 use super::map::SourceMap;
-use super::model::{ContextLine, Http, LogEntry, MAX_SKIPPED_REPORTED};
 
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Placement, Span};
 use crate::host::session::{Direction, Entry, Progress, Pushes};

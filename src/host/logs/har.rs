@@ -15,11 +15,11 @@
 use std::borrow::Cow;
 
 use crate::diagnostic::{ByteRange, Diagnostic};
+use crate::host::logs::entry::Http;
 use crate::host::logs::envelope;
 use crate::host::logs::found::Found;
 use crate::host::logs::har_entry::{self, string};
 use crate::host::logs::map::{decode_with_map, SourceMap};
-use crate::host::logs::model::Http;
 use crate::host::session::Direction;
 use crate::host::time::parse_rfc3339;
 use crate::json::{parse, JsonError, ReadOptions, Reader, Token, TokenKind};

@@ -25,6 +25,7 @@
 mod cassette;
 mod claude_desktop;
 mod cursor;
+mod entry;
 mod envelope;
 mod formats;
 mod found;
@@ -38,14 +39,14 @@ mod python_sdk;
 mod read;
 pub mod redact;
 mod replay;
+mod transcript_log;
 mod unreadable;
 mod vscode;
 
+pub use entry::{ContextLine, Http, LogEntry, MAX_LOG_BYTES, MAX_SKIPPED_REPORTED};
 pub use formats::{FormatRow, LogFormat, LOG_FORMATS};
 pub use map::SourceMap;
-pub use model::{
-    ContextLine, Http, Log, LogEntry, LogOptions, LogReport, MAX_LOG_BYTES, MAX_SKIPPED_REPORTED,
-};
+pub use model::{Log, LogOptions, LogReport};
 pub use read::{detect_format, read_log};
 pub use redact::{redact, Redacted};
 pub use replay::{replay_log, replay_log_reporting, replay_log_with};

@@ -1,9 +1,10 @@
 //! Replaying a log as a session: each message pushed as it is read, every finding moved back to
 //! its line and column in the pasted text.
 
+use super::entry::{ContextLine, MAX_LOG_BYTES};
 use super::formats::LogFormat;
 use super::found::{Found, Placed};
-use super::model::{ContextLine, LogOptions, LogReport, MAX_LOG_BYTES};
+use super::model::{LogOptions, LogReport};
 use super::read::{entry_array, read_as};
 
 use crate::diagnostic::{Diagnostic, LineIndex};
