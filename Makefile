@@ -18,7 +18,7 @@ BENCHES := $(sort $(wildcard bench/*.bench.mjs))
 # Runs one phase of `make test`: its log in target/test-logs/, a line when it starts and ends.
 TIMED := bash scripts/timed.sh
 # The Rust checks of `make test` run below the package build and the JavaScript suites.
-LOW := nice -n 5
+LOW := nice -n 10
 # The wasm tests' build: what the cores have left once every other phase has taken its share.
 IDLE := nice -n 19
 
