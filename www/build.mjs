@@ -65,7 +65,8 @@ async function functionsOf(file) {
 /** esbuild options both page bundles share. */
 const bundled = { outdir: dist, bundle: true, format: 'esm', minify: true, sourcemap: false, target: 'es2022', legalComments: 'linked', logLevel: 'warning' };
 // The page: main.js and worker-start.js, their shared code (the worker client) in a chunk, so that
-// index.html starts the worker from worker-start.js (small) while main.js (CodeMirror) downloads.
+// index.html starts the worker from worker-start.js (small) while main.js and its CodeMirror chunk
+// download; what main.js imports later (the editors' aids, view-parts.js) in chunks of their own.
 const page = await build({ ...bundled, entryPoints: [join(www, 'main.js'), join(www, 'worker-start.js')], splitting: true, metafile: true });
 // The worker, one file (a chunk shared with the page would be one more request before the format core).
 await build({
