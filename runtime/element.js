@@ -266,7 +266,9 @@ export class McpJsonElement extends HTMLElement {
   /** Loads the editor (first time) and moves focus into it. */
   async edit() {
     if (!this.editor) {
-      const { JsonEditor } = await import('./json-editor.js');
+      const { JsonEditor, loadEditing } = await import('./json-editor.js');
+      // With its editing aids from the first keystroke (inlined in the package's json-editor.js).
+      await loadEditing().catch(() => {});
       if (!this.editor) {
         this.parts.editor.hidden = false;
         this.editor = new JsonEditor(this.parts.editor, { label: this.frame.getAttribute('aria-label'), onChange: () => this.edited() });

@@ -6,12 +6,23 @@
 // (`adoptedStyleSheets`) instead, which CSP does not govern — so each editor lives in its own shadow
 // root and the page needs neither `unsafe-inline` nor a nonce. Colours come from CSS custom
 // properties, which inherit into the shadow root, so the light/dark theme follows the page.
-import { EditorView, basicSetup } from 'codemirror';
+//
+// The setup is the `codemirror` package's `basicSetup` (6.0.2), in its order, in two halves: what
+// draws the text comes with the editor; the editing aids (the undo history, the default and search
+// keymaps, closing brackets, completion, selection-match highlighting: json-editor-aids.js, with
+// `@codemirror/commands`, `/autocomplete` and `/search`) are imported by `loadEditing()`, so that a
+// page can draw its first text before they download (the toolbox page loads them once the bytes of
+// its first result have arrived).
 import { Compartment, EditorState, Prec } from '@codemirror/state';
-import { keymap } from '@codemirror/view';
-import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import {
+  EditorView, crosshairCursor, drawSelection, dropCursor, highlightActiveLine, highlightActiveLineGutter,
+  highlightSpecialChars, keymap, lineNumbers, rectangularSelection,
+} from '@codemirror/view';
+import {
+  HighlightStyle, bracketMatching, defaultHighlightStyle, foldGutter, foldKeymap, indentOnInput, syntaxHighlighting,
+} from '@codemirror/language';
 import { json } from '@codemirror/lang-json';
-import { lintGutter, setDiagnostics } from '@codemirror/lint';
+import { lintGutter, lintKeymap, setDiagnostics } from '@codemirror/lint';
 import { tags } from '@lezer/highlight';
 import { fixActions } from './fixes.js';
 
@@ -58,6 +69,64 @@ const highlight = HighlightStyle.define([
   { tag: [tags.brace, tags.squareBracket, tags.separator, tags.punctuation], color: 'var(--muted)' },
 ]);
 
+/** The extensions of `basicSetup` that draw the text, made once (every editor shares them, so adding the aids keeps them). */
+const DRAWING = {
+  lineNumbers: lineNumbers(),
+  activeLineGutter: highlightActiveLineGutter(),
+  specialChars: highlightSpecialChars(),
+  foldGutter: foldGutter(),
+  drawSelection: drawSelection(),
+  dropCursor: dropCursor(),
+  multipleSelections: EditorState.allowMultipleSelections.of(true),
+  indentOnInput: indentOnInput(),
+  fallbackHighlight: syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+  bracketMatching: bracketMatching(),
+  rectangularSelection: rectangularSelection(),
+  crosshairCursor: crosshairCursor(),
+  activeLine: highlightActiveLine(),
+};
+
+/** The editing aids, as json-editor-aids.js makes them. @typedef {typeof import('./json-editor-aids.js').aids} EditingAids */
+
+/** No editing aids yet: empty extensions and keymaps. @type {EditingAids} */
+const NO_AIDS = {
+  history: [], closeBrackets: [], autocompletion: [], selectionMatches: [],
+  closeBracketsKeymap: [], defaultKeymap: [], searchKeymap: [], historyKeymap: [], completionKeymap: [],
+};
+
+/** `basicSetup`, in its order, with the editing `aids` (none until `loadEditing()` has them). @param {EditingAids} [aids] */
+function setup(aids = NO_AIDS) {
+  const d = DRAWING;
+  return [
+    d.lineNumbers, d.activeLineGutter, d.specialChars, aids.history, d.foldGutter, d.drawSelection, d.dropCursor,
+    d.multipleSelections, d.indentOnInput, d.fallbackHighlight, d.bracketMatching, aids.closeBrackets,
+    aids.autocompletion, d.rectangularSelection, d.crosshairCursor, d.activeLine, aids.selectionMatches,
+    keymap.of([
+      ...aids.closeBracketsKeymap, ...aids.defaultKeymap, ...aids.searchKeymap, ...aids.historyKeymap,
+      ...foldKeymap, ...aids.completionKeymap, ...lintKeymap,
+    ]),
+  ];
+}
+
+/** Called by `loadEditing()`: starts the import of the editing aids. */
+let startEditing;
+/** The editing aids (json-editor-aids.js), imported once `loadEditing()` is first called; every editor adds them then. */
+const editingAids = new Promise((resolve) => (startEditing = resolve))
+  .then(() => import('./json-editor-aids.js'))
+  .then((module) => module.aids);
+// An editor without its aids still shows, scrolls, folds, selects and takes typing and pastes.
+editingAids.catch(() => {});
+
+/**
+ * Imports the editing aids (once: json-editor-aids.js) and gives them to every editor, those made
+ * before and after; resolves when they have them. An editor made without `deferEditing` calls it
+ * itself.
+ */
+export function loadEditing() {
+  startEditing();
+  return editingAids;
+}
+
 /**
  * The start of `text` for the preview: at most `PREVIEW_LINES` lines of at most `PREVIEW_COLUMNS`
  * characters each (a minified document is one huge line, and laying out a long line stalls the page).
@@ -78,11 +147,12 @@ function preview(text) {
 /**
  * A JSON editor mounted in `host` (in a shadow root). Options: `label` (ARIA), `readOnly`,
  * `onChange()` after every edit, `onRun()` on Ctrl/Cmd+Enter, `onLarge(bytes | null)` when large mode
- * starts or ends.
+ * starts or ends, `deferEditing` to leave the import of the editing aids to a `loadEditing()` call
+ * (by default the editor starts it).
  */
 export class JsonEditor {
-  /** @param {HTMLElement} host @param {{ label: string, readOnly?: boolean, onChange?: () => void, onRun?: () => void, onLarge?: (bytes: number | null) => void }} options */
-  constructor(host, { label, readOnly = false, onChange = () => {}, onRun = () => {}, onLarge = () => {} }) {
+  /** @param {HTMLElement} host @param {{ label: string, readOnly?: boolean, onChange?: () => void, onRun?: () => void, onLarge?: (bytes: number | null) => void, deferEditing?: boolean }} options */
+  constructor(host, { label, readOnly = false, onChange = () => {}, onRun = () => {}, onLarge = () => {}, deferEditing = false }) {
     this.large = null;
     this.onLarge = onLarge;
     this.readOnly = new Compartment();
@@ -90,13 +160,14 @@ export class JsonEditor {
     // Long lines wrap, except in a large text's preview, where laying out a wrapped 16 KB line stalls.
     this.wrapping = new Compartment();
     this.baseReadOnly = readOnly;
+    this.setup = new Compartment();
     const root = host.attachShadow({ mode: 'open' });
     this.view = new EditorView({
       root,
       parent: root,
       extensions: [
         Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => (onRun(), true) }])),
-        basicSetup,
+        this.setup.of(setup()),
         json(),
         this.wrapping.of(EditorView.lineWrapping),
         lintGutter(),
@@ -123,6 +194,8 @@ export class JsonEditor {
         }),
       ],
     });
+    editingAids.then((aids) => this.view.dispatch({ effects: this.setup.reconfigure(setup(aids)) }), () => {});
+    if (!deferEditing) loadEditing();
   }
 
   /** Changes the editor's accessible name. */

@@ -44,10 +44,11 @@ function cargoPackage() {
   return pkg;
 }
 
-/** The package-side JavaScript (runtime/, copied whole into the package but for its README and
- * the entries' sources, which `entryText` writes per glue), its top-level names. */
+/** The package-side JavaScript (runtime/, copied whole into the package but for its README, the
+ * entries' sources, which `entryText` writes per glue, and json-editor-aids.js, which
+ * `bundleEditor` inlines in json-editor.js), its top-level names. */
 function runtimeFiles() {
-  return readdirSync(join(ROOT, 'runtime')).filter((name) => name !== 'README.md' && name !== 'entries');
+  return readdirSync(join(ROOT, 'runtime')).filter((name) => !['README.md', 'entries', 'json-editor-aids.js'].includes(name));
 }
 
 /** The npm package.json derived from the Cargo package. */
@@ -355,7 +356,8 @@ function stringParameters(source, required) {
 /**
  * runtime/json-editor.js (the CodeMirror editor `<mcp-json>` loads on its first edit) imports
  * CodeMirror, which the package does not depend on: ship it bundled, so the element works with any
- * bundler or none. The only runtime/ file that is not shipped as written.
+ * bundler or none, with its editing aids (json-editor-aids.js, which it imports when asked) inlined
+ * in the same file. The only runtime/ files that are not shipped as written.
  */
 async function bundleEditor(out) {
   const { build } = await import('esbuild');

@@ -65,7 +65,8 @@ async function functionsOf(file) {
 /** esbuild options both page bundles share. */
 const bundled = { outdir: dist, bundle: true, format: 'esm', minify: true, sourcemap: false, target: 'es2022', legalComments: 'linked', logLevel: 'warning' };
 // The page: main.js and worker-start.js, their shared code (the worker client) in a chunk, so that
-// index.html starts the worker from worker-start.js (small) while main.js (CodeMirror) downloads.
+// index.html starts the worker from worker-start.js (small) while main.js and its CodeMirror chunk
+// download; what main.js imports later (the editors' aids, view-parts.js) in chunks of their own.
 const page = await build({ ...bundled, entryPoints: [join(www, 'main.js'), join(www, 'worker-start.js')], splitting: true, metafile: true });
 // The worker, one file (a chunk shared with the page would be one more request before the format core).
 await build({
@@ -84,16 +85,35 @@ for (const file of GLUE) await copyFile(join(pkg, file), join(dist, 'pkg', file)
 for (const file of ['style.css', 'favicon.svg']) await copyFile(join(www, file), join(dist, file));
 
 /**
- * index.html with a `modulepreload` hint for each chunk worker-start.js imports (in place of the
- * `<!-- __WORKER_START_CHUNKS__ -->` mark), so they are fetched with it, not a round trip after it.
+ * The chunks the page build's `entry` (main.js, worker-start.js) imports statically, transitively:
+ * what the browser would discover only once the file importing it has downloaded.
+ */
+function staticChunks(entry) {
+  const outputs = page.metafile.outputs;
+  const [start] = Object.entries(outputs).find(([, output]) => output.entryPoint?.endsWith(entry));
+  const found = new Set();
+  const visit = (file) => {
+    for (const i of outputs[file].imports) {
+      if (i.kind !== 'import-statement' || found.has(i.path)) continue;
+      found.add(i.path);
+      visit(i.path);
+    }
+  };
+  visit(start);
+  return [...found].map((file) => relative(dist, file).split('\\').join('/'));
+}
+
+/**
+ * index.html with a `modulepreload` hint for each chunk worker-start.js and main.js import (in
+ * place of the `<!-- __MODULE_PRELOADS__ -->` mark), so they are fetched with them, not a round
+ * trip after them.
  */
 async function indexHtml() {
   const html = await readFile(join(www, 'index.html'), 'utf8');
-  const mark = '<!-- __WORKER_START_CHUNKS__ -->';
+  const mark = '<!-- __MODULE_PRELOADS__ -->';
   if (!html.includes(mark)) throw new Error(`www/index.html lost its ${mark} mark`);
-  const [, start] = Object.entries(page.metafile.outputs).find(([, output]) => output.entryPoint?.endsWith('worker-start.js'));
-  const chunks = start.imports.filter((i) => i.kind === 'import-statement').map((i) => relative(dist, i.path).split('\\').join('/'));
-  return html.replace(mark, chunks.map((chunk) => `<link rel="modulepreload" href="${chunk}">`).join('\n  '));
+  const chunks = new Set([...staticChunks('worker-start.js'), ...staticChunks('main.js')]);
+  return html.replace(mark, [...chunks].map((chunk) => `<link rel="modulepreload" href="${chunk}">`).join('\n  '));
 }
 await writeFile(join(dist, 'index.html'), await indexHtml());
 

@@ -1,14 +1,11 @@
 // The toolbox page: tabs, editors, the wasm worker, results, sharing, offline.
 // First: starts the worker before the modules below are evaluated.
 import { wasm } from './worker-start.js';
-import { JsonEditor, LARGE_TEXT } from '../runtime/json-editor.js';
+import { JsonEditor, LARGE_TEXT, loadEditing } from '../runtime/json-editor.js';
 import { Cancelled } from '../runtime/load/worker-client.js';
 import { countText, h, renderBadges, renderDiagnostics, renderSummary, renderTimeline } from './render.js';
 import { clearStored, decodeFragment, encodeFragment, loadStored, store } from './share.js';
 import { TABS, toolError } from './tabs.js';
-import { renderCompat } from './compat-view.js';
-import { ElicitationForm } from './elicitation-form.js';
-import { renderSequence } from './sequence.js';
 
 const $ = (id) => document.getElementById(id);
 /** Longest URL fragment "Copy link" produces; larger states stay in localStorage only. */
@@ -35,17 +32,29 @@ function defaultState() {
   return { tab: 'home', docs: {}, output: { indent: '2', minify: false, sortKeys: false } };
 }
 
+// The editing aids (undo, keymaps, search) are imported once the first result's bytes are all here (`start`).
 const editors = {
-  a: new JsonEditor($('editor-a'), { label: 'Input', onChange: edited, onRun: run, onLarge: (n) => showLarge('a', n) }),
-  b: new JsonEditor($('editor-b'), { label: 'Second input', onChange: edited, onRun: run, onLarge: (n) => showLarge('b', n) }),
-  out: new JsonEditor($('editor-out'), { label: 'Output', readOnly: true, onRun: run }),
+  a: new JsonEditor($('editor-a'), { label: 'Input', onChange: edited, onRun: run, onLarge: (n) => showLarge('a', n), deferEditing: true }),
+  b: new JsonEditor($('editor-b'), { label: 'Second input', onChange: edited, onRun: run, onLarge: (n) => showLarge('b', n), deferEditing: true }),
+  out: new JsonEditor($('editor-out'), { label: 'Output', readOnly: true, onRun: run, deferEditing: true }),
 };
-/** The elicitation form preview: its answer goes to the second editor and is checked there. */
-const elicitForm = new ElicitationForm($('elicit-form'), (text) => {
-  if (editors.b.getText() === text) return;
-  editors.b.setText(text);
-  edited();
-});
+
+/** What a view may have that the first result never has (view-parts.js draws them). */
+const LATER_PARTS = ['compat', 'sequence', 'form'];
+/** view-parts.js, once imported: it draws (or clears) those parts of every view from then on. */
+let parts;
+/** The elicitation form preview (once view-parts.js is there): its answer goes to the second editor and is checked there. */
+let elicitForm;
+
+/** Imports view-parts.js (once). */
+async function importParts() {
+  parts ??= await import('./view-parts.js');
+  elicitForm ??= new parts.ElicitationForm($('elicit-form'), (text) => {
+    if (editors.b.getText() === text) return;
+    editors.b.setText(text);
+    edited();
+  });
+}
 
 // ---- running ---------------------------------------------------------------------------------
 
@@ -76,7 +85,8 @@ async function run() {
     };
     const view = await tab.run(calls, docs.a ?? '', docs.b ?? '', outputOptions());
     if (number !== runNumber) return;
-    showResult(view);
+    await showResult(view);
+    if (number !== runNumber) return;
     // A preview answered after the full build had loaded: run again for the full build's view.
     if (view.pending && wasm.full.state === 'loaded') run();
   } catch (error) {
@@ -146,6 +156,8 @@ async function fullChanged(full) {
     document.body.dataset.full = full.state;
     return;
   }
+  // What the full build's results may have: imported now, not when the first one comes.
+  if (full.state === 'loaded') importParts().catch(() => {});
   if (full.state === 'loaded' && shown.pending && document.body.dataset.ready) await run();
   document.body.dataset.full = full.state;
   // The service worker precaches both builds: registered after the full build arrived, its
@@ -164,8 +176,17 @@ function whenIdle(job) {
 
 // ---- results ---------------------------------------------------------------------------------
 
-/** Shows a tab's view (its shape is described at the top of tabs.js); counts the diagnostics as a badge. */
-function showResult(view) {
+let resultNumber = 0;
+/**
+ * Shows a tab's view (its shape is described at the top of tabs.js), once the parts it has are
+ * imported, unless another view came meanwhile; counts the diagnostics as a badge.
+ */
+async function showResult(view) {
+  const number = ++resultNumber;
+  if (!parts && LATER_PARTS.some((key) => view[key])) {
+    await importParts();
+    if (number !== resultNumber) return;
+  }
   const diagnostics = view.diagnostics ?? [];
   const badges = [...(view.badges ?? [])];
   const counted = countText(diagnostics);
@@ -179,9 +200,9 @@ function showResult(view) {
   nextView = view.next;
   renderSummary($('summary'), view.summary);
   renderTimeline($('timeline'), view.timeline ?? [], pick);
-  renderSequence($('sequence'), view.sequence, pick, (id, indexes) => wasm.call('sequenceRows', id, indexes));
+  parts?.renderSequence($('sequence'), view.sequence, pick, (id, indexes) => wasm.call('sequenceRows', id, indexes));
   renderDiagnostics($('diagnostics'), diagnostics, pick);
-  elicitForm.render(view.form);
+  elicitForm?.render(view.form);
   if (view.form) elicitForm.showErrors(diagnostics.filter((d) => d.editor === 'b'));
   const schemaMarks = diagnostics.filter((d) => d.editor === 'b' && d.schemaSpan).map((d) => ({ ...d, span: d.schemaSpan }));
   editors.a.setDiagnostics([...diagnostics.filter((d) => d.editor === 'a'), ...schemaMarks]);
@@ -194,7 +215,7 @@ function showResult(view) {
     : '';
   /** @type {HTMLButtonElement} */ ($('copy-output')).disabled = /** @type {HTMLButtonElement} */ ($('download-output')).disabled = !shown.output;
   /** @type {HTMLButtonElement} */ ($('copy-tool-error')).disabled = !diagnostics.some((d) => d.severity !== 'info');
-  renderCompat($('compat'), view.compat, compatHooks);
+  parts?.renderCompat($('compat'), view.compat, compatHooks);
   document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
 }
 
@@ -499,7 +520,18 @@ function wire() {
 async function start() {
   applyTheme(localStorage.getItem(THEME_KEY) ?? 'system');
   wire();
-  const [fromLink, , api] = await Promise.all([decodeFragment(location.hash), loadExamples(), wasm.ready.catch(() => null)]);
+  const [fromLink] = await Promise.all([decodeFragment(location.hash), loadExamples()]);
+  const saved = fromLink ?? loadStored();
+  if (saved?.tab && TABS[saved.tab]) state = { ...defaultState(), ...saved };
+  else {
+    const first = examples.find((example) => example.id === FIRST_EXAMPLE);
+    if (first) state.docs.home = { a: first.a };
+  }
+  // The texts are on screen while the format core may still be on its way.
+  applyState();
+  const api = await wasm.ready.catch(() => null);
+  // What the first result needs has arrived: now the editors' editing aids, while it runs.
+  loadEditing().then(() => (document.body.dataset.editing = 'loaded'), () => {});
   if (api) {
     $('version').textContent = `v${api.version}`;
     document.body.dataset.functions = [...api.functions].sort().join(' ');
@@ -509,13 +541,6 @@ async function start() {
     if (missing.length) button.title = 'Not available in this build yet';
     button.classList.toggle('unavailable', missing.length > 0);
   }
-  const saved = fromLink ?? loadStored();
-  if (saved?.tab && TABS[saved.tab]) state = { ...defaultState(), ...saved };
-  else {
-    const first = examples.find((example) => example.id === FIRST_EXAMPLE);
-    if (first) state.docs.home = { a: first.a };
-  }
-  applyState();
   await run();
   document.body.dataset.ready = 'true';
   // The format core answered; now the full build (validation, classification, sessions).

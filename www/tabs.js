@@ -6,7 +6,8 @@
 // where `next = {label, tab, docs}` offers to open the texts in another tab.
 import { classifyMode, elicitationMode, formatMode, logFormatLabel, placed, plural, sessionMode, validateMode } from '../runtime/modes.js';
 
-import { compatOf, compatView } from './compat-view.js';
+/** The Compatibility matrix's module (in view-parts.js), imported when a tab first runs it: the first result never has one. */
+const compatModule = () => import('./view-parts.js');
 
 /** The page's editors, as the places diagnostics point into. */
 const A = { editor: 'a' };
@@ -54,7 +55,7 @@ async function classifyView(api, text, options) {
   return {
     ...view,
     next: nextStep(api, view.kind, view.items, text),
-    compat: TOOL_KINDS.has(view.kind) && api.has('checkCompatibility') ? await compatOf(api, text) : undefined,
+    compat: TOOL_KINDS.has(view.kind) && api.has('checkCompatibility') ? await (await compatModule()).compatOf(api, text) : undefined,
   };
 }
 
@@ -104,7 +105,7 @@ export const TABS = {
   compat: {
     a: 'Tool, array of tools, or tools/list result',
     needs: ['checkCompatibility', 'lowerTool'],
-    run: (api, a) => compatView(api, a),
+    run: async (api, a) => (await compatModule()).compatView(api, a),
   },
   session: {
     a: 'Transcript or log: JSON array or JSON Lines of messages, VS Code or Claude Desktop MCP output, HAR, …',

@@ -24,9 +24,10 @@ export async function startBrowser() {
     browser,
     /**
      * A fresh context + page with `requests`, `cspViolations` and `errors` logs, once the page is
-     * ready (with `full: false`, without waiting for the full build; `route(context)` runs first).
+     * ready (with `full: false`, without waiting for the full build, with `editing: false` for the
+     * editors' editing aids; `route(context)` runs first).
      */
-    async open(path = '', options = {}, { full = true, route = async () => {} } = {}) {
+    async open(path = '', options = {}, { full = true, editing = true, route = async () => {} } = {}) {
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, ...options });
       const page = await context.newPage();
       const log = { requests: [], cspViolations: [], errors: [] };
@@ -39,7 +40,7 @@ export async function startBrowser() {
       });
       await route(context);
       await page.goto(server.url + path);
-      await ready(page, { full });
+      await ready(page, { full, editing });
       return { context, page, log };
     },
     async close() {
@@ -51,10 +52,13 @@ export async function startBrowser() {
 
 /**
  * Waits until the page has loaded the wasm worker and shown its first result (made by the format
- * core), and unless `full` is false until the full build (validation, classification) has loaded.
+ * core), unless `editing` is false until its editors have their editing aids (undo, keymaps:
+ * loaded after the first result's bytes), and unless `full` is false until the full build
+ * (validation, classification) has loaded.
  */
-export async function ready(page, { full = true } = {}) {
+export async function ready(page, { full = true, editing = true } = {}) {
   await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+  if (editing) await page.waitForSelector('body[data-editing="loaded"]', { timeout: 20_000 });
   if (full) await page.waitForSelector('body[data-full="loaded"]', { timeout: 60_000 });
 }
 

@@ -1,5 +1,6 @@
 // Loading in phases: the page formats with the format core while the full build (validation,
-// classification) is still on its way; the Validate tab answers from the server build meanwhile
+// classification) is still on its way, and before the editors' editing aids and the parts of views
+// that the first result never has; the Validate tab answers from the server build meanwhile
 // (the same verdict, the schema lint's findings once the full build is there), and a job that
 // needs the full build (a session) waits for it, showing "loading validator…" with the bytes received, then
 // succeeds. The full build's .wasm is held back by a route until the test releases it. Needs
@@ -31,6 +32,51 @@ function holdFullBuild() {
   };
   return hold;
 }
+
+test('the first result waits neither for the editors\' editing aids nor for the view parts; the editors made before the aids gain them', async () => {
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  let asked = false;
+  const full = holdFullBuild();
+  const route = async (context) => {
+    await full.route(context);
+    await context.route(/\/json-editor-aids-[^/]*\.js$/, async (r) => {
+      asked = true;
+      await released;
+      await r.continue();
+    });
+  };
+  const { page, context, log } = await env.open('', {}, { full: false, editing: false, route });
+  // The first visit's example is formatted while the aids are held back; nothing of the view parts
+  // (all of which need the full build, held back too) came.
+  assert.match(await editorText(page, 'editor-out'), /"taskId": "786512e2-/);
+  assert.ok(asked, 'the aids were asked for once the worker was ready');
+  assert.equal(await page.getAttribute('body', 'data-editing'), null);
+  assert.deepEqual(log.requests.filter((url) => url.includes('view-parts')), [], 'no view parts before a view has one');
+
+  // Released, the aids reach the editors made before them: undo (the history) and search (its keymap).
+  release();
+  await page.waitForSelector('body[data-editing="loaded"]');
+  const input = page.locator('#editor-a .cm-content');
+  const text = await editorText(page, 'editor-a');
+  await input.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(' ');
+  assert.notEqual(await editorText(page, 'editor-a'), text);
+  await page.keyboard.press('ControlOrMeta+Z');
+  assert.equal(await editorText(page, 'editor-a'), text, 'the edit was undone');
+  await page.keyboard.press('ControlOrMeta+F');
+  await page.waitForFunction(() => document.getElementById('editor-a').shadowRoot.querySelector('.cm-search'));
+  assert.deepEqual(log.requests.filter((url) => url.includes('view-parts')), [], 'no view parts before the full build');
+
+  // Once the full build is there, the view parts come, before any view has one.
+  full.release();
+  await page.waitForSelector('body[data-full="loaded"]', { timeout: 60_000 });
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/view-parts-')));
+  assert.deepEqual(await page.evaluate(() => window.__csp), []);
+  assert.deepEqual(log.errors, []);
+  await context.close();
+});
 
 test('formatting works before the full build has loaded; a Session job waits for it, then succeeds', async () => {
   const hold = holdFullBuild();
