@@ -8,8 +8,9 @@ MAKEFLAGS += --no-print-directory
 
 PORT ?= 8080
 WASM_TARGET := wasm32-unknown-unknown
-# Test files picked up by convention: the wasm tests (tests/wasm/main.rs, one binary of modules, and
-# tests/wasm_*.rs, those that need an instance of their own) run in Node through
+# Test files picked up by convention: the native integration tests (tests/native/main.rs, one binary
+# of modules, `cargo test --test native`), the wasm tests (tests/wasm/main.rs, one binary of modules,
+# and tests/wasm_*.rs, those that need an instance of their own) run in Node through
 # wasm-bindgen-test-runner, tests/node/*.test.mjs against pkg/, tests/browser/*.test.mjs in
 # Chromium, bench/*.bench.mjs.
 WASM_TESTS := $(if $(wildcard tests/wasm/main.rs),wasm) $(basename $(notdir $(wildcard tests/wasm_*.rs)))
@@ -108,7 +109,7 @@ lint: ## cargo clippy -D warnings, native (all targets) and wasm32 (library and 
 	cargo clippy --target $(WASM_TARGET) --lib --no-default-features -- -D warnings
 	cargo clippy --target $(WASM_TARGET) --lib --no-default-features --features validator -- -D warnings
 
-test-native: ## Native Rust tests (unit, integration, JSONTestSuite; the format core's and the server build's unit tests too)
+test-native: ## Native Rust tests (unit, integration tests/native/ as one binary, JSONTestSuite; the format core's and the server build's unit tests too)
 	cargo test
 	cargo test --lib --no-default-features
 	cargo test --lib --no-default-features --features validator

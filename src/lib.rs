@@ -12,7 +12,7 @@
 //!
 //! Modules import only from lower layers, never from their own layer or a higher one, so there
 //! is no import circle; inside a module's folder the files do not import each other around a
-//! circle either (`tests/layers.rs` reads every `crate::…` and `super::…` path of `src/` and fails
+//! circle either (`tests/native/layers.rs` reads every `crate::…` and `super::…` path of `src/` and fails
 //! on a breach, naming its `file:line`). Lowest first:
 //!
 //! `diagnostic` < `json` < `format` and `docs_example` < `schema` < `protocol` < `validate` < `lint` < `validator` < `compat` < `classify` < `host` < `wasm`

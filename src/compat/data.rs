@@ -139,7 +139,7 @@ pub fn builtin() -> &'static [Entry] {
             .iter()
             .flat_map(|(_, text)| {
                 // The files are held to the schema and read by a test
-                // (`tests/compat_data.rs`), so nothing is left out here.
+                // (`tests/native/compat_data.rs`), so nothing is left out here.
                 let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
                 entries_of(&value).unwrap_or_default()
             })

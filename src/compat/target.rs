@@ -116,7 +116,7 @@ impl Target {
                 .iter()
                 .flat_map(|(_, text)| {
                     // The files are held to the schema and read by a test
-                    // (`tests/compat_data.rs`), so nothing is left out here.
+                    // (`tests/native/compat_data.rs`), so nothing is left out here.
                     let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
                     declared_in(&value).unwrap_or_default()
                 })

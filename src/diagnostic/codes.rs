@@ -8,9 +8,9 @@
 //! `/`. In a debug build [`Diagnostic::new`](super::Diagnostic::new) (and
 //! [`Diagnostic::with_code`](super::Diagnostic::with_code)) panics on a code not registered here,
 //! or emitted more severely than registered, so a new code fails every test that reaches it;
-//! `tests/codes.rs` also holds the docs' tables and every literal code of `src/` to this table,
-//! and generates from it `docs/codes.md` and `runtime/codes.json` (`UPDATE_DOCS=1 cargo test
-//! --test codes`), the rows the package ships beside its `.wasm` (`mcp-json-toolbox/codes.json`,
+//! `tests/native/codes.rs` also holds the docs' tables and every literal code of `src/` to this
+//! table, and generates from it `docs/codes.md` and `runtime/codes.json` (`UPDATE_DOCS=1 cargo test
+//! --test native codes::`), the rows the package ships beside its `.wasm` (`mcp-json-toolbox/codes.json`,
 //! which SARIF's rules read): embedded in the full build they would cost about 3 KB brotli (the
 //! JSON appended to its `.wasm`, 2026-12-06) that the page, which never lists them, would load.
 //!

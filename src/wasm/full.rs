@@ -291,7 +291,7 @@ export interface ElicitationReport {
   responseDiagnostics: Diagnostic[];
 }
 
-/** The formats `readLog` / `replayLog` read (detected from the text unless `format` is given): the names `logFormats()` lists (tests/ts_declarations.rs holds this union to the crate's table). */
+/** The formats `readLog` / `replayLog` read (detected from the text unless `format` is given): the names `logFormats()` lists (tests/native/ts_declarations.rs holds this union to the crate's table). */
 export type LogFormat = "har" | "mcp-debugger" | "mcp-recorder" | "vscode" | "claude-desktop" | "python-sdk" | "cursor" | "transcript" | "jsonl";
 
 /** A format as `logFormats()` lists it. */

@@ -4,7 +4,7 @@
 //
 // jsonschema 0.60.2 leaked about 4 KiB per compile of these schemas (unevaluatedProperties or
 // unevaluatedItems beside a $ref cycle; vendor/jsonschema/PATCHED.md, 02-reference-cycles): the
-// memory grew by tens of MiB here. tests/compile_leaks.rs is the native twin.
+// memory grew by tens of MiB here. tests/native/compile_leaks.rs is the native twin.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';

@@ -1,6 +1,7 @@
 // The client command the conformance tests give the official MCP conformance suite: `node
 // conformance-client.mjs [CHECK-SERVER-OPTIONS…] URL` runs `check-server CHECK-SERVER-OPTIONS…
-// MAPPED… --url URL` (pkg/cli.js) and exits with its code. The suite appends its test server's
+// MAPPED… --url URL` (pkg/cli.js) in this process, as `node pkg/cli.js …` would (its exit code,
+// its output; no second Node started per scenario). The suite appends its test server's
 // URL and tells the client which scenario runs, at which revision, with which inputs, in the
 // environment (`MCP_CONFORMANCE_SCENARIO`, `MCP_CONFORMANCE_PROTOCOL_VERSION`,
 // `MCP_CONFORMANCE_CONTEXT`: JSON); this adapter maps them to the flags a user would pass, so the
@@ -14,7 +15,6 @@
 //   environment variable of check-server's, never its command line.
 // Files go in a temp folder, removed on exit. With it, the suite runs the scenarios one by one
 // (`--scenario`) or all a revision requires at once (`--requirements`).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,7 +82,8 @@ const args = process.argv.slice(2);
 const url = args.pop();
 const { MCP_CONFORMANCE_SCENARIO: scenario, MCP_CONFORMANCE_PROTOCOL_VERSION: protocol, MCP_CONFORMANCE_CONTEXT: context } = process.env;
 const given = context ? JSON.parse(context) : {};
-const env = { ...process.env };
+// check-server's environment: this one, without the context, with the credentials authOptions adds.
+const env = process.env;
 delete env.MCP_CONFORMANCE_CONTEXT;
 const mapped = [
   ...(protocol ? ['--protocol', protocol] : []),
@@ -90,10 +91,8 @@ const mapped = [
   ...(scenario?.startsWith('auth/') ? authOptions(given, env) : []),
   ...(given.toolCalls ?? []).flatMap(({ name, arguments: values }) => call(name, values ?? {})),
 ];
-const child = spawn(process.execPath, [CLI, 'check-server', ...args, ...mapped, '--url', url], { stdio: 'inherit', env });
-// The suite ends a client that runs past its time: check-server with it.
-for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
-child.on('close', (code, signal) => {
-  rmSync(folder, { recursive: true, force: true });
-  process.exit(code ?? (signal ? 2 : 0));
-});
+process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
+// pkg/cli.js runs the command line of process.argv and sets process.exitCode; the process ends
+// when check-server is done (or when the suite ends a client that runs past its time).
+process.argv = [process.argv[0], CLI, 'check-server', ...args, ...mapped, '--url', url];
+await import(CLI);

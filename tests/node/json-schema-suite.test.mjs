@@ -1,5 +1,5 @@
 // Runs the JSON Schema Test Suite (draft 2020-12) through the wasm build's public API, with the
-// suite's remotes registered as http://localhost:1234/<path>. Mirrors tests/json_schema_suite.rs.
+// suite's remotes registered as http://localhost:1234/<path>. Mirrors tests/native/json_schema_suite.rs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { Validator } from '../../pkg/node.js';
 const root = fileURLToPath(new URL('../../../shared/json-schema-test-suite/', import.meta.url));
 if (!existsSync(root)) throw new Error(`missing test data: ${root} (the shared JSON-Schema-Test-Suite checkout)`);
 
-// Same list as KNOWN_FAILURES in tests/json_schema_suite.rs (empty at present).
+// Same list as KNOWN_FAILURES in tests/native/json_schema_suite.rs (empty at present).
 const KNOWN_FAILURES = [];
 
 /** Remote schema texts by URI, skipping the dialects the crate does not support (draft3/, v1/). */

@@ -4,7 +4,7 @@
 // clarification by elicitation). `replaySession` finds nothing but the true lint on the server's
 // open no-argument tools, the host session state is right, and every message classifies without
 // an error. The recorder is tests/node/record-everything.mjs (it also rewrites the committed
-// fixtures, which tests/session_recordings.rs replays natively). About 10 s: the server's task
+// fixtures, which tests/native/session_recordings.rs replays natively). About 10 s: the server's task
 // runs four 1-second stages per flow.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -5,7 +5,7 @@
 // (runtime/entries/, and mcp-sdk.js, the SDK's validator on the `/validator` entry), and the
 // applications that use the package by its name (`mcp-json-toolbox`, the entries' layer): the CLI,
 // the proxy, the MCP client. A file imports only files of its own layer or a lower one, and no
-// files import each other around a circle. The same check for src/ is tests/layers.rs.
+// files import each other around a circle. The same check for src/ is tests/native/layers.rs.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

@@ -22,7 +22,7 @@ const server = await import(join(PKG, 'validator-node.js'));
 const SHARED_SUITE = fileURLToPath(new URL('../../../shared/json-schema-test-suite/', import.meta.url));
 const SUITE = join(SHARED_SUITE, 'tests');
 
-/** The suite's remote schemas by the URI its tests name them with (as tests/json_schema_suite.rs registers them). */
+/** The suite's remote schemas by the URI its tests name them with (as tests/native/json_schema_suite.rs registers them). */
 function remotes(dir = join(SHARED_SUITE, 'remotes'), prefix = 'http://localhost:1234/') {
   const found = {};
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -82,7 +82,7 @@ test('the whole JSON Schema Test Suite (2020-12): the same verdicts as the full 
       }
     }
   }
-  // The suite's size (tests/json_schema_suite.rs): 1,299 required, 162 optional, 764 format cases.
+  // The suite's size (tests/native/json_schema_suite.rs): 1,299 required, 162 optional, 764 format cases.
   assert.equal(compared, 1299 + 162 + 764);
 });
 

@@ -1,7 +1,7 @@
 //! Hostile input through the JavaScript API (`format` / `formatDocument`) in wasm: every case
 //! throws a `JsonError` with code, line and column, or returns exactly the accepted result, and
 //! the instance stays usable. Invalid UTF-8 cannot reach this API (JS strings are UTF-16 and
-//! wasm-bindgen encodes them to UTF-8); `tests/bad_input.rs` covers it through the Rust API.
+//! wasm-bindgen encodes them to UTF-8); `tests/native/bad_input.rs` covers it through the Rust API.
 #![cfg(test)]
 #![cfg(target_arch = "wasm32")]
 

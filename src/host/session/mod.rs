@@ -22,7 +22,7 @@
 //! ([`JsonLinesSession`]: a JSON Lines transcript pushed line by line as it is written, each
 //! finding placed in it as the replay places it), `events.rs` ([`RunEvent`]: what a host tells
 //! the session about the run outside the messages, [`Session::event`] its finding), `finding.rs`
-//! ([`Finding`]) and `limits.rs` (the caps below). The files depend one way (`tests/layers.rs`):
+//! ([`Finding`]) and `limits.rs` (the caps below). The files depend one way (`tests/native/layers.rs`):
 //! the `Session` struct and the types of its fields sit below the files that add `impl Session`
 //! blocks and checks, and this file only declares the files and re-exports their public names.
 //!

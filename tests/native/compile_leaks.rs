@@ -1,5 +1,5 @@
-//! Compiling a schema and dropping it gives back every byte: a counting global allocator (this
-//! test binary's own, tests/support/heap.rs) measures the heap a thread holds after many compiles
+//! Compiling a schema and dropping it gives back every byte: a counting global allocator (the
+//! native test binary's, tests/support/heap.rs) measures the heap a thread holds after many compiles
 //! of one schema.
 //!
 //! jsonschema 0.60.2 leaked on every compile of a schema whose `unevaluatedProperties` or
@@ -11,7 +11,7 @@
 
 use mcp_json_toolbox::{ValidateOptions, Validator};
 
-#[path = "support/heap.rs"]
+#[path = "../support/heap.rs"]
 mod heap;
 
 use heap::held;

@@ -5,7 +5,7 @@
 #![cfg(test)]
 #![cfg(not(target_arch = "wasm32"))]
 
-mod support;
+use crate::support;
 
 use support::{fixture, list, replay_session};
 
@@ -29,7 +29,7 @@ const OPEN_NO_ARGUMENT_TOOLS: [&str; 6] = [
 ];
 
 /// The codes of the warnings and errors of the session's own rules (the compatibility verdicts,
-/// codes `target/rule`, are the profiles', tested in tests/compat.rs).
+/// codes `target/rule`, are the profiles', tested in tests/native/compat.rs).
 fn codes(report: &SessionReport) -> Vec<&str> {
     report
         .diagnostics

@@ -3,7 +3,7 @@
 #![cfg(test)]
 #![cfg(not(target_arch = "wasm32"))]
 
-mod support;
+use crate::support;
 
 use support::{fixture, list};
 

@@ -2,7 +2,7 @@
 //! code written as a literal where `src/` emits a finding is registered; a finding of an
 //! unregistered code, or more severe than registered, panics where it is made (a debug build, as
 //! every test runs); `docs/codes.md` and `runtime/codes.json` are generated from the registry
-//! (`UPDATE_DOCS=1 cargo test --test codes` rewrites them); the hand-written tables of `docs/api.md` (the lint's) and
+//! (`UPDATE_DOCS=1 cargo test --test native codes::` rewrites them); the hand-written tables of `docs/api.md` (the lint's) and
 //! `docs/robustness.md` (each error's reason) agree with it.
 #![cfg(test)]
 #![cfg(not(target_arch = "wasm32"))]
@@ -149,7 +149,7 @@ fn each_code_is_registered_once_with_a_short_summary_and_a_public_source() {
 }
 
 const BEGIN: &str =
-    "<!-- begin: codes table generated from src/diagnostic/codes.rs by tests/codes.rs -->";
+    "<!-- begin: codes table generated from src/diagnostic/codes.rs by tests/native/codes.rs -->";
 const END: &str = "<!-- end: codes table -->";
 
 /// A source's link text: the last segment of its path (its fragment left out), else its host.
@@ -212,7 +212,7 @@ fn generated(path: &str, markers: Option<(&str, &str)>, want: &str) {
         std::fs::write(path, updated).expect("the generated file written");
         return;
     }
-    panic!("{path} is not the registry's: UPDATE_DOCS=1 cargo test --test codes");
+    panic!("{path} is not the registry's: UPDATE_DOCS=1 cargo test --test native codes::");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 #![cfg(test)]
 #![cfg(not(target_arch = "wasm32"))]
 
-mod support;
+use crate::support;
 
 use mcp_json_toolbox::compat::Verdict;
 use mcp_json_toolbox::host::session::SessionOptions;

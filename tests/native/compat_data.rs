@@ -6,7 +6,7 @@
 
 use serde_json::json;
 
-mod support;
+use crate::support;
 use support::builtin;
 
 use mcp_json_toolbox::compat::{

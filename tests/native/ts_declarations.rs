@@ -32,12 +32,12 @@ use mcp_json_toolbox::{FormatOptions, ValidateOptions};
 
 /// The Rust sources whose `typescript_custom_section` and exports are checked.
 const SOURCES: [(&str, &str); 3] = [
-    ("src/wasm/core.rs", include_str!("../src/wasm/core.rs")),
+    ("src/wasm/core.rs", include_str!("../../src/wasm/core.rs")),
     (
         "src/wasm/validator.rs",
-        include_str!("../src/wasm/validator.rs"),
+        include_str!("../../src/wasm/validator.rs"),
     ),
-    ("src/wasm/full.rs", include_str!("../src/wasm/full.rs")),
+    ("src/wasm/full.rs", include_str!("../../src/wasm/full.rs")),
 ];
 
 /// Interfaces that are not results: options JavaScript passes in (read by serde with
@@ -892,7 +892,7 @@ fn the_typescript_declarations_match_the_serialised_results() {
         }
         let Some(results) = samples.get(export.as_str()) else {
             checked.problems.insert(format!(
-                "`{export}` returns `{ty}` but tests/ts_declarations.rs has no samples of it"
+                "`{export}` returns `{ty}` but tests/native/ts_declarations.rs has no samples of it"
             ));
             continue;
         };

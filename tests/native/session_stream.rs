@@ -3,7 +3,7 @@
 #![cfg(test)]
 #![cfg(not(target_arch = "wasm32"))]
 
-mod support;
+use crate::support;
 
 use mcp_json_toolbox::diagnostic::Diagnostic;
 use mcp_json_toolbox::host::session::{MAX_FINISHED_TASKS, MAX_PENDING_REQUESTS};

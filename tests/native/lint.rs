@@ -603,7 +603,7 @@ fn official_mcp_schemas_lint_clean() {
 
 #[test]
 fn reference_server_tool_schemas_lint_clean() {
-    let text = include_str!("fixtures/lint/reference-tools.json");
+    let text = include_str!("../fixtures/lint/reference-tools.json");
     let servers: serde_json::Value = serde_json::from_str(text).expect("fixture is JSON");
     let mut schemas = 0;
     for server in servers.as_array().into_iter().flatten() {
@@ -741,7 +741,7 @@ fn check_tool_reports_the_lint_of_both_schemas() {
 
 #[test]
 fn check_tool_passes_the_reference_servers_tools_list() {
-    let text = include_str!("fixtures/lint/reference-tools.json");
+    let text = include_str!("../fixtures/lint/reference-tools.json");
     let servers: serde_json::Value = serde_json::from_str(text).expect("fixture is JSON");
     for server in servers.as_array().into_iter().flatten() {
         let list = serde_json::json!({ "tools": server["tools"] }).to_string();

@@ -2,7 +2,7 @@
 #![cfg(test)]
 #![cfg(not(target_arch = "wasm32"))]
 
-mod support;
+use crate::support;
 
 use support::{fixture, list, replay_session};
 
@@ -1007,7 +1007,7 @@ fn the_example_index_lists_every_example_and_its_finding() {
                     assert!(report.diagnostics.iter().any(|d| d.code == *code), "{code}");
                 }
                 // The compatibility verdicts on the real tools (codes `target/rule`) are the
-                // profiles' (tests/compat.rs), not the session's rules.
+                // profiles' (tests/native/compat.rs), not the session's rules.
                 let others: Vec<Diagnostic> = report
                     .diagnostics
                     .iter()
