@@ -8,7 +8,7 @@ use serde::{Serialize, Serializer};
 
 use super::found::Found;
 use super::{
-    cassette, claude_code, claude_desktop, cursor, har, lines, mcp_debugger, python_sdk,
+    cassette, claude_code, claude_desktop, cursor, har, inspector, lines, mcp_debugger, python_sdk,
     transcript_log, vscode, zed,
 };
 
@@ -110,7 +110,7 @@ impl Serialize for FormatRow {
 }
 
 /// Every format, in the order tried on a text: the first whose `looks_like` takes it reads it.
-pub const LOG_FORMATS: [LogFormat; 11] = [
+pub const LOG_FORMATS: [LogFormat; 12] = [
     LogFormat(&FormatRow {
         name: "har",
         label: "HTTP Archive (HAR 1.2)",
@@ -131,6 +131,13 @@ pub const LOG_FORMATS: [LogFormat; 11] = [
         description: "an mcp-recorder cassette (PyPI `mcp-recorder`, format 1.x)",
         looks_like: cassette::looks_like,
         read: cassette::read,
+    }),
+    LogFormat(&FormatRow {
+        name: "inspector",
+        label: "MCP Inspector history export",
+        description: "the MCP Inspector's exported history (2.x, History → Export)",
+        looks_like: inspector::looks_like,
+        read: inspector::read,
     }),
     LogFormat(&FormatRow {
         name: "vscode",

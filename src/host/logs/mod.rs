@@ -32,6 +32,7 @@ mod formats;
 mod found;
 mod har;
 mod har_entry;
+mod inspector;
 mod lines;
 mod map;
 mod mcp_debugger;

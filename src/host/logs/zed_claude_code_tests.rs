@@ -1,5 +1,6 @@
-//! Zed's log and Claude Code's MCP logs on the fixtures of tests/fixtures/logs/ (see its README:
-//! each written in the form its writer's code and public excerpts show).
+//! Zed's log, Claude Code's MCP logs and the MCP Inspector's exported history on the fixtures of
+//! tests/fixtures/logs/ (see its README: each written in the form its writer's code and public
+//! excerpts show).
 
 use super::host_log_tests::{codes, entries_verbatim, one_unknown_tool, replayed_as, senders};
 use super::tests::named;
@@ -9,6 +10,7 @@ use crate::protocol::Version;
 
 const ZED: &str = include_str!("../../../tests/fixtures/logs/zed.log");
 const CLAUDE_CODE_DEBUG: &str = include_str!("../../../tests/fixtures/logs/claude-code-debug.log");
+const INSPECTOR: &str = include_str!("../../../tests/fixtures/logs/inspector-history.json");
 const CLAUDE_CODE_FILE: &str =
     include_str!("../../../tests/fixtures/logs/claude-code-mcp-logs.json");
 
@@ -168,4 +170,30 @@ fn the_sniffs_look_at_the_texts_start_only() {
     // Zed's prefix must be on the first line within the first 4 KiB.
     let blank = format!("{}{ZED}", "\n".repeat(4096));
     assert_eq!(detect_format(&blank), LogFormat::JSONL);
+}
+
+#[test]
+fn the_inspectors_export_reads_each_message_and_its_folded_answer_in_time_order() {
+    // Folded answers from the other side, at `timestamp + duration`: the server's progress
+    // notification (sent during the call) comes before the call's answer, as on the wire.
+    let (report, _) = one_unknown_tool(
+        INSPECTOR,
+        "inspector",
+        "MCP Inspector history export (6 entries)",
+        "csccscsscs",
+        "\"get_alerts\"",
+    );
+    assert_eq!(report.counts.messages, 10);
+    assert_eq!(report.protocol.checked, Some(Version::V2025_11_25));
+    // Each message is the export's text under its span; the progress (an entry after the call's)
+    // is read before the answer folded into the call's entry.
+    let entries = read_log(INSPECTOR, None).entries;
+    assert!(entries[6].message.contains("notifications/progress"));
+    assert!(entries[7].message.contains("light rain"));
+    for entry in &entries {
+        assert_eq!(super::tests::under(INSPECTOR, &entry.span), entry.message);
+    }
+    // This project's transcripts (envelopes with `direction: client|server`) stay transcripts.
+    let transcript = "[\n  {\n    \"direction\": \"client\",\n    \"message\": {\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ping\"}\n  }\n]";
+    assert_eq!(detect_format(transcript), LogFormat::TRANSCRIPT);
 }
