@@ -8,7 +8,8 @@ use serde::{Serialize, Serializer};
 
 use super::found::Found;
 use super::{
-    cassette, claude_desktop, cursor, har, lines, mcp_debugger, python_sdk, transcript_log, vscode,
+    cassette, claude_code, claude_desktop, cursor, har, inspector, lines, mcp_debugger, python_sdk,
+    transcript_log, vscode, zed,
 };
 
 /// A format's row.
@@ -109,7 +110,7 @@ impl Serialize for FormatRow {
 }
 
 /// Every format, in the order tried on a text: the first whose `looks_like` takes it reads it.
-pub const LOG_FORMATS: [LogFormat; 9] = [
+pub const LOG_FORMATS: [LogFormat; 12] = [
     LogFormat(&FormatRow {
         name: "har",
         label: "HTTP Archive (HAR 1.2)",
@@ -130,6 +131,13 @@ pub const LOG_FORMATS: [LogFormat; 9] = [
         description: "an mcp-recorder cassette (PyPI `mcp-recorder`, format 1.x)",
         looks_like: cassette::looks_like,
         read: cassette::read,
+    }),
+    LogFormat(&FormatRow {
+        name: "inspector",
+        label: "MCP Inspector history export",
+        description: "the MCP Inspector's exported history (2.x, History → Export)",
+        looks_like: inspector::looks_like,
+        read: inspector::read,
     }),
     LogFormat(&FormatRow {
         name: "vscode",
@@ -158,6 +166,20 @@ pub const LOG_FORMATS: [LogFormat; 9] = [
         description: "Cursor's MCP output (`Cursor MCP.log`, the Output panel's MCP channels)",
         looks_like: cursor::looks_like,
         read: cursor::read,
+    }),
+    LogFormat(&FormatRow {
+        name: "zed",
+        label: "Zed log",
+        description: "Zed's log (`Zed.log`): its MCP client's trace lines",
+        looks_like: zed::looks_like,
+        read: zed::read,
+    }),
+    LogFormat(&FormatRow {
+        name: "claude-code",
+        label: "Claude Code MCP log",
+        description: "Claude Code's MCP debug lines (`--debug`) and `mcp-logs` files",
+        looks_like: claude_code::looks_like,
+        read: claude_code::read,
     }),
     LogFormat::TRANSCRIPT,
     LogFormat::JSONL,

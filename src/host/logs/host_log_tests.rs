@@ -18,7 +18,7 @@ const PYTHON: &str = include_str!("../../../tests/fixtures/logs/python-sdk-debug
 const CURSOR: &str = include_str!("../../../tests/fixtures/logs/cursor-mcp.log");
 
 /// The codes of a report's findings, infos left out.
-fn codes(report: &LogReport) -> Vec<&str> {
+pub(super) fn codes(report: &LogReport) -> Vec<&str> {
     report
         .diagnostics
         .iter()
@@ -28,13 +28,13 @@ fn codes(report: &LogReport) -> Vec<&str> {
 }
 
 /// The span of a report's only finding, checked to have `code` (infos left out).
-fn only_finding(report: &LogReport, code: &str) -> Span {
+pub(super) fn only_finding(report: &LogReport, code: &str) -> Span {
     assert_eq!(codes(report), [code], "{:#?}", report.diagnostics);
     report.diagnostics[0].span.expect("a span")
 }
 
 /// Each message read from `text` is the JSON under its span, with its time.
-fn entries_verbatim(text: &str) -> Vec<LogEntry> {
+pub(super) fn entries_verbatim(text: &str) -> Vec<LogEntry> {
     let log = read_log(text, None);
     for entry in &log.entries {
         assert_eq!(under(text, &entry.span), entry.message);
@@ -44,7 +44,7 @@ fn entries_verbatim(text: &str) -> Vec<LogEntry> {
 }
 
 /// `text` detected, read and replayed as `format`: one name everywhere.
-fn replayed_as(text: &str, format: LogFormat) -> LogReport {
+pub(super) fn replayed_as(text: &str, format: LogFormat) -> LogReport {
     assert_eq!(detect_format(text), format);
     assert_eq!(read_log(text, None).format, format);
     let report = replay_log(text, None);
@@ -53,7 +53,7 @@ fn replayed_as(text: &str, format: LogFormat) -> LogReport {
 }
 
 /// The senders of the message rows, `c` or `s`.
-fn senders(report: &LogReport) -> String {
+pub(super) fn senders(report: &LogReport) -> String {
     messages(report)
         .iter()
         .map(|row| match row.step.from {
@@ -64,18 +64,34 @@ fn senders(report: &LogReport) -> String {
         .collect()
 }
 
+/// `text` replayed as `format`, said to be `detected`, its messages from `senders` (`c`, `s`), its
+/// one finding an `unknown-tool` at `needle` (returned: the report and the finding's span).
+pub(super) fn one_unknown_tool(
+    text: &str,
+    format: &str,
+    detected: &str,
+    from: &str,
+    needle: &str,
+) -> (LogReport, Span) {
+    let report = replayed_as(text, named(format));
+    assert_eq!(report.detected, detected);
+    assert_eq!(senders(&report), from);
+    let span = only_finding(&report, "unknown-tool");
+    assert_eq!(under(text, &span), needle);
+    (report, span)
+}
+
 #[test]
 fn claude_desktop_2025_reads_each_message_at_its_place_with_stderr_as_context() {
-    // It starts with a `[`: it was taken for a transcript (a false `error[syntax]`).
-    let report = replayed_as(CLAUDE_2025, named("claude-desktop"));
-    assert_eq!(
-        report.detected,
-        "Claude Desktop MCP log, 2025 form (Message from client/server), server `weather`"
+    // It starts with a `[`: it was taken for a transcript (a false `error[syntax]`). The one true
+    // finding: a call of a tool the list does not have, on its line.
+    let (report, span) = one_unknown_tool(
+        CLAUDE_2025,
+        "claude-desktop",
+        "Claude Desktop MCP log, 2025 form (Message from client/server), server `weather`",
+        "csccscscs",
+        "\"get_alerts\"",
     );
-    assert_eq!(senders(&report), "csccscscs");
-    // The one true finding: a call of a tool the list does not have, on its line.
-    let span = only_finding(&report, "unknown-tool");
-    assert_eq!(under(CLAUDE_2025, &span), "\"get_alerts\"");
     assert_eq!((span.line, span.column), (12, 104));
     // Each message's span is its JSON on its line; stderr (and its stack) is context.
     entries_verbatim(CLAUDE_2025);

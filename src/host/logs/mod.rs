@@ -23,6 +23,7 @@
 //! A pasted text larger than [`MAX_LOG_BYTES`] is refused with one error (`log-too-large`).
 
 mod cassette;
+mod claude_code;
 mod claude_desktop;
 mod cursor;
 mod entry;
@@ -31,6 +32,7 @@ mod formats;
 mod found;
 mod har;
 mod har_entry;
+mod inspector;
 mod lines;
 mod map;
 mod mcp_debugger;
@@ -42,6 +44,7 @@ mod replay;
 mod transcript_log;
 mod unreadable;
 mod vscode;
+mod zed;
 
 pub use entry::{ContextLine, Http, LogEntry, MAX_LOG_BYTES, MAX_SKIPPED_REPORTED};
 pub use formats::{FormatRow, LogFormat, LOG_FORMATS};
@@ -55,3 +58,5 @@ pub use replay::{replay_log, replay_log_reporting, replay_log_with};
 mod host_log_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod zed_claude_code_tests;
