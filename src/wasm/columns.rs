@@ -248,9 +248,9 @@ pub(crate) fn log_columns(log: &Log, source: &str, sliced: bool) -> Result<JsVal
             flags |= (at as u32 + 1) << LEVEL_SHIFT;
         }
         let bytes = line.span.bytes;
-        if !(sliced && source.get(bytes.start..bytes.end) == Some(line.text.as_str())) {
+        if !(sliced && source.get(bytes.start..bytes.end) == Some(line.text())) {
             flags |= IN_TABLE;
-            columns.string(&line.text);
+            columns.string(line.text());
         }
         columns.row(flags, &line.span);
     }

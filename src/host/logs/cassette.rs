@@ -155,9 +155,5 @@ fn read_interaction(found: &mut Found<'_>, interaction: &mut Node) {
 /// A context row over `range`.
 fn context(found: &mut Found<'_>, range: ByteRange, text: String) {
     let span = found.index.span(range);
-    found.context.push(ContextLine {
-        level: None,
-        text,
-        span,
-    });
+    found.context.push(ContextLine::new(None, &text, span));
 }

@@ -5,6 +5,7 @@
 use serde::{Serialize, Serializer};
 
 use super::map::SourceMap;
+use super::redact::{is_secret_header, redact_line, REDACTED};
 use crate::diagnostic::{ByteRange, Span};
 use crate::host::session::Direction;
 use crate::json::{Member, Node, NodeKind};
@@ -82,22 +83,52 @@ pub struct LogEntry {
 }
 
 /// A line of a log that is no message, kept as context (a connection state, the server's
-/// stderr): shown in the sequence, never a finding.
+/// stderr): shown in the sequence, never a finding. Its text carries no credential: what
+/// [`super::redact`] finds in it (a bearer token a host logged with its transport options, a
+/// cookie) is `[REDACTED]` from the start, so no report, recording or output can write it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ContextLine {
     /// The log's level for it, when the log says.
     pub level: Option<String>,
-    /// Its text (after the log's prefix).
-    pub text: String,
+    /// Its text (after the log's prefix), its secrets replaced.
+    text: String,
     /// Where it sits in the pasted text.
     pub span: Span,
 }
 
-/// Serializes headers as one object, in the order sent.
+impl ContextLine {
+    /// The context row of `text` (its secrets replaced) at `span`.
+    pub fn new(level: Option<String>, text: &str, span: Span) -> Self {
+        Self {
+            level,
+            text: redact_line(text),
+            span,
+        }
+    }
+
+    /// Its text, its secrets replaced.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The row grown to `text` (its secrets replaced) at `span`: a line a log continues.
+    pub(super) fn extend(&mut self, text: &str, span: Span) {
+        self.text = redact_line(text);
+        self.span = span;
+    }
+}
+
+/// Serializes headers as one object, in the order sent, a credential header's value `[REDACTED]`.
 fn headers_object<S: Serializer>(headers: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
     use serde::ser::SerializeMap;
     let mut map = s.serialize_map(Some(headers.len()))?;
     for (name, value) in headers {
+        // No credential is written: the value of `Authorization`, a cookie, an API key header.
+        let value = if is_secret_header(name) {
+            REDACTED
+        } else {
+            value.as_str()
+        };
         map.serialize_entry(name, value)?;
     }
     map.end()

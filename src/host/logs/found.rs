@@ -255,17 +255,13 @@ impl<'t> Found<'t> {
                 let start = last.span.bytes.start;
                 let span = self.index.span(ByteRange::new(start, end));
                 if let Some(last) = self.context.last_mut() {
-                    last.text = text.get(start..end).unwrap_or_default().to_owned();
-                    last.span = span;
+                    last.extend(text.get(start..end).unwrap_or_default(), span);
                 }
             }
             _ => {
                 let span = self.index.span(ByteRange::new(line_start, end));
-                self.context.push(ContextLine {
-                    level: None,
-                    text: body.trim_end().to_owned(),
-                    span,
-                });
+                self.context
+                    .push(ContextLine::new(None, body.trim_end(), span));
             }
         }
     }
@@ -274,11 +270,8 @@ impl<'t> Found<'t> {
     pub(super) fn context_line(&mut self, level: Option<&str>, start: usize, line: &str) {
         let line = line.trim_end();
         let span = self.index.span(ByteRange::new(start, start + line.len()));
-        self.context.push(ContextLine {
-            level: level.map(str::to_owned),
-            text: line.to_owned(),
-            span,
-        });
+        self.context
+            .push(ContextLine::new(level.map(str::to_owned), line, span));
     }
 
     /// A log whose message lines hold no message bodies: `log-empty` saying so and why (instead

@@ -289,13 +289,13 @@ fn cursor_s_log_is_recognised_and_said_to_hold_no_message() {
     assert_eq!(report.sequence.len(), lines - 1);
     let context = read_log(CURSOR, None).context;
     assert_eq!(context.len(), lines - 1);
-    let last = context.last().map(|c| c.text.as_str()).unwrap_or_default();
+    let last = context.last().map(|c| c.text()).unwrap_or_default();
     assert!(
         last.starts_with("Error in MCP") && last.contains("at McpClient"),
         "{last}"
     );
     assert_eq!(context[0].level.as_deref(), Some("info"));
-    assert_eq!(context[0].text, "ather: Handling ReloadClient action");
+    assert_eq!(context[0].text(), "ather: Handling ReloadClient action");
 }
 
 #[test]

@@ -162,9 +162,9 @@ fn sequence_of(
 /// A context line as a row of the sequence.
 fn context_row(line: ContextLine) -> SequenceEntry {
     let mut step = Step::new(StepKind::Context, None);
-    step.detail = match line.level {
-        Some(level) => format!("[{level}] {}", line.text),
-        None => line.text,
+    step.detail = match &line.level {
+        Some(level) => format!("[{level}] {}", line.text()),
+        None => line.text().to_owned(),
     };
     SequenceEntry {
         index: None,

@@ -163,7 +163,7 @@ fn a_stack_trace_continues_its_context_line() {
     let [line] = log.context.as_slice() else {
         panic!("{:#?}", log.context);
     };
-    assert!(line.text.ends_with("at f (x.js:1:1)"), "{}", line.text);
+    assert!(line.text().ends_with("at f (x.js:1:1)"), "{}", line.text());
     assert_eq!((line.span.line, line.level.as_deref()), (1, Some("error")));
 }
 
@@ -728,4 +728,32 @@ fn grown_har(text: &str, bytes: usize) -> String {
         entries.extend(once.iter().cloned());
     }
     serde_json::to_string_pretty(&har).expect("a HAR prints")
+}
+
+#[test]
+fn no_credential_reaches_a_read_log_or_its_report() {
+    const TOKEN: &str = "fixture-dummy-token-4f2a9c";
+    // The HARs' requests carry `Authorization: Bearer …`; a host logs its transport's headers
+    // beside the messages (a context row); a stderr line prints a cookie.
+    let desktop = format!(
+        "{}2025-04-08T07:54:19.000Z [info] [weather] HTTP transport options: {{\"headers\":{{\"Authorization\":\"Bearer {TOKEN}\"}}}}\n\
+         2025-04-08T07:54:19.001Z [error] [weather] Cookie: session={TOKEN}\n",
+        include_str!("../../../tests/fixtures/logs/claude-desktop-mcp.log")
+    );
+    for text in [HAR_2026, HAR_2025, desktop.as_str()] {
+        assert!(text.contains(TOKEN));
+        let read = serde_json::to_string(&read_log(text, None)).unwrap_or_default();
+        let replayed = serde_json::to_string(&replay_log(text, None)).unwrap_or_default();
+        // The read keeps the headers and the context rows, each secret in its place replaced.
+        assert!(read.contains(redact::REDACTED), "{read}");
+        for out in [&read, &replayed] {
+            assert!(!out.contains(TOKEN), "a credential written: {out}");
+        }
+    }
+    // What is no credential stays as logged.
+    let read = read_log(&desktop, None);
+    assert!(read
+        .context
+        .iter()
+        .any(|line| line.text() == "Launching MCP Server: weather"));
 }
