@@ -266,6 +266,9 @@ export interface TaskState {
   history: TaskHistoryEntry[];
   /** The input the task waits for: the keys of its `inputRequests` (2026-07-28), or the request ids of the server's unanswered `elicitation/create` related to it (2025-11-25). */
   pendingInput: string[];
+  /** In a replay's report: the first row of the sequence that belongs to the task (`taskIds`), and the last (its last such row once it has ended, else the sequence's last row); absent when no row belongs to it. */
+  firstRow?: number;
+  lastRow?: number;
 }
 
 /** One elicitation request `checkElicitation` found. */
@@ -340,6 +343,10 @@ export interface SequenceEntry {
   detail: string;
   /** When the host saw it (ms since the epoch), when the text says. */
   timeMs?: number;
+  /** Every task the row belongs to: the one it names, the one named by the request it answers or by the answer it got, each task whose status it reported. */
+  taskIds?: string[];
+  /** The findings in this row: their indexes in the report's `diagnostics`. */
+  findings?: number[];
 }
 
 /** How many rows of each kind a sequence has (`unanswered`: answers and errors that answer no request seen). */
