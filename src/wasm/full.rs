@@ -973,6 +973,14 @@ pub fn detect_log_format_js(text: &str) -> Result<JsValue, JsValue> {
     to_js(&crate::host::logs::detect_format(text))
 }
 
+/// Whether a task status ends the task (`completed`, `failed`, `cancelled`: the protocol's
+/// terminal statuses, `TaskStatus::is_terminal`); false for any other text. The MCP client
+/// (`runtime/mcp-client/task.js`) polls a task until it ends.
+#[wasm_bindgen(js_name = taskStatusEnds)]
+pub fn task_status_ends_js(status: &str) -> bool {
+    crate::protocol::TaskStatus::parse(status).is_some_and(crate::protocol::TaskStatus::is_terminal)
+}
+
 /// The messages of a pasted log (VS Code output, a HAR, JSON Lines among other lines, an
 /// mcp-debugger export, a transcript) with their directions, times and places. `text` is a string
 /// or the file's UTF-8 bytes. Never throws for bad input; a `TypeError` for bad options. The
