@@ -39,6 +39,24 @@ test('validate: findings like a compiler (file:line:column, source line, caret),
   assert.deepEqual(good, { status: 0, stdout: 'good-args.json: valid\n', stderr: '' });
 });
 
+test('validate: the schema\'s warnings once, against the schema file, however many files are validated', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-json-toolbox-schema-warnings-'));
+  try {
+    writeFileSync(join(dir, 'schema.json'), '{"type":"object","properties":{"a":{"type":"string","format":"bogus"},"a":{"type":"string"}}}');
+    writeFileSync(join(dir, 'one.json'), '{"a":"x"}');
+    writeFileSync(join(dir, 'two.json'), '{"a":1}');
+    const run = spawnSync(process.execPath, [CLI, 'validate', '--format', 'json', '--schema', 'schema.json', 'one.json', 'two.json'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(run.status, 1, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout).findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.code}`), [
+      'schema.json:1:71 duplicate-key',
+      'schema.json:1:53 unknown-format',
+      'two.json:1:6 type',
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('validate: a catastrophic pattern (`^(a+)+$` on 40 a\'s and a b) ends in bounded time (V8\'s linear fallback, runtime/cli.js)', () => {
   // Without the flags runtime/cli.js sets, V8 backtracks through about 2^40 paths here: hours.
   const dir = mkdtempSync(join(tmpdir(), 'mcp-json-toolbox-redos-'));
