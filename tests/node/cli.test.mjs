@@ -290,14 +290,15 @@ test('the reporter colours only on a TTY and never with NO_COLOR', () => {
   assert.equal(print(false, {}), 'a.json:1:2: error[type]: m\n  [1]\n   ^\n1 error\n');
 });
 
-test('the human form groups findings about tools by rule and message template: tool names and quoted values aside', () => {
-  const about = (name, message, severity = 'warning') => ({ file: 't.jsonl', line: 1, column: 1, severity, code: 'x/rule', message, tool: { name, pointer: '' } });
+test('the human form groups findings about tools by rule and the crate\'s message template (tool names and quoted values aside)', () => {
+  // Each finding's `tool.template` as the crate's `message_template` gives it (src/diagnostic.rs).
+  const about = (name, message, template, severity = 'warning') => ({ file: 't.jsonl', line: 1, column: 1, severity, code: 'x/rule', message, tool: { name, pointer: '', template } });
   const list = [
-    about('alpha', 'Tool \'alpha\' has the dialect "draft-07"'),
-    about('beta', 'Tool \'beta\' has the dialect "draft-04"'),
-    about('gamma', 'tool `gamma` is too long'),
-    about('delta', 'the tool\'s name delta is too long'),
-    about('epsilon', 'Tool \'epsilon\' has the dialect "draft-07"', 'error'),
+    about('alpha', 'Tool \'alpha\' has the dialect "draft-07"', 'Tool {value} has the dialect {value}'),
+    about('beta', 'Tool \'beta\' has the dialect "draft-04"', 'Tool {value} has the dialect {value}'),
+    about('gamma', 'tool `gamma` is too long', 'tool {value} is too long'),
+    about('delta', 'the tool\'s name delta is too long', 'the tool\'s name {tool} is too long'),
+    about('epsilon', 'Tool \'epsilon\' has the dialect "draft-07"', 'Tool {value} has the dialect {value}', 'error'),
   ];
   let text = '';
   report(list, { io: { stdout: { write: (t) => { text += t; } } } });
