@@ -38,6 +38,8 @@ export declare class Validator {
   validate(args: string): ValidationReport;
   /** Validates arguments given as the value itself: diagnostics have no `span`. */
   validate(args: JsonInput): ValidationReport;
+  /** `validate` without the schema's warnings (those `checkSchema` gives, which every report repeats): the findings about the arguments text alone. */
+  validateAlone(args: string): ValidationReport;
   /** Whether arguments given as JSON text are valid (fast: no positions are computed). */
   isValid(args: string): boolean;
   /** Whether arguments given as the value itself are valid. */

@@ -108,6 +108,83 @@ pub struct ToolRef {
     pub name: String,
     /// JSON Pointer within the tool definition.
     pub pointer: String,
+    /// The finding's message with the tool's name as `{tool}` and each quoted value as `{value}`
+    /// ([`message_template`]): findings with the same code, severity and template say the same
+    /// thing of different tools (the CLI prints one and counts the others).
+    pub template: String,
+}
+
+/// `message` with `name` (a tool's, where it stands as a word) as `{tool}` and each quoted value
+/// (`"…"`, `` `…` ``, and `'…'` not inside a word: an apostrophe is none) as `{value}`.
+pub fn message_template(message: &str, name: &str) -> String {
+    let named = marked(
+        message,
+        |text, at| {
+            let found = text.get(at..)?.starts_with(name) && !name.is_empty();
+            let end = at + name.len();
+            (found && !word_before(text, at) && !word_at(text, end)).then_some(end)
+        },
+        "{tool}",
+    );
+    marked(
+        &named,
+        |text, at| {
+            let bytes = text.as_bytes();
+            let rest = bytes.get(at + 1..)?;
+            let after = |quote: u8| rest.iter().position(|&b| b == quote).map(|p| at + 1 + p);
+            match bytes.get(at)? {
+                b'"' => {
+                    let mut end = at + 1;
+                    while let Some(&b) = bytes.get(end).filter(|&&b| b != b'"') {
+                        end += if b == b'\\' { 2 } else { 1 };
+                    }
+                    (bytes.get(end) == Some(&b'"')).then_some(end + 1)
+                }
+                b'`' => after(b'`').map(|end| end + 1),
+                b'\'' if !word_before(text, at) => rest
+                    .iter()
+                    .position(|&b| b == b'\'' || b == b'\n')
+                    .map(|p| at + 1 + p)
+                    .filter(|&end| bytes.get(end) == Some(&b'\'') && !word_at(text, end + 1))
+                    .map(|end| end + 1),
+                _ => None,
+            }
+        },
+        "{value}",
+    )
+}
+
+/// `text` with each part `ends(text, at)` finds at `at` (its end) replaced by `mark`.
+fn marked(text: &str, ends: impl Fn(&str, usize) -> Option<usize>, mark: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    let mut at = 0;
+    while at < text.len() {
+        match ends(text, at) {
+            Some(end) => {
+                out.push_str(text.get(copied..at).unwrap_or_default());
+                out.push_str(mark);
+                copied = end;
+                at = end;
+            }
+            None => at += 1,
+        }
+    }
+    out.push_str(text.get(copied..).unwrap_or_default());
+    out
+}
+
+/// Whether a letter or digit (any non-ASCII byte counts as one) is at byte `at` of `text`.
+fn word_at(text: &str, at: usize) -> bool {
+    text.as_bytes()
+        .get(at)
+        .is_some_and(|&b| b.is_ascii_alphanumeric() || b >= 0x80)
+}
+
+/// Whether a letter or digit ends `text` before byte `at`.
+fn word_before(text: &str, at: usize) -> bool {
+    at.checked_sub(1)
+        .is_some_and(|before| word_at(text, before))
 }
 
 /// A text edit that fixes a [`Diagnostic`]: put `replacement` where `span` is.
@@ -195,6 +272,7 @@ impl Diagnostic {
             self.tool = Some(Box::new(ToolRef {
                 name: name.to_owned(),
                 pointer: pointer.into(),
+                template: message_template(&self.message, name),
             }));
         }
         self
@@ -412,6 +490,28 @@ impl<'a> LineIndex<'a> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_message_template_marks_the_tool_and_quoted_values_not_apostrophes() {
+        use super::message_template as template;
+        assert_eq!(
+            template(r#"tool "search" takes "q \" x" and `n`"#, "search"),
+            "tool {value} takes {value} and {value}"
+        );
+        assert_eq!(
+            template("Tool 'fetch' has 'a' (fetch's schema)", "fetch"),
+            "Tool {value} has {value} ({tool}'s schema)"
+        );
+        assert_eq!(
+            template("search's input is 'open", "search"),
+            "{tool}'s input is 'open"
+        );
+        assert_eq!(template(r#"an "open quote"#, ""), r#"an "open quote"#);
+        assert_eq!(
+            template(r#"tool "a" takes 3"#, "a"),
+            template(r#"tool "b" takes 3"#, "b")
+        );
+    }
+
     use super::*;
 
     #[test]

@@ -1,54 +1,44 @@
 // The Session tab's sequence view, its data: the rows of the replay report's `sequence` (what the
 // crate's session checker decided for each entry of a transcript or pasted log: who sent it, request,
-// answer, notification or error, its method, the row of the request an answer answers, its task and
-// status; a log's other lines as context rows), laid out: the report's tasks as lanes and its findings
-// pinned to the row their span falls in. Nothing is parsed or paired here. No DOM here.
+// answer, notification or error, its method, the row of the request an answer answers, the tasks it
+// belongs to, its findings; a log's other lines as context rows), laid out: the report's tasks as
+// lanes (from the first to the last row the crate gives each). Nothing is parsed, paired or pinned
+// here. No DOM here.
 
-/** The tasks of a row that names none, shared (never changed: `addTask` gives a row its own). */
+/** The tasks of a row that names none, shared (never changed). */
 const NO_TASKS = new Set();
 
-/** The findings of a row without any, shared (never changed: `buildSequence` gives a row its own). */
+/** The findings of a row without any, shared (never changed). */
 const NO_FINDINGS = Object.freeze([]);
-
-/** Adds task `id` to `row.tasks`. */
-function addTask(row, id) {
-  if (row.tasks === NO_TASKS) row.tasks = new Set();
-  row.tasks.add(id);
-}
 
 /**
  * One report row as a row of the view: `{index, entry, start, end, from: 'client' | 'server' | 'host',
  * kind: 'request' | 'notification' | 'response' | 'toModel' | 'other' | 'context', label, detail,
- * method?, request?, time, tasks: Set of taskIds}`. `from: 'host'` is what the host handed its model,
- * an entry that is not a message, or a log's context line; answers and errors are drawn as responses.
+ * method?, request?, time, tasks: Set of taskIds, findings}`. `from: 'host'` is what the host handed
+ * its model, an entry that is not a message, or a log's context line; answers and errors are drawn
+ * as responses; `findings` are the report's `diagnostics` the crate put in the row.
  */
-function rowOf(entry, index) {
+function rowOf(entry, index, diagnostics) {
   const { kind, method, detail } = entry;
   const message = kind === 'request' || kind === 'notification';
   const response = kind === 'answer' || kind === 'error';
   // One shape for every row (a 50 MB log has 270,000 of them).
   return {
     index, entry: entry.index, start: entry.span?.start ?? 0, end: entry.span?.end ?? 0,
-    from: entry.from ?? 'host', time: entry.timeMs, tasks: entry.taskId ? new Set([entry.taskId]) : NO_TASKS,
+    from: entry.from ?? 'host', time: entry.timeMs, tasks: entry.taskIds ? new Set(entry.taskIds) : NO_TASKS,
     kind: message || kind === 'toModel' ? kind : response ? 'response' : kind === 'context' ? 'context' : 'other',
     label: message ? method : kind === 'toModel' ? 'handed to the model' : detail,
     detail: message ? detail : response ? (method ? `↩ ${method}` : 'answers no request') : '',
     method: message ? method : undefined,
     request: response ? entry.answers : undefined,
-    findings: NO_FINDINGS,
+    findings: entry.findings ? entry.findings.map((at) => diagnostics[at]) : NO_FINDINGS,
   };
 }
 
-/** The rows of a report's sequence; a request and its answer share their tasks (the call that created one). */
+/** The rows of a report's sequence. */
 export function readSequence(report) {
-  const rows = (report?.sequence ?? []).map(rowOf);
-  for (const row of rows) {
-    const request = row.request === undefined ? undefined : rows[row.request];
-    if (!request) continue;
-    for (const id of row.tasks) addTask(request, id);
-    for (const id of request.tasks) addTask(row, id);
-  }
-  return rows;
+  const diagnostics = report?.diagnostics ?? [];
+  return (report?.sequence ?? []).map((entry, index) => rowOf(entry, index, diagnostics));
 }
 
 /** The last index `i < length` with `key(i) <= value` (keys ascending), or -1: a binary search. */
@@ -66,19 +56,13 @@ export function lastAtOrBefore(length, key, value) {
   return found;
 }
 
-/** The index of the row whose range holds UTF-16 offset `at` (the last row starting at or before it), or -1. */
-export function rowAt(rows, at) {
-  return lastAtOrBefore(rows.length, (i) => rows[i].start, at);
-}
-
 /**
  * The sequence of a replayed transcript (`replaySession`'s report) or log (`replayLog`'s): `{rows,
- * tasks, lanes}` where each row (one per row of the report's `sequence`) also gets its `findings`
- * (the report's diagnostics whose span starts in it), each task `{id, toolName, lastStatus, steps:
- * [[rowIndex, status]], first, last, lane, count, rows}` (its status observations from the report's
- * history, whose `messageIndex` is a row's `entry`; `last` is the final row when it never ends;
- * `rows`: the indexes of the rows naming it, `count` of them), and tasks whose lifetimes do not
- * overlap share a lane.
+ * tasks, lanes}`: one row per row of the report's `sequence`, and each task the crate placed in
+ * rows (`firstRow`) `{id, toolName, lastStatus, steps: [[rowIndex, status]], first, last, lane,
+ * count, rows}` (its status observations from the report's history, whose `messageIndex` is a
+ * row's `entry`; `rows`: the indexes of the rows it belongs to, `count` of them); tasks whose
+ * lifetimes do not overlap share a lane.
  */
 export function buildSequence(report) {
   const rows = readSequence(report);
@@ -86,22 +70,7 @@ export function buildSequence(report) {
   for (const row of rows) {
     if (row.entry !== null && row.entry !== undefined) rowOfEntry.set(row.entry, row.index);
   }
-  const unpinned = [];
-  for (const diagnostic of report?.diagnostics ?? []) {
-    const at = diagnostic.span ? rowAt(rows, diagnostic.span.start) : -1;
-    if (at < 0) unpinned.push(diagnostic);
-    else if (rows[at].findings === NO_FINDINGS) rows[at].findings = [diagnostic];
-    else rows[at].findings.push(diagnostic);
-  }
-  const entries = Object.entries(report?.tasks ?? {}).map(([id, task]) => {
-    const steps = (task.history ?? [])
-      .filter((step) => !step.stale && rowOfEntry.has(step.messageIndex))
-      .map((step) => [rowOfEntry.get(step.messageIndex), step.status])
-      .sort((x, y) => x[0] - y[0]);
-    for (const [index] of steps) addTask(rows[index], id);
-    return [id, task, steps];
-  });
-  /** The rows naming each task, in order. */
+  /** The rows each task belongs to, in order. */
   const mentions = new Map();
   for (const row of rows) {
     if (row.tasks === NO_TASKS) continue;
@@ -110,15 +79,16 @@ export function buildSequence(report) {
       mentions.get(id).push(row.index);
     }
   }
-  const tasks = entries.map(([id, task, steps]) => {
+  const tasks = Object.entries(report?.tasks ?? {}).filter(([, task]) => task.firstRow !== undefined).map(([id, task]) => {
+    const steps = (task.history ?? [])
+      .filter((step) => !step.stale && rowOfEntry.has(step.messageIndex))
+      .map((step) => [rowOfEntry.get(step.messageIndex), step.status])
+      .sort((x, y) => x[0] - y[0]);
     const mentioned = mentions.get(id) ?? [];
-    const first = Math.min(steps[0]?.[0] ?? Infinity, mentioned[0] ?? Infinity);
-    const ended = task.ended && steps.length > 0;
-    const last = ended ? Math.max(steps.at(-1)[0], mentioned.at(-1) ?? 0) : rows.length - 1;
-    return { id, toolName: task.toolName, lastStatus: task.lastStatus, steps, first, last, count: mentioned.length, rows: mentioned };
-  }).filter((task) => Number.isFinite(task.first));
+    return { id, toolName: task.toolName, lastStatus: task.lastStatus, steps, first: task.firstRow, last: task.lastRow, count: mentioned.length, rows: mentioned };
+  });
   const lanes = packLanes(tasks);
-  return { rows, tasks, lanes, unpinned };
+  return { rows, tasks, lanes };
 }
 
 /** Assigns `task.lane`: the first lane free since before the task's first row. Returns the lane count. */

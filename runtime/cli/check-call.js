@@ -1,7 +1,7 @@
 // `mcp-json-toolbox check-call`: tools/call requests against their tool (and capabilities).
 import { checkToolCall } from 'mcp-json-toolbox';
 import { UsageError, command, readInput, readInputs } from './command.js';
-import { hostFindings, once } from './host.js';
+import { hostFindingsOfEach } from './host.js';
 
 export default command({
   name: 'check-call',
@@ -15,9 +15,8 @@ export default command({
     const capabilities = values.capabilities === undefined ? undefined : await readInput(values.capabilities, io);
     const inputs = await readInputs(paths, io);
     const files = { tool: tool.file, capabilities: capabilities?.file };
-    const unique = once();
-    const found = inputs.flatMap(({ file, text }) =>
-      unique(hostFindings(checkToolCall(tool.text, text, capabilities?.text), { ...files, diagnostics: file })));
+    const reports = inputs.map(({ file, text }) => ({ file, report: checkToolCall(tool.text, text, capabilities?.text) }));
+    const found = hostFindingsOfEach(reports, files);
     const sources = new Map([tool, capabilities, ...inputs].filter(Boolean).map((i) => [i.file, i.text]));
     return { findings: found, sources };
   },

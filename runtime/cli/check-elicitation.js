@@ -1,7 +1,6 @@
 // `mcp-json-toolbox check-elicitation`: an elicitation request and, optionally, the answers to it.
 import { checkElicitation } from 'mcp-json-toolbox';
 import { UsageError, command, readInput, readInputs } from './command.js';
-import { once } from './host.js';
 import { findings } from './report.js';
 
 export default command({
@@ -18,10 +17,10 @@ export default command({
     const reports = inputs.length === 0
       ? [{ report: checkElicitation(request.text) }]
       : inputs.map(({ file, text }) => ({ file, report: checkElicitation(request.text, text) }));
-    // The request's findings repeat in every report: once, against the request file.
-    const unique = once();
-    const found = reports.flatMap(({ file, report }) => [
-      ...unique(findings(request.file, report.diagnostics)),
+    // The request's findings are the same in every report (the crate's: they depend on the
+    // request alone): taken from the first, against the request file.
+    const found = reports.flatMap(({ file, report }, i) => [
+      ...(i === 0 ? findings(request.file, report.diagnostics) : []),
       ...(file === undefined ? [] : findings(file, report.responseDiagnostics)),
     ]);
     const sources = new Map([request, ...inputs].map((i) => [i.file, i.text]));

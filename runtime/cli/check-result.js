@@ -1,7 +1,7 @@
 // `mcp-json-toolbox check-result`: tools/call results against their tool.
 import { checkToolResult } from 'mcp-json-toolbox';
 import { UsageError, command, readInput, readInputs } from './command.js';
-import { hostFindings, once } from './host.js';
+import { hostFindingsOfEach } from './host.js';
 
 export default command({
   name: 'check-result',
@@ -12,9 +12,8 @@ export default command({
     if (values.tool === undefined) throw new UsageError('--tool FILE is required');
     const tool = await readInput(values.tool, io);
     const inputs = await readInputs(paths, io);
-    const unique = once();
-    const found = inputs.flatMap(({ file, text }) =>
-      unique(hostFindings(checkToolResult(tool.text, text), { diagnostics: file, tool: tool.file })));
+    const reports = inputs.map(({ file, text }) => ({ file, report: checkToolResult(tool.text, text) }));
+    const found = hostFindingsOfEach(reports, { tool: tool.file });
     return { findings: found, sources: new Map([tool, ...inputs].map((i) => [i.file, i.text])) };
   },
 });

@@ -11,15 +11,9 @@ export function hostFindings(report, files) {
   ];
 }
 
-/** Findings of the tool file, once: `toolDiagnostics` repeat in every report about one tool.
- * Presentation only: a finding identical in every field (the crate's, whole) is printed once;
- * nothing is graded, renamed or left out otherwise. */
-export function once() {
-  const seen = new Set();
-  return (list) => list.filter((f) => {
-    const k = JSON.stringify(f);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
+/** Findings of the reports of many files checked against one tool: the findings about the tool
+ * (and capabilities) text are the same in every report (the crate's `HostReport`: they depend on
+ * that text alone), so they are taken from the first; each report's own, from each. */
+export function hostFindingsOfEach(reports, files) {
+  return reports.flatMap(({ report, file }, i) => hostFindings(report, i === 0 ? { ...files, diagnostics: file } : { diagnostics: file }));
 }

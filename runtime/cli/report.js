@@ -110,28 +110,16 @@ function human(finding, source, colour, place) {
 /** How many names or places a group's count line shows before `… N more`. */
 export const GROUP_NAMES = 5;
 
-/** Quoted values in a message: "…", `…`, and '…' not inside a word (an apostrophe is not one). */
-const QUOTED = /"(?:[^"\\]|\\.)*"|`[^`]*`|(?<![\p{L}\p{N}])'[^'\n]*'(?![\p{L}\p{N}])/gu;
-
 /**
- * A finding's message template: its tool's name and every quoted value replaced by a mark, so that
- * messages that differ only by them (`tool "a" takes…`, `Tool 'b' has…`) are one template.
- */
-export function messageTemplate(finding) {
-  const name = finding.tool?.name === undefined ? '' : String(finding.tool.name);
-  const named = name ? finding.message.split(name).join('\u0001') : finding.message;
-  return named.replace(QUOTED, '\u0002');
-}
-
-/**
- * The findings about tools grouped by rule and message template (severity, code and
- * `messageTemplate`), in the order each group is first found: `[{ first, all }]`; a finding about
- * no tool (a place in a file) is a group of its own.
+ * The findings about tools grouped by rule and message template (severity, code and the crate's
+ * `tool.template`: the message with the tool's name and quoted values marked), in the order each
+ * group is first found: `[{ first, all }]`; a finding about no tool (a place in a file) is a group
+ * of its own.
  */
 export function groupFindings(list) {
   const groups = new Map();
   for (const [i, finding] of list.entries()) {
-    const key = finding.tool ? [finding.severity, finding.code, messageTemplate(finding)].join('\u0000') : i;
+    const key = finding.tool ? [finding.severity, finding.code, finding.tool.template].join('\u0000') : i;
     if (!groups.has(key)) groups.set(key, { first: finding, all: [] });
     groups.get(key).all.push(finding);
   }

@@ -30,8 +30,9 @@ const ROW_STATUS = 1 << 5;
 const ROW_TIME = 1 << 6;
 const ROW_FROM_SHIFT = 7;
 /** Numbers per sequence row: flags, index, answers, the span's six, the table's indexes of its
- * kind, method, task, status and detail. */
-const ROW_CELLS = 14;
+ * kind, method, task, status and detail, then how many task ids and findings it has (those follow
+ * in `lists`: its task ids' indexes in the table, then its findings' in `diagnostics`). */
+const ROW_CELLS = 16;
 
 /** The span whose six numbers start at `at` of `cells`. */
 function spanAt(cells, at) {
@@ -91,11 +92,12 @@ export function logOf({ head, cells, times, strings, ends }, text) {
   return { format: head.format, detected: head.detected, entries, context, diagnostics: head.diagnostics };
 }
 
-/** The `LogReport` of the glue's `replayLog` columns `{head, cells, times, strings, ends}`. */
-export function reportOf({ head, cells, times, strings, ends }) {
+/** The `LogReport` of the glue's `replayLog` columns `{head, cells, times, strings, ends, lists}`. */
+export function reportOf({ head, cells, times, strings, ends, lists }) {
   const table = tableOf(strings, ends);
   const directions = [null, ...head.directions];
   const sequence = new Array(times.length);
+  let listed = 0;
   for (let i = 0; i < times.length; i += 1) {
     const at = i * ROW_CELLS;
     const flags = cells[at];
@@ -111,6 +113,12 @@ export function reportOf({ head, cells, times, strings, ends }) {
     if (flags & ROW_STATUS) row.status = table[cells[at + 12]];
     row.detail = table[cells[at + 13]];
     if (flags & ROW_TIME) row.timeMs = times[i];
+    const taskCount = cells[at + 14];
+    const findingCount = cells[at + 15];
+    if (taskCount > 0) row.taskIds = Array.from(lists.subarray(listed, listed + taskCount), (t) => table[t]);
+    listed += taskCount;
+    if (findingCount > 0) row.findings = Array.from(lists.subarray(listed, listed + findingCount));
+    listed += findingCount;
     sequence[i] = row;
   }
   const { format, detected, counts, protocol, tasks, tools, diagnostics } = head;

@@ -5,9 +5,9 @@
 // `inputResponses`). At 2026-07-28 a call answered `resultType: "input_required"` (multi round
 // trip, SEP-2322) is retried with the answers as `inputResponses` and the `requestState` it was
 // given, round after round, up to MAX_INPUT_ROUNDS.
+import { taskStatusEnds } from 'mcp-json-toolbox';
 import { TASKS_EXTENSION, withMeta } from './session.js';
 
-const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 /** Retries of one `input_required` call before giving up: 10, the official Python SDK's
  * `DEFAULT_INPUT_REQUIRED_MAX_ROUNDS` (mcp 2.3.0, mcp/client/_input_required.py: "Matches the
  * typescript-sdk default; csharp-sdk and go-sdk use the same value"; checked 2026-12-03). */
@@ -64,7 +64,8 @@ export async function callTool(connection, session, tool, args, { timeoutMs, ans
   Object.assign(outcome, { taskId: handle.taskId, result: undefined, statuses: [handle.status] });
   let task = handle;
   let opened;
-  while (!TERMINAL.has(task.status)) {
+  // Until the task ends (the crate says which statuses end one).
+  while (!taskStatusEnds(String(task.status))) {
     const interval = (modern ? task.pollIntervalMs : task.pollInterval) ?? 1000;
     if (Date.now() + interval >= deadline) {
       outcome.timedOut = true;

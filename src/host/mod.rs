@@ -61,8 +61,11 @@ pub struct HostReport {
     /// `check_tool_call`, the result text for `check_tool_result`. Spans point into that text.
     pub diagnostics: Vec<Diagnostic>,
     /// Findings about the tool text when it is not the main text. Spans point into the tool text.
+    /// They depend on the tool text alone: every call or result checked against the same tool
+    /// has the same (the CLI reports them once, with the first).
     pub tool_diagnostics: Vec<Diagnostic>,
     /// Findings about the capabilities text of `check_tool_call`. Spans point into that text.
+    /// They depend on the capabilities text alone, as `tool_diagnostics` on the tool's.
     pub capabilities_diagnostics: Vec<Diagnostic>,
 }
 
@@ -95,5 +98,40 @@ fn parse_into<'a>(text: &'a str, out: &mut Vec<Diagnostic>) -> Option<Document<'
             out.push(error.diagnostic());
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tool with a duplicate key and an unknown format (findings about the tool text).
+    const TOOL: &str = r#"{"name": "t", "name": "t", "inputSchema": {"type": "object",
+        "properties": {"a": {"type": "string", "format": "nope"}}}}"#;
+
+    #[test]
+    fn the_findings_about_a_shared_text_are_the_same_in_every_report() {
+        let capabilities = r#"{"tools": {}, "tools": {}}"#;
+        let calls = [
+            r#"{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "t", "arguments": {"a": 1}}}"#,
+            r#"{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "t", "arguments": {}}}"#,
+        ];
+        let [a, b] = calls.map(|call| check_tool_call(TOOL, call, Some(capabilities)));
+        assert!(!a.tool_diagnostics.is_empty() && !a.capabilities_diagnostics.is_empty());
+        assert_ne!(a.diagnostics, b.diagnostics);
+        assert_eq!(a.tool_diagnostics, b.tool_diagnostics);
+        assert_eq!(a.capabilities_diagnostics, b.capabilities_diagnostics);
+        let results = ["{", r#"{"content": [{"type": "text", "text": "x"}]}"#];
+        let [a, b] = results.map(|result| check_tool_result(TOOL, result));
+        assert!(!a.tool_diagnostics.is_empty());
+        assert_ne!(a.diagnostics, b.diagnostics);
+        assert_eq!(a.tool_diagnostics, b.tool_diagnostics);
+        let request = r#"{"jsonrpc": "2.0", "id": 1, "method": "elicitation/create", "params":
+            {"message": "m", "message": "m", "requestedSchema": {"type": "object", "properties": {}}}}"#;
+        let [a, b] = [r#"{"action": "accept", "content": {}}"#, "{}"]
+            .map(|response| check_elicitation(request, Some(response)));
+        assert!(!a.diagnostics.is_empty());
+        assert_ne!(a.response_diagnostics, b.response_diagnostics);
+        assert_eq!(a.diagnostics, b.diagnostics);
     }
 }

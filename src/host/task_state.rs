@@ -107,6 +107,15 @@ pub struct TaskState {
     /// The input the task waits for: the keys of its `inputRequests` (2026-07-28), or the request
     /// ids of the server's unanswered `elicitation/create` related to it (2025-11-25).
     pub pending_input: Vec<String>,
+    /// In a replay's report, the rows of its sequence the task spans: the first row that belongs
+    /// to it (`taskIds`), and the last: its last such row once it has ended (and a row reported
+    /// its status), else the sequence's last row (the task runs on). `None` outside a replay, or
+    /// when no row belongs to it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_row: Option<usize>,
+    /// See [`TaskState::first_row`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_row: Option<usize>,
 }
 
 #[cfg(test)]

@@ -160,6 +160,16 @@ impl Validator {
         self.0.validate(args)
     }
 
+    /// [`Validator::validate`] without the schema's warnings ([`Validator::schema_warnings`]):
+    /// the findings about the arguments alone, for a caller that reports the schema's once
+    /// (the CLI's `validate` of many files against one schema).
+    pub fn validate_alone(&self, args: &str) -> ValidationReport {
+        let mut report = self.validate(args);
+        let warnings = self.schema_warnings();
+        report.diagnostics.retain(|d| !warnings.contains(d));
+        report
+    }
+
     /// Whether an arguments text is valid, without building positions or messages (fast path);
     /// the same verdict as [`Validator::validate`].
     pub fn is_valid(&self, args: &str) -> bool {

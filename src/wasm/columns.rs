@@ -2,7 +2,7 @@
 //! JavaScript instead of one JSON text of every entry and row. The numbers of each entry, context
 //! line or row (flags, span, indexes) in one `Uint32Array`, the times in a `Float64Array`, the
 //! texts that are no slice of the pasted string in one string with their ends (a row's texts each
-//! once), and the rest (format, counts, tasks, tools, findings, HTTP requests) as JSON.
+//! once), a row's task ids and findings in one more `Uint32Array`, and the rest (format, counts, tasks, tools, findings, HTTP requests) as JSON.
 //! `runtime/load/columns.js` lays them out as the plain `Log` and `LogReport` the TypeScript types
 //! describe (the same fields, in the same order, as serde writes them). Translation only: the
 //! crate decided every value.
@@ -45,9 +45,10 @@ const ROW_TASK: u32 = 1 << 4;
 const ROW_STATUS: u32 = 1 << 5;
 const ROW_TIME: u32 = 1 << 6;
 const ROW_FROM_SHIFT: u32 = 7;
-/// Numbers per row of a sequence: flags, index, answers, the span's six, then the table's
-/// indexes of its kind, method, task, status and detail.
-const ROW_CELLS: usize = 14;
+/// Numbers per row of a sequence: flags, index, answers, the span's six, the table's indexes of
+/// its kind, method, task, status and detail, then how many task ids and findings it has (those
+/// follow in `lists`: its task ids' indexes in the table, then its findings' in `diagnostics`).
+const ROW_CELLS: usize = 16;
 
 /// A direction's two bits (an entry's flags, a row's sender).
 fn direction_code(direction: Option<Direction>) -> u32 {
@@ -101,6 +102,8 @@ struct Columns<'a> {
     cells: Vec<u32>,
     /// Per entry: its time (ms since the epoch), NaN when none.
     times: Vec<f64>,
+    /// Per sequence row: the table's indexes of its task ids, then the indexes of its findings.
+    lists: Vec<u32>,
     /// The texts that cross whole, one after the other (UTF-8).
     strings: Vec<u8>,
     /// Where each text of `strings` ends, in UTF-16 units.
@@ -195,6 +198,13 @@ impl<'a> Columns<'a> {
         self.cells.extend([flags, index, answers]);
         self.push_span(&row.span.unwrap_or_default());
         self.cells.extend(texts);
+        self.cells
+            .extend([row.task_ids.len() as u32, row.findings.len() as u32]);
+        for id in &row.task_ids {
+            let at = self.interned(id);
+            self.lists.push(at);
+        }
+        self.lists.extend(row.findings.iter().map(|&f| f as u32));
         self.times.push(time_cell(step.time_ms));
         Ok(())
     }
@@ -208,6 +218,7 @@ impl<'a> Columns<'a> {
         set("times", &js_sys::Float64Array::from(&self.times[..]))?;
         set("strings", &decode_utf8(&self.strings))?;
         set("ends", &js_sys::Uint32Array::from(&self.ends[..]))?;
+        set("lists", &js_sys::Uint32Array::from(&self.lists[..]))?;
         Ok(object.into())
     }
 }

@@ -38,8 +38,8 @@ export interface Diagnostic {
   tool?: ToolRef;
 }
 
-/** The tool a diagnostic concerns: its `name`, and a JSON Pointer within its definition ("" for the tool itself, e.g. `/inputSchema/properties/x`). */
-export interface ToolRef { name: string; pointer: string }
+/** The tool a diagnostic concerns: its `name`, a JSON Pointer within its definition ("" for the tool itself, e.g. `/inputSchema/properties/x`), and the message's `template` (the tool's name as `{tool}`, each quoted value as `{value}`): findings of the same code, severity and template say the same thing of different tools. */
+export interface ToolRef { name: string; pointer: string; template: string }
 
 /** A text edit that fixes a diagnostic; `replacement` is JSON text (e.g. `"maxLength"` with its quotes). */
 export interface Fix { span: Span; replacement: string }

@@ -266,6 +266,9 @@ export interface TaskState {
   history: TaskHistoryEntry[];
   /** The input the task waits for: the keys of its `inputRequests` (2026-07-28), or the request ids of the server's unanswered `elicitation/create` related to it (2025-11-25). */
   pendingInput: string[];
+  /** In a replay's report: the first row of the sequence that belongs to the task (`taskIds`), and the last (its last such row once it has ended, else the sequence's last row); absent when no row belongs to it. */
+  firstRow?: number;
+  lastRow?: number;
 }
 
 /** One elicitation request `checkElicitation` found. */
@@ -340,6 +343,10 @@ export interface SequenceEntry {
   detail: string;
   /** When the host saw it (ms since the epoch), when the text says. */
   timeMs?: number;
+  /** Every task the row belongs to: the one it names, the one named by the request it answers or by the answer it got, each task whose status it reported. */
+  taskIds?: string[];
+  /** The findings in this row: their indexes in the report's `diagnostics`. */
+  findings?: number[];
 }
 
 /** How many rows of each kind a sequence has (`unanswered`: answers and errors that answer no request seen). */
@@ -964,6 +971,14 @@ pub fn log_formats_js() -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = detectLogFormat, unchecked_return_type = "LogFormat")]
 pub fn detect_log_format_js(text: &str) -> Result<JsValue, JsValue> {
     to_js(&crate::host::logs::detect_format(text))
+}
+
+/// Whether a task status ends the task (`completed`, `failed`, `cancelled`: the protocol's
+/// terminal statuses, `TaskStatus::is_terminal`); false for any other text. The MCP client
+/// (`runtime/mcp-client/task.js`) polls a task until it ends.
+#[wasm_bindgen(js_name = taskStatusEnds)]
+pub fn task_status_ends_js(status: &str) -> bool {
+    crate::protocol::TaskStatus::parse(status).is_some_and(crate::protocol::TaskStatus::is_terminal)
 }
 
 /// The messages of a pasted log (VS Code output, a HAR, JSON Lines among other lines, an

@@ -119,6 +119,13 @@ impl JsValidator {
         to_js(&report)
     }
 
+    /// `validate` without the schema's warnings (those `checkSchema` gives): the findings about
+    /// the arguments alone, for a caller that reports the schema's once.
+    #[wasm_bindgen(js_name = validateAlone, unchecked_return_type = "ValidationReport")]
+    pub fn validate_alone(&self, args: &str) -> Result<JsValue, JsValue> {
+        to_js(&self.0.validate_alone(args))
+    }
+
     /// Whether an arguments text is valid (fast: no positions are computed).
     #[wasm_bindgen(js_name = isValid)]
     pub fn is_valid(&self, args: &str) -> bool {

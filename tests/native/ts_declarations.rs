@@ -26,7 +26,7 @@ use mcp_json_toolbox::host::{
     check_elicitation, check_tool, check_tool_call, check_tool_result, lint_file, replay_session,
     Direction, Entry, Session,
 };
-use mcp_json_toolbox::validator::{check_schema, validate_tool_arguments};
+use mcp_json_toolbox::validator::{check_schema, validate_tool_arguments, Validator};
 use mcp_json_toolbox::{classify::classify, format_document, lint_schema, validate_arguments};
 use mcp_json_toolbox::{FormatOptions, ValidateOptions};
 
@@ -451,6 +451,12 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
                 Ok(report) => {
                     add("validateArguments", "cli/schema.json", json(&report));
                     add("validate", "cli/schema.json", json(&report));
+                    let validator = Validator::new(&schema, options).expect("it compiled");
+                    add(
+                        "validateAlone",
+                        "cli/schema.json",
+                        json(&validator.validate_alone(&args)),
+                    );
                 }
                 Err(error) => add("SchemaError.diagnostics", "cli", json(&error.diagnostics)),
             }

@@ -121,7 +121,7 @@ test('one rule on 30 tools: one finding with its excerpt and a count line naming
     assert.match(annotations[0], /^::warning title=no-argument-tool-open::tool "tool_01" \/inputSchema: tool "tool_01" takes no arguments/);
     // JSON: each finding's tool and its pointer within the tool.
     const { findings } = JSON.parse(json.stdout);
-    assert.deepEqual(findings[29].tool, { name: 'tool_30', pointer: '/inputSchema' });
+    assert.deepEqual(findings[29].tool, { name: 'tool_30', pointer: '/inputSchema', template: 'tool {value} takes no arguments but its {value} accepts any: say {value}, or models may invent arguments' });
     assert.equal(JSON.parse(json.stdout).results[0].recorded, false, 'the transcript its lines point into was not written');
   } finally {
     rmSync(dir, { recursive: true, force: true });

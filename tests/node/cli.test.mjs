@@ -39,6 +39,24 @@ test('validate: findings like a compiler (file:line:column, source line, caret),
   assert.deepEqual(good, { status: 0, stdout: 'good-args.json: valid\n', stderr: '' });
 });
 
+test('validate: the schema\'s warnings once, against the schema file, however many files are validated', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-json-toolbox-schema-warnings-'));
+  try {
+    writeFileSync(join(dir, 'schema.json'), '{"type":"object","properties":{"a":{"type":"string","format":"bogus"},"a":{"type":"string"}}}');
+    writeFileSync(join(dir, 'one.json'), '{"a":"x"}');
+    writeFileSync(join(dir, 'two.json'), '{"a":1}');
+    const run = spawnSync(process.execPath, [CLI, 'validate', '--format', 'json', '--schema', 'schema.json', 'one.json', 'two.json'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(run.status, 1, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout).findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.code}`), [
+      'schema.json:1:71 duplicate-key',
+      'schema.json:1:53 unknown-format',
+      'two.json:1:6 type',
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('validate: a catastrophic pattern (`^(a+)+$` on 40 a\'s and a b) ends in bounded time (V8\'s linear fallback, runtime/cli.js)', () => {
   // Without the flags runtime/cli.js sets, V8 backtracks through about 2^40 paths here: hours.
   const dir = mkdtempSync(join(tmpdir(), 'mcp-json-toolbox-redos-'));
@@ -272,14 +290,15 @@ test('the reporter colours only on a TTY and never with NO_COLOR', () => {
   assert.equal(print(false, {}), 'a.json:1:2: error[type]: m\n  [1]\n   ^\n1 error\n');
 });
 
-test('the human form groups findings about tools by rule and message template: tool names and quoted values aside', () => {
-  const about = (name, message, severity = 'warning') => ({ file: 't.jsonl', line: 1, column: 1, severity, code: 'x/rule', message, tool: { name, pointer: '' } });
+test('the human form groups findings about tools by rule and the crate\'s message template (tool names and quoted values aside)', () => {
+  // Each finding's `tool.template` as the crate's `message_template` gives it (src/diagnostic.rs).
+  const about = (name, message, template, severity = 'warning') => ({ file: 't.jsonl', line: 1, column: 1, severity, code: 'x/rule', message, tool: { name, pointer: '', template } });
   const list = [
-    about('alpha', 'Tool \'alpha\' has the dialect "draft-07"'),
-    about('beta', 'Tool \'beta\' has the dialect "draft-04"'),
-    about('gamma', 'tool `gamma` is too long'),
-    about('delta', 'the tool\'s name delta is too long'),
-    about('epsilon', 'Tool \'epsilon\' has the dialect "draft-07"', 'error'),
+    about('alpha', 'Tool \'alpha\' has the dialect "draft-07"', 'Tool {value} has the dialect {value}'),
+    about('beta', 'Tool \'beta\' has the dialect "draft-04"', 'Tool {value} has the dialect {value}'),
+    about('gamma', 'tool `gamma` is too long', 'tool {value} is too long'),
+    about('delta', 'the tool\'s name delta is too long', 'the tool\'s name {tool} is too long'),
+    about('epsilon', 'Tool \'epsilon\' has the dialect "draft-07"', 'Tool {value} has the dialect {value}', 'error'),
   ];
   let text = '';
   report(list, { io: { stdout: { write: (t) => { text += t; } } } });

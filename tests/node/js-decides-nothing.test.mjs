@@ -9,8 +9,12 @@
 // severity, a finding code or a task status with a literal (`d.severity === 'error'`,
 // `task.status === 'completed'`), a set of task statuses (`['completed', 'failed', …]`), and a
 // finding code of the crate's registry (`src/diagnostic/codes.rs`) written anywhere else than as
-// a run event's name (`event: 'no-answer'`, which `Session.event` reads): each fails unless
-// listed below with why (what is laid out or done, not decided) or as not moved yet.
+// a run event's name (`event: 'no-answer'`, which `Session.event` reads), a key made of two or
+// more of a finding's fields (`${d.code}|${d.message}`: what a de-duplication of findings keys
+// on; the crate reports each finding once), and a regular expression or split over a finding's
+// message (`d.message.replace(…)`: grouping by the crate's English; the crate gives the group's
+// `tool.template`): each fails unless listed below with why (what is laid out or done, not
+// decided) or as not moved yet.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -88,11 +92,27 @@ const COMPARED = /\b(severity|code|status|lastStatus)\s*[!=]==?\s*(['"`])([^'"`]
 /** Two task statuses listed together: a set of statuses. */
 const STATUS_SET = new RegExp(`(['"\`])(${STATUSES.join('|')})\\1\\s*,\\s*(['"\`])(${STATUSES.join('|')})\\3`, 'g');
 
+/** A finding's fields a key of findings is made of. */
+const FIELD = String.raw`[\w?.]*\b(?:code|message|instancePath|span(?:\??\.start)?)\b`;
+
+/** A key of findings: two or more of a finding's fields in one template literal, separated as
+ * keys are (by NUL or `|`, not as a line is printed), or joined; or a finding whole as JSON. */
+const SEPARATOR = String.raw`(?:\\u0000|\\0|\\x00|\|)`;
+const FINDING_KEY = new RegExp([
+  String.raw`\$\{\s*${FIELD}\s*\}${SEPARATOR}[^\`\n]*\$\{\s*${FIELD}\s*\}`,
+  String.raw`\[\s*${FIELD}\s*,\s*${FIELD}[^\]\n]*\]\s*\.join\(`,
+  String.raw`(?:\.(?:has|add)\(|\w+\s*=)\s*JSON\.stringify\(\s*(?:f|d|finding|diagnostic)\s*\)`,
+].join('|'));
+
+/** A finding's message taken apart: a regular expression over it, or a split. */
+const MESSAGE_PARTS = /\.message\s*\.\s*(?:replace|replaceAll|match|matchAll|split|search)\s*\(|\.(?:test|exec)\(\s*[\w?.]*\.message\b/;
+
 /** A quoted word that may be a finding code, and what precedes it. */
 const QUOTED = /(\bevent\s*:\s*)?(['"`])([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\2/g;
 
 /** What decides with the crate's values in `text` (comments left out): `{ line, kind, value }`,
- * `kind` one of `compares severity`, `compares code`, `compares status`, `status set`, `code`. */
+ * `kind` one of `compares severity`, `compares code`, `compares status`, `status set`, `code`,
+ * `finding key`, `message parts` (`value`: the line's text, trimmed). */
 export function decisions(text) {
   return code(text).split('\n').flatMap((line, i) => [
     ...[...line.matchAll(COMPARED)].map((m) => ({ field: m[1] ?? m[6], value: m[3] ?? m[5] }))
@@ -100,6 +120,8 @@ export function decisions(text) {
       .map(({ field, value }) => ({ line: i + 1, kind: `compares ${field === 'lastStatus' ? 'status' : field}`, value })),
     ...[...line.matchAll(STATUS_SET)].slice(0, 1).map((m) => ({ line: i + 1, kind: 'status set', value: `${m[2]}, ${m[4]}` })),
     ...[...line.matchAll(QUOTED)].filter((m) => !m[1] && FINDING_CODES.has(m[3])).map((m) => ({ line: i + 1, kind: 'code', value: m[3] })),
+    ...(FINDING_KEY.test(line) ? [{ line: i + 1, kind: 'finding key', value: line.trim() }] : []),
+    ...(MESSAGE_PARTS.test(line) ? [{ line: i + 1, kind: 'message parts', value: line.trim() }] : []),
   ]);
 }
 
@@ -125,7 +147,6 @@ const NOT_DECISIONS = [
 
 /** Decisions still made in JavaScript that belong in the crate (issue 52 item 1): each goes when it moves. */
 const DECISIONS_NOT_MOVED_YET = [
-  { file: 'runtime/mcp-client/task.js', kind: 'status set', value: 'completed, failed', why: 'which statuses end a task: a copy of the crate\'s TaskStatus::is_terminal' },
   { file: 'runtime/values.js', kind: 'code', value: 'lone-surrogate', why: 'which findings point into the schema text: the report should say which text a span is in' },
 ];
 
@@ -161,6 +182,23 @@ test('the detector sees a planted comparison, status set and finding code, not a
   assert.deepEqual(found("tell(session, { event: 'no-answer', entry });"), []);
   assert.deepEqual(found("// if (d.severity === 'error') in a comment"), []);
   assert.deepEqual(found("const state = data.ok ? 'loaded' : 'failed';"), []);
+  // A terminal-status set, as runtime/mcp-client/task.js had it.
+  assert.deepEqual(found("const TERMINAL = new Set(['completed', 'failed', 'cancelled']);"), ['status set=completed, failed']);
+  // De-duplications of findings, as runtime/cli/validate.js, runtime/cli/host.js and runtime/modes.js had them.
+  const key = (text) => found(text).filter((f) => f.startsWith('finding key='));
+  assert.equal(key("const key = (d) => `${d.code}\\u0000${d.message}\\u0000${d.span?.start}`;").length, 1);
+  assert.equal(key("    const k = JSON.stringify(f);").length, 1);
+  assert.equal(key("const key = `${d.code}|${d.instancePath}|${d.span?.start}|${d.message}`;").length, 1);
+  assert.equal(key("const key = [d.code, d.message].join('|');").length, 1);
+  // Grouping by a regular expression over the crate's English, as runtime/cli/report.js had it.
+  const parts = (text) => found(text).filter((f) => f.startsWith('message parts='));
+  assert.equal(parts("  const named = name ? finding.message.split(name).join('\\u0001') : finding.message;").length, 1);
+  assert.equal(parts("if (/unknown/.test(d.message)) n++;").length, 1);
+  assert.equal(parts("const words = d.message.replace(QUOTED, '?');").length, 1);
+  // Printing a finding, or keying by what is no finding's field, is none of these.
+  assert.deepEqual(found("io.stdout.write(`${file}:${d.span.line}: ${d.message}\\n`);"), []);
+  assert.deepEqual(found("const key = [finding.severity, finding.code, finding.tool.template].join('\\u0000');"), []);
+  assert.deepEqual(found("const line = error.message.trim();"), []);
 });
 
 test('no finding code or severity is written in runtime/ or www/ but those the crate cannot make', () => {

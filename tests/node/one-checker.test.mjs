@@ -146,10 +146,14 @@ test('a deliberately broken double: check-server, replay and proxy agree on ever
   // The server offers no tasks: its tool requiring them is flagged on the list, and the call
   // without a task is no fault of the client's; the -32021 refusal is a valid error response.
   const unavailable = replayed.find((f) => f.code === 'task-support-unavailable');
-  assert.deepEqual(unavailable.tool, { name: 'needs-task', pointer: '/execution/taskSupport' });
+  assert.deepEqual(unavailable.tool, {
+    name: 'needs-task', pointer: '/execution/taskSupport',
+    template: 'tool {value} requires task execution, but the server does not declare {value}, so clients must not call it as a task: no client can call it',
+  });
   for (const absent of ['required-task-not-refused', 'wrong-refusal-code', 'task-required', 'schema-version', 'official-schema']) assert.ok(!codes.includes(absent), `${absent}: ${codes}`);
   const output = replayed.find((f) => f.code === 'type');
-  assert.deepEqual(output.tool, { name: 'count', pointer: '/outputSchema/properties/count/type' });
+  assert.deepEqual({ ...output.tool, template: undefined }, { name: 'count', pointer: '/outputSchema/properties/count/type', template: undefined });
+  assert.equal(output.tool.template, output.message.replaceAll('"count"', '{value}'), 'the template marks the quoted values');
   assert.ok(codes.includes('cursor-loop'), codes.join());
   const renamed = replayed.filter((f) => f.code.startsWith('vscode/'));
   assert.ok(renamed.length > 0 && renamed.every((f) => f.tool.name === 'bad name!'), JSON.stringify(renamed));

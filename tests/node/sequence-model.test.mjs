@@ -116,16 +116,31 @@ test('result kinds of both task generations', async () => {
   ]);
 });
 
-test("a task's lane ends at its last row when the crate says it ended (`ended`), at the sequence's end when not", () => {
-  const sequence = [
-    { index: 0, kind: 'request', method: 'tools/call', taskId: 't', span: { start: 0, end: 1 } },
-    { index: 1, kind: 'answer', method: 'tools/call', answers: 0, taskId: 't', span: { start: 1, end: 2 } },
-    { index: 2, kind: 'request', method: 'ping', span: { start: 2, end: 3 } },
-  ];
-  const lane = (ended) => {
-    const task = { lastStatus: 'completed', ended, history: [{ messageIndex: 1, status: 'completed' }] };
-    return buildSequence({ sequence, tasks: { t: task }, diagnostics: [] }).tasks[0];
-  };
-  assert.deepEqual([lane(true).first, lane(true).last], [0, 1]);
-  assert.equal(lane(false).last, 2);
+test("a task's lane runs from the first to the last row the crate gives it: to its last row once ended, to the sequence's end while not", () => {
+  const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'slow', arguments: {}, task: {} } };
+  const created = { jsonrpc: '2.0', id: 1, result: { task: { taskId: 't', status: 'working', createdAt: '2026-01-01T00:00:00Z', lastUpdatedAt: '2026-01-01T00:00:00Z', ttl: 60000 } } };
+  const get = { jsonrpc: '2.0', id: 2, method: 'tasks/get', params: { taskId: 't' } };
+  const done = { jsonrpc: '2.0', id: 2, result: { taskId: 't', status: 'completed', createdAt: '2026-01-01T00:00:00Z', lastUpdatedAt: '2026-01-01T00:00:01Z', ttl: 60000 } };
+  const ping = { jsonrpc: '2.0', id: 3, method: 'ping' };
+  const lane = (messages) => buildSequence(replaySession(messages.map((m) => JSON.stringify(m)).join('\n'))).tasks[0];
+  // The call names no task: its answer does, and a request shares its answer's tasks.
+  const ended = lane([call, created, get, done, ping]);
+  assert.deepEqual([ended.id, ended.first, ended.last, ended.rows], ['t', 0, 3, [0, 1, 2, 3]]);
+  const open = lane([call, created, get, ping]);
+  assert.deepEqual([open.first, open.last], [0, 3]);
+  assert.deepEqual(lane([call, created, ping]).last, 2);
+});
+
+test('each finding is in the row the crate puts it in: its index in the report\'s diagnostics', () => {
+  const text = [
+    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    JSON.stringify({ jsonrpc: '2.0', id: 9, result: {} }),
+  ].join('\n');
+  const report = replaySession(text);
+  const rows = readSequence(report);
+  const unmatched = report.diagnostics.findIndex((d) => d.code === 'unmatched-response');
+  assert.ok(unmatched >= 0);
+  assert.deepEqual(report.sequence[1].findings, [unmatched]);
+  assert.deepEqual(rows[1].findings, [report.diagnostics[unmatched]]);
+  assert.deepEqual(rows[0].findings, []);
 });

@@ -57,7 +57,8 @@ pub struct ElicitationReport {
     pub generation: Option<Generation>,
     /// The elicitation requests found, in order.
     pub requests: Vec<Elicitation>,
-    /// Findings about the request text; spans point into it.
+    /// Findings about the request text; spans point into it. They depend on the request text
+    /// alone: every response checked against the same request has the same.
     pub diagnostics: Vec<Diagnostic>,
     /// Findings about the response text; spans point into it.
     pub response_diagnostics: Vec<Diagnostic>,

@@ -9,8 +9,8 @@ use super::read::{entry_array, read_as};
 
 use crate::diagnostic::{Diagnostic, LineIndex};
 use crate::host::session::{
-    replay_transcript, Counts, Finding, Progress, Pushes, SequenceEntry, SessionReport, Step,
-    StepKind,
+    link_rows, replay_transcript, Counts, Finding, Progress, Pushes, SequenceEntry, SessionReport,
+    Step, StepKind,
 };
 
 /// Replays the messages of `text` in `format` (detected when `None`) as a session; every span
@@ -83,7 +83,7 @@ pub fn replay_log_reporting(text: &str, options: LogOptions, mut progress: Progr
             .into_iter()
             .map(|f| place_finding(f, &placed, &index)),
     );
-    let tasks = session
+    let mut tasks = session
         .state()
         .into_iter()
         .map(|(id, mut task)| {
@@ -96,7 +96,8 @@ pub fn replay_log_reporting(text: &str, options: LogOptions, mut progress: Progr
             (id, task)
         })
         .collect();
-    let sequence = sequence_of(steps, &placed, std::mem::take(&mut found.context));
+    let mut sequence = sequence_of(steps, &placed, std::mem::take(&mut found.context));
+    link_rows(&mut sequence, &mut tasks, &diagnostics);
     LogReport {
         format: Some(format),
         detected: found
@@ -149,11 +150,7 @@ fn sequence_of(
         }
         step.answers = step.answers.and_then(|a| row_of.get(a).copied());
         row_of.push(rows.len());
-        rows.push(SequenceEntry {
-            index: Some(number),
-            span: Some(place.span),
-            step,
-        });
+        rows.push(SequenceEntry::new(Some(number), Some(place.span), step));
     }
     rows.extend(context.map(context_row));
     rows
@@ -166,9 +163,5 @@ fn context_row(line: ContextLine) -> SequenceEntry {
         Some(level) => format!("[{level}] {}", line.text()),
         None => line.text().to_owned(),
     };
-    SequenceEntry {
-        index: None,
-        span: Some(line.span),
-        step,
-    }
+    SequenceEntry::new(None, Some(line.span), step)
 }

@@ -148,7 +148,7 @@ pub use limits::{
 };
 pub use negotiation::{How, ProtocolCheck};
 pub use progress::{Progress, PROGRESS_STEP};
-pub(crate) use replay::Pushes;
+pub(crate) use replay::{link_rows, Pushes};
 pub use replay::{
     replay_session, replay_session_with, replay_transcript, Counts, SequenceEntry, SessionReport,
 };

@@ -45,6 +45,107 @@ pub struct SequenceEntry {
     /// What it is.
     #[serde(flatten)]
     pub step: Step,
+    /// Every task the row belongs to ([`link_rows`]): the one it names, the one named by the
+    /// request it answers or by the answer it got, and each task whose status it reported.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub task_ids: Vec<String>,
+    /// The findings in this row ([`link_rows`]): their indexes in the report's `diagnostics`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub findings: Vec<usize>,
+}
+
+impl SequenceEntry {
+    /// Row `index` at `span`, `step`, not linked yet ([`link_rows`]).
+    pub(crate) fn new(index: Option<usize>, span: Option<Span>, step: Step) -> Self {
+        Self {
+            index,
+            span,
+            step,
+            task_ids: Vec::new(),
+            findings: Vec::new(),
+        }
+    }
+}
+
+/// Links a replay's rows to its tasks and findings: each row's `task_ids`, each task's
+/// `first_row` and `last_row`, each row's `findings` (a finding is in the last row starting at
+/// or before its span: the rows are in the order of the text, a finding about a message is
+/// inside it). A request and its answer share their tasks (the call that created one); a
+/// status report (not stale) belongs to the task it reported.
+pub(crate) fn link_rows(
+    sequence: &mut [SequenceEntry],
+    tasks: &mut BTreeMap<String, TaskState>,
+    diagnostics: &[Diagnostic],
+) {
+    fn add(ids: &mut Vec<String>, id: &str) {
+        if !ids.iter().any(|i| i == id) {
+            ids.push(id.to_owned());
+        }
+    }
+    for row in sequence.iter_mut() {
+        row.task_ids.extend(row.step.task_id.clone());
+    }
+    for at in 0..sequence.len() {
+        let Some(request) = sequence.get(at).and_then(|row| row.step.answers) else {
+            continue;
+        };
+        let (Some(answer), Some(asked)) = (sequence.get(at), sequence.get(request)) else {
+            continue;
+        };
+        let (answer_ids, asked_ids) = (answer.task_ids.clone(), asked.task_ids.clone());
+        for (row, ids) in [(request, answer_ids), (at, asked_ids)] {
+            if let Some(row) = sequence.get_mut(row) {
+                ids.iter().for_each(|id| add(&mut row.task_ids, id));
+            }
+        }
+    }
+    // The row of each message (their indexes ascend with the rows).
+    let messages: Vec<(usize, usize)> = sequence
+        .iter()
+        .enumerate()
+        .filter_map(|(at, row)| Some((row.index?, at)))
+        .collect();
+    let row_of = |index: usize| {
+        let found = messages.binary_search_by_key(&index, |&(i, _)| i).ok()?;
+        messages.get(found).map(|&(_, at)| at)
+    };
+    let mut reported = Vec::with_capacity(tasks.len());
+    for (id, task) in tasks.iter() {
+        let reports = task.history.iter().filter(|step| !step.stale);
+        let rows: Vec<usize> = reports
+            .filter_map(|step| row_of(step.message_index))
+            .collect();
+        for &at in &rows {
+            if let Some(row) = sequence.get_mut(at) {
+                add(&mut row.task_ids, id);
+            }
+        }
+        reported.push(!rows.is_empty());
+    }
+    for (at, row) in sequence.iter().enumerate() {
+        for id in &row.task_ids {
+            if let Some(task) = tasks.get_mut(id) {
+                task.first_row.get_or_insert(at);
+                task.last_row = Some(at);
+            }
+        }
+    }
+    let end = sequence.len().saturating_sub(1);
+    for (task, reported) in tasks.values_mut().zip(reported) {
+        if task.first_row.is_some() && !(task.ended && reported) {
+            task.last_row = Some(end);
+        }
+    }
+    let start = |row: &SequenceEntry| row.span.map_or(0, |s| s.start);
+    for (index, diagnostic) in diagnostics.iter().enumerate() {
+        let Some(span) = diagnostic.span else {
+            continue;
+        };
+        let after = sequence.partition_point(|row| start(row) <= span.start);
+        if let Some(row) = after.checked_sub(1).and_then(|at| sequence.get_mut(at)) {
+            row.findings.push(index);
+        }
+    }
 }
 
 /// How many entries of each kind a sequence has.
@@ -286,7 +387,7 @@ pub fn replay_transcript(
         .into_iter()
         .map(|f| (entry_of(&f), mapper.finding(f)));
     diagnostics.extend(super::http::with_header_findings(headers, mapped));
-    let tasks = session
+    let mut tasks: BTreeMap<String, TaskState> = session
         .state()
         .into_iter()
         .map(|(id, mut task)| {
@@ -300,15 +401,12 @@ pub fn replay_transcript(
         })
         .collect();
     // One row per push: an answer's push number is its request's row.
-    let sequence: Vec<SequenceEntry> = steps
+    let mut sequence: Vec<SequenceEntry> = steps
         .into_iter()
         .zip(&placed)
-        .map(|(step, place)| SequenceEntry {
-            index: Some(place.entry),
-            span: Some(place.span),
-            step,
-        })
+        .map(|(step, place)| SequenceEntry::new(Some(place.entry), Some(place.span), step))
         .collect();
+    link_rows(&mut sequence, &mut tasks, &diagnostics);
     Ok(SessionReport {
         tasks,
         diagnostics,

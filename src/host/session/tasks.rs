@@ -105,6 +105,8 @@ impl Dispatch<'_, '_, '_> {
             generation,
             history: Vec::new(),
             pending_input: Vec::new(),
+            first_row: None,
+            last_row: None,
         };
         let tracked = TrackedTask {
             state,
