@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import * as api from '../../pkg/node.js';
+import { table, targetsTable } from '../../scripts/compat-table.mjs';
 
 const require = createRequire(import.meta.url);
 // The targets the crate's data declares (a consumer is one data file: no list is pinned here), in
@@ -241,6 +242,12 @@ test('user data declares a whole consumer: compatTargets, checkCompatibility, lo
   assert.doesNotMatch(cli(['compat', '--help']).stdout, /acme/i, 'the data file alone adds it');
   const listed = cli(['compat', '--compat-data', good, '--data-report']).stdout;
   assert.match(listed, /acme\/max-tools \(acme-gateway, max-tools\): rejected/);
+  // docs/compat.md's generator: its targets row among the hosts, its entry in the rules table.
+  const written = JSON.parse(readFileSync(good, 'utf8'));
+  const hosts = targetsTable([written]).filter((line) => line.includes('| host |'));
+  assert.equal(hosts.at(-1), '| `acme-gateway` | Acme gateway | host | numbers | no | `acme-gateway`, `openai` |');
+  assert.ok(table([written]).includes('| acme-gateway | `acme/max-tools` | rejected | all | max-tools: max 1 | 2026-11-30; 2026-12-03: [example.com…/acme](https://example.com/acme) |'));
+  assert.ok(!targetsTable().some((line) => line.includes('acme')), 'the data file alone adds it');
   assert.equal(cli(['compat', '--target', 'acme-gateway', '-'], JSON.stringify(fine)).status, 2, 'unknown without the data');
   const bad = join(dir, 'typo.json');
   writeFileSync(bad, typo);
