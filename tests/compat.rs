@@ -1382,8 +1382,8 @@ fn claude_code_notes_a_draft_07_output_schema() {
 fn check_at(text: &str, target: &str) -> (Verdict, Vec<Diagnostic>) {
     let options = CompatOptions::from_json(json!({ "targets": [target] })).unwrap();
     let report = check_compatibility(text, &options);
-    let name = builtin(target.split('@').next().unwrap());
-    (verdict(&report, name.clone()), findings(&report, name))
+    let asked = options.targets[0].clone();
+    (verdict(&report, asked.clone()), findings(&report, asked))
 }
 
 /// Issue 54: VS Code (up to its JSON language service 5.6.2) dropped a tool whose `inputSchema`
@@ -1429,7 +1429,7 @@ fn vscode_drops_a_tool_declaring_2020_12_only_before_1_106() {
         }
         // Lowering for 1.105 removes the declaration; the result passes 1.105.
         let options = CompatOptions::from_json(json!({"targets": ["vscode@1.105"]})).unwrap();
-        let lowered = lower_tool_with(&text, builtin("vscode"), &options);
+        let lowered = lower_tool_with(&text, options.targets[0].clone(), &options);
         let out = lowered.tool.clone().unwrap();
         assert!(out["inputSchema"].get("$schema").is_none(), "{out}");
         assert_eq!(out["inputSchema"]["required"], json!(["jobUrl"]));

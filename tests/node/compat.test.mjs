@@ -268,14 +268,17 @@ test('docs/compat.md\'s targets table lists what compatTargets() lists, in its o
 test('targets take versions: claude-code@2.1.83 does not cut descriptions, 2.1.84 does', () => {
   const long = { name: 't', description: 'd'.repeat(3000), inputSchema: { type: 'object' } };
   const old = api.checkCompatibility(long, { targets: ['claude-code@2.1.83'] });
-  assert.equal(old.tools[0].targets['claude-code'].verdict, 'accepted');
-  assert.equal(old.tools[0].targets['claude-code'].version, '2.1.83');
+  assert.equal(old.tools[0].targets['claude-code@2.1.83'].verdict, 'accepted', 'keyed as asked');
+  assert.equal(old.tools[0].targets['claude-code@2.1.83'].version, '2.1.83');
   const now = api.checkCompatibility(long, { targets: ['claude-code'] });
   assert.equal(now.tools[0].targets['claude-code'].verdict, 'rewritten');
   assert.match(now.tools[0].targets['claude-code'].diagnostics[0].message, /since 2\.1\.84 \(evidence 2026-08-18\)/);
   const run = cli(['compat', '--target', 'claude-code@2.1.83', '-'], JSON.stringify(long));
   assert.equal(run.status, 0, run.stdout + run.stderr);
   assert.match(run.stdout, /claude-code@2\.1\.83/);
+  // One consumer at two versions: two columns, each its own verdict.
+  const both = cli(['compat', '--target', 'claude-code@2.1.83,claude-code', '-'], JSON.stringify(long));
+  assert.match(both.stdout, /^ {2}t +✓ +rewritten$/m, both.stdout);
   assert.equal(api.lowerTool(long, 'claude-code').tool.description.length, 2048);
   assert.equal(api.lowerTool(long, 'claude-code@2.1.83').tool.description.length, 3000);
   assert.throws(() => api.checkCompatibility(long, { targets: ['claude-code@latest'] }), TypeError);
