@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { checkCompatibility } from '../pkg/node.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -54,9 +55,12 @@ function dataFiles() {
   return files.map((file) => JSON.parse(readFileSync(join(ROOT, 'compat-data', file), 'utf8')));
 }
 
-/** The targets table's lines: every declared target in report order (the crate's `compatTargets()` order). */
-export function targetsTable() {
-  const targets = dataFiles().flatMap((d) => d.targets ?? []);
+/**
+ * The targets table's lines: every declared target in report order (the crate's `compatTargets()`
+ * order), those of `extra` data files (values) too.
+ */
+export function targetsTable(extra = []) {
+  const targets = [...dataFiles(), ...extra].flatMap((d) => d.targets ?? []);
   const lines = [
     '| target | label | kind | versions | opt-in | runs the entries of |',
     '|---|---|---|---|---|---|',
@@ -70,9 +74,9 @@ export function targetsTable() {
   return lines;
 }
 
-/** The rules table's lines. */
-export function table() {
-  const rows = dataFiles().flatMap((d) => d.entries);
+/** The rules table's lines: every entry of the data files, then of `extra` data files (values). */
+export function table(extra = []) {
+  const rows = [...dataFiles(), ...extra].flatMap((d) => d.entries);
   const lines = [
     '| consumer | code | verdict | versions | rule | evidence (observed; checked) |',
     '|---|---|---|---|---|---|',
@@ -130,13 +134,19 @@ function updated(doc) {
   return blocks.reduce((text, [begin, end, lines]) => between(text, begin, end, lines), doc);
 }
 
-const doc = readFileSync(DOC, 'utf8');
-const fresh = updated(doc);
-if (process.argv.includes('--check')) {
-  if (fresh !== doc) {
-    console.error('docs/compat.md: a generated block (targets, rules, reference matrix, compat --help) is not the one compat-data/ and pkg/ give; run node scripts/compat-table.mjs');
-    process.exit(1);
+/** Rewrites docs/compat.md, or with `--check` exits 1 when it is not up to date. */
+function main() {
+  const doc = readFileSync(DOC, 'utf8');
+  const fresh = updated(doc);
+  if (process.argv.includes('--check')) {
+    if (fresh !== doc) {
+      console.error('docs/compat.md: a generated block (targets, rules, reference matrix, compat --help) is not the one compat-data/ and pkg/ give; run node scripts/compat-table.mjs');
+      process.exit(1);
+    }
+  } else if (fresh !== doc) {
+    writeFileSync(DOC, fresh);
   }
-} else if (fresh !== doc) {
-  writeFileSync(DOC, fresh);
 }
+
+// Run as a script (imported, e.g. by a test, it only exports the tables).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

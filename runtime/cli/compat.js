@@ -16,11 +16,6 @@ export function compatDiagnostics(report) {
   return [...report.diagnostics, ...report.findings];
 }
 
-/** The key of a target in a CompatReport: its name, without a version asked for (`claude-code@2.0`). */
-function reportKey(target) {
-  return target.split('@')[0];
-}
-
 /** Whether the report judged a server (an initialize result) rather than tools. */
 function isServer(report) {
   return Object.keys(report.server).length > 0;
@@ -29,7 +24,7 @@ function isServer(report) {
 /** The matrix as text: one row per tool and one for the whole list (or one for the server), one
  * column per target. */
 function matrixText(file, report, targets) {
-  const row = (label, per) => [label, ...targets.map((t) => CELLS[per[reportKey(t)].verdict])];
+  const row = (label, per) => [label, ...targets.map((t) => CELLS[per[t].verdict])];
   const rows = [
     ['tool', ...targets],
     ...(isServer(report)
@@ -159,7 +154,7 @@ export default command({
         continue;
       }
       const report = checkCompatibility(text, { targets, serverName: values['server-name'], ...(data ? { data } : {}) });
-      const verdicts = (per) => Object.fromEntries(targets.map((t) => [t, per[reportKey(t)].verdict]));
+      const verdicts = (per) => Object.fromEntries(targets.map((t) => [t, per[t].verdict]));
       results.push({
         file,
         tools: report.tools.map((tool) => ({ name: tool.name, pointer: tool.pointer, verdicts: verdicts(tool.targets) })),

@@ -35,8 +35,18 @@ impl CompatOptions {
             .map(|(_, v)| v.as_str())
     }
 
-    /// Sets the targets (and their versions) from [`parse_targets`]' answer.
+    /// Sets the targets (and their versions) from [`parse_targets`]' answer: a target asked at
+    /// a version is its own target named as asked (`vscode@1.105`), so that one consumer asked at
+    /// two versions (`vscode@1.105,vscode`) is two columns and two keys of the report, each
+    /// judged at its own version.
     pub fn set_targets(&mut self, asked: Vec<TargetVersion>) {
+        let asked: Vec<TargetVersion> = asked
+            .into_iter()
+            .map(|(t, v)| match v {
+                Some(v) => (t.at_version(&v), Some(v)),
+                None => (t, None),
+            })
+            .collect();
         self.targets = asked.iter().map(|(t, _)| t.clone()).collect();
         self.versions = asked
             .into_iter()

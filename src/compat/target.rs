@@ -130,12 +130,22 @@ impl Target {
         Self::all().iter().find(|t| t.name() == name).cloned()
     }
 
+    /// The target asked at `version`: the same declaration named `name@version`, a target of
+    /// its own (two versions of one consumer are two targets of a report, each its key).
+    pub fn at_version(&self, version: &str) -> Self {
+        Self::new(TargetInfo {
+            name: format!("{}@{version}", self.name()),
+            ..self.info().clone()
+        })
+    }
+
     /// Its declaration.
     pub fn info(&self) -> &TargetInfo {
         &self.0
     }
 
-    /// Its name: `anthropic`, `openai-strict`, `claude-code`…
+    /// Its name: `anthropic`, `openai-strict`, `claude-code`… (`claude-code@2.1.83` when asked at a
+    /// version: [`Target::at_version`]).
     pub fn name(&self) -> &str {
         &self.0.name
     }

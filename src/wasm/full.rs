@@ -200,20 +200,20 @@ export interface CompatResult {
   version?: string;
 }
 
-/** What `checkCompatibility` returns. */
+/** What `checkCompatibility` returns. Each target is keyed as it was asked: its name, or `name@version` when a version was asked (`vscode@1.105` and `vscode` are two targets). */
 export interface CompatReport {
   /** One entry per tool, in document order. */
-  tools: { name: string | null; pointer: string; targets: Partial<Record<CompatTarget, CompatResult>> }[];
+  tools: { name: string | null; pointer: string; targets: Partial<Record<CompatTargetQuery, CompatResult>> }[];
   /** The rules on the whole list per target (tool counts, duplicates after a rewrite, budgets); a rejected tool makes the list rejected. */
-  list: Partial<Record<CompatTarget, CompatResult>>;
+  list: Partial<Record<CompatTargetQuery, CompatResult>>;
   /** The rules on the server itself per target, when the text is an `initialize` result (its `instructions`: Claude Code cuts them at 2,048 characters); empty otherwise. */
-  server: Partial<Record<CompatTarget, CompatResult>>;
+  server: Partial<Record<CompatTargetQuery, CompatResult>>;
   /** Every finding of `tools`, `list` and `server` once: a rule several targets share is one finding, its message naming them when more than one target was asked (what a front end prints). */
   findings: Diagnostic[];
   /** A parse error or `not-a-tool`, when nothing could be checked. */
   diagnostics: Diagnostic[];
   /** Per target, the worst verdict over the list and every tool. */
-  worst: Partial<Record<CompatTarget, CompatVerdict>>;
+  worst: Partial<Record<CompatTargetQuery, CompatVerdict>>;
 }
 
 /** What `lowerTool` returns. */
@@ -629,10 +629,10 @@ pub fn lower_tool_js(
     let type_error = |e: String| JsValue::from(js_sys::TypeError::new(&e));
     let mut options = compat_options(options)?;
     let asked = crate::compat::parse_targets(&[target], &options.declared).map_err(type_error)?;
-    let Some((target, _)) = asked.first().cloned() else {
+    options.set_targets(asked);
+    let Some(target) = options.targets.first().cloned() else {
         return Err(type_error(format!("unknown target {target:?}")));
     };
-    options.set_targets(asked);
     to_js(&crate::compat::lower_tool_with(tool_text, target, &options))
 }
 

@@ -3,6 +3,8 @@
 #![cfg(test)]
 #![cfg(not(target_arch = "wasm32"))]
 
+#[path = "../support/compat_fixtures.rs"]
+mod compat_fixtures;
 use crate::support;
 
 use std::collections::BTreeSet;
@@ -10,10 +12,11 @@ use std::collections::BTreeSet;
 use serde_json::{json, Value};
 
 use mcp_json_toolbox::compat::{
-    check_compatibility, lower_tool, lower_tool_with, CompatOptions, CompatReport, Kind, Target,
-    Verdict,
+    check_compatibility, data::builtin as builtin_entries, every_target as targets_with,
+    lower_tool, lower_tool_with, read_user_data, CompatOptions, CompatReport, Effect, Entry, Kind,
+    Rule, Target, Verdict, Versions,
 };
-use mcp_json_toolbox::Diagnostic;
+use mcp_json_toolbox::{Diagnostic, Severity};
 use support::{builtin, list};
 
 /// A target's place in report order: APIs, then hosts, then specifications.
@@ -106,7 +109,8 @@ fn case(target: Target, code: &'static str, bad: String, good: String, verdict: 
     }
 }
 
-/// The rule table's fixtures: one row per rule.
+/// Hand-picked fixtures (the boundaries a reader would ask about); every entry of every data file
+/// also gets fixtures derived from its check ([`every_entry_of_every_data_file_breaks_and_passes`]).
 fn cases() -> Vec<Case> {
     use Verdict::*;
     let closed = r#"{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": false}"#;
@@ -702,17 +706,6 @@ fn every_rule_has_a_failing_and_a_passing_fixture() {
             row.good,
             list(&found)
         );
-    }
-    // Every rule of every profile has a row.
-    let covered: BTreeSet<&str> = rows.iter().map(|r| r.code).collect();
-    for target in Target::all().to_vec() {
-        for rule in target.rules(None, &[]).iter() {
-            assert!(
-                covered.contains(rule.code.as_str()),
-                "no fixture for {}",
-                rule.code
-            );
-        }
     }
 }
 
@@ -1389,8 +1382,8 @@ fn claude_code_notes_a_draft_07_output_schema() {
 fn check_at(text: &str, target: &str) -> (Verdict, Vec<Diagnostic>) {
     let options = CompatOptions::from_json(json!({ "targets": [target] })).unwrap();
     let report = check_compatibility(text, &options);
-    let name = builtin(target.split('@').next().unwrap());
-    (verdict(&report, name.clone()), findings(&report, name))
+    let asked = options.targets[0].clone();
+    (verdict(&report, asked.clone()), findings(&report, asked))
 }
 
 /// Issue 54: VS Code (up to its JSON language service 5.6.2) dropped a tool whose `inputSchema`
@@ -1436,7 +1429,7 @@ fn vscode_drops_a_tool_declaring_2020_12_only_before_1_106() {
         }
         // Lowering for 1.105 removes the declaration; the result passes 1.105.
         let options = CompatOptions::from_json(json!({"targets": ["vscode@1.105"]})).unwrap();
-        let lowered = lower_tool_with(&text, builtin("vscode"), &options);
+        let lowered = lower_tool_with(&text, options.targets[0].clone(), &options);
         let out = lowered.tool.clone().unwrap();
         assert!(out["inputSchema"].get("$schema").is_none(), "{out}");
         assert_eq!(out["inputSchema"]["required"], json!(["jobUrl"]));
@@ -1888,4 +1881,194 @@ fn server_tool_caps_fire_on_the_tool_name_alone() {
         verdict(&check(&short, cursor.clone(), Some("s")), cursor),
         Verdict::Dropped
     );
+}
+
+/// A data file for a consumer no built-in file knows, with rules no hand-picked fixture names: a
+/// name cap that changed at 2.0, a description cap, a refused keyword, a tool-count note.
+fn probe_data() -> String {
+    let evidence = json!([{"url": "https://example.com/probe", "observed": "2026-11-30", "checked": "2026-12-03"}]);
+    json!({
+        "targets": [{"name": "probe-host", "label": "Probe", "title": "A host from a temporary data file",
+                     "kind": "host", "versions": "numbers", "inherits": ["mcp"]}],
+        "entries": [
+            {"code": "probe/name", "consumer": "probe-host", "feature": "name", "until": "2.0",
+             "with": {"max": 10, "chars": "a-z", "allowed": "a-z"}, "verdict": "rejected", "evidence": evidence},
+            {"code": "probe/name", "consumer": "probe-host", "feature": "name", "since": "2.0",
+             "with": {"max": 20, "chars": "a-z_", "allowed": "a-z, `_`"}, "verdict": "rewritten", "evidence": evidence},
+            {"code": "probe/description", "consumer": "probe-host", "feature": "description-length",
+             "with": {"max": 300}, "verdict": "dropped", "evidence": evidence},
+            {"code": "probe/pattern", "consumer": "probe-host", "feature": "keywords",
+             "with": {"keywords": ["pattern", "$ref"]}, "verdict": "rejected", "evidence": evidence},
+            {"code": "probe/max-tools", "consumer": "probe-host", "feature": "max-tools",
+             "with": {"max": 7}, "verdict": "noted", "evidence": evidence}
+        ]
+    })
+    .to_string()
+}
+
+/// The verdict a finding of `effect` gives.
+fn verdict_of(effect: Effect) -> Verdict {
+    match effect {
+        Effect::Noted | Effect::Warned => Verdict::Accepted,
+        Effect::Rewritten => Verdict::Rewritten,
+        Effect::Dropped => Verdict::Dropped,
+        Effect::Rejected => Verdict::Rejected,
+    }
+}
+
+/// The severity a finding of `effect` has.
+fn severity_of(effect: Effect) -> Severity {
+    match effect {
+        Effect::Rejected | Effect::Dropped => Severity::Error,
+        Effect::Rewritten | Effect::Warned => Severity::Warning,
+        Effect::Noted => Severity::Info,
+    }
+}
+
+/// The target that runs `entry` (its own consumer's first, then one inheriting it) and a version
+/// the entry holds for in the target's form: its `since`, before its `until` (`0`, or 2000 for
+/// dates), else the newest (`None`); `None` when only an inheriting target runs an entry that no
+/// longer holds (a version asked for applies to the target's own consumer).
+fn runner(entry: &Entry, targets: &[Target]) -> Option<(Target, Option<String>)> {
+    if let Some(own) = targets.iter().find(|t| t.consumers()[0] == entry.consumer) {
+        let version = entry.since.clone().or_else(|| {
+            entry.until.as_ref().map(|_| match own.info().versions {
+                Versions::Numbers => "0".to_owned(),
+                Versions::Dates => "2000".to_owned(),
+            })
+        });
+        return Some((own.clone(), version));
+    }
+    let heir = targets
+        .iter()
+        .find(|t| t.consumers().contains(&entry.consumer))?;
+    entry.until.is_none().then(|| (heir.clone(), None))
+}
+
+/// Every entry of every data file (the built-in ones and a temporary one declaring a consumer):
+/// at a version it holds for, the rule it resolves to is found in texts derived from its check
+/// (`support/compat_fixtures.rs`), with the rule's severity and verdict, at a position, and not
+/// in the passing text; an `accepted` entry finds nothing. No row per code: a consumer's data
+/// file brings its own fixtures.
+#[test]
+fn every_entry_of_every_data_file_breaks_and_passes() {
+    let path = std::env::temp_dir().join(format!("compat-probe-{}.json", std::process::id()));
+    std::fs::write(&path, probe_data()).unwrap();
+    let extra = read_user_data(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let targets = targets_with(&extra.targets);
+    let entries: Vec<&Entry> = builtin_entries().iter().chain(&extra.entries).collect();
+    let mut tested: BTreeSet<&str> = BTreeSet::new();
+    for entry in &entries {
+        let Some((target, version)) = runner(entry, &targets) else {
+            continue;
+        };
+        let options = CompatOptions {
+            targets: vec![target.clone()],
+            versions: version
+                .iter()
+                .map(|v| (target.clone(), v.clone()))
+                .collect(),
+            data: extra.entries.clone(),
+            declared: extra.targets.clone(),
+            ..CompatOptions::default()
+        };
+        let at = format!(
+            "{}@{}",
+            target.name(),
+            version.as_deref().unwrap_or("newest")
+        );
+        let rules = target.rules(version.as_deref(), &extra.entries);
+        let resolved: Vec<&Rule> = rules.iter().filter(|r| r.code == entry.code).collect();
+        let Some(rule) = resolved
+            .iter()
+            .find(|r| r.check == entry.check)
+            .or(resolved.first())
+        else {
+            // An `accepted` entry: nothing to find, even in a text that breaks its check.
+            assert_eq!(entry.verdict, "accepted", "{at}: no rule {}", entry.code);
+            for bad in compat_fixtures::derive(&entry.check).bad {
+                let report = check_compatibility(&bad, &options);
+                let found = findings(&report, target.clone());
+                assert!(
+                    found.iter().all(|d| d.code != entry.code),
+                    "{at}: {}",
+                    list(&found)
+                );
+            }
+            tested.insert(&entry.code);
+            continue;
+        };
+        let fixture = compat_fixtures::derive(&rule.check);
+        assert!(
+            !fixture.bad.is_empty(),
+            "{at}: no failing text for {}",
+            rule.code
+        );
+        let options = CompatOptions {
+            server_name: fixture.server.map(str::to_owned),
+            ..options
+        };
+        for bad in &fixture.bad {
+            let report = check_compatibility(bad, &options);
+            let found = findings(&report, target.clone());
+            let ours: Vec<&Diagnostic> = found.iter().filter(|d| d.code == rule.code).collect();
+            let bad_start: String = bad.chars().take(300).collect();
+            assert!(
+                !ours.is_empty(),
+                "{at} should find {} in {bad_start}: {}",
+                rule.code,
+                list(&found)
+            );
+            assert!(
+                ours.iter().all(|d| d.span.is_some()),
+                "{at}: {}",
+                list(&found)
+            );
+            // The spec's own rules keep the spec's severity per protocol version (a SHOULD is a
+            // warning; the_output_root_rule_follows_the_protocol_version); every other rule's
+            // findings have its effect's severity, and the verdict is its effect's unless
+            // another finding is as bad or worse.
+            if target.kind() == Kind::Spec {
+                continue;
+            }
+            let severity = severity_of(rule.effect);
+            assert!(
+                ours.iter().all(|d| d.severity == severity),
+                "{at}: {}",
+                list(&found)
+            );
+            let expected = verdict_of(rule.effect);
+            let others = found
+                .iter()
+                .any(|d| d.code != rule.code && d.severity <= severity);
+            let got = verdict(&report, target.clone());
+            if others {
+                assert!(got >= expected, "{at}: {} in {bad_start}", rule.code);
+            } else {
+                assert_eq!(got, expected, "{at}: {} in {bad_start}", rule.code);
+            }
+        }
+        let report = check_compatibility(&fixture.good, &options);
+        let found = findings(&report, target.clone());
+        assert!(
+            found.iter().all(|d| d.code != rule.code),
+            "{at} should not find {} in {}: {}",
+            rule.code,
+            fixture.good,
+            list(&found)
+        );
+        tested.insert(&entry.code);
+    }
+    let codes: BTreeSet<&str> = entries.iter().map(|e| e.code.as_str()).collect();
+    let untested: Vec<&&str> = codes.difference(&tested).collect();
+    assert!(untested.is_empty(), "codes never tested: {untested:?}");
+    for probe in [
+        "probe/name",
+        "probe/description",
+        "probe/pattern",
+        "probe/max-tools",
+    ] {
+        assert!(tested.contains(probe), "{probe}");
+    }
 }

@@ -199,7 +199,7 @@ fn targets_take_versions() {
         let report = check_compatibility(&long, &options);
         let result = report.tools[0]
             .targets
-            .get(builtin("claude-code"))
+            .get(options.targets[0].clone())
             .unwrap()
             .clone();
         assert_eq!(result.version.as_deref(), Some(version));
@@ -213,7 +213,7 @@ fn targets_take_versions() {
         let options = CompatOptions::from_json(json!({ "targets": [target] })).unwrap();
         check_compatibility(text, &options).tools[0]
             .targets
-            .get(builtin("openai"))
+            .get(options.targets[0].clone())
             .unwrap()
             .verdict
     };
@@ -241,6 +241,30 @@ fn targets_take_versions() {
         cut.message
     );
     assert!(cut.message.contains("3000 characters"), "{}", cut.message);
+}
+
+/// One consumer asked at two versions is two targets of the report, each judged at its own
+/// version and keyed as asked (`--target vscode@1.105,vscode` once showed 1.105's verdict twice).
+#[test]
+fn one_consumer_at_two_versions_is_two_columns() {
+    let tool = r#"{"name": "t", "inputSchema": {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object"}}"#;
+    let options = CompatOptions::from_json(json!({"targets": ["vscode@1.105", "vscode"]})).unwrap();
+    let names: Vec<&str> = options.targets.iter().map(Target::name).collect();
+    assert_eq!(names, ["vscode@1.105", "vscode"]);
+    let report = serde_json::to_value(check_compatibility(tool, &options)).unwrap();
+    let per = &report["tools"][0]["targets"];
+    assert_eq!(per["vscode@1.105"]["verdict"], "dropped", "{per}");
+    assert_eq!(per["vscode@1.105"]["version"], "1.105");
+    assert_eq!(per["vscode"]["verdict"], "accepted", "{per}");
+    assert!(per["vscode"].get("version").is_none());
+    assert_eq!(report["worst"]["vscode@1.105"], "dropped");
+    assert_eq!(report["worst"]["vscode"], "accepted");
+    // The finding names the column it comes from.
+    let finding = report["findings"][0]["message"].as_str().unwrap();
+    assert!(!finding.contains("vscode, vscode"), "{finding}");
+    // The same target at the same version twice is asked once.
+    let twice = CompatOptions::from_json(json!({"targets": ["vscode@1.105", "vscode@1.105"]}));
+    assert_eq!(twice.unwrap().targets.len(), 1);
 }
 
 #[test]
@@ -329,7 +353,7 @@ fn user_data_adds_a_whole_consumer() {
             json!({"data": acme(false), "targets": [format!("acme-gateway@{version}")]}),
         )?;
         let report = check_compatibility(three, &options);
-        Ok::<_, String>(report.list.get(acme_target.clone()).unwrap().verdict)
+        Ok::<_, String>(report.list.get(options.targets[0].clone()).unwrap().verdict)
     };
     assert_eq!(at("2.9"), Ok(Verdict::Rejected), "the inherited name rule");
     let before =
@@ -337,7 +361,7 @@ fn user_data_adds_a_whole_consumer() {
             .unwrap();
     let list = check_compatibility(three, &before).list;
     assert!(list
-        .get(acme_target.clone())
+        .get(before.targets[0].clone())
         .unwrap()
         .diagnostics
         .is_empty());

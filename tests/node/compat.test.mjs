@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import * as api from '../../pkg/node.js';
+import { table, targetsTable } from '../../scripts/compat-table.mjs';
 
 const require = createRequire(import.meta.url);
 // The targets the crate's data declares (a consumer is one data file: no list is pinned here), in
@@ -241,6 +242,12 @@ test('user data declares a whole consumer: compatTargets, checkCompatibility, lo
   assert.doesNotMatch(cli(['compat', '--help']).stdout, /acme/i, 'the data file alone adds it');
   const listed = cli(['compat', '--compat-data', good, '--data-report']).stdout;
   assert.match(listed, /acme\/max-tools \(acme-gateway, max-tools\): rejected/);
+  // docs/compat.md's generator: its targets row among the hosts, its entry in the rules table.
+  const written = JSON.parse(readFileSync(good, 'utf8'));
+  const hosts = targetsTable([written]).filter((line) => line.includes('| host |'));
+  assert.equal(hosts.at(-1), '| `acme-gateway` | Acme gateway | host | numbers | no | `acme-gateway`, `openai` |');
+  assert.ok(table([written]).includes('| acme-gateway | `acme/max-tools` | rejected | all | max-tools: max 1 | 2026-11-30; 2026-12-03: [example.com…/acme](https://example.com/acme) |'));
+  assert.ok(!targetsTable().some((line) => line.includes('acme')), 'the data file alone adds it');
   assert.equal(cli(['compat', '--target', 'acme-gateway', '-'], JSON.stringify(fine)).status, 2, 'unknown without the data');
   const bad = join(dir, 'typo.json');
   writeFileSync(bad, typo);
@@ -261,14 +268,17 @@ test('docs/compat.md\'s targets table lists what compatTargets() lists, in its o
 test('targets take versions: claude-code@2.1.83 does not cut descriptions, 2.1.84 does', () => {
   const long = { name: 't', description: 'd'.repeat(3000), inputSchema: { type: 'object' } };
   const old = api.checkCompatibility(long, { targets: ['claude-code@2.1.83'] });
-  assert.equal(old.tools[0].targets['claude-code'].verdict, 'accepted');
-  assert.equal(old.tools[0].targets['claude-code'].version, '2.1.83');
+  assert.equal(old.tools[0].targets['claude-code@2.1.83'].verdict, 'accepted', 'keyed as asked');
+  assert.equal(old.tools[0].targets['claude-code@2.1.83'].version, '2.1.83');
   const now = api.checkCompatibility(long, { targets: ['claude-code'] });
   assert.equal(now.tools[0].targets['claude-code'].verdict, 'rewritten');
   assert.match(now.tools[0].targets['claude-code'].diagnostics[0].message, /since 2\.1\.84 \(evidence 2026-08-18\)/);
   const run = cli(['compat', '--target', 'claude-code@2.1.83', '-'], JSON.stringify(long));
   assert.equal(run.status, 0, run.stdout + run.stderr);
   assert.match(run.stdout, /claude-code@2\.1\.83/);
+  // One consumer at two versions: two columns, each its own verdict.
+  const both = cli(['compat', '--target', 'claude-code@2.1.83,claude-code', '-'], JSON.stringify(long));
+  assert.match(both.stdout, /^ {2}t +✓ +rewritten$/m, both.stdout);
   assert.equal(api.lowerTool(long, 'claude-code').tool.description.length, 2048);
   assert.equal(api.lowerTool(long, 'claude-code@2.1.83').tool.description.length, 3000);
   assert.throws(() => api.checkCompatibility(long, { targets: ['claude-code@latest'] }), TypeError);
