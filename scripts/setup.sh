@@ -63,25 +63,67 @@ setup_chromium() {
 # .venv/ with the pinned Python packages of requirements-dev.txt (real 2026-07-28 servers and
 # clients from PyPI: the official Python SDK `mcp`, `fastmcp-tasks`), and .venv-mcp1/ with those of
 # requirements-dev-mcp1.txt (servers on the SDK's 1.x line, which conflicts with `mcp` 2.x in one
-# venv); each remade when its file changes.
+# venv); each remade when its file changes. uv makes them when it can be had (setup_uv), pip
+# otherwise: the same packages at the same versions (their `pip freeze` compared, 2026-12-06),
+# without the pip and setuptools that `python3 -m venv` seeds, which no test runs or imports.
 setup_python() {
-  setup_venv .venv requirements-dev.txt
-  setup_venv .venv-mcp1 requirements-dev-mcp1.txt
+  local uv=
+  if ! venv_fresh .venv requirements-dev.txt || ! venv_fresh .venv-mcp1 requirements-dev-mcp1.txt; then
+    uv=$(setup_uv) || uv=
+  fi
+  setup_venv .venv requirements-dev.txt "$uv"
+  setup_venv .venv-mcp1 requirements-dev-mcp1.txt "$uv"
 }
 
-# The venv `$1` with the pinned packages of the requirements file `$2`. --no-compile: pip would
-# byte-compile every module it installs (about 25 CPU s for both venvs, 2026-12-06), most of them
-# never imported by a test (beartype, pygments' lexers, redis, …); Python compiles a module when
-# it is first imported and keeps its .pyc in the venv for the next run.
+# uv from PyPI, exactly this version, in target/uv/ (pip --target: no venv of its own).
+UV_VERSION=0.13.8
+
+# Prints the path of uv UV_VERSION, installing it first if missing; fails (printing nothing) when
+# it cannot be installed, and the venvs are then made with pip. Both venvs from scratch, empty
+# caches, 2026-12-06: pip 61 CPU s (python3 -m venv 5 each, pip install --no-compile 22 and 29),
+# uv 11 with installing uv itself.
+setup_uv() {
+  local uv=target/uv/bin/uv
+  if [[ $("$uv" --version 2>/dev/null) == "uv $UV_VERSION"* ]]; then
+    echo "$uv"
+    return
+  fi
+  say "installing uv $UV_VERSION from PyPI into target/uv/" >&2
+  rm -rf target/uv
+  if python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --no-compile --target target/uv "uv==$UV_VERSION" >&2 &&
+    [[ $("$uv" --version 2>/dev/null) == "uv $UV_VERSION"* ]]; then
+    echo "$uv"
+    return
+  fi
+  say "uv $UV_VERSION could not be installed: making the venvs with pip" >&2
+  return 1
+}
+
+# Whether the venv `$1` holds the packages of the requirements file `$2` as it is now (its stamp,
+# a copy of the file made once the install succeeded, is the same).
+venv_fresh() {
+  [[ -f $1/.$2 ]] && cmp -s "$2" "$1/.$2"
+}
+
+# The venv `$1` with the pinned packages of the requirements file `$2`, made by uv at the path `$3`
+# (empty: by pip). Neither byte-compiles what it installs (uv never does unless asked; pip is given
+# --no-compile): compiling every module took about 25 CPU s for both venvs with pip (2026-12-06),
+# most of them never imported by a test (beartype, pygments' lexers, redis, …); Python compiles a
+# module when it is first imported and keeps its .pyc in the venv for the next run.
 setup_venv() {
-  local venv=$1 requirements=$2
-  local stamp=$venv/.$requirements
-  if [[ -f $stamp ]] && cmp -s "$requirements" "$stamp"; then return; fi
-  say "python venv $venv/ from $requirements"
+  local venv=$1 requirements=$2 uv=$3
+  if venv_fresh "$venv" "$requirements"; then return; fi
+  say "python venv $venv/ from $requirements${uv:+ (uv)}"
   rm -rf "$venv"
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check --no-compile -r "$requirements"
-  cp "$requirements" "$stamp"
+  if [[ -n $uv ]]; then
+    # The python3 on PATH, as `python3 -m venv` takes; never a Python uv would download.
+    "$uv" venv --quiet --no-python-downloads --python python3 "$venv"
+    "$uv" pip install --quiet --no-python-downloads --python "$venv/bin/python" -r "$requirements"
+  else
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check --no-compile -r "$requirements"
+  fi
+  cp "$requirements" "$venv/.$requirements"
 }
 
 # Runs one step by name.

@@ -37,3 +37,31 @@ export function installTarball(prefix) {
   run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, packed[0].filename)], app);
   return { work, app, files: packed[0].files.map((f) => f.path) };
 }
+
+/**
+ * Type-checks `good` and the files of `bad` (file → the error it must give, a RegExp on tsc's
+ * `FILE(LINE,COL): error TSNNNN: …` line) with `tsc FLAGS…` in `cwd`, in one run of tsc (each run
+ * costs seconds of CPU loading TypeScript and its lib): tsc exits 0 when `bad` is empty, each bad
+ * file gives its error, and every error tsc reports is in a bad file (none in a good file, in a
+ * type of the package, or without a file). Each file is a module of its own, so one file's errors
+ * do not depend on another's being in the same run.
+ */
+export function typeCheck(cwd, flags, good, bad = {}) {
+  const files = [...good, ...Object.keys(bad)];
+  let output;
+  let status = 0;
+  try {
+    output = run(process.execPath, [TSC, ...flags, ...files], cwd);
+  } catch (e) {
+    if (e.status === undefined) throw e;
+    ({ status } = e);
+    output = `${e.stdout}${e.stderr}`;
+  }
+  const errors = output.split('\n').filter((line) => /error TS\d+/.test(line));
+  const outside = errors.filter((line) => !Object.keys(bad).some((file) => line.startsWith(`${file}(`)));
+  assert.deepEqual(outside, [], `errors outside ${Object.keys(bad).join(', ') || 'no file'}:\n${output}`);
+  assert.equal(status === 0, errors.length === 0, `tsc exited ${status}:\n${output}`);
+  for (const [file, expected] of Object.entries(bad)) {
+    assert.ok(errors.some((line) => line.startsWith(`${file}(`) && expected.test(line)), `${file}: ${expected}\n${output}`);
+  }
+}

@@ -8,7 +8,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../../scripts/serve.mjs';
 import { launch } from '../browser/chromium.mjs';
-import { NAME, ROOT, TSC, installTarball, run } from './install.mjs';
+import { NAME, ROOT, installTarball, run, typeCheck } from './install.mjs';
 
 let work;
 let app;
@@ -145,9 +145,8 @@ format('[1]', { indent: 'wide' });
 `,
   );
   const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022'];
-  run(process.execPath, [TSC, ...flags, 'usage.ts', 'require.cts'], app);
   // The types are not `any`: a wrong option is a compile error.
-  assert.throws(() => run(process.execPath, [TSC, ...flags, 'bad.ts'], app), /bad\.ts\(2,\d+\): error TS2322/);
+  typeCheck(app, flags, ['usage.ts', 'require.cts'], { 'bad.ts': /bad\.ts\(2,\d+\): error TS2322/ });
 });
 
 test('mcp-json-toolbox/raw: initialised by hand, its readLog and replayLog laid out as the entry\'s, typed as Log and LogReport', () => {
@@ -178,7 +177,7 @@ const plain: LogReport = replayLog('');
 console.log(log.entries.length, report.sequence.length, quiet.sequence.length, plain.sequence.length);
 `,
   );
-  run(process.execPath, [TSC, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', 'raw.ts'], app);
+  typeCheck(app, ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022'], ['raw.ts']);
 });
 
 test('the browser entry loads unbundled, and a restart gives a working fresh instance in Chromium', async () => {
@@ -230,9 +229,8 @@ console.log(result.diagnostics.length);
   );
   write('format-bad.ts', `import { Validator } from '${NAME}/format';\nconsole.log(Validator);\n`);
   const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022'];
-  run(process.execPath, [TSC, ...flags, 'format.ts'], app);
   // The core's types are its own: no Validator there.
-  assert.throws(() => run(process.execPath, [TSC, ...flags, 'format-bad.ts'], app), /format-bad\.ts\(1,\d+\): error TS2305/);
+  typeCheck(app, flags, ['format.ts'], { 'format-bad.ts': /format-bad\.ts\(1,\d+\): error TS2305/ });
 
   const base = `./node_modules/${NAME}`;
   writeFileSync(
@@ -274,9 +272,8 @@ console.log(report.valid, check.valid, new ToolboxJsonSchemaValidator(options).g
   );
   write('server-bad.ts', `import { classify } from '${NAME}/validator';\nconsole.log(classify);\n`);
   const flags = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022'];
-  run(process.execPath, [TSC, ...flags, 'server.ts'], app);
   // The server build's types are its own: no classify there.
-  assert.throws(() => run(process.execPath, [TSC, ...flags, 'server-bad.ts'], app), /server-bad\.ts\(1,\d+\): error TS2305/);
+  typeCheck(app, flags, ['server.ts'], { 'server-bad.ts': /server-bad\.ts\(1,\d+\): error TS2305/ });
 
   const base = `./node_modules/${NAME}`;
   writeFileSync(

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NAME, ROOT, TSC, installTarball, run } from './install.mjs';
+import { NAME, ROOT, installTarball, run, typeCheck } from './install.mjs';
 
 const SNAPSHOT = join(ROOT, 'tests', 'pkg', 'cli-human.snapshot.txt');
 
@@ -95,10 +95,11 @@ console.log(reports.length, ok);
   write('bad-missing.ts', `import { classify } from '${NAME}';\nclassify(undefined);\n`);
   write('bad-lint.ts', `import { lintSchema } from '${NAME}';\nlintSchema(Symbol('s'));\n`);
   const flags = ['--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022'];
-  run(process.execPath, [TSC, ...flags, 'values.ts'], app);
-  assert.throws(() => run(process.execPath, [TSC, ...flags, 'bad-value.ts'], app), /bad-value\.ts\(2,\d+\): error TS2769: No overload matches this call/);
-  assert.throws(() => run(process.execPath, [TSC, ...flags, 'bad-missing.ts'], app), /bad-missing\.ts\(2,\d+\): error TS2769/);
-  assert.throws(() => run(process.execPath, [TSC, ...flags, 'bad-lint.ts'], app), /bad-lint\.ts\(2,\d+\): error TS2769/);
+  typeCheck(app, flags, ['values.ts'], {
+    'bad-value.ts': /bad-value\.ts\(2,\d+\): error TS2769: No overload matches this call/,
+    'bad-missing.ts': /bad-missing\.ts\(2,\d+\): error TS2769/,
+    'bad-lint.ts': /bad-lint\.ts\(2,\d+\): error TS2769/,
+  });
 });
 
 test('the SDK provider from the installed package: good and bad structuredContent, also without eval', () => {
