@@ -133,7 +133,7 @@ struct Seen<'t> {
 pub(super) fn read(found: &mut Found<'_>) {
     let text = found.text;
     let mut seen = Seen::default();
-    for (line_start, body) in super::found::lines_with_offsets(text) {
+    for (line_start, body) in super::text_lines::lines_with_offsets(text) {
         let Some(line) = parse_line(body) else {
             if body.starts_with([' ', '\t', '}', ']']) {
                 found.continue_context(line_start, body);

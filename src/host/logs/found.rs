@@ -293,15 +293,6 @@ impl<'t> Found<'t> {
     }
 }
 
-/// Each line of `text` without its line break, with the byte offset it starts at.
-pub(super) fn lines_with_offsets(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.split_inclusive('\n').scan(0, |start, line| {
-        let at = *start;
-        *start += line.len();
-        Some((at, line.trim_end_matches(['\n', '\r'])))
-    })
-}
-
 /// Where a message read from the log sits: its number, its span and its map to the text.
 pub(super) struct Placed {
     /// Its number among the messages (pointers are `/<number>/message/…`, as in a transcript).

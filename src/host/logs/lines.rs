@@ -10,7 +10,7 @@ use super::found::Found;
 /// Reads every line.
 pub(super) fn read(found: &mut Found<'_>) {
     let text = found.text;
-    for (line_start, body) in super::found::lines_with_offsets(text) {
+    for (line_start, body) in super::text_lines::lines_with_offsets(text) {
         let lead = body.len() - body.trim_start().len();
         let trimmed = body.trim();
         if trimmed.is_empty() {

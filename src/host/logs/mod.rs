@@ -41,6 +41,7 @@ mod python_sdk;
 mod read;
 pub mod redact;
 mod replay;
+mod text_lines;
 mod transcript_log;
 mod unreadable;
 mod vscode;

@@ -96,7 +96,7 @@ pub(super) fn looks_like(text: &str) -> bool {
 /// the other lines as context rows.
 pub(super) fn read(found: &mut Found<'_>) {
     let text = found.text;
-    let lines = || super::found::lines_with_offsets(text);
+    let lines = || super::text_lines::lines_with_offsets(text);
     let plain = lines().any(|(_, line)| literal(line).is_some_and(|l| l.plain));
     for (line_start, line) in lines() {
         match literal(line).filter(|l| l.plain == plain) {

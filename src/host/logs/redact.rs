@@ -250,7 +250,7 @@ fn schemes(text: &str, lower: &str, out: &mut Vec<ByteRange>) {
 
 /// `Name: value` header lines (a header dump, a log) with a secret name: the value.
 fn header_lines(text: &str, out: &mut Vec<ByteRange>) {
-    for (line_start, body) in super::found::lines_with_offsets(text) {
+    for (line_start, body) in super::text_lines::lines_with_offsets(text) {
         let lead = body.len() - body.trim_start().len();
         let Some(colon) = body.find(": ") else {
             continue;

@@ -96,7 +96,7 @@ fn parse_line(line: &str) -> Option<Line<'_>> {
 pub(super) fn read(found: &mut Found<'_>) {
     let text = found.text;
     let (mut says, mut arrows) = (false, false);
-    for (line_start, body) in super::found::lines_with_offsets(text) {
+    for (line_start, body) in super::text_lines::lines_with_offsets(text) {
         match parse_line(body) {
             Some(Line::Message(time, direction, form, at)) => {
                 match form {

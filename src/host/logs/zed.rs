@@ -20,7 +20,8 @@
 //! is sent (another server, or a restart) the messages after it are context, not a session of
 //! their own mixed into the first.
 
-use super::found::{lines_with_offsets, Found};
+use super::found::Found;
+use super::text_lines::lines_with_offsets;
 use super::SourceMap;
 
 use crate::host::session::Direction;
