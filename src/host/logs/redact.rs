@@ -66,39 +66,39 @@ const SECRET_PARAMS: &[&str] = &[
     "code_verifier",
 ];
 
+/// Header names that carry a credential (lowercase).
+const SECRET_HEADERS: &[&str] = &[
+    "authorization",
+    "proxy-authorization",
+    "cookie",
+    "set-cookie",
+];
+
+/// Parts of a header name that make it carry a credential (lowercase).
+const SECRET_HEADER_PARTS: &[&str] = &["token", "secret", "api-key", "apikey", "x-auth"];
+
+/// The authorization schemes whose credentials follow them (lowercase, with their space).
+const SCHEMES: &[&str] = &["bearer ", "basic "];
+
 /// Whether a header named `name` carries a credential.
 pub fn is_secret_header(name: &str) -> bool {
     let name = name.to_ascii_lowercase();
-    matches!(
-        name.as_str(),
-        "authorization" | "proxy-authorization" | "cookie" | "set-cookie"
-    ) || ["token", "secret", "api-key", "apikey", "x-auth"]
-        .iter()
-        .any(|part| name.contains(part))
+    SECRET_HEADERS.contains(&name.as_str())
+        || SECRET_HEADER_PARTS.iter().any(|part| name.contains(part))
 }
 
-/// Words whose presence (any case) may announce a secret in a line: a line without any of them has
-/// nothing [`redact`] would replace, and is kept without parsing it.
-const SECRET_HINTS: &[&str] = &[
-    "bearer",
-    "basic",
-    "authorization",
-    "cookie",
-    "token",
-    "secret",
-    "password",
-    "api_key",
-    "apikey",
-    "api-key",
-    "x-auth",
-    "code_verifier",
-];
-
 /// A line of a log as a report may write it: `line` with its secrets replaced (what [`redact`]
-/// replaces), without the work of [`redact`] when no word announcing a secret is in it.
+/// replaces), without the work of [`redact`] when none of the names and schemes its rules look for
+/// is in it (any case): every rule of [`redact`] starts from one of them.
 pub fn redact_line(line: &str) -> String {
     let lower = line.to_ascii_lowercase();
-    if SECRET_HINTS.iter().any(|hint| lower.contains(hint)) {
+    let mut words = SECRET_KEYS
+        .iter()
+        .chain(SECRET_PARAMS)
+        .chain(SECRET_HEADERS)
+        .chain(SECRET_HEADER_PARTS)
+        .chain(SCHEMES);
+    if words.any(|word| lower.contains(word)) {
         redact(line).text
     } else {
         line.to_owned()
@@ -222,7 +222,7 @@ fn string_value(lower: &str, at: usize, quote: &str) -> Option<ByteRange> {
 /// The credentials after `Bearer ` / `Basic `.
 fn schemes(text: &str, lower: &str, out: &mut Vec<ByteRange>) {
     let bytes = text.as_bytes();
-    for scheme in ["bearer ", "basic "] {
+    for scheme in SCHEMES {
         let mut from = 0;
         while let Some(found) = lower.get(from..).and_then(|s| s.find(scheme)) {
             let start = from + found + scheme.len();
