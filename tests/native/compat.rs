@@ -1618,6 +1618,35 @@ fn gemini_parameters_keyword_by_keyword() {
     );
 }
 
+/// A model API sees only `inputSchema`: Anthropic's and OpenAI's invalid-schema rules
+/// (`with.field`, issue 51) flag an input schema their meta-schema refuses, never an invalid
+/// `outputSchema`, which the spec's rule still flags.
+#[test]
+fn model_apis_judge_only_the_input_schema_as_json_schema() {
+    let bad_input = tool(r#"{"type": "object", "properties": {"n": {"type": "int"}}}"#);
+    let bad_output = r#"{"name": "t", "inputSchema": {"type": "object"}, "outputSchema": {"type": "object", "properties": {"n": {"type": "int"}}}}"#;
+    for (target, code) in [
+        ("anthropic", "anthropic/invalid-schema"),
+        ("openai", "openai/invalid-schema"),
+    ] {
+        let found = findings(&check(&bad_input, builtin(target), None), builtin(target));
+        assert_eq!(
+            paths(&found, code),
+            ["/inputSchema/properties/n/type"],
+            "{}",
+            list(&found)
+        );
+        let found = findings(&check(bad_output, builtin(target), None), builtin(target));
+        assert!(found.is_empty(), "{target}: {}", list(&found));
+    }
+    let found = findings(&check(bad_output, builtin("mcp"), None), builtin("mcp"));
+    assert!(
+        found.iter().any(|d| d.code == "invalid-schema"),
+        "{}",
+        list(&found)
+    );
+}
+
 /// Gemini's "property is not defined" holds in every object schema, not only the root: a nested
 /// object under an array's `items` whose `required` names what its `properties` lack
 /// (Kilo-Org/kilocode#11955, 2026-07-06); lowering removes the name.
