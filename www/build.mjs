@@ -136,7 +136,7 @@ await writeFile(join(dist, 'examples.json'), JSON.stringify(list));
 
 /**
  * The docs page: `<mcp-json>` and its shared worker bundled into dist/pkg/, next to the glue and
- * .wasm files of both builds as the package lays them out (the worker imports the page's copies of
+ * .wasm files of the three builds as the package lays them out (the worker imports the page's copies of
  * the glue, not bundled ones), and www/docs/index.md rendered with the markdown-it plugin into
  * dist/docs/index.html.
  */
