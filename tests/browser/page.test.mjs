@@ -318,6 +318,21 @@ test('a step of the session timeline selects its message in the transcript', asy
   await context.close();
 });
 
+test('Validate: a duplicate key of the schema is marked in the schema editor, not in the arguments\'', async (t) => {
+  const session = await env.open();
+  if (await skipWithout(t, session, 'validateArguments')) return;
+  const { page, context } = session;
+  await selectTab(page, 'validate');
+  await pasteAndRun(page, 'editor-b', '{"a": "x"}');
+  await pasteAndRun(page, 'editor-a', '{"type": "object", "type": "object"}');
+  assert.match(await page.textContent('#badges'), /valid arguments/);
+  assert.equal(await page.locator('#editor-a .cm-lintRange-warning').count(), 1);
+  assert.equal(await page.locator('#editor-b .cm-lintRange-warning').count(), 0);
+  await page.locator('#diagnostics .diag-button', { hasText: 'duplicate key' }).click();
+  assert.equal(await selectedText(page, 'editor-a'), '"type"');
+  await context.close();
+});
+
 test('Validate: an unusable inputSchema is reported in the schema editor', async (t) => {
   const session = await env.open();
   if (await skipWithout(t, session, 'validateArguments')) return;
