@@ -2141,3 +2141,45 @@ fn every_entry_of_every_data_file_breaks_and_passes() {
         assert!(tested.contains(probe), "{probe}");
     }
 }
+
+/// Issue 51: a type paired with `"null"` (the pairs Gemini CLI rewrites) lowers to the type and
+/// `nullable: true`, and only such pairs: another type list is left as it is. (The built-in
+/// entry of this kind is a note, which lowering ignores: a user's data that calls it a rewrite.)
+#[test]
+fn a_nullable_type_pair_lowers_to_the_type_and_nullable_alone() {
+    let data = json!({
+        "targets": [{"name": "pair-host", "label": "Pair", "title": "A host that rewrites nullable pairs",
+                     "kind": "host", "versions": "numbers"}],
+        "entries": [{"code": "pair/nullable", "consumer": "pair-host", "feature": "nullable-type-pair",
+                     "verdict": "rewritten",
+                     "evidence": [{"url": "https://example.com/pair", "observed": "2026-11-30", "checked": "2026-12-06"}]}]
+    })
+    .to_string();
+    let extra = read_user_data(&data).unwrap();
+    let target = targets_with(&extra.targets)
+        .into_iter()
+        .find(|t| t.name() == "pair-host")
+        .unwrap();
+    let options = CompatOptions {
+        targets: vec![target.clone()],
+        data: extra.entries.clone(),
+        declared: extra.targets.clone(),
+        ..CompatOptions::default()
+    };
+    let text = tool(
+        r#"{"type": "object", "properties": {"a": {"type": ["null", "integer"]}, "b": {"type": ["string", "number"]}}}"#,
+    );
+    let report = check_compatibility(&text, &options);
+    assert_eq!(verdict(&report, target.clone()), Verdict::Rewritten);
+    let lowered = lower_tool_with(&text, target.clone(), &options)
+        .tool
+        .unwrap();
+    let properties = &lowered["inputSchema"]["properties"];
+    assert_eq!(
+        properties["a"],
+        json!({"type": "integer", "nullable": true})
+    );
+    assert_eq!(properties["b"], json!({"type": ["string", "number"]}));
+    let again = check_compatibility(&lowered.to_string(), &options);
+    assert_eq!(verdict(&again, target), Verdict::Accepted);
+}
