@@ -292,12 +292,13 @@ return { ${exported.join(', ')}, initSync, default: __wbg_init };
 }
 
 /** A runtime module for the CommonJS entry: the ES module's imports as `require`s, its functions
- * exported with `module.exports`. */
+ * and constants exported with `module.exports`. */
 function commonJsModule(source) {
-  const names = [...source.matchAll(/^export (?:async )?function (\w+)/gm)].map((m) => m[1]);
+  const names = [...source.matchAll(/^export (?:(?:async )?function|const) (\w+)/gm)].map((m) => m[1]);
   const body = source
     .replace(/^import (\{[^}]*\}) from ('[^']+');$/gm, 'const $1 = require($2);')
-    .replace(/^export (async )?function /gm, '$1function ');
+    .replace(/^export (async )?function /gm, '$1function ')
+    .replace(/^export const /gm, 'const ');
   if (/^(import|export)\b/m.test(body)) throw new Error(`a runtime module for CommonJS has module syntax commonJsModule does not convert`);
   return `'use strict';\n${body}\nmodule.exports = { ${names.join(', ')} };\n`;
 }

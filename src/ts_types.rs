@@ -145,6 +145,32 @@ fn full() -> String {
     ])
 }
 
+/// The columns' layout (src/wasm/column_layout.rs), read here in test builds to write its
+/// JavaScript twin.
+#[cfg(feature = "full")]
+#[path = "wasm/column_layout.rs"]
+#[allow(dead_code)] // its constants are the wasm build's; `LAYOUT` is read here
+mod column_layout;
+
+/// `runtime/load/column-layout.js`: each constant of the layout as an `export const`, its doc
+/// lines as its JSDoc.
+#[cfg(feature = "full")]
+fn column_layout_js() -> String {
+    let mut out = String::from(
+        "// Generated from src/wasm/column_layout.rs (src/ts_types.rs): do not edit, run\n\
+         // `UPDATE_TYPES=1 cargo test --lib ts_types`. The numbers of the columns' layout that\n\
+         // runtime/load/columns.js reads.\n",
+    );
+    for (name, value, doc) in column_layout::LAYOUT {
+        let doc: Vec<&str> = doc.iter().map(|line| line.trim()).collect();
+        out.push_str(&format!(
+            "\n/** {} */\nexport const {name} = {value};\n",
+            doc.join(" ")
+        ));
+    }
+    out
+}
+
 /// Holds the file at `path` (relative to the crate) to `want`, or rewrites it with `UPDATE_TYPES` set.
 fn generated(path: &str, want: &str) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
@@ -157,7 +183,7 @@ fn generated(path: &str, want: &str) {
         return;
     }
     panic!(
-        "{} is not what the Rust types derive: UPDATE_TYPES=1 cargo test --lib ts_types",
+        "{} is not what the Rust source derives: UPDATE_TYPES=1 cargo test --lib ts_types",
         path.display()
     );
 }
@@ -177,6 +203,12 @@ fn validator_d_ts_is_the_derive() {
 #[test]
 fn full_d_ts_is_the_derive() {
     generated("src/wasm/full.d.ts", &full());
+}
+
+#[cfg(feature = "full")]
+#[test]
+fn column_layout_js_is_the_layout() {
+    generated("runtime/load/column-layout.js", &column_layout_js());
 }
 
 /// Every `.rs` file under `dir`, with its path.

@@ -7,32 +7,8 @@
 // passes its results through `laidOut`. Nothing is decided here: the objects have the fields,
 // order and values serde would have written.
 
-// The layout's numbers below are src/wasm/columns.rs's constants of the same names
-// (tests/node/log-crossing.test.mjs holds them equal).
-
-/** An entry's flags (src/wasm/columns.rs): its direction in the low two bits (0 none, else
- * `head.directions[n - 1]`), a time, a text from the table, an HTTP request, the level's shift. */
-const TIMED = 1 << 2;
-const IN_TABLE = 1 << 3;
-const WITH_HTTP = 1 << 4;
-const LEVEL_SHIFT = 5;
-/** Numbers per row of `cells`: the flags, then the span's six. */
-const CELLS = 7;
-
-/** A sequence row's flags: an index, a span, a method, an answered row, a task, a status, a
- * time, and its sender (two bits, as an entry's direction) from `ROW_FROM_SHIFT`. */
-const ROW_INDEX = 1;
-const ROW_SPAN = 1 << 1;
-const ROW_METHOD = 1 << 2;
-const ROW_ANSWERS = 1 << 3;
-const ROW_TASK = 1 << 4;
-const ROW_STATUS = 1 << 5;
-const ROW_TIME = 1 << 6;
-const ROW_FROM_SHIFT = 7;
-/** Numbers per sequence row: flags, index, answers, the span's six, the table's indexes of its
- * kind, method, task, status and detail, then how many task ids and findings it has (those follow
- * in `lists`: its task ids' indexes in the table, then its findings' in `diagnostics`). */
-const ROW_CELLS = 16;
+// The layout's numbers (flags, shifts, cells per row) are src/wasm/column_layout.rs's, generated.
+import { CELLS, IN_TABLE, LEVEL_SHIFT, ROW_ANSWERS, ROW_CELLS, ROW_FROM_SHIFT, ROW_INDEX, ROW_METHOD, ROW_SPAN, ROW_STATUS, ROW_TASK, ROW_TIME, TIMED, WITH_HTTP } from './column-layout.js';
 
 /** The span whose six numbers start at `at` of `cells`. */
 function spanAt(cells, at) {

@@ -12,43 +12,13 @@ use std::collections::{BTreeMap, HashMap};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+use super::column_layout::*;
 use super::conversions::{decode_utf8, to_js};
 use crate::diagnostic::{utf16_len, Diagnostic, Span};
 use crate::host::logs::{Http, Log, LogFormat, LogReport};
 use crate::host::session::{Counts, ProtocolCheck, SequenceEntry, StepKind, ToolTable};
 use crate::host::task_state::TaskState;
 use crate::host::Direction;
-
-/// Numbers per row of [`Columns::cells`]: the flags, then the span's six.
-const CELLS: usize = 7;
-
-/// An entry's flags: bits 0–1 its direction (0 none, 1 client, 2 server).
-const CLIENT: u32 = 1;
-const SERVER: u32 = 2;
-/// An entry has a time (in `times`).
-const TIMED: u32 = 1 << 2;
-/// An entry's message, or a context line's text, is the next string of the table (else the slice
-/// of the pasted string its span covers).
-const IN_TABLE: u32 = 1 << 3;
-/// An entry has an HTTP request (the next of `http`).
-const WITH_HTTP: u32 = 1 << 4;
-/// A context line's level: its index in `levels`, plus one (0: none), from this bit on.
-const LEVEL_SHIFT: u32 = 5;
-
-/// A row's flags: it has an index, a span, a method, an answered row, a task, a status, a time
-/// (bits 0–6), and its sender (2 bits: 0 none, 1 client, 2 server) from bit 7.
-const ROW_INDEX: u32 = 1;
-const ROW_SPAN: u32 = 1 << 1;
-const ROW_METHOD: u32 = 1 << 2;
-const ROW_ANSWERS: u32 = 1 << 3;
-const ROW_TASK: u32 = 1 << 4;
-const ROW_STATUS: u32 = 1 << 5;
-const ROW_TIME: u32 = 1 << 6;
-const ROW_FROM_SHIFT: u32 = 7;
-/// Numbers per row of a sequence: flags, index, answers, the span's six, the table's indexes of
-/// its kind, method, task, status and detail, then how many task ids and findings it has (those
-/// follow in `lists`: its task ids' indexes in the table, then its findings' in `diagnostics`).
-const ROW_CELLS: usize = 16;
 
 /// A direction's two bits (an entry's flags, a row's sender).
 fn direction_code(direction: Option<Direction>) -> u32 {

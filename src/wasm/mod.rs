@@ -6,7 +6,9 @@
 //! grows. Every export is re-exported here, so `crate::wasm::format` and `crate::wasm::classify`
 //! name them wherever they live.
 
-// A log reading as columns (`readLog`'s crossing), the full build's.
+// A log reading as columns (`readLog`'s crossing), the full build's, and its layout's numbers.
+#[cfg(feature = "full")]
+mod column_layout;
 #[cfg(feature = "full")]
 pub mod columns;
 pub mod conversions;

@@ -156,25 +156,3 @@ test('the raw bindings (`mcp-json-toolbox/raw`) lay out the columns as the entri
     same(raw.replayLog(text), replayLog(text), file);
   }
 });
-
-/** The numeric constants written at the top level of `text`, by name, as `declaration` finds
- * them (a number or `1 << n`). */
-function layoutConstants(text, declaration) {
-  const found = new Map();
-  for (const [, name, value] of text.matchAll(declaration)) {
-    const shifted = value.match(/^(\d+)(?: << (\d+))?$/);
-    assert.ok(shifted, `${name} = ${value}: not a number or a shift`);
-    found.set(name, Number(shifted[1]) << Number(shifted[2] ?? 0));
-  }
-  return found;
-}
-
-test('the columns\' layout (flags, shifts, cells per row) is the same in src/wasm/columns.rs and runtime/load/columns.js', () => {
-  const rust = layoutConstants(readFileSync(new URL('../../src/wasm/columns.rs', import.meta.url), 'utf8'), /^const ([A-Z_]+): (?:u32|usize) = ([^;\n]+);$/gm);
-  const js = layoutConstants(readFileSync(new URL('../../runtime/load/columns.js', import.meta.url), 'utf8'), /^const ([A-Z_]+) = ([^;\n]+);$/gm);
-  assert.ok(js.size >= 14, `only ${js.size} constants found in columns.js`);
-  for (const [name, value] of js) assert.equal(value, rust.get(name), `${name}: columns.js says ${value}, columns.rs ${rust.get(name)}`);
-  // The direction codes are the only ones JavaScript has no constant for: it reads a direction's
-  // name from `head.directions` at the code's index (minus one), in DIRECTIONS' order.
-  assert.deepEqual([...rust.keys()].filter((name) => !js.has(name)), ['CLIENT', 'SERVER']);
-});
