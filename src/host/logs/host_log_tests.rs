@@ -197,6 +197,19 @@ fn python_sdk_debug_lines_are_decoded_and_mapped_back_to_the_log() {
     );
     // Each message once (logging's lines; rich's are context), the server's from its SSE chunks.
     assert_eq!(senders(&report), "csccscscscs");
+    // Each on its own logging line, from the right side, its span starting at the message.
+    let lines: Vec<&str> = PYTHON.lines().collect();
+    for row in messages(&report) {
+        let span = row.span.expect("a span");
+        let line = lines[span.line - 1];
+        let marker = match row.step.from {
+            Some(Direction::Client) => " - DEBUG - Received JSON: b'",
+            _ => " - DEBUG - chunk: b'event: message\\r\\ndata: ",
+        };
+        assert!(line.contains(marker), "{line}");
+        assert!(under(PYTHON, &span).starts_with("{\"jsonrpc\""), "{line}");
+        assert_eq!(span.column, line.find(marker).unwrap() + marker.len() + 1);
+    }
     // The wrong argument of `add` and the unknown `subtract`, at their places in the bytes repr.
     let found = codes(&report);
     assert_eq!(found.len(), 2, "{:#?}", report.diagnostics);
