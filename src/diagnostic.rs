@@ -130,7 +130,10 @@ pub fn message_template(message: &str, name: &str) -> String {
     let named = marked(
         message,
         |text, at| {
-            let found = text.get(at..)?.starts_with(name) && !name.is_empty();
+            // Bytes, the first one alone first: this runs at every byte of the message.
+            let (bytes, name) = (text.as_bytes(), name.as_bytes());
+            let found = bytes.get(at).is_some_and(|b| name.first() == Some(b))
+                && bytes.get(at..).is_some_and(|rest| rest.starts_with(name));
             let end = at + name.len();
             (found && !word_before(text, at) && !word_at(text, end)).then_some(end)
         },

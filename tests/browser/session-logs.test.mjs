@@ -9,7 +9,7 @@ import { afterRun, onCleanPage, pasteAndRun, selectTab, selectedText, startBrows
 import { decodeFragment } from '../../runtime/fragment.js';
 import { LOG_FIXTURES } from '../fixtures/logs/expected.mjs';
 
-const { replayLog } = await import(new URL('../../pkg/node.js', import.meta.url));
+const { logFormats, replayLog } = await import(new URL('../../pkg/node.js', import.meta.url));
 
 let env;
 before(async () => {
@@ -33,15 +33,19 @@ function rows(page) {
 }
 
 test('the paste box recognises each log and the Session tab pins the findings to their lines', (t) => onPage(t, {}, async (page) => {
-  // The Python SDK's log has more rows than the Session tab draws at once (a screen of them, the
-  // finding's row below it): its findings and rows are held to the report by
-  // tests/node/replay-logs.test.mjs and src/host/logs/host_log_tests.rs.
   // A log without messages (Cursor's) offers no replay: the test below.
-  for (const fixture of LOG_FIXTURES.filter((f) => f.format !== 'python-sdk' && f.messages > 0)) {
+  for (const fixture of LOG_FIXTURES.filter((f) => f.messages > 0)) {
     await selectTab(page, 'home');
     await pasteAndRun(page, 'editor-a', fixture.text);
+    // The paste box names the log by the crate's label of the format the readers name.
+    const label = logFormats().find((f) => f.name === fixture.format).label;
+    assert.ok((await page.textContent('#badges')).includes(label), `${fixture.file}: ${label}`);
     assert.equal(await page.isVisible('#next'), true, `${fixture.file}: the Session tab is offered`);
     assert.equal(await page.textContent('#next'), 'Replay this log as a session');
+    // The Python SDK's log has more rows than the Session tab draws at once (a screen of them, the
+    // finding's row below it): its findings and rows are held to the report by
+    // tests/node/replay-logs.test.mjs and src/host/logs/host_log_tests.rs.
+    if (fixture.format === 'python-sdk') continue;
     await afterRun(page, () => page.click('#next'));
     assert.equal(await page.getAttribute('[role=tab][data-tab="session"]', 'aria-selected'), 'true');
     const badges = await page.textContent('#badges');

@@ -1,6 +1,6 @@
 //! Claude Desktop's MCP logs and the Python SDK's debug lines on the fixtures of
 //! tests/fixtures/logs/ (see its README: each Claude Desktop fixture in a form public threads
-//! show, the Python SDK's recorded here by its own code).
+//! show, the Python SDK's and supergateway's recorded here by their own code).
 
 use super::tests::{messages, named, under};
 use super::*;
@@ -16,6 +16,7 @@ const CLAUDE_BRIDGE: &str =
 const CLAUDE_MCP_LOG: &str = include_str!("../../../tests/fixtures/logs/claude-desktop-mcp.log");
 const PYTHON: &str = include_str!("../../../tests/fixtures/logs/python-sdk-debug.log");
 const CURSOR: &str = include_str!("../../../tests/fixtures/logs/cursor-mcp.log");
+const SUPERGATEWAY: &str = include_str!("../../../tests/fixtures/logs/supergateway-debug.log");
 
 /// The codes of a report's findings, infos left out.
 pub(super) fn codes(report: &LogReport) -> Vec<&str> {
@@ -196,6 +197,19 @@ fn python_sdk_debug_lines_are_decoded_and_mapped_back_to_the_log() {
     );
     // Each message once (logging's lines; rich's are context), the server's from its SSE chunks.
     assert_eq!(senders(&report), "csccscscscs");
+    // Each on its own logging line, from the right side, its span starting at the message.
+    let lines: Vec<&str> = PYTHON.lines().collect();
+    for row in messages(&report) {
+        let span = row.span.expect("a span");
+        let line = lines[span.line - 1];
+        let marker = match row.step.from {
+            Some(Direction::Client) => " - DEBUG - Received JSON: b'",
+            _ => " - DEBUG - chunk: b'event: message\\r\\ndata: ",
+        };
+        assert!(line.contains(marker), "{line}");
+        assert!(under(PYTHON, &span).starts_with("{\"jsonrpc\""), "{line}");
+        assert_eq!(span.column, line.find(marker).unwrap() + marker.len() + 1);
+    }
     // The wrong argument of `add` and the unknown `subtract`, at their places in the bytes repr.
     let found = codes(&report);
     assert_eq!(found.len(), 2, "{:#?}", report.diagnostics);
@@ -228,6 +242,28 @@ fn python_sdk_debug_lines_are_decoded_and_mapped_back_to_the_log() {
         PYTHON.get(last.map.offset(z)..).and_then(|t| t.get(..5)),
         Some("Z\\xc3")
     );
+    assert_eq!(report.protocol.checked, Some(Version::V2025_11_25));
+}
+
+#[test]
+fn supergateways_debug_log_reads_the_clients_json_lines_and_leaves_its_object_dumps_unread() {
+    let report = replayed_as(SUPERGATEWAY, LogFormat::JSONL);
+    // Each `SSE → Child` line's JSON at its place, from the client; the server's messages are
+    // JavaScript objects over several lines (util.inspect), not JSON: no message, no finding.
+    let sent: Vec<(usize, &str)> = SUPERGATEWAY
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| line.contains("] SSE → Child (session "))
+        .collect();
+    assert_eq!(sent.len(), 6);
+    assert_eq!(senders(&report), "cccccc");
+    for (row, (at, line)) in messages(&report).iter().zip(&sent) {
+        let span = row.span.expect("a span");
+        assert_eq!(span.line, at + 1);
+        let json = line.find("): {").and_then(|i| line.get(i + 3..));
+        assert_eq!(Some(under(SUPERGATEWAY, &span).as_str()), json);
+    }
+    assert!(codes(&report).is_empty(), "{:#?}", report.diagnostics);
     assert_eq!(report.protocol.checked, Some(Version::V2025_11_25));
 }
 

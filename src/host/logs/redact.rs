@@ -18,6 +18,8 @@
 //! Not redacted: `Mcp-Session-Id` (it names the session the findings are about), message
 //! contents otherwise (tool arguments are the user's to review before sharing).
 
+use std::sync::LazyLock;
+
 use serde::Serialize;
 
 use crate::diagnostic::{ByteRange, LineIndex, Span};
@@ -92,18 +94,80 @@ pub fn is_secret_header(name: &str) -> bool {
 /// replaces), without the work of [`redact`] when none of the names and schemes its rules look for
 /// is in it (any case): every rule of [`redact`] starts from one of them.
 pub fn redact_line(line: &str) -> String {
-    let lower = line.to_ascii_lowercase();
-    let mut words = SECRET_KEYS
-        .iter()
-        .chain(SECRET_PARAMS)
-        .chain(SECRET_HEADERS)
-        .chain(SECRET_HEADER_PARTS)
-        .chain(SCHEMES);
-    if words.any(|word| lower.contains(word)) {
+    if names_a_secret(line) {
         redact(line).text
     } else {
         line.to_owned()
     }
+}
+
+/// The names and schemes [`redact`]'s rules start from (each lowercase ASCII), as
+/// [`names_a_secret`] looks for them.
+struct Words {
+    /// Bit `b` set for each byte `b` (either case) that starts one of them.
+    first_bytes: u128,
+    /// Those that contain none of the others (a line holding `access_token` holds `token`), by
+    /// their first byte.
+    by_first_byte: Vec<Vec<&'static [u8]>>,
+}
+
+/// Every name and scheme [`redact`]'s rules start from.
+fn rule_words() -> impl Iterator<Item = &'static &'static str> {
+    SECRET_KEYS
+        .iter()
+        .chain(SECRET_PARAMS)
+        .chain(SECRET_HEADERS)
+        .chain(SECRET_HEADER_PARTS)
+        .chain(SCHEMES)
+}
+
+static WORDS: LazyLock<Words> = LazyLock::new(|| {
+    let all: Vec<&[u8]> = rule_words().map(|w| w.as_bytes()).collect();
+    let contains = |word: &[u8], part: &[u8]| word.windows(part.len()).any(|w| w == part);
+    let mut words = Words {
+        first_bytes: 0,
+        by_first_byte: vec![Vec::new(); 128],
+    };
+    for &word in &all {
+        if all
+            .iter()
+            .any(|&other| other != word && contains(word, other))
+        {
+            continue;
+        }
+        let Some(&first) = word.first().filter(|b| b.is_ascii()) else {
+            continue;
+        };
+        words.first_bytes |= 1 << first | 1 << first.to_ascii_uppercase();
+        if let Some(list) = words.by_first_byte.get_mut(usize::from(first)) {
+            if !list.contains(&word) {
+                list.push(word);
+            }
+        }
+    }
+    words
+});
+
+/// Whether one of the names and schemes [`redact`]'s rules start from is in `line`, in any case:
+/// one pass over its bytes, a name compared only where its first byte is (a line of a 50 MB log
+/// is not lowercased and searched once per name).
+fn names_a_secret(line: &str) -> bool {
+    let bytes = line.as_bytes();
+    let words = &*WORDS;
+    bytes.iter().enumerate().any(|(at, &b)| {
+        b < 128
+            && words.first_bytes >> b & 1 == 1
+            && words
+                .by_first_byte
+                .get(usize::from(b.to_ascii_lowercase()))
+                .is_some_and(|list| {
+                    list.iter().any(|word| {
+                        bytes
+                            .get(at..at + word.len())
+                            .is_some_and(|here| here.eq_ignore_ascii_case(word))
+                    })
+                })
+    })
 }
 
 /// `text` with its secrets replaced (see the module doc).
@@ -326,5 +390,33 @@ mod tests {
             "short words are no token"
         );
         assert_eq!(out.spans[0].line, 1);
+    }
+
+    #[test]
+    fn a_line_is_redacted_exactly_when_it_names_a_secret_in_any_case() {
+        for word in rule_words() {
+            let upper = word.to_ascii_uppercase();
+            for line in [
+                word.to_string(),
+                format!("x {upper}: v"),
+                format!("é{word}é"),
+                format!("?{word}=abcdefghijkl&z=1"),
+            ] {
+                assert!(names_a_secret(&line), "{line}");
+                assert_eq!(redact_line(&line), redact(&line).text, "{line}");
+            }
+            let cut = word.get(..word.len() - 1).unwrap();
+            assert!(!names_a_secret(cut), "{cut}");
+        }
+        for line in [
+            "",
+            "2026-12-03 11:07:45.143 [info] Connection state: Running",
+            "tok en, bear er",
+        ] {
+            assert!(!names_a_secret(line), "{line}");
+            assert_eq!(redact_line(line), line);
+        }
+        let line = "[info] AUTHORIZATION: Bearer abcdefghijkl";
+        assert!(!redact_line(line).contains("abcdefghijkl"));
     }
 }

@@ -73,7 +73,8 @@ pub(super) fn prefix(line: &str) -> Option<(&str, &str, usize)> {
     if !shape || bytes.get(23) != Some(&b' ') || bytes.get(24) != Some(&b'[') {
         return None;
     }
-    let close = 25 + line.get(25..)?.find("] ")?;
+    // The first `] ` (a byte scan: `str::find` builds a searcher per line).
+    let close = 25 + bytes.get(25..)?.windows(2).position(|w| w == b"] ")?;
     let level = line.get(25..close)?;
     LEVELS.contains(&level).then_some((stamp, level, close + 2))
 }

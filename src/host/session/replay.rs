@@ -96,6 +96,9 @@ pub(crate) fn link_rows(
         let (Some(answer), Some(asked)) = (sequence.get(at), sequence.get(request)) else {
             continue;
         };
+        if answer.task_ids.is_empty() && asked.task_ids.is_empty() {
+            continue;
+        }
         let (answer_ids, asked_ids) = (answer.task_ids.clone(), asked.task_ids.clone());
         for (row, ids) in [(request, answer_ids), (at, asked_ids)] {
             if let Some(row) = sequence.get_mut(row) {
