@@ -2,15 +2,28 @@
 //! label, a line saying what it is, how its text is recognised and its reader. Detection,
 //! `from_name`, the options' error, serde, the wasm layer's `logFormats()` (the CLI's
 //! `--input-format` choices and help, the page's labels, the docs' table through a test) and the
-//! fuzz target read this table: a new format is its reader file and one row.
+//! fuzz target read this table: a new format is its reader file in `formats/` and one row here
+//! (its `mod` line and its row).
 
 use serde::{Serialize, Serializer};
 
 use super::found::Found;
-use super::{
-    cassette, claude_code, claude_desktop, cursor, har, inspector, lines, mcp_debugger, python_sdk,
-    transcript_log, vscode, zed,
-};
+
+// The readers, one file each in formats/ (a new format: its file, its `mod` line here and its row
+// below). `lines` and `transcript_log` are also what `read` falls back on.
+mod cassette;
+mod claude_code;
+mod claude_desktop;
+mod cursor;
+mod har;
+mod har_entry;
+mod inspector;
+pub(super) mod lines;
+mod mcp_debugger;
+mod python_sdk;
+pub(super) mod transcript_log;
+mod vscode;
+mod zed;
 
 /// A format's row.
 pub struct FormatRow {

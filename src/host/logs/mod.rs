@@ -22,30 +22,17 @@
 //! that does not parse or lacks `log.entries`), `export-invalid` (error; the same for an export), `log-empty` (warning; no message found).
 //! A pasted text larger than [`MAX_LOG_BYTES`] is refused with one error (`log-too-large`).
 
-mod cassette;
-mod claude_code;
-mod claude_desktop;
-mod cursor;
 mod entry;
 mod envelope;
 mod formats;
 mod found;
-mod har;
-mod har_entry;
-mod inspector;
-mod lines;
 mod map;
-mod mcp_debugger;
 mod model;
-mod python_sdk;
 mod read;
 pub mod redact;
 mod replay;
 mod text_lines;
-mod transcript_log;
 mod unreadable;
-mod vscode;
-mod zed;
 
 pub use entry::{ContextLine, Http, LogEntry, MAX_LOG_BYTES, MAX_SKIPPED_REPORTED};
 pub use formats::{FormatRow, LogFormat, LOG_FORMATS};

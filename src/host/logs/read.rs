@@ -2,11 +2,12 @@
 //! [`Found`]), parsed once.
 
 use super::entry::MAX_LOG_BYTES;
+use super::formats::lines;
+use super::formats::transcript_log::transcript_entries;
 use super::formats::LogFormat;
 use super::found::Found;
 use super::model::Log;
-use super::transcript_log::transcript_entries;
-use super::{lines, unreadable};
+use super::unreadable;
 
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex};
 use crate::host::transcript::read_transcript;

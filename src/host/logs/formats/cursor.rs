@@ -19,8 +19,8 @@
 //! that holds a JSON-RPC message anywhere (`"jsonrpc"`) is left to the other readers (JSON
 //! Lines reads a line's JSON tail), so no message read today is lost.
 
-use super::found::Found;
-use super::text_lines::lines_with_offsets;
+use super::super::found::Found;
+use super::super::text_lines::lines_with_offsets;
 use super::vscode::prefix;
 
 /// What Cursor's MCP lines say that VS Code's never do: an action handled, the connection's

@@ -14,11 +14,11 @@
 
 use std::borrow::Cow;
 
+use super::har_entry::{self, string};
 use crate::diagnostic::{ByteRange, Diagnostic};
 use crate::host::logs::entry::Http;
 use crate::host::logs::envelope;
 use crate::host::logs::found::Found;
-use crate::host::logs::har_entry::{self, string};
 use crate::host::logs::map::{decode_with_map, SourceMap};
 use crate::host::session::Direction;
 use crate::host::time::parse_rfc3339;

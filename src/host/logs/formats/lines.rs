@@ -4,13 +4,13 @@
 //! (`DEBUG sending {"jsonrpc":…}`) is too; any other line is reported (`log-line-skipped`, with
 //! its place) and skipped. Directions are unknown unless an envelope says.
 
-use super::envelope;
-use super::found::Found;
+use super::super::envelope;
+use super::super::found::Found;
 
 /// Reads every line.
-pub(super) fn read(found: &mut Found<'_>) {
+pub(in crate::host::logs) fn read(found: &mut Found<'_>) {
     let text = found.text;
-    for (line_start, body) in super::text_lines::lines_with_offsets(text) {
+    for (line_start, body) in super::super::text_lines::lines_with_offsets(text) {
         let lead = body.len() - body.trim_start().len();
         let trimmed = body.trim();
         if trimmed.is_empty() {

@@ -16,8 +16,8 @@
 //! text holding a JSON-RPC message anywhere (`"jsonrpc"`: a server's stderr logging its messages)
 //! is left to the other readers, so no message read today is lost.
 
-use super::found::Found;
-use super::text_lines::lines_with_offsets;
+use super::super::found::Found;
+use super::super::text_lines::lines_with_offsets;
 
 /// What an MCP line's text starts with.
 const MCP_LINE: &str = "MCP server \"";

@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 
-use super::envelope::{key_name, next, skip};
+use super::super::envelope::{key_name, next, skip};
 use crate::json::{JsonError, Reader, Token, TokenKind};
 
 /// The timings before the first byte of an answer, in a HAR entry's `timings`.

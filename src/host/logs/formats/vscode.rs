@@ -12,7 +12,7 @@
 //!   default, so they appear once the channel's level is Debug or Trace).
 //!
 //! Both write each message as `JSON.stringify(message)`, one line: a message never spans lines.
-//! Every other line of the channel is kept as a context row ([`super::ContextLine`]): the
+//! Every other line of the channel is kept as a context row ([`super::super::ContextLine`]): the
 //! connection states (`Connection state: Running`), the server's stderr (`[warning] [server
 //! stderr] …`, extHostMcpNode.ts), `Server command line: …`, the server's log notifications; a line
 //! without the prefix continues the one before it (a logged error's stack). Sources checked
@@ -97,7 +97,7 @@ fn parse_line(line: &str) -> Option<Line<'_>> {
 pub(super) fn read(found: &mut Found<'_>) {
     let text = found.text;
     let (mut says, mut arrows) = (false, false);
-    for (line_start, body) in super::text_lines::lines_with_offsets(text) {
+    for (line_start, body) in super::super::text_lines::lines_with_offsets(text) {
         match parse_line(body) {
             Some(Line::Message(time, direction, form, at)) => {
                 match form {

@@ -23,9 +23,9 @@
 //! continues the row before it (a metadata object, a stack trace, a bridge's object dump), any
 //! other is a row of its own (a line of the server's stderr, a bridge's).
 
-use super::envelope;
-use super::found::Found;
-use super::SourceMap;
+use super::super::envelope;
+use super::super::found::Found;
+use super::super::SourceMap;
 
 use crate::diagnostic::ByteRange;
 use crate::host::session::Direction;
@@ -133,7 +133,7 @@ struct Seen<'t> {
 pub(super) fn read(found: &mut Found<'_>) {
     let text = found.text;
     let mut seen = Seen::default();
-    for (line_start, body) in super::text_lines::lines_with_offsets(text) {
+    for (line_start, body) in super::super::text_lines::lines_with_offsets(text) {
         let Some(line) = parse_line(body) else {
             if body.starts_with([' ', '\t', '}', ']']) {
                 found.continue_context(line_start, body);

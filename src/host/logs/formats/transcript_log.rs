@@ -2,8 +2,8 @@
 //! of entries, one value, or JSON Lines) read as a log, each message verbatim, as
 //! [`read_transcript`](crate::host::transcript::read_transcript) finds them.
 
-use super::envelope;
-use super::found::Found;
+use super::super::envelope;
+use super::super::found::Found;
 
 use crate::json::{JsonError, Reader, TokenKind};
 
@@ -14,11 +14,11 @@ pub(super) fn read(found: &mut Found<'_>) {
     }
 }
 
-/// The entries of a transcript read as a log ([`read_log`](super::read_log);
-/// [`replay_log`](super::replay_log) replays a
+/// The entries of a transcript read as a log ([`read_log`](super::super::read_log);
+/// [`replay_log`](super::super::replay_log) replays a
 /// transcript as it is): its messages, verbatim, as [`read_transcript`](crate::host::transcript::read_transcript) finds them (the same
 /// error where it fails, no entry then), each value read once without its tree.
-pub(super) fn transcript_entries(found: &mut Found<'_>) -> Result<(), JsonError> {
+pub(in crate::host::logs) fn transcript_entries(found: &mut Found<'_>) -> Result<(), JsonError> {
     let kept = found.entries.len();
     let read = match whole_entries(found) {
         Ok(true) => Ok(()),

@@ -19,8 +19,8 @@
 //! context). `Received JSON` lines are the client's messages, `chunk` lines' `message` events
 //! the server's, in the order the server logged them. Every other line is a context row.
 
-use super::found::Found;
-use super::map::Builder;
+use super::super::found::Found;
+use super::super::map::Builder;
 
 use crate::host::session::Direction;
 use crate::host::time::parse_rfc3339;
@@ -96,7 +96,7 @@ pub(super) fn looks_like(text: &str) -> bool {
 /// the other lines as context rows.
 pub(super) fn read(found: &mut Found<'_>) {
     let text = found.text;
-    let lines = || super::text_lines::lines_with_offsets(text);
+    let lines = || super::super::text_lines::lines_with_offsets(text);
     let plain = lines().any(|(_, line)| literal(line).is_some_and(|l| l.plain));
     for (line_start, line) in lines() {
         match literal(line).filter(|l| l.plain == plain) {
@@ -149,7 +149,7 @@ fn time(line: &str) -> Option<i64> {
 
 /// The message the literal holds, decoded, with its source map (`line` starts at byte
 /// `line_start` of the text).
-fn decode(line: &str, line_start: usize, literal: &Literal) -> (String, super::SourceMap) {
+fn decode(line: &str, line_start: usize, literal: &Literal) -> (String, super::super::SourceMap) {
     let inner_start = literal.open + 1;
     let inner = line
         .get(inner_start..literal.end.saturating_sub(1))

@@ -20,9 +20,9 @@
 //! is sent (another server, or a restart) the messages after it are context, not a session of
 //! their own mixed into the first.
 
-use super::found::Found;
-use super::text_lines::lines_with_offsets;
-use super::SourceMap;
+use super::super::found::Found;
+use super::super::text_lines::lines_with_offsets;
+use super::super::SourceMap;
 
 use crate::host::session::Direction;
 use crate::host::time::parse_rfc3339;
