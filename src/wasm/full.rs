@@ -224,7 +224,7 @@ export interface LoweredTool {
   changes: { pointer: string; message: string }[];
   /** Each constraint the consumer no longer enforces: the server must check it itself. */
   lost: { pointer: string; keyword: string; message: string }[];
-  /** What lowering cannot make the target accept (a schema that is not valid JSON Schema): the target's findings on the lowered tool, by pointer (no span). Empty when the target accepts it. */
+  /** What lowering cannot make the target accept (a schema that is not valid JSON Schema, a server name that fills a cap on server name + tool name): the target's findings on the lowered tool, by pointer (no span); for a list of several tools or a server's result, those of the list (its tool count…) or the server. Each message ends saying why lowering cannot fix it. Empty when the target accepts it. */
   unresolved: Diagnostic[];
   /** Why there is no tool: a parse error, not a tool, or more than one. */
   diagnostics: Diagnostic[];
@@ -618,8 +618,8 @@ pub fn compat_targets_js(
 }
 
 /// Rewrites one tool so that `target` (`name` or `name@version`) accepts it, with the extra data
-/// of `options` (its `targets` and `serverName` are not read); throws a `TypeError` for an
-/// unknown target or bad options.
+/// of `options` and its `serverName` (a cap on server name + tool name leaves the server's name
+/// its part; `targets` is not read); throws a `TypeError` for an unknown target or bad options.
 #[wasm_bindgen(js_name = lowerTool, unchecked_return_type = "LoweredTool")]
 pub fn lower_tool_js(
     #[wasm_bindgen(js_name = toolText)] tool_text: &str,
