@@ -126,7 +126,8 @@ fn field_of(check: &Check) -> Option<Field> {
         Check::RootObject(f)
         | Check::McpRoot(f)
         | Check::BooleanSubschema(f)
-        | Check::DeclaredDialect(f, _) => Some(*f),
+        | Check::DeclaredDialect(f, _)
+        | Check::InvalidSchema(Some(f)) => Some(*f),
         _ => None,
     }
 }
@@ -262,7 +263,7 @@ fn check(feature: &str, with: &Map<String, Value>) -> Result<Check, String> {
         "required-undefined" => Check::RequiredUndefined,
         "properties-not-object" => Check::PropertiesNotObject,
         "any-of-siblings" => Check::AnyOfSiblings,
-        "invalid-schema" => Check::InvalidSchema,
+        "invalid-schema" => Check::InvalidSchema(field().ok()),
         "x-mcp-header" => Check::XMcpHeader,
         "max-tools" => Check::MaxTools(count(with, "max")?),
         "instructions-length" => Check::InstructionsLength(count(with, "max")?),

@@ -6,7 +6,7 @@
 use std::cmp::Ordering;
 
 use super::data::Entry;
-use super::rule::{Effect, Rule};
+use super::rule::{Check, Effect, Rule};
 
 /// Compares two versions (`2.1.84`) or dates (`2026-08`) part by part, numerically; a missing
 /// part counts as 0 (`2.1` = `2.1.0`).
@@ -115,7 +115,9 @@ fn resolve(entries: &[&Entry], first: &Entry, version: Option<&str>) -> Option<R
 
 /// The rules of `consumers` at `version` (which applies to the first consumer, the target's
 /// own; the others at their newest), from `entries`, in data order: one per group of
-/// observations of one rule, placed at its first.
+/// observations of one rule, placed at its first. A keyword that a `keywords` entry of these
+/// consumers names is judged by its own entries (their dates and verdicts, `accepted` too), not
+/// also by an allow list (`only-keywords`): it is added to the list's allowed keywords.
 pub fn rules(entries: &[&Entry], consumers: &[String], version: Option<&str>) -> Vec<Rule> {
     let mut out = Vec::new();
     for (index, consumer) in consumers.iter().enumerate() {
@@ -125,6 +127,23 @@ pub fn rules(entries: &[&Entry], consumers: &[String], version: Option<&str>) ->
                 continue;
             }
             out.extend(resolve(entries, entry, version));
+        }
+    }
+    let own = entries
+        .iter()
+        .filter(|e| consumers.contains(&e.consumer))
+        .filter_map(|e| match &e.check {
+            Check::Keywords(keywords) => Some(keywords),
+            _ => None,
+        })
+        .flatten();
+    for rule in &mut out {
+        if let Check::OnlyKeywords(allowed) = &mut rule.check {
+            for keyword in own.clone() {
+                if !allowed.contains(keyword) {
+                    allowed.push(keyword.clone());
+                }
+            }
         }
     }
     out

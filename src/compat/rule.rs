@@ -181,9 +181,9 @@ pub enum Check {
     PropertiesNotObject,
     /// No `anyOf` with other keywords beside it (`checks/any_of_siblings.rs`).
     AnyOfSiblings,
-    /// `inputSchema` and `outputSchema` are valid JSON Schema that the engine can use
-    /// (`checks/invalid_schema.rs`).
-    InvalidSchema,
+    /// The field named (`None`: `inputSchema` and `outputSchema`) is valid JSON Schema that the
+    /// engine can use: a model API sees only `inputSchema` (`checks/invalid_schema.rs`).
+    InvalidSchema(Option<Field>),
     /// The spec's constraints on `x-mcp-header` annotations (`checks/x_mcp_header.rs`).
     XMcpHeader,
     /// Server name + tool name shorter than this many characters (needs the server name;

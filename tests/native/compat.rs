@@ -245,6 +245,15 @@ fn cases() -> Vec<Case> {
         case(
             builtin("gemini"),
             "gemini/unknown-field",
+            tool(
+                r#"{"type": "object", "properties": {"a": {"oneOf": [{"type": "string"}, {"type": "integer"}]}}}"#,
+            ),
+            tool(gemini_ok),
+            Rejected,
+        ),
+        case(
+            builtin("gemini"),
+            "gemini/additional-properties",
             tool(closed),
             tool(gemini_ok),
             Rejected,
@@ -939,7 +948,7 @@ fn reference_servers_matrix() {
     let gemini = findings(&everything, builtin("gemini"));
     assert!(gemini
         .iter()
-        .any(|d| d.code == "gemini/unknown-field" && d.instance_path.ends_with("/$schema")));
+        .any(|d| d.code == "gemini/schema-keyword" && d.instance_path.ends_with("/$schema")));
 }
 
 /// Asserts that the lowered tool passes `target`.
@@ -1516,10 +1525,12 @@ fn gemini_refuses_an_enum_without_type_anywhere() {
 }
 
 /// Issue 51, Gemini keyword by keyword: each keyword zod 4 and pydantic 2 emit that Gemini's
-/// `parameters` has no field for is refused where it stands (dated refusals in
-/// compat-data/gemini.json: `$schema`, `additionalProperties`, `propertyNames`,
-/// `exclusiveMinimum`, `const`, `$ref`/`$defs`), each string `format` but `date-time` is refused
-/// (weave-os/router#387, #810), and the keywords its Schema has are not flagged.
+/// `parameters` has no field for is refused where it stands, under its own entry where a dated
+/// refusal of that keyword was read (compat-data/gemini.json: `$schema`, `additionalProperties`,
+/// `propertyNames`, `exclusiveMinimum`, `const`, `$ref`/`$defs`, `multipleOf`, `uniqueItems`,
+/// `examples`) and once only (not also by the field list, which keeps `oneOf` and the rest),
+/// each string `format` but `date-time` is refused (weave-os/router#387, #810), and the keywords
+/// its Schema has are not flagged.
 #[test]
 fn gemini_parameters_keyword_by_keyword() {
     let text = tool(
@@ -1536,22 +1547,55 @@ fn gemini_parameters_keyword_by_keyword() {
             "when": {"type": "string", "format": "date-time"},
             "kept": {"title": "Kept", "description": "d", "type": "string", "default": "a", "pattern": "^a", "minLength": 1, "maxLength": 9, "nullable": true},
             "n": {"type": "number", "minimum": 0, "maximum": 9},
-            "either": {"anyOf": [{"type": "string"}, {"type": "integer"}]}
+            "either": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+            "step": {"type": "number", "multipleOf": 5},
+            "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": true},
+            "sample": {"type": "string", "examples": ["a"]},
+            "one": {"oneOf": [{"type": "string"}, {"type": "integer"}]}
         }}"##,
     );
     let found = findings(&check(&text, builtin("gemini"), None), builtin("gemini"));
     let at = |code: &str| -> BTreeSet<&str> { paths(&found, code).into_iter().collect() };
-    let unknown: BTreeSet<&str> = [
-        "/inputSchema/$schema",
-        "/inputSchema/$defs",
-        "/inputSchema/properties/strict/additionalProperties",
-        "/inputSchema/properties/record/propertyNames",
-        "/inputSchema/properties/count/exclusiveMinimum",
-        "/inputSchema/properties/kind/const",
-        "/inputSchema/properties/at/$ref",
-    ]
-    .into();
-    assert_eq!(at("gemini/unknown-field"), unknown, "{}", list(&found));
+    let own = [
+        ("gemini/schema-keyword", vec!["/inputSchema/$schema"]),
+        (
+            "gemini/ref",
+            vec!["/inputSchema/$defs", "/inputSchema/properties/at/$ref"],
+        ),
+        (
+            "gemini/additional-properties",
+            vec!["/inputSchema/properties/strict/additionalProperties"],
+        ),
+        (
+            "gemini/property-names",
+            vec!["/inputSchema/properties/record/propertyNames"],
+        ),
+        (
+            "gemini/exclusive-bound",
+            vec!["/inputSchema/properties/count/exclusiveMinimum"],
+        ),
+        ("gemini/const", vec!["/inputSchema/properties/kind/const"]),
+        (
+            "gemini/multiple-of",
+            vec!["/inputSchema/properties/step/multipleOf"],
+        ),
+        (
+            "gemini/unique-items",
+            vec!["/inputSchema/properties/tags/uniqueItems"],
+        ),
+        (
+            "gemini/examples",
+            vec!["/inputSchema/properties/sample/examples"],
+        ),
+        (
+            "gemini/unknown-field",
+            vec!["/inputSchema/properties/one/oneOf"],
+        ),
+    ];
+    for (code, paths) in own {
+        let expected: BTreeSet<&str> = paths.into_iter().collect();
+        assert_eq!(at(code), expected, "{code}: {}", list(&found));
+    }
     let formats: BTreeSet<String> = ["url", "mail", "id", "day"]
         .map(|p| format!("/inputSchema/properties/{p}/format"))
         .into();
@@ -1571,6 +1615,35 @@ fn gemini_parameters_keyword_by_keyword() {
     assert_eq!(
         verdict(&check(&text, json_schema.clone(), None), json_schema),
         Verdict::Accepted
+    );
+}
+
+/// A model API sees only `inputSchema`: Anthropic's and OpenAI's invalid-schema rules
+/// (`with.field`, issue 51) flag an input schema their meta-schema refuses, never an invalid
+/// `outputSchema`, which the spec's rule still flags.
+#[test]
+fn model_apis_judge_only_the_input_schema_as_json_schema() {
+    let bad_input = tool(r#"{"type": "object", "properties": {"n": {"type": "int"}}}"#);
+    let bad_output = r#"{"name": "t", "inputSchema": {"type": "object"}, "outputSchema": {"type": "object", "properties": {"n": {"type": "int"}}}}"#;
+    for (target, code) in [
+        ("anthropic", "anthropic/invalid-schema"),
+        ("openai", "openai/invalid-schema"),
+    ] {
+        let found = findings(&check(&bad_input, builtin(target), None), builtin(target));
+        assert_eq!(
+            paths(&found, code),
+            ["/inputSchema/properties/n/type"],
+            "{}",
+            list(&found)
+        );
+        let found = findings(&check(bad_output, builtin(target), None), builtin(target));
+        assert!(found.is_empty(), "{target}: {}", list(&found));
+    }
+    let found = findings(&check(bad_output, builtin("mcp"), None), builtin("mcp"));
+    assert!(
+        found.iter().any(|d| d.code == "invalid-schema"),
+        "{}",
+        list(&found)
     );
 }
 

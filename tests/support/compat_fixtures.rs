@@ -318,8 +318,9 @@ pub fn derive(check: &Check) -> Fixture {
                 json!({"type": "object", "properties": {"a": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}),
             ),
         ),
-        Check::InvalidSchema => Fixture::new(
-            vec![tool(
+        Check::InvalidSchema(field) => Fixture::new(
+            vec![with_field(
+                field.unwrap_or(Field::Input),
                 json!({"type": "object", "properties": {"n": {"type": "int"}}}),
             )],
             tool(closed()),

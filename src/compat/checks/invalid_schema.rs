@@ -61,11 +61,17 @@ pub fn check_schema(
 /// and a schema nested deeper is reported as not checked rather than risk the call stack.
 const MAX_TOKENS: usize = 256;
 
-/// The problems of the tool's `inputSchema` and `outputSchema` as JSON Schema.
+/// The problems of the tool's `only` field as JSON Schema (`None`: `inputSchema` and
+/// `outputSchema`).
 #[inline(never)]
-pub(super) fn find(doc: &Document<'_>, view: &ToolView<'_>) -> Vec<Diagnostic> {
+pub(super) fn find(
+    doc: &Document<'_>,
+    view: &ToolView<'_>,
+    only: Option<Field>,
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for field in [Field::Input, Field::Output] {
+    let fields = [Field::Input, Field::Output];
+    for field in fields.into_iter().filter(|f| only.is_none_or(|o| o == *f)) {
         let path = format!("{}/{}", view.pointer, field.key());
         let Some(schema) = view.value.get(field.key()) else {
             continue;

@@ -63,7 +63,9 @@ pub(super) fn tool_findings(
         Check::McpRoot(field) => {
             return Found::Diagnostics(root::find_mcp(doc, view, *field).into_iter().collect())
         }
-        Check::InvalidSchema => return Found::Diagnostics(invalid_schema::find(doc, view)),
+        Check::InvalidSchema(field) => {
+            return Found::Diagnostics(invalid_schema::find(doc, view, *field))
+        }
         Check::XMcpHeader => return Found::Diagnostics(x_mcp_header::find(doc, view)),
         Check::RootObject(field) => root::find(doc, view, *field).into_iter().collect(),
         Check::RootKeywords(keywords) => combinators::find(view, keywords),
