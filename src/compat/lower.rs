@@ -124,7 +124,7 @@ fn unresolved(text: &str, tools: bool, target: Target, options: &CompatOptions) 
         .filter(|d| d.severity != crate::diagnostic::Severity::Info)
         .map(|d| {
             let check = match d.code.as_str() {
-                super::UNUSABLE_SCHEMA => Some(&Check::InvalidSchema),
+                super::UNUSABLE_SCHEMA => Some(&Check::InvalidSchema(None)),
                 code => rules.iter().find(|r| r.code == code).map(|r| &r.check),
             };
             let why = super::checks::why_unlowered(check);

@@ -108,14 +108,20 @@ fn reads_2020_12(schema: &Value) -> bool {
         .is_none_or(|d| d.trim_end_matches('#') == DIALECT_2020_12)
 }
 
-/// Lowering, where the profile refuses schemas that are not JSON Schema: each schema field read
-/// as 2020-12 gets [`to_2020_12`].
+/// Lowering, where the profile refuses schemas that are not JSON Schema: each schema field it
+/// reads, read as 2020-12, gets [`to_2020_12`].
 #[inline(never)]
 pub(super) fn lower(l: &mut Lowering, tool: &mut Value) {
-    if !l.has(|c| matches!(c, Check::InvalidSchema)) {
-        return;
-    }
-    for field in [Field::Input, Field::Output] {
+    let fields: Vec<Field> = [Field::Input, Field::Output]
+        .into_iter()
+        .filter(|f| {
+            l.checks.iter().any(|c| match c {
+                Check::InvalidSchema(only) => only.is_none_or(|o| o == *f),
+                _ => false,
+            })
+        })
+        .collect();
+    for field in fields {
         if let Some(schema) = tool.get_mut(field.key()).filter(|s| reads_2020_12(s)) {
             to_2020_12(l, schema, field);
         }

@@ -121,7 +121,7 @@ pub(super) fn why_unlowered(check: Option<&Check>) -> &'static str {
     match check {
         Some(c) if c.is_list() => list::CANNOT_LOWER,
         Some(Check::InstructionsLength(_)) => description::INSTRUCTIONS_CANNOT_LOWER,
-        Some(Check::InvalidSchema) => invalid_schema::CANNOT_LOWER,
+        Some(Check::InvalidSchema(_)) => invalid_schema::CANNOT_LOWER,
         Some(Check::ServerToolLength(_)) => server_tool_length::CANNOT_LOWER,
         _ => "lowering cannot fix this: its pass left the finding (please report it)",
     }
