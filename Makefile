@@ -36,10 +36,17 @@ pkg: ## Build the npm package into pkg/ (release wasm, wasm-bindgen, wasm-opt, p
 	@bash scripts/setup.sh rust wasm-bindgen node
 	node scripts/build-pkg.mjs
 
-www: pkg ## Build the static page into www/dist/ (node www/build.mjs)
+# The page as served here (`make serve`) and tested (`make test`'s browser tests) is compressed at
+# brotli 5, not 11: the same page served the same way, its build 3 CPU s instead of 24, and `make
+# serve` right after `make test` finds every file already compressed (target/content-cache/).
+# `make www` builds the page to publish, at 11 (what visitors get).
+LOCAL_BROTLI := 5
+
+www: pkg ## Build the static page to publish into www/dist/ (node www/build.mjs: brotli 11)
 	node www/build.mjs
 
-serve: setup www ## Build everything and serve the page on http://127.0.0.1:8080/ (PORT=n to change)
+serve: setup pkg ## Build what changed and serve the page on http://127.0.0.1:8080/ (PORT=n to change)
+	node www/build.mjs --brotli-quality $(LOCAL_BROTLI)
 	@echo "Open http://127.0.0.1:$(PORT)/"
 	node scripts/serve.mjs www/dist $(PORT)
 
@@ -152,10 +159,9 @@ test-bundlers: ## The packed package built by Vite, webpack, esbuild and Rollup 
 test-runtimes: ## The packed package in Deno, Bun, Cloudflare workerd (wrangler + Miniflare) and Vercel's Edge Runtime, with the MCP SDK v1 and v2
 	node --test tests/runtimes/
 
-# The page they test is compressed at brotli 5, not 11: the same page served the same way, its
-# build 3 CPU s instead of 24 (`make www` and `make serve` build it at 11 again).
+# The page they test is the one `make serve` serves, at brotli 5 (LOCAL_BROTLI, above).
 test-browser: ## tests/browser/*.test.mjs in headless Chromium (builds www/ if www/build.mjs exists)
-	$(if $(wildcard www/build.mjs),node www/build.mjs --brotli-quality 5)
+	$(if $(wildcard www/build.mjs),node www/build.mjs --brotli-quality $(LOCAL_BROTLI))
 	$(if $(BROWSER_TESTS),node --test $(BROWSER_TESTS),@echo "no tests/browser/*.test.mjs yet")
 
 test-fuzz-replay: ## Every fuzz target over its committed corpus fuzz/seeds/ (stable; crash, leak, hang checks)

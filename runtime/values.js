@@ -122,17 +122,6 @@ function dropClassificationSpans(classification) {
   for (const item of classification.items ?? []) dropClassificationSpans(item);
 }
 
-/** Removes the spans into a value schema from a report or a SchemaError's diagnostics: every
- * `schemaSpan`, and the `span` of the warnings about the schema text itself. */
-function dropSchemaSpans(diagnostics) {
-  dropSpans(diagnostics, 'schemaSpan');
-  for (const d of diagnostics ?? []) if (SCHEMA_TEXT_WARNINGS.has(d.code) && d.keywordLocation === undefined) delete d.span;
-}
-
-/** Warnings of the schema reader that a stringified value can give (a lone surrogate in a string):
- * in a report they carry the `span` of the schema text. */
-const SCHEMA_TEXT_WARNINGS = new Set(['lone-surrogate']);
-
 /**
  * Per export taking JSON text: the indexes of those arguments (`texts`; `optional` may be left
  * out), and how to remove the spans into each from a result (`drop`, when it was a value).
@@ -144,7 +133,9 @@ const SCHEMA_TEXT_WARNINGS = new Set(['lone-surrogate']);
 const FUNCTIONS = {
   validateArguments: {
     texts: [0, 1],
-    drop: [(report) => dropSchemaSpans(report.diagnostics), (report) => dropSpans(report.diagnostics, 'span')],
+    // A value schema's: every `schemaSpan` (the crate places there whatever points into the
+    // schema text, its reader's warnings too); the arguments': every `span`.
+    drop: [(report) => dropSpans(report.diagnostics, 'schemaSpan'), (report) => dropSpans(report.diagnostics, 'span')],
   },
   classify: {
     texts: [0, 1],
@@ -288,7 +279,7 @@ function valueValidator(Base) {
     validate(args) {
       const report = super.validate(typeof args === 'string' ? args : jsonText(args, 'Validator.validate: argument 1'));
       if (typeof args !== 'string') dropSpans(report.diagnostics, 'span');
-      if (fromValue.has(this)) dropSchemaSpans(report.diagnostics);
+      if (fromValue.has(this)) dropSpans(report.diagnostics, 'schemaSpan');
       return report;
     }
   };

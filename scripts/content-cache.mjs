@@ -1,6 +1,6 @@
 // A cache of build outputs by the content of their inputs, under target/content-cache/ (never
 // committed, removed by `make clean` with target/): what `make serve` right after `make test` needs
-// to serve within seconds, since both builds would otherwise bind, optimize and compress again
+// to serve within seconds, since the three builds would otherwise bind, optimize and compress again
 // files whose inputs did not change. Used by scripts/build-pkg.mjs (wasm-bindgen + wasm-opt of each
 // build, keyed by the built .wasm) and www/build.mjs (brotli and gzip of each page file, keyed by
 // its bytes).

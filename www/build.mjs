@@ -3,9 +3,10 @@
 // build the Validate tab runs on until the full build has loaded, and the full build), the HTML, CSS and examples, writes the service worker with this build's file list, and
 // precompresses every text and wasm file as .br and .gz next to it (what static hosts serve; so
 // does scripts/serve.mjs). Usage: node www/build.mjs [--brotli-quality N]   (needs `make pkg` first)
-// `--brotli-quality` (default 11, what visitors get) is for the browser tests of `make test`: they
-// test that the page works served compressed, not how small it is (bench/ measures sizes, each
-// bench compressing for itself), and quality 11 cost 21 of the page build's 24 CPU s, 5 under 1.
+// `--brotli-quality` (default 11, what visitors get) is for the page `make serve` serves and the
+// browser tests of `make test` test (5): they need the page to work served compressed, not to be
+// as small as it can be (bench/ measures sizes, each bench compressing for itself), and quality 11
+// cost 21 of the page build's 24 CPU s, 5 under 1.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -135,7 +136,7 @@ await writeFile(join(dist, 'examples.json'), JSON.stringify(list));
 
 /**
  * The docs page: `<mcp-json>` and its shared worker bundled into dist/pkg/, next to the glue and
- * .wasm files of both builds as the package lays them out (the worker imports the page's copies of
+ * .wasm files of the three builds as the package lays them out (the worker imports the page's copies of
  * the glue, not bundled ones), and www/docs/index.md rendered with the markdown-it plugin into
  * dist/docs/index.html.
  */
@@ -180,15 +181,20 @@ const folders = all.filter((file) => file.endsWith('/index.html')).map((file) =>
 const precache = ['./', ...folders, ...all.filter((file) => !file.endsWith('.LEGAL.txt'))];
 await writeFile(join(dist, 'sw.js'), sw.replace('__BUILD__', JSON.stringify({ version: hash.digest('hex').slice(0, 16), files: precache })));
 
+/** The content cache's shelf of this quality's compressed files (one shelf per quality, so that
+ * building the page at one quality keeps the other's). */
+const COMPRESSED_SHELF = `www-compressed-brotli-${BROTLI_QUALITY}`;
+
 /**
  * Writes `file.br` (brotli at BROTLI_QUALITY) and `file.gz` (gzip 9) next to `file`, from
  * target/content-cache/ when a file of the same bytes was compressed at that quality before (the page built again after a small edit, or
- * by `make serve` after `make test`, compresses only what changed).
+ * by `make serve` after `make test`, compresses only what changed). Resolves with its cache `key`
+ * and whether it was there (`hit`).
  */
 async function precompress(file) {
   const bytes = await readFile(file);
   const key = contentKey(bytes, `brotli ${BROTLI_QUALITY}`);
-  const { folder } = await cachedFolder('www-compressed', key, async (stage) => {
+  const { folder, hit } = await cachedFolder(COMPRESSED_SHELF, key, async (stage) => {
     const brotli = promisify(brotliCompress)(bytes, {
       params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
     });
@@ -197,10 +203,13 @@ async function precompress(file) {
   });
   await copyFile(join(folder, 'br'), `${file}.br`);
   await copyFile(join(folder, 'gz'), `${file}.gz`);
-  return key;
+  return { key, hit };
 }
 const compressible = [...all, 'sw.js'].filter((file) => COMPRESSIBLE.test(file));
-const compressed = new Set(await Promise.all(compressible.map((file) => precompress(join(dist, file)))));
-// Only this build's files stay cached: the cache holds one page, not every page ever built.
-pruneShelf('www-compressed', compressed);
-console.log(`www/dist: ${all.length + 1} files (${precache.length} precached by the service worker; ${compressible.length} also as .br and .gz)`);
+const compressed = await Promise.all(compressible.map((file) => precompress(join(dist, file))));
+// Only this build's files stay cached: the cache holds one page per quality (the one `make serve`
+// and `make test` build, the one `make www` builds), not every page ever built.
+pruneShelf(COMPRESSED_SHELF, new Set(compressed.map((c) => c.key)));
+const reused = compressed.filter((c) => c.hit).length;
+console.log(`www/dist: ${all.length + 1} files (${precache.length} precached by the service worker; ${compressible.length} also as .br and .gz: ` +
+  `${compressible.length - reused} compressed at brotli ${BROTLI_QUALITY}, ${reused} copied from target/content-cache/)`);

@@ -160,7 +160,7 @@ async function fullChanged(full) {
   if (full.state === 'loaded') importParts().catch(() => {});
   if (full.state === 'loaded' && shown.pending && document.body.dataset.ready) await run();
   document.body.dataset.full = full.state;
-  // The service worker precaches both builds: registered after the full build arrived, its
+  // The service worker precaches the three builds: registered after the full build arrived, its
   // requests revalidate what the HTTP cache holds instead of competing with the page's downloads.
   if (!registered && 'serviceWorker' in navigator && location.protocol.startsWith('http')) {
     registered = true;

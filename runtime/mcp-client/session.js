@@ -44,7 +44,7 @@ const UNSUPPORTED_PROTOCOL_VERSION = -32022;
  * The 2026-07-28 schema, `UnsupportedProtocolVersionError` `data.supported`: "Protocol versions
  * the server supports. The client should choose a mutually supported version from this list and
  * retry." (modelcontextprotocol/modelcontextprotocol schema/2026-07-28/schema.json, as in
- * ../shared/mcp-schema; checked 2026-12-06). The official TypeScript SDK's client retries once
+ * schemas/mcp/2026-07-28.schema.json; checked 2026-12-06). The official TypeScript SDK's client retries once
  * (its "corrective" probe outcome, at most one: `classifyRpcError` and `correctiveUsed` in
  * `@modelcontextprotocol/client` 2.4.0 dist/public-*.mjs; checked 2026-12-06), as the
  * conformance suite's `request-metadata` scenario expects (its server refuses the first request

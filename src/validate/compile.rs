@@ -58,8 +58,24 @@ pub fn compile_document(
     options: &ValidateOptions,
 ) -> Result<Compiled, SchemaErrors> {
     let mut compiled = compile_node(doc, "", options)?;
-    compiled.warnings.splice(0..0, doc.warnings.iter().cloned());
+    compiled
+        .warnings
+        .splice(0..0, doc.warnings.iter().cloned().map(schema_text_warning));
     Ok(compiled)
+}
+
+/// A reader's warning about the schema text (a duplicate key, a lone surrogate, a byte order
+/// mark) as a schema warning: placed like the others, by keyword location and schema span (the
+/// value's pointer and place in the schema text), with no instance position, so that a report
+/// says which text each span is in.
+pub(super) fn schema_text_warning(warning: Diagnostic) -> Diagnostic {
+    Diagnostic {
+        keyword_location: Some(warning.instance_path.clone()),
+        schema_span: warning.span,
+        instance_path: String::new(),
+        span: None,
+        ..warning
+    }
 }
 
 /// Compiles the schema at `pointer` in `doc`; every location and span, of the schema errors

@@ -57,7 +57,7 @@ pub(crate) use stringified::{unwrap_root_starting, Unwrapped};
 pub use tape::TapeJson;
 
 pub use compile::parse_schema;
-use compile::{compile, compile_document, compile_node, Compiled};
+use compile::{compile, compile_document, compile_node, schema_text_warning, Compiled};
 use fast::Verdict;
 use group::Converter;
 use locate::InstanceLocator;
@@ -133,11 +133,13 @@ impl CompiledSchema {
     }
 
     /// Puts the reader's warnings about the schema's text (duplicate keys) first among the schema
-    /// warnings, where [`CompiledSchema::from_document`] puts those of its document.
+    /// warnings, where and as [`CompiledSchema::from_document`] puts those of its document (by
+    /// keyword location and schema span).
     pub(crate) fn with_reader_warnings(
         mut self,
         warnings: impl IntoIterator<Item = Diagnostic>,
     ) -> Self {
+        let warnings = warnings.into_iter().map(schema_text_warning);
         self.compiled.warnings.splice(0..0, warnings);
         self
     }

@@ -126,10 +126,47 @@ mod tests {
             panic!("{:?}", report.diagnostics);
         };
         assert_eq!(warning.code, "duplicate-key");
-        assert_eq!(warning.instance_path, "/inputSchema/type");
-        let span = warning.span.as_ref().unwrap();
+        // About the schema text, placed as the schema's findings are: no instance position.
+        assert_eq!(
+            warning.keyword_location.as_deref(),
+            Some("/inputSchema/type")
+        );
+        assert_eq!((warning.instance_path.as_str(), warning.span), ("", None));
+        let span = warning.schema_span.as_ref().unwrap();
         assert_eq!((span.line, span.column), (2, 36));
         assert_eq!(tool.get(span.bytes.start..span.bytes.end), Some("\"type\""));
+    }
+
+    #[test]
+    fn the_reader_warnings_of_a_schema_text_point_into_it_as_schema_spans() {
+        // A lone surrogate (what a stringified value can hold), a duplicate key: each in the
+        // schema text, never at a place of the arguments (whose own warnings keep `span`).
+        let schema = r#"{"title": "\ud800", "type": "object", "type": "object"}"#;
+        let report = validate(Some(schema), r#"{"a": "\udc00"}"#).unwrap();
+        let placed: Vec<_> = report
+            .diagnostics
+            .iter()
+            .map(|d| {
+                let at = |span: Option<crate::diagnostic::Span>| {
+                    span.map(|s| (s.bytes.start, s.bytes.end))
+                };
+                (
+                    d.code.as_str(),
+                    d.keyword_location.as_deref(),
+                    d.instance_path.as_str(),
+                    at(d.span),
+                    at(d.schema_span),
+                )
+            })
+            .collect();
+        assert_eq!(
+            placed,
+            [
+                ("lone-surrogate", None, "/a", Some((7, 13)), None),
+                ("lone-surrogate", Some("/title"), "", None, Some((11, 17))),
+                ("duplicate-key", Some("/type"), "", None, Some((38, 44))),
+            ]
+        );
     }
 
     #[test]

@@ -318,12 +318,18 @@ test('a step of the session timeline selects its message in the transcript', asy
   await context.close();
 });
 
-test('Validate: an unusable inputSchema is reported in the schema editor', async (t) => {
+test('Validate: the schema\'s findings are in the schema editor (a duplicate key, not in the arguments\'; an unusable inputSchema)', async (t) => {
   const session = await env.open();
   if (await skipWithout(t, session, 'validateArguments')) return;
   const { page, context } = session;
   await selectTab(page, 'validate');
-  await pasteAndRun(page, 'editor-b', '{}');
+  await pasteAndRun(page, 'editor-b', '{"a": "x"}');
+  await pasteAndRun(page, 'editor-a', '{"type": "object", "type": "object"}');
+  assert.match(await page.textContent('#badges'), /valid arguments/);
+  assert.equal(await page.locator('#editor-a .cm-lintRange-warning').count(), 1);
+  assert.equal(await page.locator('#editor-b .cm-lintRange-warning').count(), 0);
+  await page.locator('#diagnostics .diag-button', { hasText: 'duplicate key' }).click();
+  assert.equal(await selectedText(page, 'editor-a'), '"type"');
   await pasteAndRun(page, 'editor-a', '{"type":"objekt"}');
   assert.match(await page.textContent('#badges'), /invalid schema/);
   await page.locator('#diagnostics .diag-button').first().click();

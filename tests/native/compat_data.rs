@@ -102,6 +102,49 @@ fn bad_data_gets_positioned_errors() {
     assert!(error.contains("3:15"), "{error}");
 }
 
+/// The data schema's `feature` enum and the crate's reader of an entry's `feature` and `with`
+/// (`src/compat/data.rs`) are one list: every feature the schema admits is read (none is an
+/// "unknown feature"), and the schema asks for `with` exactly where the reader needs it, so a
+/// file the schema accepts never fails in the reader (a feature the reader has and the schema
+/// lacks fails `every_data_file_is_valid_and_embedded` through the entry that uses it).
+#[test]
+fn the_data_schemas_features_are_the_features_read() {
+    let schema: serde_json::Value =
+        serde_json::from_str(mcp_json_toolbox::compat::data::SCHEMA).unwrap();
+    let features: Vec<&str> = schema["$defs"]["entry"]["properties"]["feature"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(serde_json::Value::as_str)
+        .collect();
+    assert!(features.len() > 30, "{features:?}");
+    // A `with` holding every member the schema allows, each valid.
+    let full = json!({"max": 2, "first": "a-z", "chars": "a-z0-9_", "allowed": "", "field": "inputSchema",
+        "keywords": ["format"], "member": "x", "tools": 1, "optional": 0});
+    let entry = |feature: &str, with: Option<&serde_json::Value>| {
+        let mut entry = json!({"code": format!("gw/{feature}"), "consumer": "openai", "feature": feature,
+            "verdict": "rejected", "evidence": [{"url": "https://example.com", "checked": "2026-12-06"}]});
+        if let Some(with) = with {
+            entry["with"] = with.clone();
+        }
+        read_data(&json!({"entries": [entry]}).to_string())
+    };
+    for feature in features {
+        let read = entry(feature, Some(&full));
+        assert!(read.is_ok(), "{feature}: {read:?}");
+        // Without `with`: read, or refused by the schema (positioned at the entry), never by the
+        // reader alone (its errors name no position: "`with.max` is needed").
+        if let Err(errors) = entry(feature, None) {
+            assert!(
+                errors.iter().all(|d| d.span.is_some()),
+                "{feature}: the reader needs `with` where the schema does not ask for it: {errors:?}"
+            );
+        }
+    }
+    let unknown = entry("no-such-feature", Some(&full)).expect_err("not in the enum");
+    assert!(unknown.iter().all(|d| d.span.is_some()), "{unknown:?}");
+}
+
 /// A user's entry: a gateway that takes at most two tools.
 fn gateway(verdict: &str, observed: &str) -> serde_json::Value {
     json!({"entries": [{

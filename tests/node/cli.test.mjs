@@ -277,6 +277,17 @@ test('--help for the tool and every command', () => {
   }
 });
 
+test('README\'s list of commands and docs/cli.md\'s usage lines are the command table, in its order', () => {
+  const commands = [...cli(['--help']).stdout.matchAll(/^ {2}(\S+) {2,}/gm)].map((m) => m[1]);
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+  const list = readme.slice(readme.indexOf('`npx mcp-json-toolbox COMMAND` — ')).split('. Reference:')[0];
+  assert.deepEqual([...list.matchAll(/`([a-z-]+)`/g)].map((m) => m[1]), commands, 'README.md');
+  const doc = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
+  const usage = doc.slice(doc.indexOf('```text\n') + 8, doc.indexOf('\n```', doc.indexOf('```text\n')));
+  const used = [...new Set([...usage.matchAll(/^ {2}([a-z-]+) /gm)].map((m) => m[1]))];
+  assert.deepEqual(used, commands, 'docs/cli.md');
+});
+
 test('the reporter colours only on a TTY and never with NO_COLOR', () => {
   const finding = { file: 'a.json', line: 1, column: 2, endLine: 1, endColumn: 3, severity: 'error', code: 'type', message: 'm' };
   const print = (isTTY, env) => {

@@ -134,7 +134,7 @@ test('compat CLI: the matrix then the findings, exit 1 on rejected or dropped; -
   assert.equal(cli(['compat', '--target', 'anthropic', '-'], everything).status, 0);
   const github = cli(['compat', '--target', 'gemini', '--format', 'github', '-'], everything);
   assert.equal(github.status, 1);
-  assert.match(github.stdout, /^::error file=<stdin>,line=\d+,col=\d+,.*title=gemini\/unknown-field::/m);
+  assert.match(github.stdout, /^::error file=<stdin>,line=\d+,col=\d+,.*title=gemini\/schema-keyword::/m);
   const lowered = cli(['compat', '--lower', 'gemini', '-'], JSON.stringify(TOOL));
   assert.equal(lowered.status, 0, lowered.stderr);
   assert.match(lowered.stdout, /^<stdin>: lowered for gemini\n\{/);

@@ -54,6 +54,16 @@ test('spans stay for the parts given as text: arguments text with a schema value
   const once = api.validateArguments(SCHEMA, args);
   assert.equal(once.diagnostics[0].span.column, 27);
   assert.equal(once.diagnostics[0].schemaSpan, undefined);
+  // A lone surrogate in a schema value (JSON.stringify writes it as `\ud800`): the crate's warning
+  // points into the schema text as its `schemaSpan`, so it leaves with the schema's spans, and the
+  // arguments' own warning keeps its `span` in the arguments text.
+  const lone = { ...SCHEMA, title: '\ud800' };
+  const loneArgs = '{"dataset":"\\udc00"}';
+  const fromText = api.validateArguments(JSON.stringify(lone), loneArgs).diagnostics.map((d) => [d.code, d.keywordLocation, d.instancePath, d.span?.column, d.schemaSpan?.start]);
+  const title = JSON.stringify(lone).indexOf('\\ud800');
+  assert.deepEqual(fromText.filter(([code]) => code === 'lone-surrogate'), [['lone-surrogate', undefined, '/dataset', 13, undefined], ['lone-surrogate', '/title', '', undefined, title]]);
+  const fromValue = api.validateArguments(lone, loneArgs).diagnostics.filter((d) => d.code === 'lone-surrogate');
+  assert.deepEqual(fromValue.map((d) => [d.keywordLocation, d.instancePath, d.span?.column, d.schemaSpan]), [[undefined, '/dataset', 13, undefined], ['/title', '', undefined, undefined]]);
 });
 
 test('a string is JSON text, never a value: stringified arguments are unwrapped as before', () => {

@@ -9,7 +9,7 @@
 //!   `UnsupportedProtocolVersion` (-32022) error goes with `400 Bad Request`: the 2026-07-28
 //!   official schema, the descriptions of `HeaderMismatchError`,
 //!   `MissingRequiredClientCapabilityError` and `UnsupportedProtocolVersionError` ("For HTTP, the
-//!   response status code MUST be `400 Bad Request`", `../shared/mcp-schema/2026-07-28/schema.json`
+//!   response status code MUST be `400 Bad Request`", `schemas/mcp/2026-07-28.schema.json`
 //!   and <https://modelcontextprotocol.io/specification/2026-07-28/schema>), and the 2026-07-28
 //!   Streamable HTTP page, "Protocol Version Header" and "Server Validation"
 //!   (<https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http>).

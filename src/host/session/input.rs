@@ -12,7 +12,7 @@
 //! - 2026-07-28 multi-round-trip, without a task: a `tools/call` answered with an
 //!   `InputRequiredResult` (`resultType: "input_required"`, `inputRequests`) is retried by the
 //!   client as a new `tools/call` carrying `inputResponses` and the `requestState` it was given
-//!   (`CallToolRequestParams`, `InputRequiredResult`, `../shared/mcp-schema/2026-07-28/schema.json`).
+//!   (`CallToolRequestParams`, `InputRequiredResult`, `schemas/mcp/2026-07-28.schema.json`).
 //!   The retry is paired with the latest waiting answer of the same `requestState` (else of the
 //!   same tool) and its `inputResponses` are checked key for key like a `tasks/update`'s; a
 //!   retry that matches no waiting answer is not checked (no finding: the server may have sent

@@ -14,7 +14,7 @@
 //!    it, and it stays in force for the messages after it (notifications, responses) until a
 //!    later request declares another. The per-request declaration wins over `server/discover`:
 //!    it is the version "being used for this request" (`RequestMetaObject`, its
-//!    `io.modelcontextprotocol/protocolVersion` property, `../shared/mcp-schema/2026-07-28/schema.json`
+//!    `io.modelcontextprotocol/protocolVersion` property, `schemas/mcp/2026-07-28.schema.json`
 //!    line 2704; <https://modelcontextprotocol.io/specification/2026-07-28/server/discover>,
 //!    checked 2026-12-02), while the discover result only lists what the server supports.
 //!    A request declaring a version other than the one in force is *not* flagged: the schema
