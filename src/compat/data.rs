@@ -59,6 +59,10 @@ pub struct Entry {
     pub fix: Option<String>,
     /// The evidence, at least one.
     pub evidence: Vec<Evidence>,
+    /// The codes of rules of the consumers the target inherits that this entry takes the place
+    /// of wherever it holds (Claude Code rewrites a name before the Anthropic API could refuse
+    /// it: `anthropic/name` is not Claude Code's verdict).
+    pub replaces: Vec<String>,
 }
 
 impl Entry {
@@ -243,6 +247,7 @@ fn check(feature: &str, with: &Map<String, Value>) -> Result<Check, String> {
         "keywords" => Check::Keywords(strings(with, "keywords")?),
         "only-keywords" => Check::OnlyKeywords(strings(with, "keywords")?),
         "type-array" => Check::TypeArray,
+        "nullable-type-pair" => Check::NullableTypePair,
         "enum-not-string" => Check::EnumNotString,
         "array-without-items" => Check::ArrayWithoutItems(ArrayScope {
             walk: strings(with, "walk").ok(),
@@ -311,5 +316,15 @@ fn entry(value: &Value) -> Result<Entry, String> {
         seen: text(map, "seen"),
         fix: text(map, "fix"),
         evidence,
+        replaces: map
+            .get("replaces")
+            .and_then(Value::as_array)
+            .map(|codes| {
+                codes
+                    .iter()
+                    .filter_map(|c| c.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default(),
     })
 }

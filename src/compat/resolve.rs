@@ -115,15 +115,29 @@ fn resolve(entries: &[&Entry], first: &Entry, version: Option<&str>) -> Option<R
 
 /// The rules of `consumers` at `version` (which applies to the first consumer, the target's
 /// own; the others at their newest), from `entries`, in data order: one per group of
-/// observations of one rule, placed at its first. A keyword that a `keywords` entry of these
-/// consumers names is judged by its own entries (their dates and verdicts, `accepted` too), not
-/// also by an allow list (`only-keywords`): it is added to the list's allowed keywords.
+/// observations of one rule, placed at its first. A rule whose code an entry of these consumers
+/// `replaces`, where that entry holds, is left out (the host acts before the API it inherits).
+/// A keyword that a `keywords` entry of these consumers names is judged by its own entries
+/// (their dates and verdicts, `accepted` too), not also by an allow list (`only-keywords`): it is added to the list's allowed keywords.
 pub fn rules(entries: &[&Entry], consumers: &[String], version: Option<&str>) -> Vec<Rule> {
+    let at = |index: usize| if index == 0 { version } else { None };
+    let replaced = |code: &str| {
+        entries.iter().any(|e| {
+            e.replaces.iter().any(|r| r == code)
+                && consumers
+                    .iter()
+                    .position(|c| *c == e.consumer)
+                    .is_some_and(|index| holds(e, at(index)))
+        })
+    };
     let mut out = Vec::new();
     for (index, consumer) in consumers.iter().enumerate() {
-        let version = if index == 0 { version } else { None };
+        let version = at(index);
         for (i, entry) in entries.iter().enumerate() {
-            if entry.consumer != *consumer || entries.iter().take(i).any(|e| e.same_rule(entry)) {
+            if entry.consumer != *consumer
+                || entries.iter().take(i).any(|e| e.same_rule(entry))
+                || replaced(&entry.code)
+            {
                 continue;
             }
             out.extend(resolve(entries, entry, version));

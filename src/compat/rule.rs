@@ -151,6 +151,8 @@ pub enum Check {
     OnlyKeywords(Vec<String>),
     /// No `type` given as an array (`checks/type_array.rs`).
     TypeArray,
+    /// No `type` given as a pair of a type and `"null"` (`checks/nullable_type_pair.rs`).
+    NullableTypePair,
     /// `enum` only on schemas that say `type: "string"`, with string values (`checks/enums.rs`).
     EnumNotString,
     /// Every array schema has `items` (`checks/array_items.rs`).

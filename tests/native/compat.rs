@@ -743,12 +743,76 @@ fn findings_point_at_the_offending_value() {
 
 #[test]
 fn claude_code_adds_the_anthropic_rules() {
-    let report = check(&named("a.b"), builtin("claude-code"), None);
+    let report = check(&tool(r#"{"type": "array"}"#), builtin("claude-code"), None);
     let codes: Vec<String> = findings(&report, builtin("claude-code"))
         .into_iter()
         .map(|d| d.code)
         .collect();
-    assert_eq!(codes, ["anthropic/name"]);
+    assert_eq!(
+        codes,
+        ["claude-code/input-root-type", "anthropic/root-type"]
+    );
+}
+
+/// Issue 51: a host that acts before the API it passes tools to has its own verdict, not the
+/// API's (`replaces` in the data): Claude Code rewrites a dotted name that its desktop sibling
+/// and the Anthropic API refuse, and drops alone a tool with a root combinator that the API
+/// refuses the whole request for.
+#[test]
+fn claude_code_rewrites_or_drops_what_the_anthropic_api_refuses() {
+    let combinator = tool(
+        r#"{"type": "object", "properties": {"a": {"type": "string"}}, "allOf": [{"required": ["a"]}]}"#,
+    );
+    for (text, target, want, code) in [
+        (
+            named("a.b"),
+            "claude-code",
+            Verdict::Rewritten,
+            "claude-code/name",
+        ),
+        (
+            named("a.b"),
+            "claude-desktop",
+            Verdict::Rejected,
+            "claude-desktop/name",
+        ),
+        (
+            named("a.b"),
+            "anthropic",
+            Verdict::Rejected,
+            "anthropic/name",
+        ),
+        (
+            combinator.clone(),
+            "claude-code",
+            Verdict::Dropped,
+            "claude-code/root-combinator",
+        ),
+        (
+            combinator.clone(),
+            "anthropic",
+            Verdict::Rejected,
+            "anthropic/root-combinator",
+        ),
+    ] {
+        let report = check(&text, builtin(target), None);
+        assert_eq!(verdict(&report, builtin(target)), want, "{target}: {text}");
+        let codes: Vec<String> = findings(&report, builtin(target))
+            .into_iter()
+            .map(|d| d.code)
+            .filter(|c| c.ends_with("/name") || c.ends_with("/root-combinator"))
+            .collect();
+        if target == "claude-desktop" {
+            // Its own 64-character check, then the API's: both refuse.
+            assert_eq!(codes, [code, "anthropic/name"], "{target}");
+        } else {
+            assert_eq!(
+                codes,
+                [code],
+                "{target}: the replaced rule is not Claude Code's"
+            );
+        }
+    }
 }
 
 #[test]
@@ -1471,7 +1535,7 @@ fn vscode_drops_a_tool_declaring_2020_12_only_before_1_106() {
 #[test]
 fn anthropic_names_take_128_characters_since_june_2025() {
     let long = |n: usize| named(&"n".repeat(n));
-    for target in ["anthropic", "anthropic@2025-06", "claude-code"] {
+    for target in ["anthropic", "anthropic@2025-06"] {
         let (verdict, found) = check_at(&long(128), target);
         assert_eq!(verdict, Verdict::Accepted, "{target}: {}", list(&found));
         let (verdict, found) = check_at(&long(129), target);
@@ -1482,6 +1546,11 @@ fn anthropic_names_take_128_characters_since_june_2025() {
             found[0].message
         );
     }
+    // Claude Code sends mcp__<server>__<tool>: the API's 128 holds for that whole name.
+    assert_eq!(check_at(&long(121), "claude-code").0, Verdict::Accepted);
+    let (verdict, found) = check_at(&long(122), "claude-code");
+    assert_eq!(verdict, Verdict::Rejected);
+    assert_eq!(found[0].code, "claude-code/name-length", "{}", list(&found));
     let (verdict, found) = check_at(&long(65), "anthropic@2025-05");
     assert_eq!(verdict, Verdict::Rejected);
     assert!(found[0].message.contains("{1,64}"), "{}", found[0].message);
@@ -1879,7 +1948,7 @@ fn an_initialize_results_instructions_are_judged_for_the_server() {
 }
 
 /// Issue 43: a rule several targets share (`anthropic/name`: the Anthropic API, its strict mode
-/// and Claude Code send tools to the same API) is each target's verdict but one finding in
+/// and Claude Desktop send tools to the same API) is each target's verdict but one finding in
 /// `findings`, its message naming the targets; each target's own result keeps it.
 #[test]
 fn a_rule_several_targets_share_is_one_finding_naming_them() {
@@ -1887,7 +1956,7 @@ fn a_rule_several_targets_share_is_one_finding_naming_them() {
         targets: vec![
             builtin("anthropic"),
             builtin("anthropic-strict"),
-            builtin("claude-code"),
+            builtin("claude-desktop"),
         ],
         ..CompatOptions::default()
     };
@@ -1901,7 +1970,7 @@ fn a_rule_several_targets_share_is_one_finding_naming_them() {
     assert!(
         shared[0]
             .message
-            .starts_with("anthropic, anthropic-strict, claude-code: "),
+            .starts_with("anthropic, anthropic-strict, claude-desktop: "),
         "{}",
         shared[0].message
     );
@@ -2395,4 +2464,46 @@ fn lowering_fixes_every_entry_of_every_data_file_or_says_why_not() {
         }
     }
     assert!(lowered_kinds.len() > 10, "{lowered_kinds:?}");
+}
+
+/// Issue 51: a type paired with `"null"` (the pairs Gemini CLI rewrites) lowers to the type and
+/// `nullable: true`, and only such pairs: another type list is left as it is. (The built-in
+/// entry of this kind is a note, which lowering ignores: a user's data that calls it a rewrite.)
+#[test]
+fn a_nullable_type_pair_lowers_to_the_type_and_nullable_alone() {
+    let data = json!({
+        "targets": [{"name": "pair-host", "label": "Pair", "title": "A host that rewrites nullable pairs",
+                     "kind": "host", "versions": "numbers"}],
+        "entries": [{"code": "pair/nullable", "consumer": "pair-host", "feature": "nullable-type-pair",
+                     "verdict": "rewritten",
+                     "evidence": [{"url": "https://example.com/pair", "observed": "2026-11-30", "checked": "2026-12-06"}]}]
+    })
+    .to_string();
+    let extra = read_user_data(&data).unwrap();
+    let target = targets_with(&extra.targets)
+        .into_iter()
+        .find(|t| t.name() == "pair-host")
+        .unwrap();
+    let options = CompatOptions {
+        targets: vec![target.clone()],
+        data: extra.entries.clone(),
+        declared: extra.targets.clone(),
+        ..CompatOptions::default()
+    };
+    let text = tool(
+        r#"{"type": "object", "properties": {"a": {"type": ["null", "integer"]}, "b": {"type": ["string", "number"]}}}"#,
+    );
+    let report = check_compatibility(&text, &options);
+    assert_eq!(verdict(&report, target.clone()), Verdict::Rewritten);
+    let lowered = lower_tool_with(&text, target.clone(), &options)
+        .tool
+        .unwrap();
+    let properties = &lowered["inputSchema"]["properties"];
+    assert_eq!(
+        properties["a"],
+        json!({"type": "integer", "nullable": true})
+    );
+    assert_eq!(properties["b"], json!({"type": ["string", "number"]}));
+    let again = check_compatibility(&lowered.to_string(), &options);
+    assert_eq!(verdict(&again, target), Verdict::Accepted);
 }

@@ -339,6 +339,22 @@ fn every_built_in_entry_is_run_by_a_declared_target_in_its_version_form() {
             entry.code,
             entry.consumer
         );
+        // What an entry `replaces` is a rule of a consumer every target running it inherits
+        // (a typo would replace nothing).
+        for code in &entry.replaces {
+            for target in &runs {
+                assert!(
+                    mcp_json_toolbox::compat::data::builtin()
+                        .iter()
+                        .any(|e| e.code == *code
+                            && e.consumer != entry.consumer
+                            && target.consumers().contains(&e.consumer)),
+                    "{}: replaces {code}, which {} does not inherit",
+                    entry.code,
+                    target.name()
+                );
+            }
+        }
         // Where the consumer is a target's own, its since/until are in that target's form.
         let own = targets
             .iter()

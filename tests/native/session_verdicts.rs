@@ -329,20 +329,14 @@ fn the_server_name_for_cursor_comes_from_the_handshake_of_either_generation() {
     );
 }
 
-/// Issue 43: a rule several targets share (`anthropic/name`: Anthropic, Anthropic strict and
-/// Claude Code send the tools to the same API; `openai/name`: OpenAI and OpenAI strict) is each
-/// target's verdict, but one finding: `--target all` printed it three times.
+/// Issue 43: a rule several targets share (`anthropic/name`: Anthropic and Anthropic strict send
+/// the tools to the same API; `openai/name`: OpenAI and OpenAI strict) is each target's
+/// verdict, but one finding: `--target all` printed it three times.
 #[test]
 fn a_rule_several_targets_share_is_one_finding() {
-    let targets = [
-        "anthropic",
-        "anthropic-strict",
-        "claude-code",
-        "openai",
-        "openai-strict",
-    ]
-    .map(builtin)
-    .to_vec();
+    let targets = ["anthropic", "anthropic-strict", "openai", "openai-strict"]
+        .map(builtin)
+        .to_vec();
     let mut session = Session::with_options(SessionOptions {
         targets,
         server_name: None,

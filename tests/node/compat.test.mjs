@@ -365,9 +365,13 @@ test('compat --target all prints a rule several targets share once, naming them 
   const run = cli(['compat', '--target', 'all', '--format', 'json', '-'], JSON.stringify(TOOL));
   const found = JSON.parse(run.stdout).findings.filter((f) => f.code === 'anthropic/name');
   assert.equal(found.length, 1, run.stdout);
-  // Every target that runs Anthropic's entries, in report order (the data says which).
-  const sharing = TARGETS.filter((t) => t.consumers.includes('anthropic')).map((t) => t.name);
-  assert.ok(sharing.length >= 3 && sharing.includes('claude-code'), sharing.join(', '));
+  // Every target that runs Anthropic's entries, in report order (the data says which), but one
+  // that acts first with its own rule (`replaces`: Claude Code rewrites the name).
+  const report = api.checkCompatibility(TOOL, { targets: ['all'] });
+  const sharing = TARGETS.filter((t) => t.consumers.includes('anthropic'))
+    .map((t) => t.name)
+    .filter((name) => report.tools[0].targets[name].diagnostics.some((d) => d.code === 'anthropic/name'));
+  assert.ok(sharing.length >= 3 && sharing.includes('claude-desktop') && !sharing.includes('claude-code'), sharing.join(', '));
   assert.ok(found[0].message.startsWith(`${sharing.join(', ')}: `), found[0].message);
   const human = cli(['compat', '--target', 'all', '--verbose', '-'], JSON.stringify(TOOL)).stdout;
   assert.equal(human.match(/error\[anthropic\/name\]/g).length, 1, human);

@@ -208,6 +208,16 @@ pub fn derive(check: &Check) -> Fixture {
             )],
             tool(json!({"type": "object", "properties": {"a": {"type": "string"}}})),
         ),
+        // A list of two other types is not such a pair: it passes.
+        Check::NullableTypePair => Fixture::new(
+            vec![
+                tool(json!({"type": "object", "properties": {"a": {"type": ["string", "null"]}}})),
+                tool(json!({"type": "object", "properties": {"a": {"type": ["null", "integer"]}}})),
+            ],
+            tool(
+                json!({"type": "object", "properties": {"a": {"type": ["string", "number"]}, "b": {"type": ["string", "number", "null"]}}}),
+            ),
+        ),
         Check::EnumNotString => Fixture::new(
             vec![
                 tool(

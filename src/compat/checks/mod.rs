@@ -17,6 +17,7 @@ mod invalid_schema;
 mod keywords;
 mod list;
 mod name;
+mod nullable_type_pair;
 mod open_object;
 mod properties_type;
 mod required;
@@ -77,6 +78,7 @@ pub(super) fn tool_findings(
         }
         Check::BooleanSubschema(field) => booleans::find(view, *field),
         Check::TypeArray => type_array::find(view),
+        Check::NullableTypePair => nullable_type_pair::find(view),
         Check::EnumNotString => enums::find(view),
         Check::ArrayWithoutItems(scope) => array_items::find(view, scope),
         Check::OpenObject => open_object::find(view),
@@ -142,6 +144,8 @@ pub(super) fn lower(l: &mut Lowering, tool: &mut Value, generation: Option<Gener
         combinators::lower(l, input);
         if l.has(|c| matches!(c, Check::TypeArray)) {
             type_array::lower(l, input);
+        } else if l.has(|c| matches!(c, Check::NullableTypePair)) {
+            nullable_type_pair::lower(l, input);
         }
         keywords::lower_convert(l, input);
         if l.has(|c| matches!(c, Check::EnumNotString)) {

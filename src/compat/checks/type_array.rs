@@ -18,11 +18,21 @@ pub(super) fn find(view: &ToolView<'_>) -> Vec<Spot> {
 /// Lowering: `type` lists become one type and `nullable`, or an `anyOf` of types.
 #[inline(never)]
 pub(super) fn lower(l: &mut Lowering, input: &mut Value) {
+    lower_lists(l, input, |_| true);
+}
+
+/// Lowering of the `type` lists that `which` keeps: one type and `nullable`, or an `anyOf` of
+/// types.
+#[inline(never)]
+pub(super) fn lower_lists(l: &mut Lowering, input: &mut Value, which: fn(&[Value]) -> bool) {
     let mut done = Vec::new();
     each_schema(input, &mut |pointer, schema| {
         let Some(Value::Array(list)) = schema.get("type") else {
             return;
         };
+        if !which(list) {
+            return;
+        }
         let names: Vec<Value> = list
             .iter()
             .filter(|t| t.as_str() != Some("null"))
