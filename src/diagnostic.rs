@@ -35,6 +35,7 @@ impl ByteRange {
 /// and count UTF-16 code units, exactly what a JavaScript string or editor uses. The byte range is
 /// kept for Rust callers and is not serialized.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Span {
     /// UTF-16 offset of the first code unit.
@@ -56,6 +57,7 @@ pub struct Span {
 
 /// How serious a [`Diagnostic`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// The input is wrong.
@@ -69,6 +71,7 @@ pub enum Severity {
 /// One finding about an input text: what is wrong, where in the instance, which schema keyword
 /// said so, and where both sit in their texts.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Diagnostic {
     /// How serious it is.
@@ -81,28 +84,35 @@ pub struct Diagnostic {
     pub instance_path: String,
     /// JSON Pointer to the schema keyword that failed, where a schema is involved.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub keyword_location: Option<String>,
     /// Where the offending value sits in the instance text.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub span: Option<Span>,
     /// Where the failing keyword sits in the schema text.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub schema_span: Option<Span>,
     /// Related findings grouped under this one (e.g. the other `anyOf` branches).
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub children: Vec<Diagnostic>,
     /// A replacement that fixes the finding, when there is exactly one obvious fix.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub fix: Option<Fix>,
     /// The tool the finding concerns (a session's findings on a `tools/list`, a `tools/call`, a
     /// result or a compatibility verdict), when there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub tool: Option<Box<ToolRef>>,
 }
 
 /// The tool a [`Diagnostic`] concerns: its name and a JSON Pointer within its definition (`""`
 /// for the tool itself, `/inputSchema/properties/x` for a part of it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ToolRef {
     /// The tool's `name`.
     pub name: String,
@@ -189,6 +199,7 @@ fn word_before(text: &str, at: usize) -> bool {
 
 /// A text edit that fixes a [`Diagnostic`]: put `replacement` where `span` is.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Fix {
     /// The text to replace.

@@ -48,10 +48,12 @@ impl ExampleVerdict {
 
 /// What [`judge_example`] decides.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ExampleJudgement {
     /// The `expect-mismatch` error when the verdict disagrees with `expect`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub mismatch: Option<Diagnostic>,
     /// The example is broken on purpose (`expect="invalid"` and it has errors): its errors are
     /// what it shows, not findings about the docs.

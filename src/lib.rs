@@ -15,7 +15,7 @@
 //! circle either (`tests/native/layers.rs` reads every `crate::…` and `super::…` path of `src/` and fails
 //! on a breach, naming its `file:line`). Lowest first:
 //!
-//! `diagnostic` < `json` < `format` and `docs_example` < `schema` < `protocol` < `validate` < `lint` < `validator` < `compat` < `classify` < `host` < `wasm`
+//! `diagnostic` < `json` < `format` and `docs_example` < `schema` < `protocol` < `validate` < `lint` < `validator` < `compat` < `classify` < `host` < `wasm` and `ts_types`
 //!
 //! - [`diagnostic`], [`json`], [`format`]: findings, the JSON reader, the formatter.
 //! - [`docs_example`]: what a docs example's check decides beyond its mode's verdict (its
@@ -40,6 +40,8 @@
 //!   `wasm/validator.rs` (the server and full builds), `wasm/full.rs` (the full build),
 //!   `wasm/conversions.rs` (what they all use to cross the boundary),
 //!   `wasm/columns.rs` (a log's reading and its replay's sequence crossing as columns).
+//! - `ts_types` (test builds only): the TypeScript declarations of the exports' results, derived
+//!   from the Rust types (`ts-rs`) into `src/wasm/core.d.ts`, `validator.d.ts` and `full.d.ts`.
 //!
 //! Three builds come from this crate (Cargo features): the default `full` build has everything;
 //! `validator` alone is the server build ([`schema`], [`validate`] without its official MCP
@@ -74,6 +76,11 @@ pub mod validator;
 // (src/wasm/validator.rs) and of the full build only (src/wasm/full.rs, where its new exports go).
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
+
+// The TypeScript declarations of the wasm exports' results, derived from the Rust types (a test:
+// `UPDATE_TYPES=1 cargo test --lib ts_types` writes src/wasm/*.d.ts).
+#[cfg(test)]
+mod ts_types;
 
 pub use diagnostic::{ByteRange, Diagnostic, Fix, LineIndex, Severity, Span};
 pub use format::{format, format_bytes, format_document, FormatOptions, Formatted, Indent};

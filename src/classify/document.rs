@@ -18,6 +18,7 @@ use super::{checks, envelope, kind, summary};
 
 /// What a pasted payload is.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Classification {
     /// The official `$defs` name (`CreateTaskResult`, `CallToolRequest`, …) or `Unknown`
@@ -32,18 +33,22 @@ pub struct Classification {
     /// The method of a request or notification, or of the request a response answers when that
     /// request precedes it in the same pasted array.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub method: Option<String>,
     /// Where the classified value sits in the text.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub span: Option<Span>,
     /// The card: task, tool result, request, error, task list or batch.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub summary: Option<Summary>,
     /// Parse warnings, envelope problems, schema violations and semantic findings. For a
     /// top-level array this also repeats every item's diagnostics, so one list shows them all.
     pub diagnostics: Vec<Diagnostic>,
     /// For a top-level array: one classification per element, in order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub items: Vec<Classification>,
 }
 

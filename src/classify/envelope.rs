@@ -8,6 +8,7 @@ use crate::json::{Document, Node, NodeKind};
 
 /// How a pasted value is wrapped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum EnvelopeKind {
     /// A JSON-RPC request (`method` and `id`).
@@ -26,6 +27,7 @@ pub enum EnvelopeKind {
 
 /// What kind of JSON value the `id` member is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum IdKind {
     /// A string id.
@@ -42,6 +44,7 @@ pub enum IdKind {
 
 /// The envelope of a message: its kind and its `id`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Envelope {
     /// Request, notification, result or error response, bare value or batch.
@@ -49,6 +52,7 @@ pub struct Envelope {
     pub kind: EnvelopeKind,
     /// The id as written: a decoded string or a number's lexeme.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub id: Option<String>,
     /// What kind of value the id is.
     pub id_kind: IdKind,

@@ -10,6 +10,7 @@ use crate::protocol::{Generation, TaskStatus};
 
 /// The card shown for a message, by what it is.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum Summary {
     /// A task: a task handle (`CreateTaskResult`), a task status or a task notification.
@@ -28,10 +29,12 @@ pub enum Summary {
 
 /// A duration in milliseconds and in words.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct HumanDuration {
     /// Milliseconds; absent for "unlimited" (a `null` ttl).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub ms: Option<i64>,
     /// E.g. `5 min 30 s`, `unlimited`.
     pub human: String,
@@ -39,36 +42,45 @@ pub struct HumanDuration {
 
 /// The card of a task.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct TaskSummary {
     /// Whether this is a task handle (`CreateTaskResult`): NOT a tool result, poll it.
     pub handle: bool,
     /// The task id.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub task_id: Option<String>,
     /// `working`, `input_required`, `completed`, `failed`, `cancelled` (or whatever was sent).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub status: Option<String>,
     /// Whether the status is final (`completed`, `failed`, `cancelled`).
     pub terminal: bool,
     /// The human-readable status message.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub status_message: Option<String>,
     /// Suggested polling interval (`pollInterval` / `pollIntervalMs`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub poll_interval: Option<HumanDuration>,
     /// Retention from creation (`ttl` / `ttlMs`); `unlimited` when null.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub ttl: Option<HumanDuration>,
     /// Creation timestamp as sent.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub created_at: Option<String>,
     /// Last update timestamp as sent.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub last_updated_at: Option<String>,
     /// `_meta["io.modelcontextprotocol/model-immediate-response"]` of a 2025-11-25 handle: text
     /// for the model while the task runs.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub immediate_response: Option<String>,
     /// What to do next with this task, in one sentence.
     pub next_step: String,
@@ -76,6 +88,7 @@ pub struct TaskSummary {
 
 /// One content block of a tool result.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ContentSummary {
     /// The block's `type` (`text`, `image`, `audio`, `resource_link`, `resource`, ...).
@@ -83,20 +96,25 @@ pub struct ContentSummary {
     pub block_type: String,
     /// Characters of a text block.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub text_length: Option<usize>,
     /// MIME type of an image, audio, link or embedded resource.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub mime_type: Option<String>,
     /// Decoded size in bytes of base64 `data` (image, audio).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub bytes: Option<usize>,
     /// URI of a resource link or embedded resource.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub uri: Option<String>,
 }
 
 /// The card of a tool result.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ToolResultSummary {
     /// `isError` (absent means false).
@@ -107,14 +125,17 @@ pub struct ToolResultSummary {
     pub structured_content: bool,
     /// The task this result belongs to (`_meta["io.modelcontextprotocol/related-task"]`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub related_task_id: Option<String>,
     /// What `isError: true` means for a task running this call, per generation.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub note: Option<String>,
 }
 
 /// The card of a request or notification.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct RequestSummary {
     /// The method.
@@ -123,45 +144,55 @@ pub struct RequestSummary {
     pub notification: bool,
     /// The tool called (`tools/call`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub tool_name: Option<String>,
     /// Whether the call asks to run as a task (`params.task`, 2025-11-25).
     pub asks_for_task: bool,
     /// The requested task retention (`params.task.ttl`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub task_ttl: Option<HumanDuration>,
     /// The task a `tasks/*` request is about.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub task_id: Option<String>,
 }
 
 /// The card of an error.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ErrorSummary {
     /// The integer code, if there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub code: Option<i64>,
     /// The code's name, e.g. `MethodNotFound`.
     pub name: String,
     /// The error message.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub message: Option<String>,
 }
 
 /// One task of a list.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct TaskListEntry {
     /// The task id.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub task_id: Option<String>,
     /// Its status.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub status: Option<String>,
 }
 
 /// The card of a task list.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct TaskListSummary {
     /// The tasks in order.
@@ -172,6 +203,7 @@ pub struct TaskListSummary {
 
 /// The card of a top-level array.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct BatchSummary {
     /// How many elements.

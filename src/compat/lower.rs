@@ -21,8 +21,11 @@ use super::{CompatOptions, Target};
 
 /// What [`lower_tool`] returns.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "LoweredTool"))]
 pub struct Lowered {
     /// The lowered tool, or `None` when the text holds no single tool.
+    #[cfg_attr(test, ts(type = "JsonValue | null"))]
     pub tool: Option<Value>,
     /// Each change, in the order made.
     pub changes: Vec<Change>,

@@ -11,6 +11,8 @@ use super::user_data::read_user_data;
 
 /// One entry of the data, as the data report lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "CompatDataRow"))]
 pub struct DataRow {
     /// The rule's code.
     pub code: String,
@@ -19,12 +21,15 @@ pub struct DataRow {
     /// The feature.
     pub feature: String,
     /// The verdict.
+    #[cfg_attr(test, ts(type = "CompatVerdict | \"noted\""))]
     pub verdict: String,
     /// The first version (or date) it holds for.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub since: Option<String>,
     /// The first version (or date) it no longer holds for.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub until: Option<String>,
     /// The newest observation date (`None`: no source is dated).
     pub observed: Option<String>,
@@ -53,6 +58,8 @@ impl DataRow {
 
 /// What the data report of a user's data text gives (the wasm export `compatDataReport`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "CompatDataReport"))]
 pub struct DataReport {
     /// Every entry, the least recently checked first.
     pub rows: Vec<DataRow>,

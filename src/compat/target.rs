@@ -14,6 +14,8 @@ use super::rule::Rule;
 
 /// What a target is: reports list APIs, then hosts, then specifications.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "CompatTargetKind"))]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     /// A model API a host passes tools to (Anthropic, OpenAI, Gemini…).
@@ -26,6 +28,8 @@ pub enum Kind {
 
 /// How a consumer's versions are written (what `name@version` and `since`/`until` take).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "CompatVersionStyle"))]
 #[serde(rename_all = "lowercase")]
 pub enum Versions {
     /// Release numbers: `2.1.84`.
@@ -63,8 +67,11 @@ impl Versions {
 
 /// A target as the data declares it (and as the wasm export `compatTargets()` lists it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "CompatTargetInfo"))]
 pub struct TargetInfo {
     /// The name `targets` and `--target` take.
+    #[cfg_attr(test, ts(type = "CompatTarget"))]
     pub name: String,
     /// Whether it is checked only when named (or with `all`).
     #[serde(rename = "optIn")]

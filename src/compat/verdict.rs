@@ -9,6 +9,8 @@ use crate::diagnostic::Diagnostic;
 
 /// How a consumer treats a tool, or a whole list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "CompatVerdict"))]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
     /// Taken as it is (warnings aside).
@@ -56,6 +58,8 @@ impl Serialize for Verdicts {
 
 /// One target's verdict and findings.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "CompatResult"))]
 pub struct TargetResult {
     /// The worst effect among the findings.
     pub verdict: Verdict,
@@ -63,6 +67,7 @@ pub struct TargetResult {
     pub diagnostics: Vec<Diagnostic>,
     /// The consumer version checked (`None`: the newest known behaviour).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub version: Option<String>,
 }
 
@@ -102,24 +107,30 @@ impl Serialize for PerTarget {
 
 /// One tool's results.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "CompatTool"))]
 pub struct ToolCompat {
     /// Its name, when it has a string one.
     pub name: Option<String>,
     /// JSON Pointer to the tool in the checked text.
     pub pointer: String,
     /// Verdict and findings per target.
+    #[cfg_attr(test, ts(type = "Partial<Record<CompatTargetQuery, CompatResult>>"))]
     pub targets: PerTarget,
 }
 
 /// What [`check_compatibility`] returns.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct CompatReport {
     /// One entry per tool found, in document order.
     pub tools: Vec<ToolCompat>,
     /// Per target, the rules on the whole list; a tool a target rejects makes the list rejected.
+    #[cfg_attr(test, ts(type = "Partial<Record<CompatTargetQuery, CompatResult>>"))]
     pub list: PerTarget,
     /// Per target, the rules on the server itself (its `initialize` result's `instructions`),
     /// when the text is an `initialize` result; empty otherwise.
+    #[cfg_attr(test, ts(type = "Partial<Record<CompatTargetQuery, CompatResult>>"))]
     pub server: PerTarget,
     /// Every finding of `tools`, `list` and `server` once, in that order: a rule several
     /// targets share is one finding, its message naming them when more than one was asked
@@ -128,5 +139,6 @@ pub struct CompatReport {
     /// Why nothing could be checked: a parse error, or a text that holds no tool.
     pub diagnostics: Vec<Diagnostic>,
     /// Per target, the worst verdict over the list and every tool (what a summary shows).
+    #[cfg_attr(test, ts(type = "Partial<Record<CompatTargetQuery, CompatVerdict>>"))]
     pub worst: Verdicts,
 }

@@ -14,6 +14,7 @@ use crate::lint::lint_schema;
 
 /// What a linted file was read as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub enum LintedAs {
     /// A tool definition or a `tools/list` result: its `inputSchema`s and `outputSchema`s.
@@ -26,6 +27,7 @@ pub enum LintedAs {
 
 /// What [`lint_file`] returns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct FileLint {
     /// What the text was read as.
@@ -38,6 +40,7 @@ pub struct FileLint {
 
 /// A fix with the code of the finding it fixes.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct CodedFix {
     /// The edit.
     #[serde(flatten)]
@@ -50,6 +53,7 @@ pub struct CodedFix {
 /// overlaps another; a fix repeated exactly counts once); `overlapping` are left out because
 /// they overlap (sharing a character, or inserting at one point): which to make would be a guess.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct FixPlan {
     /// The fixes to make, in text order.
     pub applied: Vec<CodedFix>,

@@ -51,6 +51,7 @@ pub use tool::{check_tool, check_tool_for};
 
 /// What [`check_tool`], [`check_tool_call`] and [`check_tool_result`] return.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct HostReport {
     /// No error anywhere (warnings and infos allowed).

@@ -40,6 +40,7 @@ pub fn check_transition(
 
 /// What produced a status observation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum TaskEvent {
     /// The CreateTaskResult answering `tools/call`.
@@ -56,6 +57,8 @@ pub enum TaskEvent {
 
 /// One observation of a task's status, for the timeline.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "TaskHistoryEntry"))]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryEntry {
     /// The status observed (or implied by a `tasks/result` answer).
@@ -66,27 +69,33 @@ pub struct HistoryEntry {
     pub message_index: usize,
     /// The task's `lastUpdatedAt`, as written.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub last_updated_at: Option<String>,
     /// When the host saw the message (the entry's `timestamp`), normalised to UTC RFC 3339.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub received_at: Option<String>,
     /// Where the reporting message sits in the transcript.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub span: Option<Span>,
     /// The report was older than one the host had already seen arrive after its request was
     /// sent (a `tasks/get` answer racing a status notification, or a notification sent before its
     /// task's CreateTaskResult): legal, and it did not change the state.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub stale: bool,
 }
 
 /// What the host remembers about one task.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct TaskState {
     /// The tool the task runs, if the creating `tools/call` is in the transcript.
     pub tool_name: Option<String>,
     /// The call's arguments (`null` when unknown). Numbers are kept exactly.
+    #[cfg_attr(test, ts(type = "JsonValue"))]
     pub arguments: Value,
     /// The latest status.
     pub last_status: TaskStatus,
@@ -112,9 +121,11 @@ pub struct TaskState {
     /// its status), else the sequence's last row (the task runs on). `None` outside a replay, or
     /// when no row belongs to it.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub first_row: Option<usize>,
     /// See [`TaskState::first_row`].
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub last_row: Option<usize>,
 }
 

@@ -34,6 +34,7 @@ pub struct Entry {
 
 /// One end of an MCP session (serialized `"client"` or `"server"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
     /// The host's MCP client.

@@ -39,6 +39,7 @@ const SENTINEL: (&str, &str) = ("=?base64?", "?=");
 
 /// One header of a request, its value as sent.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RequestHeader {
     /// The header's name (`Mcp-Param-Region`).
     pub name: String,

@@ -64,6 +64,7 @@ use finding::{Finding, Schema};
 
 /// What [`lint_schema`] returns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct LintReport {
     /// No error among the findings (warnings allowed).

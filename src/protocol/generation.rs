@@ -15,6 +15,7 @@ use super::TaskStatus;
 
 /// The two generations of the MCP task protocol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum Generation {
     /// 2025-11-25: experimental tasks; nested `task`, `ttl`, `pollInterval`, `tasks/result`.
     #[serde(rename = "2025-11-25")]

@@ -4,6 +4,7 @@ use serde::Serialize;
 
 /// The status of a task.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum TaskStatus {
     /// Being processed.

@@ -12,6 +12,8 @@ use super::Generation;
 
 /// A protocol version whose official schema is embedded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "ProtocolVersion"))]
 pub enum Version {
     /// 2024-11-05, the first published version (draft-07 schema).
     #[serde(rename = "2024-11-05")]

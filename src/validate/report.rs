@@ -47,6 +47,7 @@ impl ValidateOptions {
 
 /// The verdict on one arguments text.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ValidationReport {
     /// Whether the arguments are valid (no error diagnostic).
@@ -57,6 +58,14 @@ pub struct ValidationReport {
     pub diagnostics: Vec<Diagnostic>,
     /// The standard output structure, when [`ValidateOptions::output`] asked for one.
     #[serde(skip_serializing_if = "Option::is_none")]
+    // The JSON Schema output structure `jsonschema` writes (a `Value`: its shape written here).
+    #[cfg_attr(
+        test,
+        ts(
+            optional,
+            type = "{ valid: boolean; errors?: { keywordLocation: string; absoluteKeywordLocation?: string; instanceLocation: string; error: string }[] }"
+        )
+    )]
     pub output: Option<Value>,
 }
 

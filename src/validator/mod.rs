@@ -190,6 +190,7 @@ impl Validator {
 
 /// What [`check_schema`] finds about a schema.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct SchemaCheck {
     /// Whether the schema can be used: it is JSON, of a supported dialect, valid against its
     /// meta-schema, and compiles (its references resolve, its patterns are regular expressions).

@@ -1,7 +1,8 @@
 //! The JavaScript API of every build (the format core, the server build, the full build): `format`,
-//! `formatDocument`, `version`, and the docs examples' `judgeExample` and `unknownSchema`. No logic lives here; the TypeScript types below describe exactly
-//! what the conversions ([`super::conversions`]) produce, and declare the types every build
-//! shares (`Diagnostic`, `Span`, ...). The server and full builds add [`super::validator`], the full
+//! `formatDocument`, `version`, and the docs examples' `judgeExample` and `unknownSchema`. No logic lives here. The TypeScript of the
+//! results every build shares (`Diagnostic`, `Span`, ...) is derived from the Rust types
+//! (`core.d.ts`, written by `src/ts_types.rs`); the block below declares by hand what is no
+//! serialised Rust type (the options, `JsonError`, `FormatResult`). The server and full builds add [`super::validator`], the full
 //! build [`super::full`].
 
 use serde::Serialize;
@@ -12,38 +13,6 @@ use crate::format::{format_document, FormatOptions};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
-/** A range of the input text. Offsets and columns count UTF-16 code units; lines and columns are 1-based. */
-export interface Span { start: number; end: number; line: number; column: number; endLine: number; endColumn: number }
-
-/** One finding: what is wrong, where in the instance, and which schema keyword said so. */
-export interface Diagnostic {
-  severity: "error" | "warning" | "info";
-  /** Stable machine-readable code, e.g. `duplicate-key`, `minimum`, `unresolved-ref`. */
-  code: string;
-  /** Plain-English sentence. */
-  message: string;
-  /** JSON Pointer to the offending value ("" is the root). */
-  instancePath: string;
-  /** JSON Pointer to the failing schema keyword, when a schema is involved. */
-  keywordLocation?: string;
-  /** Where the offending value sits in the instance text. */
-  span?: Span;
-  /** Where the failing keyword sits in the schema text. */
-  schemaSpan?: Span;
-  /** Related findings grouped under this one (e.g. the other anyOf branches). */
-  children?: Diagnostic[];
-  /** A replacement that fixes the finding (schema lint): write `replacement` where `span` is. */
-  fix?: Fix;
-  /** The tool it concerns (a session's findings on tools/list, calls, results, compatibility): its name and a JSON Pointer within its definition ("" for the tool itself). */
-  tool?: ToolRef;
-}
-
-/** The tool a diagnostic concerns: its `name`, a JSON Pointer within its definition ("" for the tool itself, e.g. `/inputSchema/properties/x`), and the message's `template` (the tool's name as `{tool}`, each quoted value as `{value}`): findings of the same code, severity and template say the same thing of different tools. */
-export interface ToolRef { name: string; pointer: string; template: string }
-
-/** A text edit that fixes a diagnostic; `replacement` is JSON text (e.g. `"maxLength"` with its quotes). */
-export interface Fix { span: Span; replacement: string }
-
 /** Thrown for text that is not JSON. `offset`/`column` count UTF-16 code units, `byteOffset`/`byteColumn` UTF-8 bytes. */
 export interface JsonError extends Error {
   name: "JsonError";
@@ -86,15 +55,11 @@ export interface FormatResult {
   /** How many string layers `unwrapString` removed. */
   unwrapDepth: number;
 }
-
-/** What `judgeExample` decides: the `expect-mismatch` error when the verdict disagrees with `expect`
- * (no span: it is about the example), and whether the example is broken on purpose. */
-export interface ExampleJudgement {
-  mismatch?: Diagnostic;
-  deliberate: boolean;
-}
-
 "#;
+
+// The declarations of the results derived from the Rust types (src/ts_types.rs writes the file).
+#[wasm_bindgen(typescript_custom_section)]
+const DERIVED_TYPES: &'static str = include_str!("core.d.ts");
 
 #[wasm_bindgen]
 extern "C" {

@@ -1,8 +1,10 @@
 //! The JavaScript API of the full build beyond the validator's ([`super::validator`]):
 //! classification, host checks, compatibility, lint, sessions, logs. Converts
 //! arguments and results between JS and the Rust modules; no logic lives here. The TypeScript
-//! types below describe exactly what the conversions produce; those shared with the format core
-//! (`Diagnostic`, `Span`, ...) are declared in [`super::core`]. This whole module is the
+//! of its results is derived from the Rust types (`full.d.ts`, written by `src/ts_types.rs`); the
+//! block below declares what is no derived Rust type (the options, the run events, `JsonValue`,
+//! the open target names, `LogFormat`); those shared with the format core (`Diagnostic`,
+//! `Span`, ...) come with [`super::core`]. This whole module is the
 //! full build's (`feature = "full"`, gated in src/wasm/mod.rs): new full-build exports go here.
 
 use wasm_bindgen::prelude::*;
@@ -11,157 +13,14 @@ use super::conversions::{json_error, options_error, options_json, read_options, 
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
-/** What `lintSchema` returns. */
-export interface LintReport {
-  /** No error among the findings (warnings allowed). */
-  valid: boolean;
-  /** The dialect the schema was linted as ("2020-12", "2019-09", "draft-07", "draft-06", "draft-04"), or null. */
-  dialect: string | null;
-  /** Errors first, then warnings; spans point into the schema text. */
-  diagnostics: Diagnostic[];
-}
-
-/** How a classified payload is wrapped. */
-export interface Envelope {
-  type: "request" | "notification" | "resultResponse" | "errorResponse" | "bare" | "batch";
-  /** The id as written: a decoded string or a number's lexeme. */
-  id?: string;
-  idKind: "string" | "number" | "null" | "invalid" | "absent";
-}
-
-/** A duration in milliseconds and in words; `ms` is absent for "unlimited" (a null ttl). */
-export interface HumanDuration { ms?: number; human: string }
-
-/** A task: a task handle (CreateTaskResult: NOT a tool result), a task status or notification. */
-export interface TaskSummary {
-  type: "task";
-  /** True for a CreateTaskResult: a handle to poll with tasks/get, never a tool result. */
-  handle: boolean;
-  taskId?: string;
-  status?: string;
-  /** completed, failed or cancelled. */
-  terminal: boolean;
-  statusMessage?: string;
-  pollInterval?: HumanDuration;
-  ttl?: HumanDuration;
-  createdAt?: string;
-  lastUpdatedAt?: string;
-  /** 2025-11-25 `_meta["io.modelcontextprotocol/model-immediate-response"]`: text for the model while the task runs. */
-  immediateResponse?: string;
-  /** What to do next with this task, in one sentence. */
-  nextStep: string;
-}
-
-/** One content block of a tool result. */
-export interface ContentSummary {
-  type: string;
-  /** Characters of a text block. */
-  textLength?: number;
-  mimeType?: string;
-  /** Decoded size in bytes of base64 `data` (image, audio). */
-  bytes?: number;
-  /** URI of a resource link or embedded resource. */
-  uri?: string;
-}
-
-/** A tool result (CallToolResult, or a finished task's payload). */
-export interface ToolResultSummary {
-  type: "toolResult";
-  isError: boolean;
-  content: ContentSummary[];
-  structuredContent: boolean;
-  relatedTaskId?: string;
-  /** What isError: true means for a task running this call, per generation. */
-  note?: string;
-}
-
-/** A request or notification. */
-export interface RequestSummary {
-  type: "request";
-  method: string;
-  notification: boolean;
-  toolName?: string;
-  /** Whether a tools/call asks to run as a task (params.task, 2025-11-25). */
-  asksForTask: boolean;
-  taskTtl?: HumanDuration;
-  taskId?: string;
-}
-
-/** An error response or error object, e.g. code -32601 named "MethodNotFound". */
-export interface ErrorSummary { type: "error"; code?: number; name: string; message?: string }
-
-/** A tasks/list answer (2025-11-25). */
-export interface TaskListSummary { type: "taskList"; tasks: { taskId?: string; status?: string }[]; more: boolean }
-
-/** A top-level array: how many elements and the kind of each. */
-export interface BatchSummary { type: "batch"; count: number; kinds: string[] }
-
-/** The summary card of a classification, told apart by `type`. */
-export type Summary = TaskSummary | ToolResultSummary | RequestSummary | ErrorSummary | TaskListSummary | BatchSummary;
-
-/** What `classify` says about a pasted payload. */
-export interface Classification {
-  /** The official `$defs` name (e.g. "CreateTaskResult", "CallToolRequest") or "Unknown" (also for a top-level array). */
-  kind: string;
-  /** The protocol generation, or null when it cannot be told. */
-  generation: Generation | null;
-  /** The versions whose official schema the payload satisfies as `kind`. */
-  versions: Generation[];
-  envelope: Envelope;
-  /** The method of a request/notification, or of the earlier request (same id, same array) a response answers. */
-  method?: string;
-  /** Where the classified value sits in the text. */
-  span?: Span;
-  summary?: Summary;
-  /** Parse warnings, envelope problems, schema violations and semantic findings (for an array: also every item's). */
-  diagnostics: Diagnostic[];
-  /** For a top-level array: one classification per element. */
-  items?: Classification[];
-}
-
-/** A protocol generation of MCP tasks. */
-export type Generation = "2025-11-25" | "2026-07-28";
-
 /** Any JSON value. Numbers come through `JSON.parse`: beyond 2^53 they are rounded like JSON.parse does. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-
-/** What `checkTool`, `checkToolCall` and `checkToolResult` return: one diagnostic list per input text. */
-export interface HostReport {
-  /** No error in any list (warnings and infos allowed). */
-  valid: boolean;
-  /** The generation the inputs show, or null when they do not tell. */
-  generation: Generation | null;
-  /** Findings about the main text (tool text / request text / result text); spans point into it. */
-  diagnostics: Diagnostic[];
-  /** Findings about the tool text of `checkToolCall` / `checkToolResult`; spans point into the tool text. */
-  toolDiagnostics: Diagnostic[];
-  /** Findings about the capabilities text of `checkToolCall`; spans point into it. */
-  capabilitiesDiagnostics: Diagnostic[];
-}
 
 /** A consumer `checkCompatibility` and `lowerTool` know: a built-in one (declared by `compat-data/*.json`: `compatTargets()` lists them, e.g. `"anthropic"`, `"claude-code"`, `"mcp"`), or one that extra data declares (any name). */
 export type CompatTarget = string;
 
 /** A target, or a target at a consumer version (`claude-code@2.0`) or date (`openai@2025-06`) for an older behaviour. */
 export type CompatTargetQuery = CompatTarget | `${CompatTarget}@${string}`;
-
-/** How a consumer treats a tool or a list: `rejected` (the request or the whole list fails), `dropped` (this tool is skipped), `rewritten` (silently changed). */
-export type CompatVerdict = "accepted" | "rewritten" | "dropped" | "rejected";
-
-/** A target as `compatTargets()` lists it (as a data file's `targets` section declares it): `optIn` ones are checked only when named (or with `"all"`). */
-export interface CompatTargetInfo {
-  name: CompatTarget;
-  optIn: boolean;
-  title: string;
-  /** Its short name for a column header or a badge. */
-  label: string;
-  /** A model API, a host (an MCP client with its own checks) or a specification; reports list them in that order. */
-  kind: "api" | "host" | "spec";
-  /** How its versions are written (`name@version`): numbers (`2.1.84`) or dates (`2026-08`). */
-  versions: "numbers" | "dates";
-  /** The consumers of the data whose entries it runs: its own first, then those it inherits. */
-  consumers: string[];
-}
 
 /** What `checkCompatibility` checks against. */
 export interface CompatOptions {
@@ -171,127 +30,6 @@ export interface CompatOptions {
   serverName?: string;
   /** Extra compatibility data in the format of `compat-data/schema.json` (its text or its value): entries, and targets it declares (which `targets` may then name); bad data is a TypeError naming each line:column. */
   data?: string | JsonValue;
-}
-
-/** What `compatDataReport(dataText?)` returns: every entry, the least recently checked first, and what is wrong with `dataText` (positioned in it; its entries are then left out). */
-export interface CompatDataReport {
-  rows: CompatDataRow[];
-  diagnostics: Diagnostic[];
-}
-
-/** One entry of the compatibility data as `compatDataReport()` lists it. */
-export interface CompatDataRow {
-  code: string;
-  consumer: string;
-  feature: string;
-  verdict: CompatVerdict | "noted";
-  since?: string;
-  until?: string;
-  observed: string | null;
-  checked: string;
-  urls: string[];
-}
-
-/** One target's verdict and findings; each finding's code names its rule (e.g. `anthropic/root-combinator`). */
-export interface CompatResult {
-  verdict: CompatVerdict;
-  diagnostics: Diagnostic[];
-  /** The consumer version checked, when one was asked for (`claude-code@2.0`). */
-  version?: string;
-}
-
-/** What `checkCompatibility` returns. Each target is keyed as it was asked: its name, or `name@version` when a version was asked (`vscode@1.105` and `vscode` are two targets). */
-export interface CompatReport {
-  /** One entry per tool, in document order. */
-  tools: { name: string | null; pointer: string; targets: Partial<Record<CompatTargetQuery, CompatResult>> }[];
-  /** The rules on the whole list per target (tool counts, duplicates after a rewrite, budgets); a rejected tool makes the list rejected. */
-  list: Partial<Record<CompatTargetQuery, CompatResult>>;
-  /** The rules on the server itself per target, when the text is an `initialize` result (its `instructions`: Claude Code cuts them at 2,048 characters); empty otherwise. */
-  server: Partial<Record<CompatTargetQuery, CompatResult>>;
-  /** Every finding of `tools`, `list` and `server` once: a rule several targets share is one finding, its message naming them when more than one target was asked (what a front end prints). */
-  findings: Diagnostic[];
-  /** A parse error or `not-a-tool`, when nothing could be checked. */
-  diagnostics: Diagnostic[];
-  /** Per target, the worst verdict over the list and every tool. */
-  worst: Partial<Record<CompatTargetQuery, CompatVerdict>>;
-}
-
-/** What `lowerTool` returns. */
-export interface LoweredTool {
-  /** The tool rewritten so the target accepts it; null when the input holds no single tool. */
-  tool: JsonValue | null;
-  /** Each change, by JSON Pointer into the lowered tool. */
-  changes: { pointer: string; message: string }[];
-  /** Each constraint the consumer no longer enforces: the server must check it itself. */
-  lost: { pointer: string; keyword: string; message: string }[];
-  /** What lowering cannot make the target accept (a schema that is not valid JSON Schema, a server name that fills a cap on server name + tool name): the target's findings on the lowered tool, by pointer (no span); for a list of several tools or a server's result, those of the list (its tool count…) or the server. Each message ends saying why lowering cannot fix it. Empty when the target accepts it. */
-  unresolved: Diagnostic[];
-  /** Why there is no tool: a parse error, not a tool, or more than one. */
-  diagnostics: Diagnostic[];
-}
-
-/** The status of a task. */
-export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
-
-/** One observation of a task's status. */
-export interface TaskHistoryEntry {
-  status: TaskStatus;
-  /** What reported it: the CreateTaskResult, a tasks/get answer, a notification, a tasks/cancel answer, or the status a tasks/result answer implies. */
-  event: "created" | "polled" | "notified" | "cancelled" | "result";
-  /** Index of the transcript entry (0-based; in JSON Lines, counting non-blank lines). */
-  messageIndex: number;
-  /** The task's `lastUpdatedAt`, as written. */
-  lastUpdatedAt?: string;
-  /** The entry's `timestamp`, normalised to UTC. */
-  receivedAt?: string;
-  /** Where the reporting message sits in the transcript. */
-  span?: Span;
-  /** True when the report was older than one seen after its request was sent (an answer racing a notification): legal, and it did not change the state. */
-  stale?: boolean;
-}
-
-/** What the host remembers about one task. */
-export interface TaskState {
-  toolName: string | null;
-  /** The call's arguments, or null when the call is not in the transcript. */
-  arguments: JsonValue;
-  lastStatus: TaskStatus;
-  /** Whether that status ends the task (completed, failed, cancelled). */
-  ended: boolean;
-  lastUpdatedAt: string | null;
-  /** When the host may poll next (UTC RFC 3339), null when terminal or no interval is known. */
-  nextPollAt: string | null;
-  pollIntervalMs: number | null;
-  generation: Generation;
-  history: TaskHistoryEntry[];
-  /** The input the task waits for: the keys of its `inputRequests` (2026-07-28), or the request ids of the server's unanswered `elicitation/create` related to it (2025-11-25). */
-  pendingInput: string[];
-  /** In a replay's report: the first row of the sequence that belongs to the task (`taskIds`), and the last (its last such row once it has ended, else the sequence's last row); absent when no row belongs to it. */
-  firstRow?: number;
-  lastRow?: number;
-}
-
-/** One elicitation request `checkElicitation` found. */
-export interface ElicitationRequest {
-  /** Its key in `inputRequests` (2026-07-28), or null. */
-  key: string | null;
-  /** JSON Pointer to its parameters (`message`, `requestedSchema` or `url`) in the request text. */
-  pointer: string;
-  mode: "form" | "url";
-}
-
-/** What `checkElicitation` returns: one diagnostic list per input text. */
-export interface ElicitationReport {
-  /** No error in either list (warnings and infos allowed). */
-  valid: boolean;
-  /** The generation the request shows, or null when it does not tell. */
-  generation: Generation | null;
-  /** The elicitation requests found, in order. */
-  requests: ElicitationRequest[];
-  /** Findings about the request text; spans point into it. */
-  diagnostics: Diagnostic[];
-  /** Findings about the response text; spans point into it. */
-  responseDiagnostics: Diagnostic[];
 }
 
 /** The formats `readLog` / `replayLog` read (detected from the text unless `format` is given): the names `logFormats()` lists (tests/native/ts_declarations.rs holds this union to the crate's table). */
@@ -313,155 +51,8 @@ export interface LogOptions extends CompatOptions {
   format?: LogFormat;
 }
 
-/** A line of a log that is no message (a connection state, the server's stderr), kept as context. */
-export interface LogContextLine {
-  level: string | null;
-  text: string;
-  span: Span;
-}
-
-/** What an entry of a replayed session is. */
-export type SequenceKind = "request" | "answer" | "notification" | "error" | "toModel" | "other" | "context";
-
-/** One row of a replayed session's sequence, decided by the crate's session checker. */
-export interface SequenceEntry {
-  /** The entry's index (a transcript's entry, a log's message); null for a log's context line. */
-  index: number | null;
-  /** Where it sits in the text replayed. */
-  span: Span | null;
-  kind: SequenceKind;
-  /** Who sent it (as the text says, else as the session took it); null for toModel, other and context rows. */
-  from: "client" | "server" | null;
-  /** A request's or notification's method; an answer's or error's: the method of the request it answers. */
-  method?: string;
-  /** The row (in this sequence) of the request an answer or error answers. */
-  answers?: number;
-  /** The task it names, and the status it reports. */
-  taskId?: string;
-  status?: string;
-  /** What it says beyond its method (the tool called, the result's kind, the error; a context line's text). */
-  detail: string;
-  /** When the host saw it (ms since the epoch), when the text says. */
-  timeMs?: number;
-  /** Every task the row belongs to: the one it names, the one named by the request it answers or by the answer it got, each task whose status it reported. */
-  taskIds?: string[];
-  /** The findings in this row: their indexes in the report's `diagnostics`. */
-  findings?: number[];
-}
-
-/** How many rows of each kind a sequence has (`unanswered`: answers and errors that answer no request seen). */
-export interface SequenceCounts {
-  messages: number;
-  requests: number;
-  answers: number;
-  notifications: number;
-  errors: number;
-  unanswered: number;
-  other: number;
-}
-
-/** The HTTP request that carried a client's message (HAR): its method and headers as sent. */
-export interface LogHttp {
-  method: string;
-  headers: Record<string, string>;
-}
-
-/** One message found in a pasted log. */
-export interface LogEntry {
-  /** Who sent it, when the log says. */
-  direction: "client" | "server" | null;
-  /** When it was seen, in milliseconds since the epoch, when the log says. */
-  timeMs?: number;
-  /** The message's JSON text as extracted (a HAR body decoded). */
-  message: string;
-  http?: LogHttp;
-  /** Where the message sits in the pasted text. */
-  span: Span;
-}
-
-/** What `readLog` returns: the messages of a pasted log, and the readers' findings (spans into it). */
-export interface Log {
-  format: LogFormat;
-  /** What the reader saw, in words ("VS Code output log, 2026 form ([editor -> server])"). */
-  detected: string;
-  entries: LogEntry[];
-  context: LogContextLine[];
-  diagnostics: Diagnostic[];
-}
-
-/** What `replayLog` returns: `SessionReport` with the format and what the reader saw; the sequence holds the log's messages (`index` counting them, as `messageIndex` does) and its context lines; every span into the pasted text. */
-export interface LogReport extends SessionReport {
-  format: LogFormat | null;
-  detected: string;
-}
-
-/** One MCP header of a request over Streamable HTTP (`mcpRequestHeaders`), its value as sent (`=?base64?…?=` when not plain printable ASCII). */
-export interface RequestHeader {
-  name: string;
-  value: string;
-}
-
-/** What `redactLog` returns: the text with every secret replaced by `[REDACTED]`, and where each was. */
-export interface Redacted {
-  text: string;
-  spans: Span[];
-}
-
-/** What `replaySession` returns: the session state by taskId, the findings (spans into the transcript) and the tools' verdicts. */
-export interface SessionReport {
-  tasks: Record<string, TaskState>;
-  diagnostics: Diagnostic[];
-  tools: ToolTable;
-  /** Every entry replayed, in order, as the session took it. */
-  sequence: SequenceEntry[];
-  counts: SequenceCounts;
-  protocol: ProtocolCheck;
-}
-
-/** Which official schema a session's messages were checked against: `checked`, the published protocol version (null when none was named, `how: "unknown"`, or the one named is not published: then `named` holds it); `how`, what named it (the `initialize` result, the `initialize` request, a request's `_meta` or a `server/discover` result). */
-export interface ProtocolCheck {
-  checked: "2024-11-05" | "2025-03-26" | "2025-06-18" | "2025-11-25" | "2026-07-28" | null;
-  named: string | null;
-  how: "negotiated" | "offered" | "declared" | "unknown";
-}
-
 /** Options of `new Session` and `replaySession`: the compatibility targets each tools/list page is judged for (the `checkCompatibility` default when left out), and the server's name (else the one the initialize or server/discover result gives). */
 export type SessionOptions = CompatOptions;
-
-/** One listed tool's verdicts: the errors and warnings found about it in its tools/list page (`schemaErrors`: of the errors, those the schema lint found in its inputSchema or outputSchema), why a 2026-07-28 client over Streamable HTTP leaves it out of the tools it may call (`excluded`: its `x-mcp-header-invalid` error's message; null when kept), and its compatibility verdict per target. */
-export interface ToolVerdict {
-  name: string;
-  taskSupport: string | null;
-  errors: number;
-  schemaErrors: number;
-  warnings: number;
-  excluded: string | null;
-  targets: Partial<Record<CompatTarget, CompatVerdict>>;
-}
-
-/** Every tool a session listed (the last listing of each name), and the whole list's verdict per target (the worst over the pages). */
-export interface ToolTable {
-  tools: ToolVerdict[];
-  list: Partial<Record<CompatTarget, CompatVerdict>>;
-}
-
-/** A finding of `Session`: a Diagnostic whose `span` and `instancePath` point into the text of push
- * number `messageIndex` (0-based; the message just pushed, except an early status notification applied
- * once its task is created, and `never-terminal`, about the last message that reported the task). */
-export interface SessionFinding extends Diagnostic {
-  messageIndex: number;
-  /** The push whose text `schemaSpan`/`keywordLocation` point into (a tool list, an elicitation request), when another. */
-  schemaMessageIndex?: number;
-  /** About the whole message rather than a place in it (`never-terminal`). */
-  wholeEntry?: boolean;
-}
-
-/** A finding of `JsonLinesSession`: a Diagnostic placed in the transcript as `replaySession` places it
- * (line, column, `/N/message…` pointers), and where it is in words for a reader without the transcript:
- * `tool "x" /inputSchema`, `message 3 (the answer to initialize) /result/…`, or `the session`. */
-export interface PlacedFinding extends Diagnostic {
-  place: string;
-}
 
 /** What the host tells `JsonLinesSession.event` about the run outside the messages, with the transcript
  * entry (0-based) it concerns: the refused answer, the last page, the task's call, the question. */
@@ -490,28 +81,11 @@ export interface AuthorizationPath {
   resourceMetadata?: { url: string; status: number; body?: string | null }[];
   serverMetadata?: { url: string; status: number; body?: string | null }[];
 }
-
-/** A fix with the code of the finding it fixes. */
-export interface CodedFix extends Fix {
-  code: string;
-}
-
-/** What `lintFile` returns: what the file was read as, the findings, and the fixes that can be made
- * together (`applied`, in text order; a fix repeated exactly counts once) and those left out because
- * they overlap (`overlapping`: which to make would be a guess). */
-export interface FileLint {
-  lintedAs: "tool" | "schema" | "notJson";
-  diagnostics: Diagnostic[];
-  fixes: { applied: CodedFix[]; overlapping: CodedFix[] };
-}
-
-/** What `Session.pushLine` returns: what the line was (a JSON `message`, a line that is `not-json`, pushed and reported, or `blank`, ignored) and its findings. */
-export interface LineOutcome {
-  kind: "message" | "not-json" | "blank";
-  findings: SessionFinding[];
-}
-
 "#;
+
+// The declarations of the results derived from the Rust types (src/ts_types.rs writes the file).
+#[wasm_bindgen(typescript_custom_section)]
+const DERIVED_TYPES: &'static str = include_str!("full.d.ts");
 
 /// `formatDocument` as `format --check` judges a file: with an `unformatted` error among the
 /// diagnostics when `text` is not exactly its output followed by one newline. Throws a `JsonError`.

@@ -2,8 +2,9 @@
 //! `mcp-json-toolbox/validator`) and the full build alike: `Validator`, `validateArguments`,
 //! `checkSchema` and validate mode's `validateToolArguments`.
 //! Converts arguments and results between JS and [`crate::validator`]; no logic lives here. The
-//! TypeScript types below describe exactly what the conversions produce; those shared with the
-//! format core (`Diagnostic`, `Span`, ...) are declared in [`super::core`].
+//! TypeScript of its results is derived from the Rust types (`validator.d.ts`, written by
+//! `src/ts_types.rs`); the block below declares the options and `SchemaError`; those shared with
+//! the format core (`Diagnostic`, `Span`, ...) come with [`super::core`].
 
 use wasm_bindgen::prelude::*;
 
@@ -25,32 +26,16 @@ export interface ValidateOptions {
   checkSchema?: boolean;
 }
 
-/** What `checkSchema` finds about a schema. */
-export interface SchemaCheck {
-  /** The schema can be used: JSON, a supported dialect, valid against its meta-schema, and it compiles. */
-  valid: boolean;
-  /** When it cannot be used, why (the `SchemaError`'s diagnostics); else its warnings (unknown formats, duplicate keys, and in the full build the lint's findings). Spans point into the schema text. */
-  diagnostics: Diagnostic[];
-}
-
-/** The verdict on one arguments text. */
-export interface ValidationReport {
-  /** No error diagnostic. */
-  valid: boolean;
-  /** The arguments came as a JSON string containing the object; spans still point into the text passed. */
-  stringified: boolean;
-  /** Errors first, then warnings, then notes. `anyOf`/`oneOf` failures nest their branches in `children`, closest first. */
-  diagnostics: Diagnostic[];
-  /** The standard output structure, when `options.output` asked for one. */
-  output?: { valid: boolean; errors?: { keywordLocation: string; absoluteKeywordLocation?: string; instanceLocation: string; error: string }[] };
-}
-
 /** Thrown by `new Validator` / `validateArguments` / `validateToolArguments` for a schema that cannot be used; spans point into the schema text. */
 export interface SchemaError extends Error {
   name: "SchemaError";
   diagnostics: Diagnostic[];
 }
 "#;
+
+// The declarations of the results derived from the Rust types (src/ts_types.rs writes the file).
+#[wasm_bindgen(typescript_custom_section)]
+const DERIVED_TYPES: &'static str = include_str!("validator.d.ts");
 
 #[wasm_bindgen]
 extern "C" {

@@ -28,7 +28,7 @@ const LAYERS: &[&[&str]] = &[
     &["compat"],
     &["classify"],
     &["host"],
-    &["wasm"],
+    &["wasm", "ts_types"],
 ];
 
 /// One reference from a module to another.

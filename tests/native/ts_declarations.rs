@@ -1,11 +1,16 @@
-//! The TypeScript declarations of the wasm API held to what the Rust serialises. The
-//! `typescript_custom_section`s of src/wasm/core.rs, validator.rs and full.rs declare the shapes the
-//! exports return (`unchecked_return_type = "…"`); the exports hand JavaScript the serde_json
-//! text of Rust values (`to_js`). This test serialises the results of the same Rust functions on
-//! every example and fixture of the repository and checks each object against its declared
-//! interface: a key the TypeScript does not declare, a required field missing, a value of another
-//! type, or a declared field that no result ever has, fails. A new export with an
-//! `unchecked_return_type` needs its samples in `samples` below.
+//! The TypeScript declarations of the wasm API held to what the Rust serialises. The results'
+//! declarations are derived from the Rust types (`ts-rs`, src/ts_types.rs, which writes
+//! src/wasm/core.d.ts, validator.d.ts and full.d.ts); what is still written by hand is checked
+//! here: the `typescript_custom_section`s of src/wasm/core.rs, validator.rs and full.rs (the
+//! classification, the options, the errors the glue builds, `FormatResult`, `LogFormatInfo`), and
+//! the fields of derived types whose TypeScript type is written by hand (`#[ts(type = "…")]`: a
+//! custom `Serialize`, a `serde_json::Value`). The exports hand JavaScript the serde_json text of
+//! Rust values (`to_js`) and declare their shapes (`unchecked_return_type = "…"`). This test
+//! serialises the results of the same Rust functions on every example and fixture of the
+//! repository and checks each object against its declared type: a key the TypeScript does not
+//! declare, a required field missing, a value of another type, or a field of a hand-written
+//! interface that no result ever has, fails. A new export with an `unchecked_return_type` needs
+//! its samples in `samples` below.
 #![cfg(test)]
 #![cfg(not(target_arch = "wasm32"))]
 // The slices are at the positions of ASCII text found in the same string.
@@ -38,6 +43,22 @@ const SOURCES: [(&str, &str); 3] = [
         include_str!("../../src/wasm/validator.rs"),
     ),
     ("src/wasm/full.rs", include_str!("../../src/wasm/full.rs")),
+];
+
+/// The declarations derived from the Rust types (src/ts_types.rs holds them to the derive).
+const DERIVED: [(&str, &str); 3] = [
+    (
+        "src/wasm/core.d.ts",
+        include_str!("../../src/wasm/core.d.ts"),
+    ),
+    (
+        "src/wasm/validator.d.ts",
+        include_str!("../../src/wasm/validator.d.ts"),
+    ),
+    (
+        "src/wasm/full.d.ts",
+        include_str!("../../src/wasm/full.d.ts"),
+    ),
 ];
 
 /// Interfaces that are not results: options JavaScript passes in (read by serde with
@@ -151,6 +172,8 @@ fn members(body: &str) -> BTreeMap<String, Field> {
                 Some(name) => (name.trim(), true),
                 None => (name.trim(), false),
             };
+            // A quoted name (`"type"`, as ts-rs writes a tag) is the name.
+            let name = name.trim_matches('"');
             let field = Field {
                 optional,
                 ty: ty.trim().to_owned(),
@@ -165,8 +188,9 @@ fn members(body: &str) -> BTreeMap<String, Field> {
 fn declarations() -> Declarations {
     let mut found = Declarations::default();
     let mut extends = Vec::new();
-    for (_, source) in SOURCES {
-        let text = strip_comments(ts_block(source));
+    let blocks = SOURCES.iter().map(|(_, source)| ts_block(source));
+    for block in blocks.chain(DERIVED.iter().map(|(_, text)| *text)) {
+        let text = strip_comments(block);
         let mut rest = text.as_str();
         while let Some(at) = rest.find("export ") {
             rest = &rest[at + "export ".len()..];
@@ -239,6 +263,21 @@ fn return_types() -> BTreeMap<String, String> {
     types
 }
 
+/// The fields of an object type: written inline (`{ a: T }`), an interface, or an alias of one.
+fn fields_of(decl: &Declarations, ty: &str) -> BTreeMap<String, Field> {
+    if let Some(body) = ty.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
+        return members(body);
+    }
+    if let Some(fields) = decl.interfaces.get(ty) {
+        return fields.clone();
+    }
+    let alias = decl
+        .aliases
+        .get(ty)
+        .unwrap_or_else(|| panic!("`{ty}` is not declared"));
+    fields_of(decl, alias)
+}
+
 /// What the checks found: problems, and the fields of each interface seen in some result.
 #[derive(Default)]
 struct Checked {
@@ -275,7 +314,21 @@ impl Checked {
     /// Checks `value` against one member of a union.
     fn one(&mut self, decl: &Declarations, value: &Value, ty: &str, path: &str) -> Vec<String> {
         let mismatch = || vec![format!("{path}: {value} is not `{ty}`")];
-        if let Some(element) = ty.strip_suffix("[]") {
+        // `A & B` (a variant of a tagged enum, as ts-rs writes it): one object with the fields of both.
+        let parts = split_top(ty, &['&']);
+        if parts.len() > 1 {
+            let fields = parts
+                .iter()
+                .flat_map(|part| fields_of(decl, part))
+                .collect();
+            return self.object(decl, value, &fields, None, path);
+        }
+        // `Array<T>` (as ts-rs writes it) is `T[]`.
+        let array = ty
+            .strip_prefix("Array<")
+            .and_then(|t| t.strip_suffix('>'))
+            .map(|element| format!("{element}[]"));
+        if let Some(element) = array.as_deref().unwrap_or(ty).strip_suffix("[]") {
             let Value::Array(items) = value else {
                 return mismatch();
             };
@@ -290,7 +343,16 @@ impl Checked {
         let record = ty
             .strip_prefix("Partial<")
             .and_then(|t| t.strip_suffix('>'));
-        if let Some(inner) = record.unwrap_or(ty).strip_prefix("Record<") {
+        // `{ [key in K]: V }` (a map, as ts-rs writes it) is `Record<K, V>`.
+        let mapped = ty
+            .strip_prefix("{ [key in ")
+            .and_then(|t| t.strip_suffix('}'))
+            .and_then(|t| t.trim().trim_end_matches(',').split_once("]: "))
+            .map(|(key, item)| format!("{key}, {item}>"));
+        if let Some(inner) = mapped
+            .as_deref()
+            .or_else(|| record.unwrap_or(ty).strip_prefix("Record<"))
+        {
             let Value::Object(entries) = value else {
                 return mismatch();
             };
@@ -927,19 +989,24 @@ fn the_typescript_declarations_match_the_serialised_results() {
     );
 }
 
-/// The parser reads what it is meant to: a sanity check on one known interface.
+/// The parser reads what it is meant to: a sanity check on a hand-written interface and a
+/// derived type.
 #[test]
 fn the_declarations_are_read() {
     let decl = declarations();
-    let span = &decl.interfaces["Span"];
+    let format_result = &decl.interfaces["FormatResult"];
+    assert!(!format_result["output"].optional);
+    assert_eq!(format_result["diagnostics"].ty, "Diagnostic[]");
+    assert!(decl.interfaces["CompatOptions"]["targets"].optional);
+    assert!(decl.aliases["Summary"].contains("TaskSummary"));
+    let span = members(decl.aliases["Span"].trim_matches(['{', '}', ' ']));
     assert_eq!(
         span.keys().map(String::as_str).collect::<Vec<_>>(),
         ["column", "end", "endColumn", "endLine", "line", "start"]
     );
-    let diagnostic = &decl.interfaces["Diagnostic"];
+    let diagnostic = members(decl.aliases["Diagnostic"].trim_matches(['{', '}', ' ']));
     assert!(diagnostic["span"].optional && !diagnostic["code"].optional);
-    assert_eq!(diagnostic["children"].ty, "Diagnostic[]");
-    assert!(decl.aliases["Summary"].contains("TaskSummary"));
+    assert_eq!(diagnostic["children"].ty, "Array<Diagnostic>");
     assert_eq!(return_types()["validate"], "ValidationReport");
 }
 

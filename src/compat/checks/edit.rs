@@ -11,6 +11,8 @@ use crate::schema::value_subschemas;
 
 /// One change lowering made.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "LoweringChange"))]
 pub struct Change {
     /// JSON Pointer, in the lowered tool, of what changed.
     pub pointer: String,
@@ -20,6 +22,8 @@ pub struct Change {
 
 /// One constraint the consumer no longer enforces.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "LoweringLoss"))]
 pub struct Lost {
     /// JSON Pointer, in the original tool, of the constraint.
     pub pointer: String,

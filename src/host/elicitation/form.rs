@@ -25,6 +25,8 @@ use crate::validate::official;
 
 /// How the user is asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "ElicitationMode"))]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
     /// A form built from `requestedSchema`; answered with `content`.

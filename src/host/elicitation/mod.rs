@@ -37,6 +37,8 @@ use form::{check_def, mode_of};
 
 /// One elicitation request found in the request text.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "ElicitationRequest"))]
 #[serde(rename_all = "camelCase")]
 pub struct Elicitation {
     /// Its key in `inputRequests` (2026-07-28), if it has one.
@@ -49,6 +51,7 @@ pub struct Elicitation {
 
 /// What [`check_elicitation`] returns.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ElicitationReport {
     /// No error in either list (warnings allowed).

@@ -20,11 +20,14 @@ pub const MAX_SKIPPED_REPORTED: usize = 100;
 /// `http` member: `{"method": "POST", "headers": {"Name": "value", …}}`, headers as sent (a name
 /// sent twice: its values joined with `, `).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "LogHttp"))]
 pub struct Http {
     /// The request method.
     pub method: String,
     /// The request headers, by name as sent.
-    #[serde(serialize_with = "headers_object")]
+    #[serde(with = "headers_object")]
+    #[cfg_attr(test, ts(type = "Record<string, string>"))]
     pub headers: Vec<(String, String)>,
 }
 
@@ -63,17 +66,20 @@ impl Http {
 
 /// One message found in a log.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct LogEntry {
     /// Who sent it, when the log says.
     pub direction: Option<Direction>,
     /// When it was seen (milliseconds since the epoch), when the log says.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub time_ms: Option<i64>,
     /// The message's JSON text as extracted (a HAR body decoded).
     pub message: String,
     /// The HTTP request that carried it (client messages of a HAR).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub http: Option<Http>,
     /// Where the message sits in the pasted text.
     pub span: Span,
@@ -87,6 +93,8 @@ pub struct LogEntry {
 /// [`super::redact`] finds in it (a bearer token a host logged with its transport options, a
 /// cookie) is `[REDACTED]` from the start, so no report, recording or output can write it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "LogContextLine"))]
 pub struct ContextLine {
     /// The log's level for it, when the log says.
     pub level: Option<String>,
@@ -118,20 +126,28 @@ impl ContextLine {
     }
 }
 
-/// Serializes headers as one object, in the order sent, a credential header's value `[REDACTED]`.
-fn headers_object<S: Serializer>(headers: &[(String, String)], s: S) -> Result<S::Ok, S::Error> {
-    use serde::ser::SerializeMap;
-    let mut map = s.serialize_map(Some(headers.len()))?;
-    for (name, value) in headers {
-        // No credential is written: the value of `Authorization`, a cookie, an API key header.
-        let value = if is_secret_header(name) {
-            REDACTED
-        } else {
-            value.as_str()
-        };
-        map.serialize_entry(name, value)?;
+/// `Http::headers` as JSON (serde's `with`): one object, in the order sent.
+mod headers_object {
+    use super::{is_secret_header, Serializer, REDACTED};
+
+    /// Serializes headers as one object, in the order sent, a credential header's value `[REDACTED]`.
+    pub(super) fn serialize<S: Serializer>(
+        headers: &[(String, String)],
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(headers.len()))?;
+        for (name, value) in headers {
+            // No credential is written: the value of `Authorization`, a cookie, an API key header.
+            let value = if is_secret_header(name) {
+                REDACTED
+            } else {
+                value.as_str()
+            };
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
     }
-    map.end()
 }
 
 #[cfg(test)]

@@ -56,8 +56,10 @@ impl LogOptions {
 
 /// What [`read_log`] returns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Log {
     /// The format read.
+    #[cfg_attr(test, ts(type = "LogFormat"))]
     pub format: LogFormat,
     /// What the reader saw, in words ("VS Code output log, 2026 form ([editor -> server])").
     pub detected: String,
@@ -72,8 +74,10 @@ pub struct Log {
 /// What [`replay_log`] returns: [`crate::host::SessionReport`] with the format, every span into
 /// the pasted text.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct LogReport {
     /// The format read.
+    #[cfg_attr(test, ts(type = "LogFormat | null"))]
     pub format: Option<LogFormat>,
     /// What the reader saw, in words.
     pub detected: String,

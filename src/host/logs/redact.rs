@@ -25,6 +25,7 @@ use crate::json::{parse, Node, NodeKind, ReadOptions};
 
 /// What [`redact`] returns.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Redacted {
     /// The text with every secret replaced by `[REDACTED]`.
     pub text: String,

@@ -7,6 +7,8 @@ use crate::diagnostic::Diagnostic;
 /// One finding and the pushed message it is about (serialized as the diagnostic's fields plus
 /// `messageIndex`, and `schemaMessageIndex` / `wholeEntry` when set).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "SessionFinding"))]
 #[serde(rename_all = "camelCase")]
 pub struct Finding {
     /// The finding; `span`, `instance_path` and `fix` point into message `message_index`.
@@ -18,10 +20,12 @@ pub struct Finding {
     /// The push whose text `schema_span` and `keyword_location` point into (the tool list, the
     /// elicitation request, the report with the `inputRequests`), when it is another text.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub schema_message_index: Option<usize>,
     /// The finding is about the whole transcript entry of `message` (`never-terminal`; a log's
     /// request pushed with its HTTP headers, their findings), not about a place inside it.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub whole_entry: bool,
 }
 

@@ -28,6 +28,7 @@ pub const MAX_PLACED: usize = 100_000;
 
 /// A finding of a [`JsonLinesSession`]: spans and pointers into the transcript, and `place`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PlacedFinding {
     /// The finding, placed in the transcript.
     #[serde(flatten)]

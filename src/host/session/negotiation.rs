@@ -92,6 +92,8 @@ impl Negotiation {
 
 /// How a session knew its protocol version (see `official.rs` for the order of the signals).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "ProtocolHow"))]
 #[serde(rename_all = "camelCase")]
 pub enum How {
     /// The `initialize` result chose it.
@@ -108,6 +110,7 @@ pub enum How {
 
 /// Which official schema a session's messages were checked against: every report says it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ProtocolCheck {
     /// The version whose official schema the messages were checked against; `None` when no

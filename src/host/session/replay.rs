@@ -17,6 +17,7 @@ use crate::json::{Document, JsonError, Node};
 
 /// What [`replay_session`] returns.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct SessionReport {
     /// The host's session state: every task by `taskId` (terminal tasks past
     /// [`super::MAX_FINISHED_TASKS`] forgotten).
@@ -35,6 +36,7 @@ pub struct SessionReport {
 
 /// One entry of a replayed transcript or log in the session's sequence.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SequenceEntry {
     /// The entry's index (a transcript's entry, a log's message; `None` for a log's context
@@ -48,9 +50,11 @@ pub struct SequenceEntry {
     /// Every task the row belongs to ([`link_rows`]): the one it names, the one named by the
     /// request it answers or by the answer it got, and each task whose status it reported.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub task_ids: Vec<String>,
     /// The findings in this row ([`link_rows`]): their indexes in the report's `diagnostics`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub findings: Vec<usize>,
 }
 
@@ -150,6 +154,8 @@ pub(crate) fn link_rows(
 
 /// How many entries of each kind a sequence has.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "SequenceCounts"))]
 #[serde(rename_all = "camelCase")]
 pub struct Counts {
     /// JSON-RPC messages (requests, answers, notifications, errors).

@@ -14,6 +14,8 @@ use crate::protocol::messages::{meta, result_kind, task_report, ResultKind, RELA
 
 /// What a pushed message is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "SequenceKind"))]
 #[serde(rename_all = "camelCase")]
 pub enum StepKind {
     /// A request (a `method` and an `id`).
@@ -35,6 +37,8 @@ pub enum StepKind {
 
 /// One pushed message in the sequence.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "SequenceStep"))]
 #[serde(rename_all = "camelCase")]
 pub struct Step {
     /// What it is.
@@ -44,20 +48,25 @@ pub struct Step {
     pub from: Option<Direction>,
     /// The method of a request or notification, or of the request an answer or error answers.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub method: Option<String>,
     /// The push number of the request an answer or error answers (in a report: its entry index).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub answers: Option<usize>,
     /// The task it names (`taskId` in params or result, the created task, `_meta`'s related task).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub task_id: Option<String>,
     /// The task status it reports.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub status: Option<String>,
     /// What it says beyond its method: the tool called, `task`, the result's kind, the error.
     pub detail: String,
     /// When the host saw it (milliseconds since the epoch), when the transcript or log says.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub time_ms: Option<i64>,
 }
 

@@ -18,6 +18,7 @@ use crate::json::{parse, Document, Node, ReadOptions};
 
 /// What a pushed line was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum LineKind {
     /// JSON text, checked as a message (a transcript records it as its `message`).
@@ -30,6 +31,7 @@ pub enum LineKind {
 
 /// What [`Session::push_line`] returns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct LineOutcome {
     /// What the line was.
     pub kind: LineKind,

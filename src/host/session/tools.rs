@@ -22,6 +22,7 @@ pub use crate::compat::Verdicts;
 /// One listed tool's verdicts: its own checks' counts (`tools/list` findings about it) and its
 /// compatibility verdict per target.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ToolVerdict {
     /// Its name.
@@ -42,6 +43,7 @@ pub struct ToolVerdict {
     /// its sources there); `None` for a tool a client keeps.
     pub excluded: Option<String>,
     /// Its compatibility verdict per target.
+    #[cfg_attr(test, ts(type = "Partial<Record<CompatTarget, CompatVerdict>>"))]
     pub targets: Verdicts,
 }
 
@@ -49,10 +51,12 @@ pub struct ToolVerdict {
 /// [`MAX_TOOLS`](super::MAX_TOOLS)) and the whole list's verdict per target (the worst over the
 /// pages).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ToolTable {
     /// Each tool's verdicts.
     pub tools: Vec<ToolVerdict>,
     /// The list's verdict per target.
+    #[cfg_attr(test, ts(type = "Partial<Record<CompatTarget, CompatVerdict>>"))]
     pub list: Verdicts,
 }
 
