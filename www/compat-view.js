@@ -1,8 +1,8 @@
 // The Compatibility view: will Claude, OpenAI, Gemini, Cursor, VS Code… take these tools? The
 // matrix of `checkCompatibility` (tools × targets, a button per cell, a last row for the rules on the
 // whole list), the findings of the open cell (each selects its span in the editor), and "Copy lowered
-// for <target>" (`lowerTool`: the JSON copied, its changes and the constraints the server must still
-// check). A real <table> with row and column headers; arrow keys move between cells (one Tab stop).
+// for <target>" (`lowerTool`: the JSON copied, its changes, the constraints the server must still
+// check and what lowering cannot fix). A real <table> with row and column headers; arrow keys move between cells (one Tab stop).
 // Text only: DOM through h(), never HTML strings.
 import { h, spaced } from '../runtime/dom.js';
 import { renderDiagnostics } from './render.js';
@@ -75,7 +75,7 @@ function textAt(text, pointer) {
 
 /**
  * The `compat` part of a view: the report of `checkCompatibility` over `text`, and `lower(pointer,
- * target)`, which runs `lowerTool` on the tool at `pointer`.
+ * target)`, which runs `lowerTool` on the tool at `pointer` (with the same server name and data).
  */
 export async function compatOf(api, text) {
   options.dataProblems = [];
@@ -89,9 +89,11 @@ export async function compatOf(api, text) {
     infos = new Map((await api.call('compatTargets', data)).map((info) => [info.name, info]));
     infosData = data;
   }
-  const asked = { targets: ['all'], ...(options.serverName ? { serverName: options.serverName } : {}), ...(data ? { data } : {}) };
-  const report = await api.call('checkCompatibility', text, asked);
-  return { report, lower: (pointer, target) => api.call('lowerTool', textAt(text, pointer), target, data ? { data } : undefined) };
+  // The server's name and the data, for checking and lowering alike (lowering leaves the server's
+  // name its part of a cap on server name + tool name).
+  const given = { ...(options.serverName ? { serverName: options.serverName } : {}), ...(data ? { data } : {}) };
+  const report = await api.call('checkCompatibility', text, { targets: ['all'], ...given });
+  return { report, lower: (pointer, target) => api.call('lowerTool', textAt(text, pointer), target, given) };
 }
 
 /** Badges naming the targets that reject, drop or rewrite something ("all targets accept" otherwise); `report.worst` is the crate's worst verdict per target. */
@@ -294,7 +296,7 @@ function noFindings(cell, report) {
   return `No rule on the list itself: it is ${cell.result.verdict} because ${names.length} of its tools ${names.length === 1 ? 'is' : 'are'} (${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}).`;
 }
 
-/** "Copy lowered for <target>": runs `lowerTool`, copies the JSON, lists its changes and lost constraints. */
+/** "Copy lowered for <target>": runs `lowerTool`, copies the JSON, lists its changes, lost constraints and what lowering cannot fix (each saying why). */
 function lowerAction(cell, compat, hooks) {
   const label = targetLabel(cell.target);
   const result = h('div', { className: 'compat-lowered', 'aria-live': 'polite' });
@@ -317,7 +319,9 @@ function lowerAction(cell, compat, hooks) {
     result.replaceChildren(
       changeList(`Changes (${lowered.changes.length})`, lowered.changes.map((c) => [c.pointer, c.message]), 'No change needed.'),
       changeList(`Constraints ${label} will not enforce — check them on the server (${lowered.lost.length})`,
-        lowered.lost.map((l) => [l.pointer, `${l.keyword}: ${l.message}`]), 'None lost.'));
+        lowered.lost.map((l) => [l.pointer, `${l.keyword}: ${l.message}`]), 'None lost.'),
+      changeList(`What lowering cannot fix (${lowered.unresolved.length})`,
+        lowered.unresolved.map((d) => [d.instancePath, d.message]), `Nothing: ${label} accepts the lowered tool.`));
   });
   return h('div', { className: 'compat-lower' }, button, h('span', { className: 'compat-help', textContent: ' also shown in the output' }), result);
 }

@@ -36,9 +36,9 @@ function matrixText(file, report, targets) {
   return [`${file}:`, ...rows.map((row) => `  ${line(row)}`)].join('\n');
 }
 
-/** The lowering of one file, as a result (`data`: extra compatibility data, or undefined). */
-function lowered(file, text, target, data) {
-  const out = lowerTool(text, target, data === undefined ? undefined : { data });
+/** The lowering of one file, as a result (`options`: the server's name and extra compatibility data, as `lowerTool` takes them). */
+function lowered(file, text, target, options) {
+  const out = lowerTool(text, target, options);
   const lines = [`${file}: lowered for ${target}`];
   if (out.tool !== null) lines.push(JSON.stringify(out.tool, null, 2));
   for (const c of out.changes) lines.push(`  changed ${c.pointer}: ${c.message}`);
@@ -97,7 +97,8 @@ function summary(targets) {
     '  --target a,b          these targets instead of the default ones (repeatable)\n' +
     targetHelp(24, targets) + '\n' +
     '  --server-name NAME    the server\'s name in the host (Cursor limits server + tool name length;\n' +
-    '                        without it, such a cap is checked on the tool name alone)\n' +
+    '                        without it, such a cap is checked on the tool name alone; --lower\n' +
+    '                        leaves it its part of the cap)\n' +
     '  --lower TARGET        print each file\'s tool rewritten so TARGET takes it, with what changed,\n' +
     '                        what the server must now check itself and what cannot be lowered\n' +
     '  --compat-data FILE    extra compatibility data (compat-data/schema.json format: a gateway\'s\n' +
@@ -144,7 +145,7 @@ export default command({
       if (values.lower !== undefined) {
         let out;
         try {
-          out = lowered(file, text, values.lower, data);
+          out = lowered(file, text, values.lower, { serverName: values['server-name'], ...(data ? { data } : {}) });
         } catch (error) {
           if (error instanceof TypeError) throw new UsageError(`--lower ${values.lower}: ${error.message}`);
           throw error;

@@ -15,7 +15,7 @@ use super::checks::edit::Lowering;
 pub use super::checks::edit::{Change, Lost};
 use super::locate::is_tool;
 use super::locate_tools;
-use super::rule::Effect;
+use super::rule::{Check, Effect};
 use super::tools_generation;
 use super::{CompatOptions, Target};
 
@@ -31,8 +31,10 @@ pub struct Lowered {
     pub changes: Vec<Change>,
     /// Each constraint the consumer will no longer enforce.
     pub lost: Vec<Lost>,
-    /// What lowering cannot make the target accept (a schema that is not valid JSON Schema…):
-    /// the findings the target still has on the lowered tool, pointers into it (no span). Empty when
+    /// What lowering cannot make the target accept (a schema that is not valid JSON Schema, a
+    /// list's tool count…): the findings the target still has on the lowered tool, pointers into
+    /// it (no span), or, when the text is a list of several tools or a server's result, those of
+    /// the list or the server; each message ends saying why lowering cannot fix it. Empty when
     /// the target accepts the lowered tool.
     pub unresolved: Vec<Diagnostic>,
     /// Why there is no tool: a parse error, not a tool, or more than one.
@@ -73,6 +75,8 @@ pub fn lower_tool_with(text: &str, target: Target, options: &CompatOptions) -> L
             Diagnostic::error("not-a-tool", message).with_span(Some(doc.span(doc.root.range)));
         return Lowered {
             diagnostics: vec![diagnostic],
+            // What the list (or the server) breaks, which no tool's lowering changes.
+            unresolved: unresolved(text, false, target, options),
             ..Lowered::default()
         };
     };
@@ -86,11 +90,12 @@ pub fn lower_tool_with(text: &str, target: Target, options: &CompatOptions) -> L
             .collect(),
         changes: Vec::new(),
         lost: Vec::new(),
+        server: options.server_name.clone(),
     };
     let mut value = doc.value_of(tool);
     super::checks::lower(&mut lowering, &mut value, generation);
     Lowered {
-        unresolved: unresolved(&value, target, options),
+        unresolved: unresolved(&value.to_string(), true, target, options),
         tool: Some(value),
         changes: lowering.changes,
         lost: lowering.lost,
@@ -98,27 +103,40 @@ pub fn lower_tool_with(text: &str, target: Target, options: &CompatOptions) -> L
     }
 }
 
-/// The findings that keep `target` from accepting the lowered `tool` (none when it accepts it).
+/// The findings that keep `target` from accepting `text` (a lowered tool; with `tools` false,
+/// only those of the list and the server, which lowering one tool does not change), each saying
+/// why lowering cannot fix it (none when the target accepts it).
 #[inline(never)]
-fn unresolved(tool: &Value, target: Target, options: &CompatOptions) -> Vec<Diagnostic> {
+fn unresolved(text: &str, tools: bool, target: Target, options: &CompatOptions) -> Vec<Diagnostic> {
     let again = CompatOptions {
         targets: vec![target.clone()],
         ..options.clone()
     };
-    let report = super::check_compatibility(&tool.to_string(), &again);
+    let report = super::check_compatibility(text, &again);
+    let rules = target.rules(options.version_of(&target), &options.data);
     let results = report
         .tools
         .iter()
+        .filter(|_| tools)
         .filter_map(|t| t.targets.get(target.clone()))
-        .chain(report.list.get(target.clone()));
+        .chain(report.list.get(target.clone()))
+        .chain(report.server.get(target.clone()));
     results
         .filter(|r| r.verdict != super::Verdict::Accepted)
         .flat_map(|r| r.diagnostics.iter())
         .filter(|d| d.severity != crate::diagnostic::Severity::Info)
-        .map(|d| Diagnostic {
-            // The span would point into the lowered tool's text, which the caller never sees.
-            span: None,
-            ..d.clone()
+        .map(|d| {
+            let check = match d.code.as_str() {
+                super::UNUSABLE_SCHEMA => Some(&Check::InvalidSchema(None)),
+                code => rules.iter().find(|r| r.code == code).map(|r| &r.check),
+            };
+            let why = super::checks::why_unlowered(check);
+            Diagnostic {
+                message: format!("{}; {why}", d.message),
+                // The span would point into the lowered tool's text, which the caller never sees.
+                span: None,
+                ..d.clone()
+            }
         })
         .collect()
 }

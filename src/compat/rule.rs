@@ -94,19 +94,25 @@ impl NameRule {
     }
 
     /// `name` made to follow the rule: a character the rule refuses becomes `_` (no consumer
-    /// whose source we read changes case: VS Code's sanitiser is case-insensitive); an empty
-    /// name becomes `tool`; a refused first character gets a `_` before it (every profile's
-    /// first-character rule takes `_`); then it is cut to `max`.
+    /// whose source we read changes case: VS Code's sanitiser is case-insensitive), or goes where
+    /// the rule refuses `_` too; an empty name becomes `tool`; a refused first character gets a
+    /// `_` before it where `_` may come first, else goes; then it is cut to `max`.
     pub fn sanitize(&self, name: &str) -> String {
+        let keep = |c: char| in_class(&self.rest, c);
+        let filler = keep('_').then_some('_');
         let mut out: String = name
             .chars()
-            .map(|c| if in_class(&self.rest, c) { c } else { '_' })
+            .filter_map(|c| if keep(c) { Some(c) } else { filler })
             .collect();
         if out.is_empty() {
-            out = "tool".to_owned();
+            out = "tool".chars().filter(|c| keep(*c)).collect();
         }
         if !out.chars().next().is_some_and(|c| self.first_ok(c)) {
-            out.insert(0, '_');
+            if self.first_ok('_') && keep('_') {
+                out.insert(0, '_');
+            } else {
+                out = out.trim_start_matches(|c| !self.first_ok(c)).to_owned();
+            }
         }
         out.chars().take(self.max).collect()
     }

@@ -573,8 +573,10 @@ export type LoweredTool = {
    */
   lost: Array<LoweringLoss>,
   /**
-   * What lowering cannot make the target accept (a schema that is not valid JSON Schema…):
-   * the findings the target still has on the lowered tool, pointers into it (no span). Empty when
+   * What lowering cannot make the target accept (a schema that is not valid JSON Schema, a
+   * list's tool count…): the findings the target still has on the lowered tool, pointers into
+   * it (no span), or, when the text is a list of several tools or a server's result, those of
+   * the list or the server; each message ends saying why lowering cannot fix it. Empty when
    * the target accepts the lowered tool.
    */
   unresolved: Array<Diagnostic>,

@@ -192,8 +192,8 @@ pub fn compat_targets_js(
 }
 
 /// Rewrites one tool so that `target` (`name` or `name@version`) accepts it, with the extra data
-/// of `options` (its `targets` and `serverName` are not read); throws a `TypeError` for an
-/// unknown target or bad options.
+/// of `options` and its `serverName` (a cap on server name + tool name leaves the server's name
+/// its part; `targets` is not read); throws a `TypeError` for an unknown target or bad options.
 #[wasm_bindgen(js_name = lowerTool, unchecked_return_type = "LoweredTool")]
 pub fn lower_tool_js(
     #[wasm_bindgen(js_name = toolText)] tool_text: &str,

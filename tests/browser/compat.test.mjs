@@ -159,6 +159,8 @@ test('a tool Gemini rejects: its cell opens the findings, a finding selects its 
   const shownChanges = await page.locator('.compat-lowered section').first().locator('li').count();
   assert.equal(shownChanges, lowered.changes.length);
   assert.equal(await page.locator('.compat-lowered section').nth(1).locator('li').count(), lowered.lost.length);
+  const unresolved = page.locator('.compat-lowered section').nth(2);
+  assert.match(await unresolved.textContent(), /^What lowering cannot fix \(0\)Nothing: Gemini accepts the lowered tool\.$/);
   assert.ok(lowered.lost.some((l) => l.keyword === 'additionalProperties' || l.keyword === 'minLength'), 'a lost constraint is listed');
   await assertClean(page, log);
   await context.close();

@@ -13,8 +13,8 @@ use serde_json::{json, Value};
 
 use mcp_json_toolbox::compat::{
     check_compatibility, data::builtin as builtin_entries, every_target as targets_with,
-    lower_tool, lower_tool_with, read_user_data, CompatOptions, CompatReport, Effect, Entry, Kind,
-    Rule, Target, Verdict, Versions,
+    lower_tool, lower_tool_with, read_user_data, Check, CompatOptions, CompatReport, Effect, Entry,
+    Kind, Rule, Target, UserData, Verdict, Versions,
 };
 use mcp_json_toolbox::{Diagnostic, Severity};
 use support::{builtin, list};
@@ -2025,8 +2025,126 @@ fn server_tool_caps_fire_on_the_tool_name_alone() {
     );
 }
 
+/// Lowering under a cap on server name + tool name leaves the server's name its part when it is
+/// given (Cursor's 60 with `--server-name`), and where the server's name fills the cap says so.
+#[test]
+fn lowering_under_a_server_tool_cap_leaves_the_server_name_room() {
+    let cursor = builtin("cursor");
+    let long = named(&"x".repeat(70));
+    for (server, kept) in [(None, 59), (Some("server"), 53)] {
+        let options = CompatOptions {
+            targets: vec![cursor.clone()],
+            server_name: server.map(str::to_owned),
+            ..CompatOptions::default()
+        };
+        let lowered = lower_tool_with(&long, cursor.clone(), &options);
+        let name = lowered.tool.unwrap()["name"].as_str().unwrap().to_owned();
+        assert_eq!(name.len(), kept, "{server:?}");
+        assert!(lowered.unresolved.is_empty(), "{server:?}");
+        let again = check(&named(&name), cursor.clone(), server);
+        assert_eq!(verdict(&again, cursor.clone()), Verdict::Accepted);
+    }
+    let options = CompatOptions {
+        targets: vec![cursor.clone()],
+        server_name: Some("s".repeat(60)),
+        ..CompatOptions::default()
+    };
+    let lowered = lower_tool_with(&long, cursor, &options);
+    let [why] = lowered.unresolved.as_slice() else {
+        panic!("{}", list(&lowered.unresolved));
+    };
+    assert_eq!(why.code, "cursor/server-tool-length");
+    assert!(
+        why.message.contains("61 characters") && why.message.contains("leaves no room"),
+        "{}",
+        why.message
+    );
+}
+
+/// Malformed shapes a host fails the whole list on, as every consumer refusing a schema that is
+/// not JSON Schema finds them: draft-07's tuple `items` in a schema read as 2020-12 and a
+/// `properties` that is not an object. Lowering writes the tuple as 2020-12 does (nothing lost)
+/// and removes the `properties` (lost), and the consumer then accepts the tool; a schema
+/// declaring draft-07 keeps its tuple.
+#[test]
+fn lowering_writes_draft_07_tuples_as_2020_12_and_drops_a_properties_list() {
+    let text = tool(
+        r#"{"type": "object", "properties": {
+            "pair": {"type": "array", "items": [{"type": "string"}, {"type": "integer"}], "additionalItems": {"type": "boolean"}},
+            "options": {"type": "object", "properties": [{"name": "a"}]}}}"#,
+    );
+    let refusing: Vec<(Target, Rule)> = Target::all()
+        .iter()
+        .filter_map(|t| {
+            let rules = t.rules(None, &[]);
+            let rule = rules.iter().find(|r| {
+                matches!(r.check, Check::InvalidSchema(_)) && r.effect != Effect::Noted
+            })?;
+            Some((t.clone(), rule.clone()))
+        })
+        .collect();
+    let names: Vec<&str> = refusing.iter().map(|(t, _)| t.name()).collect();
+    assert!(names.contains(&"mcp") && names.len() >= 3, "{names:?}");
+    for (target, rule) in refusing {
+        let found = findings(&check(&text, target.clone(), None), target.clone());
+        let at = paths(&found, &rule.code);
+        assert!(
+            at.contains(&"/inputSchema/properties/pair/items")
+                && at.contains(&"/inputSchema/properties/options/properties"),
+            "{}: {}",
+            target.name(),
+            list(&found)
+        );
+        let lowered = lower_tool(&text, target.clone());
+        assert!(
+            lowered.unresolved.is_empty(),
+            "{}",
+            list(&lowered.unresolved)
+        );
+        let out = lowered.tool.unwrap();
+        // Only these two are this rule's (a strict mode makes the properties nullable too).
+        let pair = &out["inputSchema"]["properties"]["pair"];
+        assert_eq!(
+            (
+                &pair["prefixItems"],
+                &pair["items"],
+                pair.get("additionalItems")
+            ),
+            (
+                &json!([{"type": "string"}, {"type": "integer"}]),
+                &json!({"type": "boolean"}),
+                None
+            ),
+            "{}",
+            target.name()
+        );
+        assert!(out["inputSchema"]["properties"]["options"]
+            .get("properties")
+            .is_none());
+        let lost: Vec<&str> = lowered.lost.iter().map(|l| l.pointer.as_str()).collect();
+        assert!(lost.contains(&"/inputSchema/properties/options/properties"));
+        assert!(!lost.iter().any(|l| l.contains("/pair/")), "{lost:?}");
+        let again = findings(
+            &check(&out.to_string(), target.clone(), None),
+            target.clone(),
+        );
+        assert!(paths(&again, &rule.code).is_empty(), "{}", list(&again));
+    }
+    // Declared draft-07, the tuple is valid as it is.
+    let draft_07 = tool(
+        r#"{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"pair": {"type": "array", "items": [{"type": "string"}]}}}"#,
+    );
+    let lowered = lower_tool(&draft_07, builtin("mcp"));
+    assert_eq!(
+        lowered.tool.unwrap()["inputSchema"]["properties"]["pair"]["items"],
+        json!([{"type": "string"}])
+    );
+}
+
 /// A data file for a consumer no built-in file knows, with rules no hand-picked fixture names: a
-/// name cap that changed at 2.0, a description cap, a refused keyword, a tool-count note.
+/// name cap that changed at 2.0, a description cap, a refused keyword, a tool-count note, and
+/// verdicts of kinds the built-in data has only as notes (so that their lowering is tested too):
+/// a refused character, an output dialect, a strict budget.
 fn probe_data() -> String {
     let evidence = json!([{"url": "https://example.com/probe", "observed": "2026-11-30", "checked": "2026-12-03"}]);
     json!({
@@ -2042,7 +2160,13 @@ fn probe_data() -> String {
             {"code": "probe/pattern", "consumer": "probe-host", "feature": "keywords",
              "with": {"keywords": ["pattern", "$ref"]}, "verdict": "rejected", "evidence": evidence},
             {"code": "probe/max-tools", "consumer": "probe-host", "feature": "max-tools",
-             "with": {"max": 7}, "verdict": "noted", "evidence": evidence}
+             "with": {"max": 7}, "verdict": "noted", "evidence": evidence},
+            {"code": "probe/underscore", "consumer": "probe-host", "feature": "name-has",
+             "with": {"chars": "_"}, "verdict": "rejected", "evidence": evidence},
+            {"code": "probe/output-dialect", "consumer": "probe-host", "feature": "output-dialect",
+             "with": {"keywords": ["https://json-schema.org/draft/2020-12/schema"]}, "verdict": "rejected", "evidence": evidence},
+            {"code": "probe/budget", "consumer": "probe-host", "feature": "strict-budget",
+             "with": {"tools": 3, "optional": 2}, "verdict": "rejected", "evidence": evidence}
         ]
     })
     .to_string()
@@ -2087,21 +2211,31 @@ fn runner(entry: &Entry, targets: &[Target]) -> Option<(Target, Option<String>)>
     entry.until.is_none().then(|| (heir.clone(), None))
 }
 
-/// Every entry of every data file (the built-in ones and a temporary one declaring a consumer):
-/// at a version it holds for, the rule it resolves to is found in texts derived from its check
-/// (`support/compat_fixtures.rs`), with the rule's severity and verdict, at a position, and not
-/// in the passing text; an `accepted` entry finds nothing. No row per code: a consumer's data
-/// file brings its own fixtures.
-#[test]
-fn every_entry_of_every_data_file_breaks_and_passes() {
+/// The probe data (`probe_data`), read from a temporary file as a user's `--compat-data` file is.
+fn probe() -> UserData {
     let path = std::env::temp_dir().join(format!("compat-probe-{}.json", std::process::id()));
     std::fs::write(&path, probe_data()).unwrap();
     let extra = read_user_data(&std::fs::read_to_string(&path).unwrap()).unwrap();
     std::fs::remove_file(&path).unwrap();
+    extra
+}
+
+/// One entry of the data as the tests run it: the target that runs it, at a version it holds
+/// for (`at` names both), the options asking for that (with the probe data), and the rule it
+/// resolves to (`None` for an `accepted` entry).
+struct EntryRun<'e> {
+    entry: &'e Entry,
+    target: Target,
+    at: String,
+    options: CompatOptions,
+    rule: Option<Rule>,
+}
+
+/// Every entry of the built-in data and of `extra` that a target runs, as [`EntryRun`]s.
+fn entry_runs(extra: &UserData) -> Vec<EntryRun<'_>> {
     let targets = targets_with(&extra.targets);
-    let entries: Vec<&Entry> = builtin_entries().iter().chain(&extra.entries).collect();
-    let mut tested: BTreeSet<&str> = BTreeSet::new();
-    for entry in &entries {
+    let mut runs = Vec::new();
+    for entry in builtin_entries().iter().chain(&extra.entries) {
         let Some((target, version)) = runner(entry, &targets) else {
             continue;
         };
@@ -2122,11 +2256,41 @@ fn every_entry_of_every_data_file_breaks_and_passes() {
         );
         let rules = target.rules(version.as_deref(), &extra.entries);
         let resolved: Vec<&Rule> = rules.iter().filter(|r| r.code == entry.code).collect();
-        let Some(rule) = resolved
+        let rule = resolved
             .iter()
             .find(|r| r.check == entry.check)
             .or(resolved.first())
-        else {
+            .map(|r| (*r).clone());
+        runs.push(EntryRun {
+            entry,
+            target,
+            at,
+            options,
+            rule,
+        });
+    }
+    runs
+}
+
+/// Every entry of every data file (the built-in ones and a temporary one declaring a consumer):
+/// at a version it holds for, the rule it resolves to is found in texts derived from its check
+/// (`support/compat_fixtures.rs`), with the rule's severity and verdict, at a position, and not
+/// in the passing text; an `accepted` entry finds nothing. No row per code: a consumer's data
+/// file brings its own fixtures.
+#[test]
+fn every_entry_of_every_data_file_breaks_and_passes() {
+    let extra = probe();
+    let entries: Vec<&Entry> = builtin_entries().iter().chain(&extra.entries).collect();
+    let mut tested: BTreeSet<&str> = BTreeSet::new();
+    for run in entry_runs(&extra) {
+        let EntryRun {
+            entry,
+            target,
+            at,
+            options,
+            rule,
+        } = run;
+        let Some(rule) = rule else {
             // An `accepted` entry: nothing to find, even in a text that breaks its check.
             assert_eq!(entry.verdict, "accepted", "{at}: no rule {}", entry.code);
             for bad in compat_fixtures::derive(&entry.check).bad {
@@ -2210,9 +2374,96 @@ fn every_entry_of_every_data_file_breaks_and_passes() {
         "probe/description",
         "probe/pattern",
         "probe/max-tools",
+        "probe/underscore",
+        "probe/output-dialect",
+        "probe/budget",
     ] {
         assert!(tested.contains(probe), "{probe}");
     }
+}
+
+/// Whether lowering one tool cannot make `check` pass, so that the lowering must say why in
+/// `unresolved`: a list's tool count, its names and budget (lowering rewrites one tool at a
+/// time), a server's `instructions` (not a tool), and a schema that is not JSON Schema beyond the
+/// forms lowering translates (what it meant cannot be guessed). Every other kind is lowered.
+fn lowering_cannot_fix(check: &Check) -> bool {
+    check.is_list() || check.is_server() || matches!(check, Check::InvalidSchema(_))
+}
+
+/// Issue 51: every entry of every data file (the built-in ones and the probe's), on each text
+/// derived to break it, lowered for the target that runs it: the target's check of the lowered
+/// tool no longer finds the entry, or (only for what [`lowering_cannot_fix`]) the lowering's
+/// `unresolved` names the entry and says what lowering cannot do, with the numbers where the
+/// entry is a count. Notes and `accepted` entries are left out: lowering acts on what a source
+/// shows refused.
+#[test]
+fn lowering_fixes_every_entry_of_every_data_file_or_says_why_not() {
+    let extra = probe();
+    let mut lowered_kinds = BTreeSet::new();
+    for run in entry_runs(&extra) {
+        let EntryRun {
+            target,
+            at,
+            options,
+            rule,
+            ..
+        } = run;
+        let Some(rule) = rule.filter(|r| r.effect != Effect::Noted) else {
+            continue;
+        };
+        let fixture = compat_fixtures::derive(&rule.check);
+        let options = CompatOptions {
+            server_name: fixture.server.map(str::to_owned),
+            ..options
+        };
+        for bad in &fixture.bad {
+            let lowered = lower_tool_with(bad, target.clone(), &options);
+            let bad_start: String = bad.chars().take(200).collect();
+            let still: Vec<Diagnostic> = match &lowered.tool {
+                Some(tool) => {
+                    let report = check_compatibility(&tool.to_string(), &options);
+                    findings(&report, target.clone())
+                        .into_iter()
+                        .filter(|d| d.code == rule.code && d.severity != Severity::Info)
+                        .collect()
+                }
+                None => Vec::new(),
+            };
+            if lowered.tool.is_some() && still.is_empty() {
+                let kind = format!("{:?}", rule.check);
+                lowered_kinds.insert(kind.split(['(', ' ']).next().unwrap_or_default().to_owned());
+                continue;
+            }
+            assert!(
+                lowering_cannot_fix(&rule.check),
+                "{at}: lowering {bad_start} leaves {}: {}{}",
+                rule.code,
+                list(&still),
+                list(&lowered.diagnostics)
+            );
+            let said: Vec<&Diagnostic> = lowered
+                .unresolved
+                .iter()
+                .filter(|d| d.code == rule.code)
+                .collect();
+            assert!(
+                !said.is_empty() && said.iter().all(|d| d.message.contains("lowering cannot")),
+                "{at}: lowering {bad_start} does not say why it cannot fix {}: {}",
+                rule.code,
+                list(&lowered.unresolved)
+            );
+            if let Check::MaxTools(max) | Check::StrictBudget { tools: max, .. } = rule.check {
+                let numbers = [max.to_string(), (max + 1).to_string()];
+                assert!(
+                    said.iter()
+                        .all(|d| numbers.iter().all(|n| d.message.contains(n.as_str()))),
+                    "{at}: {}",
+                    list(&lowered.unresolved)
+                );
+            }
+        }
+    }
+    assert!(lowered_kinds.len() > 10, "{lowered_kinds:?}");
 }
 
 /// Issue 51: a type paired with `"null"` (the pairs Gemini CLI rewrites) lowers to the type and

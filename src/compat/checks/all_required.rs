@@ -1,5 +1,6 @@
-//! Optional properties (OpenAI's strict mode needs every property in `required`); lowering makes
-//! each optional property required and nullable.
+//! Optional properties (OpenAI's strict mode needs every property in `required`; Anthropic's
+//! strict mode takes a budget of them, `checks/list.rs`); lowering makes each optional property
+//! required and nullable.
 
 use serde_json::Value;
 
@@ -44,10 +45,23 @@ pub(super) fn find(view: &ToolView<'_>) -> Vec<Spot> {
     })
 }
 
-/// Lowering: every property becomes required; an optional one becomes nullable.
+/// Lowering, where the profile needs every property required or the tool alone has more
+/// optional properties than a strict budget takes: every property becomes required; an optional
+/// one becomes nullable.
 #[inline(never)]
 pub(super) fn lower(l: &mut Lowering, input: &mut Value) {
-    if !l.has(|c| matches!(c, Check::NotAllRequired)) {
+    let budget = l.checks.iter().filter_map(|c| match c {
+        Check::StrictBudget { optional, .. } => Some(*optional),
+        _ => None,
+    });
+    let over_budget = budget.min().is_some_and(|most| {
+        let count: usize = crate::schema::value_subschemas(input)
+            .iter()
+            .map(|sub| optional_properties(sub.value).len())
+            .sum();
+        count > most
+    });
+    if !over_budget && !l.has(|c| matches!(c, Check::NotAllRequired)) {
         return;
     }
     let mut made = Vec::new();

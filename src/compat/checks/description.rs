@@ -8,6 +8,11 @@ use super::super::rule::Check;
 use super::edit::{put, Lowering};
 use super::view::{Spot, ToolView};
 
+/// Why lowering leaves a server's `instructions` as they are.
+pub(super) const INSTRUCTIONS_CANNOT_LOWER: &str =
+    "lowering cannot fix this: it rewrites a tool, not the server's `instructions` (shorten them, \
+     what matters first)";
+
 /// Characters shown on each side of the cut.
 const SHOWN: usize = 40;
 

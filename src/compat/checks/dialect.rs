@@ -1,15 +1,15 @@
 //! The JSON Schema dialect a schema declares (`$schema` at its root). Two facts: an `outputSchema`
 //! declaring a dialect outside a list (a client that validates results with a 2020-12-only engine
 //! refuses any other), and a field declaring one of a list (a client whose validator cannot read
-//! that dialect's meta-schema drops the tool). Lowering acts on the second (removes the
-//! declaration); the first has no pass: its only rule (`claude-code/output-dialect`) is a note,
-//! and lowering does not act on notes (were one to become a verdict, its pass would remove the
-//! declaration and list the draft-07 keywords whose meaning 2020-12 changes).
+//! that dialect's meta-schema drops the tool). Lowering removes the declaration the profile
+//! refuses (MCP then reads the schema as 2020-12, its default dialect) and writes the draft-07
+//! forms 2020-12 reads otherwise as 2020-12 does (`invalid_schema::to_2020_12`).
 
 use serde_json::Value;
 
 use super::super::rule::{Check, Field};
 use super::edit::{discard, Lowering};
+use super::invalid_schema::to_2020_12;
 use super::view::{Spot, ToolView};
 
 /// The `$schema` of `schema`'s root, if a string, and whether it is one of `dialects` (compared
@@ -52,23 +52,26 @@ pub(super) fn find_declared(
 }
 
 /// Lowering: a field whose root declares a dialect the profile refuses loses the declaration
-/// (MCP reads a schema without `$schema` as 2020-12, its default dialect).
+/// (MCP reads a schema without `$schema` as 2020-12, its default dialect), and its draft-07 forms
+/// are written as 2020-12 does.
 #[inline(never)]
 pub(super) fn lower(l: &mut Lowering, tool: &mut Value) {
-    let refused: Vec<(Field, Vec<String>)> = l
+    // Each rule as (field, dialects, whether a listed one is refused).
+    let rules: Vec<(Field, Vec<String>, bool)> = l
         .checks
         .iter()
         .filter_map(|check| match check {
-            Check::DeclaredDialect(field, dialects) => Some((*field, dialects.clone())),
+            Check::DeclaredDialect(field, dialects) => Some((*field, dialects.clone(), true)),
+            Check::OutputDialect(allowed) => Some((Field::Output, allowed.clone(), false)),
             _ => None,
         })
         .collect();
-    for (field, dialects) in refused {
+    for (field, dialects, listed_refused) in rules {
         let key = field.key();
         let Some(schema) = tool.get_mut(key) else {
             continue;
         };
-        if !declared(schema, &dialects).is_some_and(|(_, listed)| listed) {
+        if declared(schema, &dialects).is_none_or(|(_, listed)| listed != listed_refused) {
             continue;
         }
         if let Value::Object(members) = schema {
@@ -76,5 +79,6 @@ pub(super) fn lower(l: &mut Lowering, tool: &mut Value) {
         }
         let message = format!("the `$schema` declaration of `{key}` is removed (MCP reads a schema without one as JSON Schema 2020-12)");
         l.change(format!("/{key}"), message);
+        to_2020_12(l, schema, field);
     }
 }

@@ -41,6 +41,8 @@ pub(in crate::compat) struct Lowering {
     pub changes: Vec<Change>,
     /// Lost constraints so far.
     pub lost: Vec<Lost>,
+    /// The server's name, when given (a cap on server name + tool name leaves the tool the rest).
+    pub server: Option<String>,
 }
 
 impl Lowering {

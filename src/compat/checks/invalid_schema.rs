@@ -1,7 +1,11 @@
 //! A tool schema that is not valid JSON Schema (its dialect's meta-schema refuses it) or that
 //! cannot be used (a `$ref` that does not resolve, a bad regex): one fact, reported by the `mcp`
 //! target, by hosts the data shows refusing it, and by `host::check_tool` through
-//! [`check_schema`]. No lowering pass: what the schema meant cannot be guessed.
+//! [`check_schema`]. Lowering writes draft-07's tuple forms as 2020-12 does where a schema is
+//! read as 2020-12 (the draft-07 forms hosts fail the whole list on) and removes a `properties`
+//! that is not an object; past that, what the schema meant cannot be guessed ([`CANNOT_LOWER`]).
+
+use serde_json::Value;
 
 use crate::diagnostic::Diagnostic;
 use crate::json::Document;
@@ -9,8 +13,18 @@ use crate::schema::value_subschemas;
 use crate::validate::{CompiledSchema, SchemaFault, ValidateOptions};
 use crate::validator::compile_linted;
 
-use super::super::rule::Field;
+use super::super::rule::{Check, Field};
+use super::edit::{each_schema, put, take, Lowering};
 use super::view::ToolView;
+
+/// Why lowering leaves a schema that is not JSON Schema.
+pub(super) const CANNOT_LOWER: &str =
+    "lowering cannot fix this: past the draft-07 forms it writes as 2020-12 does (tuple `items`, \
+     `additionalItems`) and a `properties` that is not an object, what a schema that is not JSON \
+     Schema meant cannot be guessed (correct it by hand)";
+
+/// The dialect MCP reads a schema in when it declares none.
+const DIALECT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 
 /// Code of a schema that its meta-schema rejects.
 pub const INVALID_SCHEMA: &str = "invalid-schema";
@@ -82,4 +96,83 @@ pub(super) fn find(
         out.extend(check_schema(doc, &path).err().into_iter().flatten());
     }
     out
+}
+
+/// Whether `schema` is read as JSON Schema 2020-12: it declares no `$schema` (MCP's default
+/// dialect) or 2020-12's.
+#[inline(never)]
+fn reads_2020_12(schema: &Value) -> bool {
+    schema
+        .get("$schema")
+        .and_then(Value::as_str)
+        .is_none_or(|d| d.trim_end_matches('#') == DIALECT_2020_12)
+}
+
+/// Lowering, where the profile refuses schemas that are not JSON Schema: each schema field it
+/// reads, read as 2020-12, gets [`to_2020_12`].
+#[inline(never)]
+pub(super) fn lower(l: &mut Lowering, tool: &mut Value) {
+    let fields: Vec<Field> = [Field::Input, Field::Output]
+        .into_iter()
+        .filter(|f| {
+            l.checks.iter().any(|c| match c {
+                Check::InvalidSchema(only) => only.is_none_or(|o| o == *f),
+                _ => false,
+            })
+        })
+        .collect();
+    for field in fields {
+        if let Some(schema) = tool.get_mut(field.key()).filter(|s| reads_2020_12(s)) {
+            to_2020_12(l, schema, field);
+        }
+    }
+}
+
+/// Most rounds of [`to_2020_12`] (a tuple inside a tuple is reached in the next round).
+const ROUNDS: usize = 16;
+
+/// The schema `schema` (the tool's `field`), read as 2020-12, made valid where draft-07's forms
+/// break it: tuple `items` (a list) becomes `prefixItems` and `additionalItems` `items`, as
+/// 2020-12 writes them (nothing lost); a `properties` that is not an object is removed (lost:
+/// it declared no property).
+#[inline(never)]
+pub(super) fn to_2020_12(l: &mut Lowering, schema: &mut Value, field: Field) {
+    let mut tuples = Vec::new();
+    let mut removed = Vec::new();
+    for _ in 0..ROUNDS {
+        let before = tuples.len() + removed.len();
+        each_schema(schema, &mut |pointer, s| {
+            if let Some(Value::Array(items)) = s.get("items").cloned() {
+                take(s, "items");
+                if let Some(rest) = take(s, "additionalItems") {
+                    put(s, "items", rest);
+                }
+                put(s, "prefixItems", Value::Array(items));
+                tuples.push(pointer.to_owned());
+            }
+            if s.get("properties").is_some_and(|p| !p.is_object()) {
+                removed.extend(take(s, "properties").map(|p| (pointer.to_owned(), p)));
+            }
+        });
+        if tuples.len() + removed.len() == before {
+            break;
+        }
+    }
+    let key = field.key();
+    for pointer in tuples {
+        l.change(
+            format!("/{key}{pointer}/prefixItems"),
+            "the list `items` (draft-07's tuple) is now `prefixItems`, and `additionalItems` \
+             `items`, as JSON Schema 2020-12 writes them",
+        );
+    }
+    for (pointer, value) in removed {
+        let at = format!("/{key}{pointer}/properties");
+        l.change(at.clone(), "removed `properties`, which is not an object");
+        l.lose(
+            at,
+            "properties",
+            format!("`properties` was {value}, not a map of property schemas: check the arguments in the server"),
+        );
+    }
 }

@@ -7,6 +7,12 @@ use super::super::rule::{Check, Field};
 use super::all_required::optional_properties;
 use super::view::{Spot, ToolView};
 
+/// Why lowering leaves a list's findings.
+pub(super) const CANNOT_LOWER: &str =
+    "lowering cannot fix this: it rewrites one tool at a time, and a list's tool count, the \
+     names of its other tools and its budget are the server's (leave tools out, split the server \
+     or rename tools)";
+
 /// The findings of the list rule `check` over `views` (the list at `list`).
 #[inline(never)]
 pub(super) fn find(check: &Check, views: &[ToolView<'_>], list: &str) -> Vec<Spot> {

@@ -115,12 +115,28 @@ pub(super) fn list_findings(check: &Check, views: &[ToolView<'_>], list: &str) -
     list::find(check, views, list)
 }
 
+/// Why lowering leaves a finding of `check` (`None`: a finding no rule of the profile names):
+/// each kind that lowering cannot fix says why, in its file; a kind it lowers says that its pass
+/// fell short.
+#[inline(never)]
+pub(super) fn why_unlowered(check: Option<&Check>) -> &'static str {
+    match check {
+        Some(c) if c.is_list() => list::CANNOT_LOWER,
+        Some(Check::InstructionsLength(_)) => description::INSTRUCTIONS_CANNOT_LOWER,
+        Some(Check::InvalidSchema(_)) => invalid_schema::CANNOT_LOWER,
+        Some(Check::ServerToolLength(_)) => server_tool_length::CANNOT_LOWER,
+        _ => "lowering cannot fix this: its pass left the finding (please report it)",
+    }
+}
+
 /// Runs every lowering pass, in a fixed order, over `tool`: each pass acts only when the
 /// profile (`l.checks`) has the check it answers.
 #[inline(never)]
 pub(super) fn lower(l: &mut Lowering, tool: &mut Value, generation: Option<Generation>) {
     root::lower_missing(l, tool);
     dialect::lower(l, tool);
+    invalid_schema::lower(l, tool);
+    x_mcp_header::lower(l, tool, generation);
     booleans::lower(l, tool);
     if let Some(input) = tool.get_mut("inputSchema") {
         keywords::lower_refs(l, input);

@@ -1,6 +1,6 @@
-//! Tool names: a consumer's [`NameRule`], the spec's name rule, a note on characters no source
-//! shows failing; lowering renames the tool to follow every name rule of the profile (and cuts it
-//! under a server + tool name cap).
+//! Tool names: a consumer's [`NameRule`], the spec's name rule, characters a consumer refuses
+//! (`name-has`); lowering renames the tool to follow every name rule of the profile, without the
+//! refused characters (and cuts it under a server + tool name cap).
 
 use serde_json::Value;
 
@@ -67,10 +67,12 @@ pub(super) fn find_mcp(doc: &Document<'_>, view: &ToolView<'_>) -> Option<Diagno
 /// Every character: the class of a cap that limits length alone.
 const ANY_CHAR: &str = "\u{0}-\u{10FFFF}";
 
-/// Lowering: the name follows every name rule of the profile, and is cut under a cap on server
-/// name + tool name (the tool name alone: the server's name is the host's).
+/// Lowering: the name follows every name rule of the profile, loses the characters it must not
+/// have, and is cut under a cap on server name + tool name (the tool name alone: the server's
+/// name is the host's, and the part of the cap it takes when the lowering was given it).
 #[inline(never)]
 pub(super) fn lower(l: &mut Lowering, tool: &mut Value) {
+    let server = l.server.as_deref().map_or(0, |s| s.chars().count());
     let rules: Vec<NameRule> = l
         .checks
         .iter()
@@ -83,7 +85,7 @@ pub(super) fn lower(l: &mut Lowering, tool: &mut Value) {
                 allowed: String::new(),
             }),
             Check::ServerToolLength(limit) => Some(NameRule {
-                max: limit.saturating_sub(1).max(1),
+                max: limit.saturating_sub(server + 1).max(1),
                 first: None,
                 rest: ANY_CHAR.to_owned(),
                 allowed: String::new(),
@@ -91,7 +93,13 @@ pub(super) fn lower(l: &mut Lowering, tool: &mut Value) {
             _ => None,
         })
         .collect();
-    if rules.is_empty() {
+    let mut refused = String::new();
+    for check in &l.checks {
+        if let Check::NameHas(chars) = check {
+            refused.push_str(chars);
+        }
+    }
+    if rules.is_empty() && refused.is_empty() {
         return;
     }
     let Some(members) = tool.as_object_mut() else {
@@ -102,7 +110,15 @@ pub(super) fn lower(l: &mut Lowering, tool: &mut Value) {
         .and_then(Value::as_str)
         .unwrap_or_default()
         .to_owned();
-    let after = rules.iter().fold(before.clone(), |name, rule| {
+    // A refused character becomes `_` (or goes, when `_` is refused too).
+    let kept = before
+        .chars()
+        .filter_map(|c| match refused.contains(c) {
+            false => Some(c),
+            true => (!refused.contains('_')).then_some('_'),
+        })
+        .collect();
+    let after = rules.iter().fold(kept, |name: String, rule| {
         if rule.accepts(&name) {
             name
         } else {

@@ -29,16 +29,22 @@
 //!   itself the tool is invalid and its client leaves it out of `list_tools()`; `$ref` is not
 //!   followed.
 //!
+//! Lowering ([`lower`]) removes each annotation the spec refuses: the tool is kept, and that
+//! argument is mirrored into no header.
+//!
 //! Unverified, so not flagged: the safe-integer range the spec names for integer *values* (a
 //! call's, not the schema's).
 
 use jsonschema::Draft;
+use serde_json::Value;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::json::{Document, Node};
+use crate::json::{parse, Document, Node, ReadOptions};
 use crate::protocol::Generation;
 use crate::schema::subschemas;
 
+use super::super::rule::Check;
+use super::edit::{take, Lowering};
 use super::view::ToolView;
 
 /// The annotation's key.
@@ -196,6 +202,47 @@ pub(super) fn find(doc: &Document<'_>, view: &ToolView<'_>) -> Vec<Diagnostic> {
     doc.pointer(&path).map_or_else(Vec::new, |schema| {
         check(doc, schema, &path, view.name, view.generation)
     })
+}
+
+/// Lowering, where the profile has the `x-mcp-header` rule: each annotation [`check`] refuses is
+/// removed, so that a 2026-07-28 client keeps the tool (that argument is then mirrored into no
+/// header: the server reads it from the arguments).
+#[inline(never)]
+pub(super) fn lower(l: &mut Lowering, tool: &mut Value, generation: Option<Generation>) {
+    if !l.has(|c| matches!(c, Check::XMcpHeader)) {
+        return;
+    }
+    let Some(input) = tool.get_mut("inputSchema") else {
+        return;
+    };
+    // The one definition of what is refused reads a parsed document: the schema, written out.
+    let text = input.to_string();
+    let Ok(doc) = parse(&text, ReadOptions::default()) else {
+        return;
+    };
+    for found in check(&doc, &doc.root, "", None, generation) {
+        let Some(at) = found.instance_path.strip_suffix(&format!("/{KEY}")) else {
+            continue;
+        };
+        let name = input
+            .pointer_mut(at)
+            .and_then(Value::as_object_mut)
+            .and_then(|schema| take(schema, KEY));
+        let Some(name) = name else {
+            continue;
+        };
+        let pointer = format!("/inputSchema{at}/{KEY}");
+        l.change(
+            pointer.clone(),
+            format!("removed the `{KEY}` annotation {name}, which the spec refuses here"),
+        );
+        l.lose(
+            pointer,
+            KEY,
+            "this argument is mirrored into no `Mcp-Param-…` header (a 2026-07-28 client dropped \
+             the tool for the annotation): read it from the arguments",
+        );
+    }
 }
 
 #[cfg(test)]
