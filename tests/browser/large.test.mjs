@@ -77,25 +77,22 @@ test('Cancel stops a running job and the page keeps working', async () => {
   const { page, context } = await env.open();
   await selectTab(page, 'format');
   await makeBigDocument(page);
-  const before = Number((await page.getAttribute('body', 'data-runs')) ?? 0);
-  await page.evaluate(() => {
-    const content = document.getElementById('editor-a').shadowRoot.querySelector('.cm-content');
-    const data = new DataTransfer();
-    data.setData('text/plain', window.big + window.big); // two documents: not JSON, but slow to reach the error
-    content.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  // The run counted from before the paste (`afterRun`), Cancel clicked as soon as the job runs
+  // (`aria-busy`), not once "working…" shows (120 ms later): on a quiet machine the job could end
+  // between the two and the click then found nothing to cancel (clean-clone gate, 2026-12-06
+  // 18:15). The click as an event on the button: on a loaded 2-core machine Playwright's hit test
+  // at the button's centre found the status line until the job had ended; what is tested is what
+  // Cancel does.
+  await afterRun(page, async () => {
+    await page.evaluate(() => {
+      const content = document.getElementById('editor-a').shadowRoot.querySelector('.cm-content');
+      const data = new DataTransfer();
+      data.setData('text/plain', window.big + window.big); // two documents: not JSON, but slow to reach the error
+      content.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await page.waitForFunction(() => document.body.getAttribute('aria-busy') === 'true');
+    await page.dispatchEvent('#cancel', 'click');
   });
-  // Cancel as soon as the job runs (`aria-busy`), not once "working…" shows (120 ms later): on a
-  // quiet machine the job could end between the two and the click then found nothing to cancel
-  // (clean-clone gate, 2026-12-06 18:15). The click as an event on the button: on a loaded 2-core
-  // machine Playwright's hit test at the button's centre found the status line until the job had
-  // ended; what is tested is what Cancel does.
-  await page.waitForFunction(() => document.body.getAttribute('aria-busy') === 'true');
-  await page.dispatchEvent('#cancel', 'click');
-  await page.waitForFunction(
-    (n) => Number(document.body.dataset.runs) > n && document.body.getAttribute('aria-busy') !== 'true',
-    before,
-    { timeout: 60_000 },
-  );
   assert.match(await page.textContent('#status-text'), /Cancelled/);
   await pasteAndRun(page, 'editor-a', '{"after":"cancel"}');
   assert.equal(await editorText(page, 'editor-out'), '{\n  "after": "cancel"\n}');
