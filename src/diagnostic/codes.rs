@@ -271,7 +271,7 @@ pub const CODES: &[Code] = &[
     c("log-format-unread", W, "host", "a log of a format not read", "", false),
     c("log-empty", W, "host", "a log without messages", "", false),
     c("log-not-json", W, "host", "a log message line that is no JSON", "", false),
-    c("log-line-skipped", I, "host", "a line of no message: skipped", "", false),
+    c("log-line-skipped", I, "host", "JSON-RPC on a line, not read as a message", "", false),
     c("cassette-version", W, "host", "a cassette of an unknown format version", "", false),
     c("cassette-invalid", E, "host", "a cassette out of shape", "", false),
     c("har-invalid", E, "host", "a HAR without entries", "", false),

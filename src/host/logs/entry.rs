@@ -13,7 +13,7 @@ use crate::json::{Member, Node, NodeKind};
 /// The largest pasted text read (64 MiB): past it, one `log-too-large` error.
 pub const MAX_LOG_BYTES: usize = 64 << 20;
 
-/// At most this many `log-line-skipped` findings; one more says how many were not listed.
+/// At most this many `log-line-skipped` notes; one more says how many were not listed.
 pub const MAX_SKIPPED_REPORTED: usize = 100;
 
 /// The HTTP request that carried a client's message (a HAR entry's), as the transcript entry's

@@ -246,7 +246,7 @@ fn python_sdk_debug_lines_are_decoded_and_mapped_back_to_the_log() {
 }
 
 #[test]
-fn supergateways_debug_log_reads_the_clients_json_lines_and_leaves_its_object_dumps_unread() {
+fn supergateways_debug_log_reads_the_clients_json_lines_and_keeps_its_object_dumps_as_context() {
     let report = replayed_as(SUPERGATEWAY, LogFormat::JSONL);
     // Each `SSE → Child` line's JSON at its place, from the client; the server's messages are
     // JavaScript objects over several lines (util.inspect), not JSON: no message, no finding.
@@ -263,7 +263,18 @@ fn supergateways_debug_log_reads_the_clients_json_lines_and_leaves_its_object_du
         let json = line.find("): {").and_then(|i| line.get(i + 3..));
         assert_eq!(Some(under(SUPERGATEWAY, &span).as_str()), json);
     }
-    assert!(codes(&report).is_empty(), "{:#?}", report.diagnostics);
+    // Every other line is context, never a finding (not even a note): each dump one row.
+    assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
+    let dumps: Vec<_> = report
+        .sequence
+        .iter()
+        .filter(|row| row.step.detail.starts_with("[supergateway] Child → SSE: {"))
+        .collect();
+    assert_eq!(dumps.len(), 5);
+    for dump in dumps {
+        let span = dump.span.expect("a span");
+        assert!(span.end_line > span.line + 3 && dump.step.detail.ends_with('}'));
+    }
     assert_eq!(report.protocol.checked, Some(Version::V2025_11_25));
 }
 

@@ -6,7 +6,7 @@
 //! Formats: one table, [`LOG_FORMATS`] (`formats.rs`), each row a format's name, label, one-line
 //! description, how its text is recognised and its reader file; [`detect_format`] takes the first
 //! row whose text it looks like, a text starting like JSON that reads as no transcript being JSON
-//! Lines among other lines (`lines.rs`: other lines reported as `log-line-skipped` and skipped).
+//! Lines among other lines (`lines.rs`: other lines kept as context).
 //!
 //! Each extracted message keeps a [`SourceMap`] back to the pasted text (a HAR body is a JSON
 //! string: its escapes move every later byte). Replaying, each message is parsed once, by its
@@ -17,7 +17,8 @@
 //! finding about the whole entry: `never-terminal`, a HAR request's headers). A transcript is
 //! replayed as it is ([`crate::host::replay_session`]).
 //!
-//! Findings of the readers: `log-line-skipped` (info; a line that is no message), `log-not-json`
+//! Findings of the readers: `log-line-skipped` (info; JSON Lines: a line of JSON that names
+//! `"jsonrpc"` but is no message read, a batch array), `log-not-json`
 //! (warning; a message that does not parse, e.g. a line cut short), `har-invalid` (error; a HAR
 //! that does not parse or lacks `log.entries`), `export-invalid` (error; the same for an export), `log-empty` (warning; no message found).
 //! A pasted text larger than [`MAX_LOG_BYTES`] is refused with one error (`log-too-large`).

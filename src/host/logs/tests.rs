@@ -281,20 +281,68 @@ fn a_2025_har_reads_sse_answers_with_crlf_and_the_session_header() {
 }
 
 #[test]
-fn stderr_lines_are_skipped_with_their_place() {
+fn stderr_lines_are_context_rows_never_findings() {
     let report = replay_log(TEE, None);
     assert_eq!(report.format, Some(LogFormat::JSONL));
-    let skipped = with_code(&report, "log-line-skipped");
-    let lines: Vec<_> = skipped
+    // The server's stderr: a line of its own, then rich's line wrapped over two (one row).
+    let context: Vec<_> = report
+        .sequence
         .iter()
-        .filter_map(|d| d.span)
-        .map(|s| s.line)
+        .filter(|r| r.step.kind == StepKind::Context)
         .collect();
-    assert_eq!(lines, [2, 10, 11]);
+    let lines: Vec<_> = context
+        .iter()
+        .filter_map(|r| r.span)
+        .map(|s| (s.line, s.end_line))
+        .collect();
+    assert_eq!(lines, [(2, 2), (10, 11)]);
+    assert_eq!(context[0].step.detail, "har-fixture: serving on stdio");
+    assert!(context[1].step.detail.ends_with("tool: subtract'"));
     assert_eq!(messages(&report).len(), 9);
     let unknown = with_code(&report, "unknown-tool");
     assert_eq!(unknown.len(), 1, "{:#?}", report.diagnostics);
     assert_eq!(unknown[0].span.map(|s| s.line), Some(9));
+    assert_eq!(report.diagnostics.len(), 1, "{:#?}", report.diagnostics);
+}
+
+#[test]
+fn in_json_lines_only_broken_or_unread_json_rpc_is_a_finding() {
+    let text = "plain text\n\
+                {\"level\":\"info\",\"msg\":\"started\"}\n\
+                {\n\
+                sent {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"} (12 bytes)\n\
+                {\"jsonrpc\":\"2.0\",\"id\":1,\"resu\n\
+                [{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}]\n\
+                [INFO] got {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n";
+    let log = read_log(text, None);
+    // The message of a tail, what follows it unread; then the answer behind a bracketed prefix.
+    let read: Vec<_> = log.entries.iter().map(|e| e.span.line).collect();
+    assert_eq!(read, [4, 7]);
+    assert_eq!(
+        under(text, &log.entries[0].span),
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}"
+    );
+    // Plain text, JSON that is no JSON-RPC and a lone `{`: context rows.
+    let context: Vec<_> = log.context.iter().map(|c| c.span.line).collect();
+    assert_eq!(context, [1, 2, 3]);
+    // A message cut short: not JSON, where it breaks off; a batch: not read, a note.
+    let found: Vec<_> = log
+        .diagnostics
+        .iter()
+        .map(|d| (d.code.as_str(), d.span.map(|s| s.line)))
+        .collect();
+    assert_eq!(
+        found,
+        [("log-not-json", Some(5)), ("log-line-skipped", Some(6))]
+    );
+    let replayed = replay_log(text, None);
+    assert_eq!(
+        replayed.diagnostics[..2]
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect::<Vec<_>>(),
+        ["log-not-json", "log-line-skipped"]
+    );
 }
 
 #[test]
@@ -468,8 +516,9 @@ fn forcing_a_format_reads_the_text_as_that_format() {
 }
 
 #[test]
-fn many_stray_lines_are_counted_not_listed() {
-    let text = "noise\n".repeat(MAX_SKIPPED_REPORTED + 5);
+fn many_unread_lines_are_counted_not_listed() {
+    let batch = "[{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}]\n";
+    let text = format!("noise\n{}", batch.repeat(MAX_SKIPPED_REPORTED + 5));
     let log = read_log(&text, None);
     let skipped: Vec<_> = log
         .diagnostics
@@ -478,6 +527,7 @@ fn many_stray_lines_are_counted_not_listed() {
         .collect();
     assert_eq!(skipped.len(), MAX_SKIPPED_REPORTED + 1);
     assert!(skipped[MAX_SKIPPED_REPORTED].message.starts_with("5 more"));
+    assert_eq!(log.context.len(), 1);
 }
 
 const MCP_DEBUGGER: &str = include_str!("../../../tests/fixtures/logs/mcp-debugger-export.json");

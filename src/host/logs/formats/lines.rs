@@ -1,11 +1,35 @@
 //! JSON Lines among other lines: server stderr interleaved with its JSON-RPC output, a log with
 //! JSON on some lines. A line that parses as a JSON-RPC message (or an envelope
-//! `{timestamp?, direction?, message}`) is a message; a line whose tail from its first `{` is one
-//! (`DEBUG sending {"jsonrpc":…}`) is too; any other line is reported (`log-line-skipped`, with
-//! its place) and skipped. Directions are unknown unless an envelope says.
+//! `{timestamp?, direction?, message}`) is a message; so is the first JSON value of a line's tail
+//! from its first `{` when it names `"jsonrpc"` (`DEBUG sending {"jsonrpc":…}`, what follows the
+//! value not read). Directions are unknown unless an envelope says.
+//!
+//! Every other line is a context row of the sequence, never a finding (the server's stderr, a
+//! bridge's JavaScript object dumps, a line of JSON that is no JSON-RPC): a line that starts
+//! with white space, `}` or `]` continues the row before it (a dump or a stack over several
+//! lines). Two kinds of line are findings, as the other readers find them: a message that does
+//! not parse (its JSON names `"jsonrpc"` but breaks off: a line cut short) is `log-not-json` at
+//! its place, and JSON that names `"jsonrpc"` but is no message read here (a batch array, a
+//! message inside another value) is a `log-line-skipped` note at its place.
 
 use super::super::envelope;
 use super::super::found::Found;
+use super::super::SourceMap;
+
+use crate::json::{JsonError, Reader};
+
+/// What a line's JSON is.
+enum Json {
+    /// A message or an envelope wrapping one.
+    Message(envelope::Envelope),
+    /// JSON of another kind.
+    Other,
+    /// No JSON: it breaks off (its error found again where the message is read).
+    Broken,
+}
+
+/// The JSON-RPC member's name, as a line holding a message names it.
+const JSONRPC: &str = "\"jsonrpc\"";
 
 /// Reads every line.
 pub(in crate::host::logs) fn read(found: &mut Found<'_>) {
@@ -17,40 +41,68 @@ pub(in crate::host::logs) fn read(found: &mut Found<'_>) {
             continue;
         }
         let from = line_start + lead;
-        if read_json(found, trimmed, from) {
-            continue;
-        }
-        let brace = trimmed.find('{').filter(|&b| b > 0);
-        let tail_read = brace.is_some_and(|b| {
-            let tail = trimmed.get(b..).unwrap_or_default();
-            tail.contains("\"jsonrpc\"") && read_json(found, tail, from + b)
-        });
-        if !tail_read {
-            let why = if trimmed.starts_with('{') || trimmed.starts_with('[') {
-                "this line is not a JSON-RPC message"
+        let Some((at, json, read)) = line_json(trimmed) else {
+            if body.starts_with([' ', '\t', '}', ']']) {
+                found.continue_context(line_start, body);
             } else {
-                "this line is not JSON"
-            };
-            found.skip(from, from + trimmed.len(), why);
+                found.context_line(None, from, trimmed);
+            }
+            continue;
+        };
+        let base = from + at;
+        match read {
+            Json::Message(envelope) => {
+                let (range, direction, time) = match envelope.message() {
+                    Some(range) => (range, envelope.direction(json), envelope.time_ms(json)),
+                    None => (envelope.range, None, None),
+                };
+                found.checked_at(json, base, range, direction, time);
+            }
+            // A message that breaks off: `log-not-json` where it does.
+            Json::Broken => {
+                let map = SourceMap::verbatim(base, json.len());
+                found.message(json.to_owned(), map, None, None, None);
+            }
+            Json::Other => found.skip(
+                from,
+                from + trimmed.len(),
+                "this line holds JSON-RPC that is no message read here (a batch array, or a \
+                 message inside another value)",
+            ),
         }
     }
 }
 
-/// Reads `json` (at byte `from` of the text) as a message or an envelope; false when it is
-/// neither (not JSON, or JSON of another kind). The line is read once, without its tree: a
-/// message is parsed when replayed.
-fn read_json(found: &mut Found<'_>, json: &str, from: usize) -> bool {
-    if !json.starts_with('{') {
-        return false;
+/// The JSON of a line that holds a message or names `"jsonrpc"`: where it starts in the line, its
+/// text and what it is; `None` for a line of context (no JSON, or JSON that is no message and does
+/// not name `"jsonrpc"`). The first value of the line when it starts with `{`, else of its tail
+/// from its first `{` (a JSON array, a batch, is no message read here).
+fn line_json(line: &str) -> Option<(usize, &str, Json)> {
+    let names = |json: &str| json.contains(JSONRPC);
+    if line.starts_with('[') && envelope::read_one(line).is_ok() {
+        return names(line).then_some((0, line, Json::Other));
     }
-    let Ok(envelope) = envelope::read_one(json) else {
-        return false;
-    };
-    let (range, direction, time) = match envelope.message() {
-        Some(range) => (range, envelope.direction(json), envelope.time_ms(json)),
-        None if envelope.jsonrpc => (envelope.range, None, None),
-        None => return false,
-    };
-    found.checked_at(json, from, range, direction, time);
-    true
+    let at = line.find('{')?;
+    let json = line.get(at..)?;
+    if at > 0 && !names(json) {
+        return None;
+    }
+    match first_value(json) {
+        Ok(envelope) if is_message(&envelope) => Some((at, json, Json::Message(envelope))),
+        Ok(_) => names(json).then_some((at, json, Json::Other)),
+        Err(_) => names(json).then_some((at, json, Json::Broken)),
+    }
+}
+
+/// Whether `envelope` is a message or wraps one.
+fn is_message(envelope: &envelope::Envelope) -> bool {
+    envelope.message().is_some() || envelope.jsonrpc
+}
+
+/// The first JSON value of `text` (which starts with it) read as an envelope; what follows it is
+/// not read.
+fn first_value(text: &str) -> Result<envelope::Envelope, JsonError> {
+    let mut reader = Reader::new(text, envelope::options());
+    let first = envelope::next(&mut reader)?;
+    envelope::read_value(&mut reader, first)
 }
