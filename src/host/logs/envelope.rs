@@ -100,6 +100,14 @@ pub(super) fn read_one(text: &str) -> Result<Envelope, JsonError> {
     }
 }
 
+/// The first JSON value of `text` (which starts with it) read as an envelope; what follows it is
+/// not read (a log line's text after its message, the next lines of a log).
+pub(super) fn first_value(text: &str) -> Result<Envelope, JsonError> {
+    let mut reader = Reader::new(text, options());
+    let first = next(&mut reader)?;
+    read_value(&mut reader, first)
+}
+
 /// The reader's next token; the end of the text (which the reader only reports after a whole
 /// value, never inside one) as an error at the end.
 pub(super) fn next(reader: &mut Reader<'_>) -> Result<Token, JsonError> {

@@ -20,6 +20,7 @@ mod har_entry;
 mod inspector;
 pub(super) mod lines;
 mod mcp_debugger;
+mod mcptools;
 mod python_sdk;
 pub(super) mod transcript_log;
 mod vscode;
@@ -123,7 +124,7 @@ impl Serialize for FormatRow {
 }
 
 /// Every format, in the order tried on a text: the first whose `looks_like` takes it reads it.
-pub const LOG_FORMATS: [LogFormat; 12] = [
+pub const LOG_FORMATS: [LogFormat; 13] = [
     LogFormat(&FormatRow {
         name: "har",
         label: "HTTP Archive (HAR 1.2)",
@@ -193,6 +194,13 @@ pub const LOG_FORMATS: [LogFormat; 12] = [
         description: "Claude Code's MCP debug lines (`--debug`) and `mcp-logs` files",
         looks_like: claude_code::looks_like,
         read: claude_code::read,
+    }),
+    LogFormat(&FormatRow {
+        name: "mcptools",
+        label: "mcptools log",
+        description: "mcptools' logs of its mock, proxy and guard servers (`~/.mcpt/logs/*.log`)",
+        looks_like: mcptools::looks_like,
+        read: mcptools::read,
     }),
     LogFormat::TRANSCRIPT,
     LogFormat::JSONL,

@@ -46,6 +46,8 @@ pub use replay::{replay_log, replay_log_reporting, replay_log_with};
 #[cfg(test)]
 mod host_log_tests;
 #[cfg(test)]
+mod sdk_log_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod zed_claude_code_tests;

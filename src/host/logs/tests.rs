@@ -313,11 +313,14 @@ fn in_json_lines_only_broken_or_unread_json_rpc_is_a_finding() {
                 sent {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"} (12 bytes)\n\
                 {\"jsonrpc\":\"2.0\",\"id\":1,\"resu\n\
                 [{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}]\n\
-                [INFO] got {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n";
+                [INFO] got {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n\
+                DEBUG {session} sent {\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n\
+                DEBUG {session} sent {\"jsonrpc\":\"2.0\",\"id\":3,\"meth\n\
+                DEBUG {session} sent {\"jsonrpc\" \"2.0\"}\n";
     let log = read_log(text, None);
     // The message of a tail, what follows it unread; then the answer behind a bracketed prefix.
     let read: Vec<_> = log.entries.iter().map(|e| e.span.line).collect();
-    assert_eq!(read, [4, 7]);
+    assert_eq!(read, [4, 7, 8]);
     assert_eq!(
         under(text, &log.entries[0].span),
         "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}"
@@ -325,7 +328,8 @@ fn in_json_lines_only_broken_or_unread_json_rpc_is_a_finding() {
     // Plain text, JSON that is no JSON-RPC and a lone `{`: context rows.
     let context: Vec<_> = log.context.iter().map(|c| c.span.line).collect();
     assert_eq!(context, [1, 2, 3]);
-    // A message cut short: not JSON, where it breaks off; a batch: not read, a note.
+    // A message cut short: not JSON, where it breaks off (at the line's end, behind a prefix
+    // holding a `{` too); a batch, a tail that starts no value: not read, a note.
     let found: Vec<_> = log
         .diagnostics
         .iter()
@@ -333,7 +337,12 @@ fn in_json_lines_only_broken_or_unread_json_rpc_is_a_finding() {
         .collect();
     assert_eq!(
         found,
-        [("log-not-json", Some(5)), ("log-line-skipped", Some(6))]
+        [
+            ("log-not-json", Some(5)),
+            ("log-line-skipped", Some(6)),
+            ("log-not-json", Some(9)),
+            ("log-line-skipped", Some(10))
+        ]
     );
     let replayed = replay_log(text, None);
     assert_eq!(

@@ -30,7 +30,6 @@ use super::super::SourceMap;
 use crate::diagnostic::ByteRange;
 use crate::host::session::Direction;
 use crate::host::time::parse_rfc3339;
-use crate::json::Reader;
 
 /// The message markers and who sent the message each introduces.
 const MARKERS: [(&str, Direction); 2] = [
@@ -169,12 +168,12 @@ pub(super) fn read(found: &mut Found<'_>) {
         let trimmed = json.trim_end();
         let without = trimmed.strip_suffix(METADATA).map(str::trim_end);
         seen.metadata += usize::from(without.is_some());
-        match value_end(json) {
-            Some(end) => {
+        match envelope::first_value(json).map(|v| v.range.end) {
+            Ok(end) => {
                 let range = ByteRange::new(0, end);
                 found.checked_at(json, from, range, Some(direction), line.time);
             }
-            None => {
+            Err(_) => {
                 let cut = without.unwrap_or(trimmed);
                 let map = SourceMap::verbatim(from, cut.len());
                 found.message(cut.to_owned(), map, Some(direction), line.time, None);
@@ -192,15 +191,6 @@ pub(super) fn read(found: &mut Found<'_>) {
             if seen.bare == 1 { "its" } else { "their" },
         ));
     }
-}
-
-/// The end of the JSON value `json` starts with, when it reads as one (what follows it, such as
-/// ` { metadata: undefined }`, is not read).
-fn value_end(json: &str) -> Option<usize> {
-    let mut reader = Reader::new(json, envelope::options());
-    let first = envelope::next(&mut reader).ok()?;
-    let value = envelope::read_value(&mut reader, first).ok()?;
-    Some(value.range.end)
 }
 
 /// What the reader saw, in words.

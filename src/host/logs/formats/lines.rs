@@ -1,8 +1,8 @@
 //! JSON Lines among other lines: server stderr interleaved with its JSON-RPC output, a log with
 //! JSON on some lines. A line that parses as a JSON-RPC message (or an envelope
 //! `{timestamp?, direction?, message}`) is a message; so is the first JSON value of a line's tail
-//! from its first `{` when it names `"jsonrpc"` (`DEBUG sending {"jsonrpc":…}`, what follows the
-//! value not read). Directions are unknown unless an envelope says.
+//! from a `{` before its first `"jsonrpc"` (`DEBUG sending {"jsonrpc":…}`, what follows the value
+//! not read). Directions are unknown unless an envelope says.
 //!
 //! Every other line is a context row of the sequence, never a finding (the server's stderr, a
 //! bridge's JavaScript object dumps, a line of JSON that is no JSON-RPC): a line that starts
@@ -15,8 +15,6 @@
 use super::super::envelope;
 use super::super::found::Found;
 use super::super::SourceMap;
-
-use crate::json::{JsonError, Reader};
 
 /// What a line's JSON is.
 enum Json {
@@ -75,34 +73,47 @@ pub(in crate::host::logs) fn read(found: &mut Found<'_>) {
 
 /// The JSON of a line that holds a message or names `"jsonrpc"`: where it starts in the line, its
 /// text and what it is; `None` for a line of context (no JSON, or JSON that is no message and does
-/// not name `"jsonrpc"`). The first value of the line when it starts with `{`, else of its tail
-/// from its first `{` (a JSON array, a batch, is no message read here).
+/// not name `"jsonrpc"`). The first value of the line when it starts with `{` (a JSON array, a
+/// batch, is no message read here); else of its tail from a `{` before its first `"jsonrpc"`,
+/// the first `{` that starts a value (`INFO {session} got {"jsonrpc":…}`): a tail that breaks off
+/// at the line's end is a message cut short, one that starts no value is no message read.
 fn line_json(line: &str) -> Option<(usize, &str, Json)> {
     let names = |json: &str| json.contains(JSONRPC);
     if line.starts_with('[') && envelope::read_one(line).is_ok() {
         return names(line).then_some((0, line, Json::Other));
     }
-    let at = line.find('{')?;
-    let json = line.get(at..)?;
-    if at > 0 && !names(json) {
-        return None;
+    if line.starts_with('{') {
+        return match envelope::first_value(line) {
+            Ok(envelope) if is_message(&envelope) => Some((0, line, Json::Message(envelope))),
+            Ok(_) => names(line).then_some((0, line, Json::Other)),
+            Err(_) => names(line).then_some((0, line, Json::Broken)),
+        };
     }
-    match first_value(json) {
-        Ok(envelope) if is_message(&envelope) => Some((at, json, Json::Message(envelope))),
-        Ok(_) => names(json).then_some((at, json, Json::Other)),
-        Err(_) => names(json).then_some((at, json, Json::Broken)),
+    let named = line.find(JSONRPC)?;
+    let first = line.get(..named)?.find('{')?;
+    let mut at = Some(first);
+    while let Some(start) = at {
+        let json = line.get(start..)?;
+        let mut next = start + 1;
+        match envelope::first_value(json) {
+            Ok(envelope) if is_message(&envelope) => {
+                return Some((start, json, Json::Message(envelope)))
+            }
+            // A value holding the `"jsonrpc"` (a message inside another value).
+            Ok(envelope) if start + envelope.range.end > named => break,
+            Ok(envelope) => next = start + envelope.range.end,
+            Err(error) if error.code == "eof" => return Some((start, json, Json::Broken)),
+            Err(_) => {}
+        }
+        at = line
+            .get(next..named)
+            .and_then(|rest| rest.find('{'))
+            .map(|b| next + b);
     }
+    Some((first, line.get(first..)?, Json::Other))
 }
 
 /// Whether `envelope` is a message or wraps one.
 fn is_message(envelope: &envelope::Envelope) -> bool {
     envelope.message().is_some() || envelope.jsonrpc
-}
-
-/// The first JSON value of `text` (which starts with it) read as an envelope; what follows it is
-/// not read.
-fn first_value(text: &str) -> Result<envelope::Envelope, JsonError> {
-    let mut reader = Reader::new(text, envelope::options());
-    let first = envelope::next(&mut reader)?;
-    envelope::read_value(&mut reader, first)
 }
