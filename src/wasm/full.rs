@@ -33,7 +33,7 @@ export interface CompatOptions {
 }
 
 /** The formats `readLog` / `replayLog` read (detected from the text unless `format` is given): the names `logFormats()` lists (tests/native/ts_declarations.rs holds this union to the crate's table). */
-export type LogFormat = "har" | "mcp-debugger" | "mcp-recorder" | "inspector" | "vscode" | "claude-desktop" | "python-sdk" | "cursor" | "zed" | "claude-code" | "mcptools" | "transcript" | "jsonl";
+export type LogFormat = "mcpsnoop" | "har" | "mcp-debugger" | "mcp-recorder" | "inspector" | "vscode" | "claude-desktop" | "python-sdk" | "cursor" | "zed" | "claude-code" | "mcptools" | "transcript" | "jsonl";
 
 /** A format as `logFormats()` lists it. */
 export interface LogFormatInfo {

@@ -20,6 +20,7 @@ mod har_entry;
 mod inspector;
 pub(super) mod lines;
 mod mcp_debugger;
+mod mcpsnoop;
 mod mcptools;
 mod python_sdk;
 pub(super) mod transcript_log;
@@ -124,7 +125,14 @@ impl Serialize for FormatRow {
 }
 
 /// Every format, in the order tried on a text: the first whose `looks_like` takes it reads it.
-pub const LOG_FORMATS: [LogFormat; 13] = [
+pub const LOG_FORMATS: [LogFormat; 14] = [
+    LogFormat(&FormatRow {
+        name: "mcpsnoop",
+        label: "mcpsnoop capture",
+        description: "mcpsnoop's session logs (`.jsonl`) and exports (`export -T json`, `-T har`)",
+        looks_like: mcpsnoop::looks_like,
+        read: mcpsnoop::read,
+    }),
     LogFormat(&FormatRow {
         name: "har",
         label: "HTTP Archive (HAR 1.2)",

@@ -1,10 +1,12 @@
-//! The logs the issue found already read (issue 53): the Go SDK's `LoggingTransport` and an HTTP
-//! middleware's request log, the Java SDK's test log at DEBUG (JSON Lines among other lines), and
-//! mcptools' server logs (their own reader), on the fixtures of tests/fixtures/logs/ (see its
-//! README: each written from its writer's code, in the forms its documentation shows).
+//! The SDKs' and tools' logs of issue 53: the Go SDK's `LoggingTransport` and an HTTP
+//! middleware's request log, the Java SDK's test log at DEBUG (JSON Lines among other lines),
+//! mcptools' server logs and mcpsnoop's captures (readers of their own), on the fixtures of
+//! tests/fixtures/logs/ (see its README: each written from its writer's code, in the forms its
+//! documentation shows).
 
 use super::host_log_tests::{codes, one_unknown_tool, replayed_as, senders};
 use super::tests::{messages, named, under};
+use super::zed_claude_code_tests::context;
 use super::*;
 use crate::host::session::{Direction, StepKind};
 
@@ -13,6 +15,9 @@ const GO_TRANSPORT: &str =
 const GO_HTTP: &str = include_str!("../../../tests/fixtures/logs/go-sdk-http-middleware.log");
 const JAVA: &str = include_str!("../../../tests/fixtures/logs/java-sdk-test.log");
 const MCPTOOLS: &str = include_str!("../../../tests/fixtures/logs/mcptools-mock.log");
+const SNOOP_LOG: &str = include_str!("../../../tests/fixtures/logs/mcpsnoop-session.jsonl");
+const SNOOP_JSON: &str = include_str!("../../../tests/fixtures/logs/mcpsnoop-export.json");
+const SNOOP_HAR: &str = include_str!("../../../tests/fixtures/logs/mcpsnoop-export.har");
 
 /// Each message row of `report` sits on a line of `text` holding `marker` (by its sender, `c` or
 /// `s`), its span the rest of that line after the marker; the context rows are the lines `context`.
@@ -156,4 +161,75 @@ fn an_mcptools_log_is_not_taken_for_another_and_others_are_not_taken_for_it() {
     let other =
         "[2026-12-06T10:40:12+01:00] started\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n";
     assert_eq!(detect_format(other), LogFormat::JSONL);
+}
+
+#[test]
+fn mcpsnoops_session_log_reads_each_frames_raw_message_from_its_side() {
+    let (report, span) = one_unknown_tool(
+        SNOOP_LOG,
+        "mcpsnoop",
+        "mcpsnoop session log (11 frames)",
+        "csccscscs",
+        "\"get_alerts\"",
+    );
+    assert_eq!(span.line, 10);
+    // Each message is its frame's `raw`, as it is; the command and the stderr line are context.
+    for entry in &read_log(SNOOP_LOG, None).entries {
+        let line = SNOOP_LOG
+            .lines()
+            .nth(entry.span.line - 1)
+            .unwrap_or_default();
+        let raw = line
+            .find("\"raw\":")
+            .and_then(|at| line.get(at + 6..line.len() - 1));
+        assert_eq!(raw, Some(entry.message.as_str()));
+        assert!(entry.time_ms.is_some());
+    }
+    let rows = context(&report);
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(rows[0].starts_with("[meta] {\"session_id\""));
+    assert_eq!(rows[1], "[stderr] INFO:weather:serving on stdio");
+    // A line cut short: not JSON at the cut, the frames before it read.
+    let cut = SNOOP_LOG.get(..SNOOP_LOG.len() - 40).unwrap_or_default();
+    let cut = replayed_as(cut, named("mcpsnoop"));
+    assert_eq!(cut.counts.messages, 8);
+    assert_eq!(codes(&cut), ["log-not-json", "unknown-tool"]);
+}
+
+#[test]
+fn mcpsnoops_json_export_reads_its_events_as_the_session_log_does() {
+    let (report, _) = one_unknown_tool(
+        SNOOP_JSON,
+        "mcpsnoop",
+        "mcpsnoop export (10 frames)",
+        "csccscscs",
+        "\"get_alerts\"",
+    );
+    // The same messages as the session log's (indented), at the same times.
+    let exported = read_log(SNOOP_JSON, None).entries;
+    let logged = read_log(SNOOP_LOG, None).entries;
+    assert_eq!(exported.len(), logged.len());
+    for (a, b) in exported.iter().zip(&logged) {
+        let value = |m: &str| serde_json::from_str::<serde_json::Value>(m).ok();
+        assert_eq!(value(&a.message), value(&b.message));
+        assert_eq!((a.direction, a.time_ms), (b.direction, b.time_ms));
+        assert_eq!(under(SNOOP_JSON, &a.span), a.message);
+    }
+    assert_eq!(context(&report), ["[stderr] INFO:weather:serving on stdio"]);
+}
+
+#[test]
+fn mcpsnoops_har_export_is_recognised_and_said_to_hold_no_message() {
+    // Its requests' bodies are the calls' params alone: read as a HAR they are no messages.
+    let report = replayed_as(SNOOP_HAR, named("mcpsnoop"));
+    assert_eq!(codes(&report), ["log-empty"]);
+    assert!(report.diagnostics[0].message.contains("params and result"));
+    assert_eq!(report.counts.messages, 0);
+    assert_eq!(
+        report.detected,
+        "mcpsnoop HAR export (a call's params and result)"
+    );
+    // Another tool's HAR stays a HAR.
+    let other = SNOOP_HAR.replace("\"name\": \"mcpsnoop\"", "\"name\": \"Firefox\"");
+    assert_eq!(detect_format(&other), named("har"));
 }

@@ -15,7 +15,7 @@ const CLAUDE_CODE_FILE: &str =
     include_str!("../../../tests/fixtures/logs/claude-code-mcp-logs.json");
 
 /// The details of a report's context rows.
-fn context(report: &LogReport) -> Vec<&str> {
+pub(super) fn context(report: &LogReport) -> Vec<&str> {
     report
         .sequence
         .iter()
