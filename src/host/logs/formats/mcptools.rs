@@ -104,7 +104,7 @@ pub(super) fn read(found: &mut Found<'_>) {
                         builder.verbatim(kept, from);
                         builder.verbatim("\n}", from + end - 2);
                         let (message, map) = builder.finish();
-                        found.checked(message, map, Some(direction), Some(time), None);
+                        found.message(message, map, Some(direction), Some(time), None);
                     }
                     _ => {
                         let range = ByteRange::new(0, end);
