@@ -225,6 +225,13 @@ fn mcpsnoops_har_export_is_recognised_and_said_to_hold_no_message() {
     assert_eq!(codes(&report), ["log-empty"]);
     assert!(report.diagnostics[0].message.contains("params and result"));
     assert_eq!(report.counts.messages, 0);
+    // Each call a context row at its entry.
+    let calls = context(&report);
+    assert_eq!(calls.len(), 4, "{calls:?}");
+    assert_eq!(
+        calls[3],
+        "[call] mcp://weather.py/tools/call/get_alerts 500 Error"
+    );
     assert_eq!(
         report.detected,
         "mcpsnoop HAR export (a call's params and result)"

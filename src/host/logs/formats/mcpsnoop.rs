@@ -8,13 +8,15 @@
 //! `events` of one indented object (`internal/exporter/exporter.go`: `{seq, timestamp,
 //! direction, kind, …, raw?, text?}`); `-T har` (`internal/exporter/har.go`) one HAR entry per
 //! call whose request body is the call's `params` alone and whose response body its `result`:
-//! no message, recognised (its creator `mcpsnoop`) and said to hold none.
+//! no message, recognised (its creator `mcpsnoop`), each call a context row, and said to hold
+//! none.
 //!
 //! Each `raw` of a `c2s` or `s2c` frame is a message from that side at its time, the export's
 //! text as it is; a `stderr` frame's text and a `meta` frame are context rows.
 
 use crate::host::logs::found::Found;
 use crate::host::logs::text_lines::lines_with_offsets;
+use crate::host::logs::ContextLine;
 use crate::host::session::Direction;
 use crate::host::time::parse_rfc3339;
 use crate::json::{parse, Node, ReadOptions};
@@ -71,6 +73,7 @@ pub(super) fn read(found: &mut Found<'_>) {
     let frames = match form(text) {
         Some(Form::Har) => {
             found.detected = Some("mcpsnoop HAR export (a call's params and result)".to_owned());
+            har_calls(found);
             found.no_bodies(
                 "mcpsnoop's HAR export holds each call's params and result, not its messages (no \
                  method, no id): nothing to check; `mcpsnoop export -T json` or the session's \
@@ -90,6 +93,41 @@ pub(super) fn read(found: &mut Found<'_>) {
         },
         if frames == 1 { "" } else { "s" }
     ));
+}
+
+/// Each entry of a HAR export as a context row: the call's URL (`mcp://<label>/<method>[/<tool>]`)
+/// and status, at the entry's place.
+fn har_calls(found: &mut Found<'_>) {
+    let Ok(doc) = parse(found.text, ReadOptions::default()) else {
+        return;
+    };
+    let entries = doc
+        .root
+        .value_of("log")
+        .and_then(|log| log.value_of("entries"))
+        .and_then(Node::elements)
+        .unwrap_or_default();
+    for entry in entries {
+        let field = |outer: &str, key: &str| {
+            entry
+                .value_of(outer)
+                .and_then(|o| o.value_of(key))
+                .map(|v| {
+                    v.as_str()
+                        .map_or_else(|| doc.lexeme(v).to_owned(), str::to_owned)
+                })
+                .unwrap_or_default()
+        };
+        let row = format!(
+            "[call] {} {} {}",
+            field("request", "url"),
+            field("response", "status"),
+            field("response", "statusText")
+        );
+        found
+            .context
+            .push(ContextLine::new(None, &row, doc.span(entry.range)));
+    }
 }
 
 /// Reads each line's envelope; returns how many frames there were.
@@ -164,9 +202,7 @@ fn frame(found: &mut Found<'_>, json: &str, base: usize, node: &Node, time: &str
                 start,
                 base + node.range.end,
             ));
-            found
-                .context
-                .push(crate::host::logs::ContextLine::new(None, &row, span));
+            found.context.push(ContextLine::new(None, &row, span));
         }
     }
 }
