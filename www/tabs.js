@@ -43,11 +43,11 @@ async function logView(api, text) {
 
 /** Names the payload beside its pretty print; a tool (or a tools/list) also gets its Compatibility
  * matrix, at once. A log is looked for only in what is not one JSON value (VS Code output, JSON
- * Lines among other lines) or in JSON that opens like a HAR, an export, the Inspector's history (an
- * array of `{"id", …}`) or Claude Code's mcp-logs file (`{"debug"|"error", …}`): no extra pass
- * over a payload. */
+ * Lines among other lines) or in JSON that opens like a HAR, an export (mcp-debugger's, mcpsnoop's
+ * `{"generated_at", …}`), the Inspector's history (an array of `{"id", …}`) or Claude Code's
+ * mcp-logs file (`{"debug"|"error", …}`): no extra pass over a payload. */
 async function classifyView(api, text, options) {
-  if (/^\s*(\{\s*"(log|session|version)"|\[\s*\{\s*"(debug|error|id)")/.test(text.slice(0, 200))) {
+  if (/^\s*(\{\s*"(log|session|version|generated_at)"|\[\s*\{\s*"(debug|error|id)")/.test(text.slice(0, 200))) {
     const log = await logView(api, text);
     if (log) return log;
   }
