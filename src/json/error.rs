@@ -8,7 +8,8 @@ use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Span};
 /// JavaScript the `JsonError` thrown for text that is not JSON).
 ///
 /// `offset`, `line` and `column` count UTF-16 code units (what JavaScript uses); `byte_offset` and
-/// `byte_column` count UTF-8 bytes. Lines and columns are 1-based.
+/// `byte_column` (`byteOffset`, `byteColumn` in JavaScript) count UTF-8 bytes. Lines and columns
+/// are 1-based.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]

@@ -208,7 +208,8 @@ export type FormatResult = {
  * JavaScript the `JsonError` thrown for text that is not JSON).
  *
  * `offset`, `line` and `column` count UTF-16 code units (what JavaScript uses); `byte_offset` and
- * `byte_column` count UTF-8 bytes. Lines and columns are 1-based.
+ * `byte_column` (`byteOffset`, `byteColumn` in JavaScript) count UTF-8 bytes. Lines and columns
+ * are 1-based.
  */
 export interface JsonError extends Error {
   name: "JsonError",
