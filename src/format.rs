@@ -3,7 +3,7 @@
 //! The formatter streams tokens from the [`Reader`] straight to the output, so a large document is
 //! never held as a tree; only `sort_keys` builds one, because sorting needs whole objects.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, DEFAULT_MAX_DIAGNOSTICS};
 use crate::json::error::JsonError;
@@ -16,6 +16,8 @@ use crate::json::utf8::from_utf8;
 
 /// How to indent nested values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+// Read by a hand-written `Deserialize` (below): a number or `"tab"`, which no derive can say.
+#[cfg_attr(test, derive(ts_rs::TS), ts(type = "number | \"tab\""))]
 pub enum Indent {
     /// This many spaces per level (0 to 8). Zero puts one item per line without indentation.
     Spaces(u8),
@@ -84,28 +86,41 @@ impl<'de> serde::de::Visitor<'de> for IndentVisitor {
     }
 }
 
-/// Options of [`format`]; in JavaScript the same names in camelCase.
+/// Options of `format` (in JavaScript the same names in camelCase, each optional).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct FormatOptions {
-    /// Indentation per level; default two spaces.
+    /// Spaces per level (0-8) or "tab"; default 2. 0 puts one item per line without indentation.
+    #[cfg_attr(test, ts(as = "Option<_>", optional, inline))]
     pub indent: Indent,
     /// No white space at all (overrides `indent`).
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub minify: bool,
     /// Sort object keys by code point, stably (duplicates keep their order).
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub sort_keys: bool,
     /// Escape every non-ASCII character as `\uXXXX`.
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub ensure_ascii: bool,
     /// If the document is a string whose content is JSON, format that content (repeatedly).
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub unwrap_string: bool,
-    /// Deepest nesting accepted.
+    /// Deepest nesting accepted; default 512.
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub max_depth: usize,
-    /// Longest input accepted, in UTF-8 bytes.
+    /// Longest input accepted, in UTF-8 bytes; default 268435456 (256 MiB). Longer input is a
+    /// `JsonError` with code `size-limit`.
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub max_input_bytes: usize,
-    /// Most warnings returned; the rest are counted in a final `more-diagnostics` note.
+    /// Most warnings returned; the rest are counted in one final `more-diagnostics` info
+    /// diagnostic. Default 100.
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub max_diagnostics: usize,
-    /// Longest output produced, in UTF-8 bytes: indentation can make the output hundreds of
-    /// times longer than the input, so this bounds memory and time too.
+    /// Longest output produced, in UTF-8 bytes; default 268435456 (256 MiB). Deep indentation
+    /// can make the output hundreds of times longer than the input; past the limit a `JsonError`
+    /// with code `size-limit` is returned (so this bounds memory and time too).
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub max_output_bytes: usize,
 }
 
@@ -128,10 +143,13 @@ impl Default for FormatOptions {
     }
 }
 
-/// The result of [`format_document`].
-#[derive(Clone, Debug, PartialEq)]
+/// The result of [`format_document`] (in JavaScript `FormatResult`, what `formatDocument` returns).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "FormatResult"))]
+#[serde(rename_all = "camelCase")]
 pub struct Formatted {
     /// The formatted text (no trailing newline).
+    #[serde(rename = "output")]
     pub text: String,
     /// Warnings (duplicate keys, lone surrogates, ...) and notes about unwrapping. When the input
     /// was unwrapped, spans point into the innermost unwrapped text.

@@ -1,13 +1,17 @@
-//! The TypeScript declarations of the results the wasm exports return, derived from the Rust types
-//! they serialise: each type carries `#[cfg_attr(test, derive(ts_rs::TS))]` (test builds only: no
-//! byte of it in any wasm build), and the tests below hold `src/wasm/core.d.ts`,
-//! `src/wasm/validator.d.ts` and `src/wasm/full.d.ts` to the derive. Each is the
+//! The TypeScript declarations of the wasm API, derived from the Rust types: the results the
+//! exports return, the options serde reads, the errors the glue throws ([`error_interface`]),
+//! `JsonValue` and `LogFormat` (from the table of formats). Each type carries
+//! `#[cfg_attr(test, derive(ts_rs::TS))]` (test builds only: no byte of it in any wasm build), and
+//! the tests below hold `src/wasm/core.d.ts`, `src/wasm/validator.d.ts` and `src/wasm/full.d.ts`
+//! to the derive. Each is the
 //! `typescript_custom_section` of its build's module (`include_str!`), so wasm-bindgen writes it
 //! into that build's `.d.ts` in `pkg/`. `UPDATE_TYPES=1 cargo test --lib ts_types` rewrites them.
 //!
 //! `ts-rs` reads the serde attributes, but for one: a field `skip_serializing_if` leaves out is
 //! declared optional only with `#[cfg_attr(test, ts(optional))]` (`ts(as = "Option<_>",
-//! optional)` for a field that is no `Option`), which [`every_skipped_field_is_optional`] holds.
+//! optional)` for a field that is no `Option`), which [`every_skipped_field_is_optional`] holds;
+//! an option serde fills in (`#[serde(default)]`) says `ts(optional)` alike, so that a field
+//! JavaScript may leave out is optional in its type.
 #![cfg(not(target_arch = "wasm32"))]
 
 use ts_rs::{Config, TS};
@@ -44,6 +48,44 @@ fn declaration<T: TS>(cfg: &Config) -> String {
     out
 }
 
+/// The declaration of an options type serde fills in (`#[serde(default)]` on the type): every
+/// field JavaScript may leave out, so each must be declared optional (`ts(optional)`).
+fn options<T: TS>(cfg: &Config) -> String {
+    let decl = declaration::<T>(cfg);
+    let required: Vec<&str> = decl
+        .lines()
+        .filter(|line| line.starts_with("  ") && !line.starts_with("   "))
+        .filter(|line| {
+            line.split_once(':')
+                .is_some_and(|(name, _)| !name.ends_with('?'))
+        })
+        .collect();
+    assert!(
+        required.is_empty(),
+        "{}: fields JavaScript may leave out, declared required (add `ts(optional)`): {required:?}",
+        T::name(cfg)
+    );
+    decl
+}
+
+/// The declaration of an `Error` the glue throws (src/wasm/conversions.rs's `json_error`,
+/// src/wasm/validator.rs's `schema_error`): an `Error` named as `T` is in TypeScript, with `T`'s
+/// fields (what the glue copies onto it) and the `added` members the glue computes.
+fn error_interface<T: TS>(cfg: &Config, added: &str) -> String {
+    let name = T::name(cfg);
+    let derived = declaration::<T>(cfg);
+    let header = format!("export type {name} = {{\n");
+    let (docs, rest) = derived
+        .split_once(&header)
+        .unwrap_or_else(|| panic!("{name} is an object type"));
+    let body = rest
+        .strip_suffix("};\n")
+        .unwrap_or_else(|| panic!("{name}'s declaration ends its object type"));
+    format!(
+        "{docs}export interface {name} extends Error {{\n  name: \"{name}\",\n{added}{body}}}\n"
+    )
+}
+
 /// The generated file: a header, then each declaration, a blank line apart.
 fn file(declarations: &[String]) -> String {
     let header = "// Generated from the Rust types by ts-rs (src/ts_types.rs): do not edit, run\n\
@@ -61,6 +103,13 @@ fn core() -> String {
         declaration::<crate::diagnostic::ToolRef>(&cfg),
         declaration::<crate::diagnostic::Fix>(&cfg),
         declaration::<crate::docs_example::ExampleJudgement>(&cfg),
+        options::<crate::format::FormatOptions>(&cfg),
+        declaration::<crate::format::Formatted>(&cfg),
+        error_interface::<crate::json::JsonError>(
+            &cfg,
+            "  /**\n   * The error as a finding (severity \"error\", its code and message, an empty \
+             span at its\n   * position): what a front end shows.\n   */\n  diagnostic: Diagnostic,\n",
+        ),
     ])
 }
 
@@ -71,6 +120,8 @@ fn validator() -> String {
     file(&[
         declaration::<crate::validator::SchemaCheck>(&cfg),
         declaration::<crate::validate::ValidationReport>(&cfg),
+        options::<crate::validate::ValidateOptions>(&cfg),
+        error_interface::<crate::validate::SchemaErrors>(&cfg, ""),
     ])
 }
 
@@ -80,6 +131,15 @@ fn full() -> String {
     use crate::{classify, compat, host, lint, protocol};
     let cfg = config();
     file(&[
+        // ts-rs declares `serde_json::Value` without a doc comment.
+        ts_rs::format_docs(&[
+            " Any JSON value. Numbers come through `JSON.parse`: beyond 2^53 they are rounded like",
+            " `JSON.parse` does.",
+        ]) + &declaration::<serde_json::Value>(&cfg),
+        declaration::<host::logs::LogFormat>(&cfg),
+        declaration::<host::logs::FormatRow>(&cfg),
+        declaration::<host::session::Fetched>(&cfg),
+        declaration::<host::session::AuthorizationPath>(&cfg),
         declaration::<protocol::Generation>(&cfg),
         declaration::<protocol::Version>(&cfg),
         declaration::<protocol::TaskStatus>(&cfg),

@@ -12,7 +12,8 @@ use crate::json::{parse, ReadOptions};
 use crate::validate::ValidateOptions;
 use crate::validator::Validator;
 
-use super::rule::{ArrayScope, Check, Effect, Field, NameRule, Rule};
+use super::checks::{read, with::With};
+use super::rule::{Check, Effect, Field, Rule};
 
 /// The built-in data files, by name, in name order (as `build.rs` writes them: no whitespace, no
 /// prose; every `compat-data/*.json` but the schema).
@@ -46,6 +47,8 @@ pub struct Entry {
     pub feature: String,
     /// The feature with its parameters.
     pub check: Check,
+    /// The schema field the feature is about (`with.field`), for a feature that reads one.
+    pub field: Option<Field>,
     /// The verdict: `accepted` (no finding), `noted` (an info finding, no verdict), or what the
     /// consumer does.
     pub verdict: String,
@@ -120,19 +123,7 @@ impl Entry {
         self.code == other.code
             && self.consumer == other.consumer
             && self.feature == other.feature
-            && field_of(&self.check) == field_of(&other.check)
-    }
-}
-
-/// The schema field a check is about, if it names one.
-fn field_of(check: &Check) -> Option<Field> {
-    match check {
-        Check::RootObject(f)
-        | Check::McpRoot(f)
-        | Check::BooleanSubschema(f)
-        | Check::DeclaredDialect(f, _)
-        | Check::InvalidSchema(Some(f)) => Some(*f),
-        _ => None,
+            && self.field == other.field
     }
 }
 
@@ -197,98 +188,14 @@ fn text(map: &Map<String, Value>, key: &str) -> Option<String> {
     map.get(key).and_then(Value::as_str).map(str::to_owned)
 }
 
-/// A list of strings member of `with`.
-fn strings(with: &Map<String, Value>, key: &str) -> Result<Vec<String>, String> {
-    with.get(key)
-        .and_then(Value::as_array)
-        .map(|items| {
-            items
-                .iter()
-                .filter_map(Value::as_str)
-                .map(str::to_owned)
-                .collect()
-        })
-        .ok_or_else(|| format!("`with.{key}` is needed"))
-}
-
-/// A count member of `with`.
-fn count(with: &Map<String, Value>, key: &str) -> Result<usize, String> {
-    with.get(key)
-        .and_then(Value::as_u64)
-        .and_then(|n| usize::try_from(n).ok())
-        .ok_or_else(|| format!("`with.{key}` is needed"))
-}
-
-/// The name rule of `with`.
-fn name_rule(with: &Map<String, Value>) -> Result<NameRule, String> {
-    Ok(NameRule {
-        max: count(with, "max").unwrap_or(usize::MAX),
-        first: text(with, "first"),
-        rest: text(with, "chars").ok_or("`with.chars` is needed")?,
-        allowed: text(with, "allowed").unwrap_or_default(),
-    })
-}
-
-/// The check an entry's `feature` and `with` describe.
-#[inline(never)]
-fn check(feature: &str, with: &Map<String, Value>) -> Result<Check, String> {
-    let field = || match with.get("field").and_then(Value::as_str) {
-        Some("outputSchema") => Ok(Field::Output),
-        Some("inputSchema") => Ok(Field::Input),
-        _ => Err("`with.field` is needed".to_owned()),
-    };
-    Ok(match feature {
-        "name" => Check::Name(name_rule(with)?),
-        "mcp-name" => Check::McpName,
-        "name-has" => Check::NameHas(text(with, "chars").ok_or("`with.chars` is needed")?),
-        "root-object" => Check::RootObject(field()?),
-        "mcp-root" => Check::McpRoot(field()?),
-        "root-keywords" => Check::RootKeywords(strings(with, "keywords")?),
-        "keywords" => Check::Keywords(strings(with, "keywords")?),
-        "only-keywords" => Check::OnlyKeywords(strings(with, "keywords")?),
-        "type-array" => Check::TypeArray,
-        "nullable-type-pair" => Check::NullableTypePair,
-        "enum-not-string" => Check::EnumNotString,
-        "array-without-items" => Check::ArrayWithoutItems(ArrayScope {
-            walk: strings(with, "walk").ok(),
-            string_type: with.get("stringType") == Some(&Value::Bool(true)),
-        }),
-        "open-object" => Check::OpenObject,
-        "not-all-required" => Check::NotAllRequired,
-        "format-not-in" => Check::FormatNotIn(strings(with, "keywords")?),
-        "string-format-not-in" => Check::StringFormatNotIn(strings(with, "keywords")?),
-        "boolean-subschema" => Check::BooleanSubschema(field()?),
-        "output-dialect" => Check::OutputDialect(strings(with, "keywords")?),
-        "declared-dialect" => Check::DeclaredDialect(field()?, strings(with, "keywords")?),
-        "ignored-member" => {
-            Check::IgnoredMember(text(with, "member").ok_or("`with.member` is needed")?)
-        }
-        "server-tool-length" => Check::ServerToolLength(count(with, "max")?),
-        "description-length" => Check::DescriptionLength(count(with, "max")?),
-        "required-undefined" => Check::RequiredUndefined,
-        "properties-not-object" => Check::PropertiesNotObject,
-        "any-of-siblings" => Check::AnyOfSiblings,
-        "invalid-schema" => Check::InvalidSchema(field().ok()),
-        "x-mcp-header" => Check::XMcpHeader,
-        "max-tools" => Check::MaxTools(count(with, "max")?),
-        "instructions-length" => Check::InstructionsLength(count(with, "max")?),
-        "duplicate-name" => Check::DuplicateName,
-        "duplicate-after-rewrite" => Check::DuplicateAfterRewrite(name_rule(with)?),
-        "strict-budget" => Check::StrictBudget {
-            tools: count(with, "tools")?,
-            optional: count(with, "optional")?,
-        },
-        other => return Err(format!("unknown feature {other:?}")),
-    })
-}
-
 /// One entry.
 #[inline(never)]
 fn entry(value: &Value) -> Result<Entry, String> {
     let map = value.as_object().ok_or("an entry is an object")?;
     let empty = Map::new();
-    let with = map.get("with").and_then(Value::as_object).unwrap_or(&empty);
+    let with = With::new(map.get("with").and_then(Value::as_object).unwrap_or(&empty));
     let feature = text(map, "feature").ok_or("`feature` is needed")?;
+    let check = read(&feature, &with)?;
     let evidence = map
         .get("evidence")
         .and_then(Value::as_array)
@@ -308,7 +215,8 @@ fn entry(value: &Value) -> Result<Entry, String> {
     Ok(Entry {
         code: text(map, "code").ok_or("`code` is needed")?,
         consumer: text(map, "consumer").ok_or("`consumer` is needed")?,
-        check: check(&feature, with)?,
+        check,
+        field: with.field_read(),
         feature,
         verdict: text(map, "verdict").ok_or("`verdict` is needed")?,
         since: text(map, "since"),

@@ -25,7 +25,6 @@ use super::{CompatOptions, Target};
 #[cfg_attr(test, ts(rename = "LoweredTool"))]
 pub struct Lowered {
     /// The lowered tool, or `None` when the text holds no single tool.
-    #[cfg_attr(test, ts(type = "JsonValue | null"))]
     pub tool: Option<Value>,
     /// Each change, in the order made.
     pub changes: Vec<Change>,

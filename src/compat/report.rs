@@ -21,6 +21,7 @@ pub struct DataRow {
     /// The feature.
     pub feature: String,
     /// The verdict.
+    // A `String` (the data's own word, `noted` beside the verdicts), no enum to derive from.
     #[cfg_attr(test, ts(type = "CompatVerdict | \"noted\""))]
     pub verdict: String,
     /// The first version (or date) it holds for.

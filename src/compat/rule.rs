@@ -1,8 +1,11 @@
 //! What a profile rule is: a stable code, what the consumer does, what users see, the fix, and
-//! the [`Check`] that finds it. Each check kind has one file in `checks/` holding both its
-//! detection and its lowering pass; a new rule of an existing kind touches only a profile file.
+//! the [`Check`] that finds it. Each check kind is a row of the table in `checks/mod.rs` and has
+//! one file in `checks/` holding both its detection and its lowering pass; a new rule of an
+//! existing kind touches only a data file.
 
 use serde::Serialize;
+
+pub use super::checks::Check;
 
 /// What a consumer does with a tool that breaks a rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -126,106 +129,6 @@ pub struct ArrayScope {
     pub walk: Option<Vec<String>>,
     /// Whether only a string `type: "array"` counts (not a list holding `"array"`).
     pub string_type: bool,
-}
-
-/// What a rule looks for. Each variant has one file in `checks/` (its detection and its
-/// lowering pass); `checks/mod.rs` dispatches to it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Check {
-    /// The tool name follows a [`NameRule`] (`checks/name.rs`).
-    Name(NameRule),
-    /// The MCP spec's name rule (`checks/name.rs`).
-    McpName,
-    /// The tool name has none of these characters (`checks/name.rs`).
-    NameHas(String),
-    /// The root of the field is `type: "object"`; a missing `inputSchema` breaks it too
-    /// (`checks/root.rs`).
-    RootObject(Field),
-    /// The spec's root rule for the field, per protocol version (`checks/root.rs`).
-    McpRoot(Field),
-    /// None of these keywords at the root of `inputSchema` (`checks/combinators.rs`).
-    RootKeywords(Vec<String>),
-    /// None of these keywords in any subschema of `inputSchema` (`checks/keywords.rs`).
-    Keywords(Vec<String>),
-    /// Only these keywords in any subschema of `inputSchema` (`checks/keywords.rs`).
-    OnlyKeywords(Vec<String>),
-    /// No `type` given as an array (`checks/type_array.rs`).
-    TypeArray,
-    /// No `type` given as a pair of a type and `"null"` (`checks/nullable_type_pair.rs`).
-    NullableTypePair,
-    /// `enum` only on schemas that say `type: "string"`, with string values (`checks/enums.rs`).
-    EnumNotString,
-    /// Every array schema has `items` (`checks/array_items.rs`).
-    ArrayWithoutItems(ArrayScope),
-    /// Every object schema says `additionalProperties: false` (`checks/open_object.rs`).
-    OpenObject,
-    /// Every object schema lists all its `properties` in `required` (`checks/all_required.rs`).
-    NotAllRequired,
-    /// `format` only one of these (`checks/formats.rs`).
-    FormatNotIn(Vec<String>),
-    /// On a `type: "string"` schema, `format` only one of these (`checks/formats.rs`).
-    StringFormatNotIn(Vec<String>),
-    /// No boolean subschema (`true`/`false`) in the field (`checks/booleans.rs`).
-    BooleanSubschema(Field),
-    /// `outputSchema`'s root `$schema` is none of these dialects (`checks/dialect.rs`).
-    OutputDialect(Vec<String>),
-    /// The field's root `$schema` declares none of these dialects (`checks/dialect.rs`).
-    DeclaredDialect(Field, Vec<String>),
-    /// The consumer ignores this member of a tool (`checks/ignored.rs`).
-    IgnoredMember(String),
-    /// The tool's `description` at most this many characters; a longer one is cut
-    /// (`checks/description.rs`).
-    DescriptionLength(usize),
-    /// Every name in `required` is defined in `properties` (`checks/required.rs`).
-    RequiredUndefined,
-    /// `properties`/`required` only on schemas that say `type: "object"`
-    /// (`checks/properties_type.rs`).
-    PropertiesNotObject,
-    /// No `anyOf` with other keywords beside it (`checks/any_of_siblings.rs`).
-    AnyOfSiblings,
-    /// The field named (`None`: `inputSchema` and `outputSchema`) is valid JSON Schema that the
-    /// engine can use: a model API sees only `inputSchema` (`checks/invalid_schema.rs`).
-    InvalidSchema(Option<Field>),
-    /// The spec's constraints on `x-mcp-header` annotations (`checks/x_mcp_header.rs`).
-    XMcpHeader,
-    /// Server name + tool name shorter than this many characters (needs the server name;
-    /// `checks/server_tool_length.rs`).
-    ServerToolLength(usize),
-    /// Server: the `initialize` result's `instructions` at most this many characters; longer
-    /// ones are cut (`checks/description.rs`).
-    InstructionsLength(usize),
-    /// List: at most this many tools (`checks/list.rs`).
-    MaxTools(usize),
-    /// List: no two tools with the same name (`checks/list.rs`).
-    DuplicateName,
-    /// List: no two tools whose names the [`NameRule`]'s rewrite makes equal (`checks/list.rs`).
-    DuplicateAfterRewrite(NameRule),
-    /// List: at most `tools` tools, and `optional` optional parameters in all
-    /// (`checks/list.rs`).
-    StrictBudget {
-        /// Most tools.
-        tools: usize,
-        /// Most optional parameters (properties not in `required`) over all tools.
-        optional: usize,
-    },
-}
-
-impl Check {
-    /// Whether the check is about the server (its `initialize` result) rather than a tool.
-    pub fn is_server(&self) -> bool {
-        matches!(self, Self::InstructionsLength(_))
-    }
-
-    /// Whether the check is about the whole list rather than one tool.
-    pub fn is_list(&self) -> bool {
-        matches!(
-            self,
-            Self::MaxTools(_)
-                | Self::DuplicateName
-                | Self::DuplicateAfterRewrite(_)
-                | Self::StrictBudget { .. }
-        )
-    }
 }
 
 /// One rule of a target: an entry of the compatibility data, resolved for the target's version

@@ -71,6 +71,7 @@ impl Versions {
 #[cfg_attr(test, ts(rename = "CompatTargetInfo"))]
 pub struct TargetInfo {
     /// The name `targets` and `--target` take.
+    // The open name type declared by hand in src/wasm/full.rs (any name extra data declares).
     #[cfg_attr(test, ts(type = "CompatTarget"))]
     pub name: String,
     /// Whether it is checked only when named (or with `all`).

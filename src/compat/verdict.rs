@@ -115,6 +115,7 @@ pub struct ToolCompat {
     /// JSON Pointer to the tool in the checked text.
     pub pointer: String,
     /// Verdict and findings per target.
+    // A custom `Serialize` (an object keyed by target name) no derive can express: typed here.
     #[cfg_attr(test, ts(type = "Partial<Record<CompatTargetQuery, CompatResult>>"))]
     pub targets: PerTarget,
 }
@@ -126,10 +127,12 @@ pub struct CompatReport {
     /// One entry per tool found, in document order.
     pub tools: Vec<ToolCompat>,
     /// Per target, the rules on the whole list; a tool a target rejects makes the list rejected.
+    // A custom `Serialize` (an object keyed by target name) no derive can express: typed here.
     #[cfg_attr(test, ts(type = "Partial<Record<CompatTargetQuery, CompatResult>>"))]
     pub list: PerTarget,
     /// Per target, the rules on the server itself (its `initialize` result's `instructions`),
     /// when the text is an `initialize` result; empty otherwise.
+    // A custom `Serialize` (an object keyed by target name) no derive can express: typed here.
     #[cfg_attr(test, ts(type = "Partial<Record<CompatTargetQuery, CompatResult>>"))]
     pub server: PerTarget,
     /// Every finding of `tools`, `list` and `server` once, in that order: a rule several
@@ -139,6 +142,7 @@ pub struct CompatReport {
     /// Why nothing could be checked: a parse error, or a text that holds no tool.
     pub diagnostics: Vec<Diagnostic>,
     /// Per target, the worst verdict over the list and every tool (what a summary shows).
+    // A custom `Serialize` (an object keyed by target name) no derive can express: typed here.
     #[cfg_attr(test, ts(type = "Partial<Record<CompatTargetQuery, CompatVerdict>>"))]
     pub worst: Verdicts,
 }

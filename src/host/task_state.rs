@@ -95,7 +95,6 @@ pub struct TaskState {
     /// The tool the task runs, if the creating `tools/call` is in the transcript.
     pub tool_name: Option<String>,
     /// The call's arguments (`null` when unknown). Numbers are kept exactly.
-    #[cfg_attr(test, ts(type = "JsonValue"))]
     pub arguments: Value,
     /// The latest status.
     pub last_status: TaskStatus,

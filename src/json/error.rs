@@ -4,14 +4,18 @@ use serde::Serialize;
 
 use crate::diagnostic::{ByteRange, Diagnostic, LineIndex, Span};
 
-/// Why a text is not the JSON it should be: a message, a code and an exact position.
+/// Why a text is not the JSON it should be: a message, a code and an exact position (in
+/// JavaScript the `JsonError` thrown for text that is not JSON).
 ///
 /// `offset`, `line` and `column` count UTF-16 code units (what JavaScript uses); `byte_offset` and
-/// `byte_column` count UTF-8 bytes. Lines and columns are 1-based.
+/// `byte_column` (`byteOffset`, `byteColumn` in JavaScript) count UTF-8 bytes. Lines and columns
+/// are 1-based.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct JsonError {
     /// A stable code: `syntax`, `eof`, `depth-limit`, `size-limit`, `invalid-utf8`, `empty`.
+    #[cfg_attr(test, ts(as = "JsonErrorCode", inline))]
     pub code: &'static str,
     /// A plain-English sentence naming what was expected and what was found.
     pub message: String,
@@ -40,6 +44,32 @@ impl std::fmt::Display for JsonError {
 }
 
 impl std::error::Error for JsonError {}
+
+/// [`JsonError::code`] in TypeScript: the registry's codes of the `json` layer emitted as errors
+/// ([`crate::diagnostic::codes::CODES`]), which are the codes a text that is not JSON gets (its
+/// [`JsonError::diagnostic`] is an error, and a code emitted more severely than registered
+/// panics in a debug build).
+#[cfg(test)]
+struct JsonErrorCode;
+
+#[cfg(test)]
+impl ts_rs::TS for JsonErrorCode {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+
+    fn name(_: &ts_rs::Config) -> String {
+        "JsonErrorCode".to_owned()
+    }
+
+    fn inline(_: &ts_rs::Config) -> String {
+        let codes: Vec<String> = crate::diagnostic::codes::CODES
+            .iter()
+            .filter(|c| c.layer == "json" && c.severity == crate::diagnostic::Severity::Error)
+            .map(|c| format!("\"{}\"", c.code))
+            .collect();
+        codes.join(" | ")
+    }
+}
 
 /// Characters of context shown on each side of the caret in a snippet.
 const SNIPPET_CONTEXT: usize = 40;

@@ -7,6 +7,7 @@ use super::tape::{Instance, TapeJson};
 
 /// Which standard output structure a report also carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum OutputFormat {
     /// `{"valid": bool}`.

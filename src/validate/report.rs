@@ -11,21 +11,29 @@ use crate::diagnostic::Diagnostic;
 
 use super::output::OutputFormat;
 
-/// How to compile a schema and what reports carry.
+/// Options of `new Validator` and `validateArguments` (in JavaScript the same names in camelCase,
+/// each optional): how to compile a schema and what reports carry.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ValidateOptions {
-    /// Make every known `format` an assertion (default: annotation in 2019-09/2020-12).
+    /// Make every known `format` an assertion (default: annotation in 2019-09/2020-12;
+    /// draft-04..07 assert).
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub assert_formats: bool,
     /// Also return this standard output structure in [`ValidationReport::output`].
+    #[cfg_attr(test, ts(optional, inline))]
     pub output: Option<OutputFormat>,
-    /// Schemas that `$ref` (or `$schema`) may name, by URI, as JSON texts. Nothing else is fetched.
+    /// Schemas that `$ref` (or `$schema`) may name, by URI, as JSON texts. Nothing is ever fetched.
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub schemas: BTreeMap<String, String>,
     /// Check the schema against its meta-schema before compiling it (every violation an error,
-    /// positioned in the schema). The server build (the `validator` feature without `full`)
-    /// checks only when asked: otherwise the schema is compiled as it is, and one the engine
-    /// cannot compile is still an error with its position (explained by its meta-schema
-    /// violations when it has some). The full build checks every schema, whatever this says.
+    /// positioned in the schema: a `SchemaError`). The server build (the `validator` feature
+    /// without `full`, `mcp-json-toolbox/validator`) checks only when asked: otherwise the schema
+    /// is compiled as it is, and one the engine cannot compile is still an error with its
+    /// position (explained by its meta-schema violations when it has some). The full build
+    /// checks every schema, whatever this says.
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub check_schema: bool,
 }
 
@@ -69,8 +77,11 @@ pub struct ValidationReport {
     pub output: Option<Value>,
 }
 
-/// Why a schema cannot be used: positioned diagnostics about the schema text.
+/// Why a schema cannot be used: positioned diagnostics about the schema text (in JavaScript the
+/// `SchemaError` that `new Validator`, `validateArguments` and `validateToolArguments` throw,
+/// spans into the schema text).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "SchemaError"))]
 pub struct SchemaErrors {
     /// What is wrong, positioned in the schema text.
     pub diagnostics: Vec<Diagnostic>,

@@ -137,3 +137,117 @@ export type ExampleJudgement = {
    */
   deliberate: boolean,
 };
+
+/**
+ * Options of `format` (in JavaScript the same names in camelCase, each optional).
+ */
+export type FormatOptions = {
+  /**
+   * Spaces per level (0-8) or "tab"; default 2. 0 puts one item per line without indentation.
+   */
+  indent?: number | "tab",
+  /**
+   * No white space at all (overrides `indent`).
+   */
+  minify?: boolean,
+  /**
+   * Sort object keys by code point, stably (duplicates keep their order).
+   */
+  sortKeys?: boolean,
+  /**
+   * Escape every non-ASCII character as `\uXXXX`.
+   */
+  ensureAscii?: boolean,
+  /**
+   * If the document is a string whose content is JSON, format that content (repeatedly).
+   */
+  unwrapString?: boolean,
+  /**
+   * Deepest nesting accepted; default 512.
+   */
+  maxDepth?: number,
+  /**
+   * Longest input accepted, in UTF-8 bytes; default 268435456 (256 MiB). Longer input is a
+   * `JsonError` with code `size-limit`.
+   */
+  maxInputBytes?: number,
+  /**
+   * Most warnings returned; the rest are counted in one final `more-diagnostics` info
+   * diagnostic. Default 100.
+   */
+  maxDiagnostics?: number,
+  /**
+   * Longest output produced, in UTF-8 bytes; default 268435456 (256 MiB). Deep indentation
+   * can make the output hundreds of times longer than the input; past the limit a `JsonError`
+   * with code `size-limit` is returned (so this bounds memory and time too).
+   */
+  maxOutputBytes?: number,
+};
+
+/**
+ * The result of [`format_document`] (in JavaScript `FormatResult`, what `formatDocument` returns).
+ */
+export type FormatResult = {
+  /**
+   * The formatted text (no trailing newline).
+   */
+  output: string,
+  /**
+   * Warnings (duplicate keys, lone surrogates, ...) and notes about unwrapping. When the input
+   * was unwrapped, spans point into the innermost unwrapped text.
+   */
+  diagnostics: Array<Diagnostic>,
+  /**
+   * How many string layers `unwrap_string` removed.
+   */
+  unwrapDepth: number,
+};
+
+/**
+ * Why a text is not the JSON it should be: a message, a code and an exact position (in
+ * JavaScript the `JsonError` thrown for text that is not JSON).
+ *
+ * `offset`, `line` and `column` count UTF-16 code units (what JavaScript uses); `byte_offset` and
+ * `byte_column` (`byteOffset`, `byteColumn` in JavaScript) count UTF-8 bytes. Lines and columns
+ * are 1-based.
+ */
+export interface JsonError extends Error {
+  name: "JsonError",
+  /**
+   * The error as a finding (severity "error", its code and message, an empty span at its
+   * position): what a front end shows.
+   */
+  diagnostic: Diagnostic,
+  /**
+   * A stable code: `syntax`, `eof`, `depth-limit`, `size-limit`, `invalid-utf8`, `empty`.
+   */
+  code: "syntax" | "eof" | "empty" | "depth-limit" | "size-limit" | "invalid-utf8",
+  /**
+   * A plain-English sentence naming what was expected and what was found.
+   */
+  message: string,
+  /**
+   * UTF-16 offset of the error.
+   */
+  offset: number,
+  /**
+   * 1-based line.
+   */
+  line: number,
+  /**
+   * 1-based UTF-16 column.
+   */
+  column: number,
+  /**
+   * Byte offset of the error.
+   */
+  byteOffset: number,
+  /**
+   * 1-based byte column.
+   */
+  byteColumn: number,
+  /**
+   * The line around the error and a caret under it.
+   */
+  snippet: string,
+}

@@ -1,63 +1,15 @@
 //! The JavaScript API of every build (the format core, the server build, the full build): `format`,
 //! `formatDocument`, `version`, and the docs examples' `judgeExample` and `unknownSchema`. No logic lives here. The TypeScript of the
-//! results every build shares (`Diagnostic`, `Span`, ...) is derived from the Rust types
-//! (`core.d.ts`, written by `src/ts_types.rs`); the block below declares by hand what is no
-//! serialised Rust type (the options, `JsonError`, `FormatResult`). The server and full builds add [`super::validator`], the full
-//! build [`super::full`].
+//! results every build shares (`Diagnostic`, `Span`, ...), of `FormatOptions` and of the thrown
+//! `JsonError` is derived from the Rust types (`core.d.ts`, written by `src/ts_types.rs`). The
+//! server and full builds add [`super::validator`], the full build [`super::full`].
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::conversions::{json_error, read_options, to_js};
 use crate::format::{format_document, FormatOptions};
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &'static str = r#"
-/** Thrown for text that is not JSON. `offset`/`column` count UTF-16 code units, `byteOffset`/`byteColumn` UTF-8 bytes. */
-export interface JsonError extends Error {
-  name: "JsonError";
-  code: "syntax" | "eof" | "depth-limit" | "size-limit" | "invalid-utf8" | "empty";
-  offset: number; line: number; column: number; byteOffset: number; byteColumn: number;
-  /** The line around the error with a caret under it. */
-  snippet: string;
-  /** The error as a finding (severity "error", its code and message, an empty span at its position): what a front end shows. */
-  diagnostic: Diagnostic;
-}
-
-/** Options of `format`. */
-export interface FormatOptions {
-  /** Spaces per level (0-8) or "tab"; default 2. 0 puts one item per line without indentation. */
-  indent?: number | "tab";
-  /** No white space at all. */
-  minify?: boolean;
-  /** Sort object keys by code point (stable; duplicates keep their order). */
-  sortKeys?: boolean;
-  /** Escape every non-ASCII character as \uXXXX. */
-  ensureAscii?: boolean;
-  /** If the document is a string whose content is JSON, format that content (repeatedly). */
-  unwrapString?: boolean;
-  /** Deepest nesting accepted; default 512. */
-  maxDepth?: number;
-  /** Longest input accepted, in UTF-8 bytes; default 268435456 (256 MiB). Longer input throws a JsonError with code "size-limit". */
-  maxInputBytes?: number;
-  /** Most warnings returned; the rest are counted in one final "more-diagnostics" info diagnostic. Default 100. */
-  maxDiagnostics?: number;
-  /** Longest output produced, in UTF-8 bytes; default 268435456 (256 MiB). Deep indentation can make the output hundreds of times longer than the input; past the limit a JsonError with code "size-limit" is thrown. */
-  maxOutputBytes?: number;
-}
-
-/** What `formatDocument` returns. */
-export interface FormatResult {
-  /** The formatted text. */
-  output: string;
-  /** Duplicate keys, lone surrogates, unwrapping notes. */
-  diagnostics: Diagnostic[];
-  /** How many string layers `unwrapString` removed. */
-  unwrapDepth: number;
-}
-"#;
-
-// The declarations of the results derived from the Rust types (src/ts_types.rs writes the file).
+// The declarations derived from the Rust types (src/ts_types.rs writes the file).
 #[wasm_bindgen(typescript_custom_section)]
 const DERIVED_TYPES: &'static str = include_str!("core.d.ts");
 
@@ -99,20 +51,9 @@ pub fn format_document_js(
     format_result(&formatted)
 }
 
-/// A [`crate::Formatted`] as the `FormatResult` TypeScript sees.
+/// A [`crate::Formatted`] as JavaScript sees it (its `FormatResult`).
 pub(crate) fn format_result(formatted: &crate::Formatted) -> Result<JsValue, JsValue> {
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct FormatResult<'a> {
-        output: &'a str,
-        diagnostics: &'a [crate::Diagnostic],
-        unwrap_depth: usize,
-    }
-    to_js(&FormatResult {
-        output: &formatted.text,
-        diagnostics: &formatted.diagnostics,
-        unwrap_depth: formatted.unwrap_depth,
-    })
+    to_js(formatted)
 }
 
 /// Judges a docs example's verdict (the `mode` that ran, the `kind` classified, its `summary`

@@ -2,6 +2,82 @@
 // `UPDATE_TYPES=1 cargo test --lib ts_types`.
 
 /**
+ * Any JSON value. Numbers come through `JSON.parse`: beyond 2^53 they are rounded like
+ * `JSON.parse` does.
+ */
+export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null;
+
+/**
+ * The formats `readLog` / `replayLog` read (detected from the text unless `format` is
+ * given): the names `logFormats()` lists, from the crate's table of formats.
+ */
+export type LogFormat = "har" | "mcp-debugger" | "mcp-recorder" | "inspector" | "vscode" | "claude-desktop" | "python-sdk" | "cursor" | "zed" | "claude-code" | "transcript" | "jsonl";
+
+/**
+ * A format's row; in JavaScript (no `looksLike`, no `read`) a format as `logFormats()` lists it.
+ */
+export type LogFormatInfo = {
+  /**
+   * Its name (`--input-format`, `{format}`, the reports' `format`).
+   */
+  name: LogFormat,
+  /**
+   * What a reader calls it (the page's badge; the reports' `detected` when the reader says
+   * no more).
+   */
+  label: string,
+  /**
+   * What it is and where it comes from, in one line (the CLI's help, the docs' table).
+   */
+  description: string,
+};
+
+/**
+ * One metadata document as a client fetched it.
+ */
+export type AuthorizationFetch = {
+  /**
+   * The URL requested.
+   */
+  url: string,
+  /**
+   * The HTTP status of the answer (0: none, the request failed).
+   */
+  status: number,
+  /**
+   * The answer's body, for a 2xx answer.
+   */
+  body?: string | null,
+};
+
+/**
+ * The authorization path of one server, as a client saw it: what a host that signed in to a
+ * protected server tells its session (`authorization`, `runAuthorization`) about it.
+ */
+export type AuthorizationPath = {
+  /**
+   * The MCP endpoint (the protected resource).
+   */
+  url: string,
+  /**
+   * The status of the answer that asked for authorization (401, or 403).
+   */
+  status: number,
+  /**
+   * Its `WWW-Authenticate` header, if any.
+   */
+  challenge?: string | null,
+  /**
+   * The protected resource metadata requests, in order (the last 2xx one is the document).
+   */
+  resourceMetadata?: Array<AuthorizationFetch>,
+  /**
+   * The authorization server metadata requests, in order (the last 2xx one is the document).
+   */
+  serverMetadata?: Array<AuthorizationFetch>,
+};
+
+/**
  * The two generations of the MCP task protocol.
  */
 export type Generation = "2025-11-25" | "2026-07-28";

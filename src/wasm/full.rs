@@ -1,10 +1,13 @@
 //! The JavaScript API of the full build beyond the validator's ([`super::validator`]):
 //! classification, host checks, compatibility, lint, sessions, logs. Converts
 //! arguments and results between JS and the Rust modules; no logic lives here. The TypeScript
-//! of its results is derived from the Rust types (`full.d.ts`, written by `src/ts_types.rs`); the
-//! block below declares what is no derived Rust type (the options, the run events, `JsonValue`,
-//! the open target names, `LogFormat`); those shared with the format core (`Diagnostic`,
-//! `Span`, ...) come with [`super::core`]. This whole module is the
+//! of its results, of `JsonValue`, `LogFormat` (from the table of formats), `LogFormatInfo` and
+//! `AuthorizationPath` is derived from the Rust types (`full.d.ts`, written by
+//! `src/ts_types.rs`); the block below declares by hand what JavaScript passes in that no Rust
+//! type has the shape of (each read by a hand-written `from_json`, lighter in the wasm build
+//! than a serde derive: the compatibility and log options, the open target names, the run
+//! events); those shared with the format core (`Diagnostic`, `Span`, ...) come with
+//! [`super::core`]. This whole module is the
 //! full build's (`feature = "full"`, gated in src/wasm/mod.rs): new full-build exports go here.
 
 use wasm_bindgen::prelude::*;
@@ -13,9 +16,6 @@ use super::conversions::{json_error, options_error, options_json, read_options, 
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
-/** Any JSON value. Numbers come through `JSON.parse`: beyond 2^53 they are rounded like JSON.parse does. */
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-
 /** A consumer `checkCompatibility` and `lowerTool` know: a built-in one (declared by `compat-data/*.json`: `compatTargets()` lists them, e.g. `"anthropic"`, `"claude-code"`, `"mcp"`), or one that extra data declares (any name). */
 export type CompatTarget = string;
 
@@ -30,19 +30,6 @@ export interface CompatOptions {
   serverName?: string;
   /** Extra compatibility data in the format of `compat-data/schema.json` (its text or its value): entries, and targets it declares (which `targets` may then name); bad data is a TypeError naming each line:column. */
   data?: string | JsonValue;
-}
-
-/** The formats `readLog` / `replayLog` read (detected from the text unless `format` is given): the names `logFormats()` lists (tests/native/ts_declarations.rs holds this union to the crate's table). */
-export type LogFormat = "mcpsnoop" | "har" | "mcp-debugger" | "mcp-recorder" | "inspector" | "vscode" | "claude-desktop" | "python-sdk" | "cursor" | "zed" | "claude-code" | "mcptools" | "transcript" | "jsonl";
-
-/** A format as `logFormats()` lists it. */
-export interface LogFormatInfo {
-  /** Its name (`format`, the CLI's `--input-format`). */
-  name: LogFormat;
-  /** What a reader calls it ("VS Code output log"). */
-  label: string;
-  /** What it is and where it comes from, in one line. */
-  description: string;
 }
 
 /** Options of `readLog` and `replayLog` (`replayLog` also takes `replaySession`'s `targets` and `serverName`). */
@@ -69,21 +56,9 @@ export type RunEvent = { entry?: number } & (
   | { event: "request-refused"; method: string; target: string; port: number; refused: "origin"; origin: string }
   | { event: "request-refused"; method: string; target: string; port: number; refused: "target" }
 );
-
-/** What a host that signed in to a protected server tells its session about the authorization path:
- * the MCP endpoint `url`, the `status` (401 or 403) and `WWW-Authenticate` `challenge` of the answer
- * that asked for authorization, each protected resource metadata request (`resourceMetadata`) and
- * each authorization server metadata request (`serverMetadata`); a request's `body` for a 2xx answer. */
-export interface AuthorizationPath {
-  url: string;
-  status: number;
-  challenge?: string | null;
-  resourceMetadata?: { url: string; status: number; body?: string | null }[];
-  serverMetadata?: { url: string; status: number; body?: string | null }[];
-}
 "#;
 
-// The declarations of the results derived from the Rust types (src/ts_types.rs writes the file).
+// The declarations derived from the Rust types (src/ts_types.rs writes the file).
 #[wasm_bindgen(typescript_custom_section)]
 const DERIVED_TYPES: &'static str = include_str!("full.d.ts");
 

@@ -39,3 +39,45 @@ export type ValidationReport = {
    */
   output?: { valid: boolean; errors?: { keywordLocation: string; absoluteKeywordLocation?: string; instanceLocation: string; error: string }[] },
 };
+
+/**
+ * Options of `new Validator` and `validateArguments` (in JavaScript the same names in camelCase,
+ * each optional): how to compile a schema and what reports carry.
+ */
+export type ValidateOptions = {
+  /**
+   * Make every known `format` an assertion (default: annotation in 2019-09/2020-12;
+   * draft-04..07 assert).
+   */
+  assertFormats?: boolean,
+  /**
+   * Also return this standard output structure in [`ValidationReport::output`].
+   */
+  output?: "flag" | "basic",
+  /**
+   * Schemas that `$ref` (or `$schema`) may name, by URI, as JSON texts. Nothing is ever fetched.
+   */
+  schemas?: { [key in string]: string },
+  /**
+   * Check the schema against its meta-schema before compiling it (every violation an error,
+   * positioned in the schema: a `SchemaError`). The server build (the `validator` feature
+   * without `full`, `mcp-json-toolbox/validator`) checks only when asked: otherwise the schema
+   * is compiled as it is, and one the engine cannot compile is still an error with its
+   * position (explained by its meta-schema violations when it has some). The full build
+   * checks every schema, whatever this says.
+   */
+  checkSchema?: boolean,
+};
+
+/**
+ * Why a schema cannot be used: positioned diagnostics about the schema text (in JavaScript the
+ * `SchemaError` that `new Validator`, `validateArguments` and `validateToolArguments` throw,
+ * spans into the schema text).
+ */
+export interface SchemaError extends Error {
+  name: "SchemaError",
+  /**
+   * What is wrong, positioned in the schema text.
+   */
+  diagnostics: Array<Diagnostic>,
+}

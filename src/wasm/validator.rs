@@ -2,9 +2,9 @@
 //! `mcp-json-toolbox/validator`) and the full build alike: `Validator`, `validateArguments`,
 //! `checkSchema` and validate mode's `validateToolArguments`.
 //! Converts arguments and results between JS and [`crate::validator`]; no logic lives here. The
-//! TypeScript of its results is derived from the Rust types (`validator.d.ts`, written by
-//! `src/ts_types.rs`); the block below declares the options and `SchemaError`; those shared with
-//! the format core (`Diagnostic`, `Span`, ...) come with [`super::core`].
+//! TypeScript of its results, of `ValidateOptions` and of the thrown `SchemaError` is derived from
+//! the Rust types (`validator.d.ts`, written by `src/ts_types.rs`); those shared with the format
+//! core (`Diagnostic`, `Span`, ...) come with [`super::core`].
 
 use wasm_bindgen::prelude::*;
 
@@ -12,28 +12,7 @@ use super::conversions::{read_options, to_js};
 use crate::validate::{SchemaErrors, ValidateOptions, ValidationReport};
 use crate::validator::{check_schema, validate_arguments, validate_tool_arguments};
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &'static str = r#"
-/** Options of `new Validator` and `validateArguments`. */
-export interface ValidateOptions {
-  /** Make every known `format` an assertion (default: annotation in 2019-09/2020-12; draft-04..07 assert). */
-  assertFormats?: boolean;
-  /** Also return the standard JSON Schema output structure in `output`. */
-  output?: "flag" | "basic";
-  /** Schemas that `$ref` / `$schema` may name, by URI, as JSON texts. Nothing is ever fetched. */
-  schemas?: Record<string, string>;
-  /** Check the schema against its meta-schema first (a violation is a `SchemaError`). The server build (`mcp-json-toolbox/validator`) checks only when asked: otherwise the schema is compiled as it is, and one it cannot compile is still a `SchemaError` with positions. The full build checks every schema. */
-  checkSchema?: boolean;
-}
-
-/** Thrown by `new Validator` / `validateArguments` / `validateToolArguments` for a schema that cannot be used; spans point into the schema text. */
-export interface SchemaError extends Error {
-  name: "SchemaError";
-  diagnostics: Diagnostic[];
-}
-"#;
-
-// The declarations of the results derived from the Rust types (src/ts_types.rs writes the file).
+// The declarations derived from the Rust types (src/ts_types.rs writes the file).
 #[wasm_bindgen(typescript_custom_section)]
 const DERIVED_TYPES: &'static str = include_str!("validator.d.ts");
 

@@ -103,7 +103,8 @@ fn bad_data_gets_positioned_errors() {
 }
 
 /// The data schema's `feature` enum and the crate's reader of an entry's `feature` and `with`
-/// (`src/compat/data.rs`) are one list: every feature the schema admits is read (none is an
+/// (each row's `read` in the kinds table of `src/compat/checks/mod.rs`, which the enum is
+/// generated from) are one list: every feature the schema admits is read (none is an
 /// "unknown feature"), and the schema asks for `with` exactly where the reader needs it, so a
 /// file the schema accepts never fails in the reader (a feature the reader has and the schema
 /// lacks fails `every_data_file_is_valid_and_embedded` through the entry that uses it).

@@ -1,16 +1,16 @@
-//! The TypeScript declarations of the wasm API held to what the Rust serialises. The results'
-//! declarations are derived from the Rust types (`ts-rs`, src/ts_types.rs, which writes
-//! src/wasm/core.d.ts, validator.d.ts and full.d.ts); what is still written by hand is checked
-//! here: the `typescript_custom_section`s of src/wasm/core.rs, validator.rs and full.rs (the
-//! classification, the options, the errors the glue builds, `FormatResult`, `LogFormatInfo`), and
-//! the fields of derived types whose TypeScript type is written by hand (`#[ts(type = "…")]`: a
-//! custom `Serialize`, a `serde_json::Value`). The exports hand JavaScript the serde_json text of
-//! Rust values (`to_js`) and declare their shapes (`unchecked_return_type = "…"`). This test
+//! The TypeScript declarations of the wasm API held to what the Rust serialises, where only the
+//! values can tell. The declarations are derived from the Rust types (`ts-rs`, src/ts_types.rs,
+//! which writes src/wasm/core.d.ts, validator.d.ts and full.d.ts), but for two things the derive
+//! cannot see: the fields of derived types whose TypeScript type is written by hand
+//! (`#[ts(type = "…")]`: a map with a custom `Serialize`, a `serde_json::Value` of a known shape),
+//! and what JavaScript passes in that no Rust type has the shape of (the
+//! `typescript_custom_section` of src/wasm/full.rs: options and run events read by a hand-written
+//! `from_json`, the open target names). The exports hand JavaScript the serde_json text of Rust
+//! values (`to_js`) and declare their shapes (`unchecked_return_type = "…"`). This test
 //! serialises the results of the same Rust functions on every example and fixture of the
 //! repository and checks each object against its declared type: a key the TypeScript does not
-//! declare, a required field missing, a value of another type, or a field of a hand-written
-//! interface that no result ever has, fails. A new export with an `unchecked_return_type` needs
-//! its samples in `samples` below.
+//! declare, a required field missing, or a value of another type fails. A new export with an
+//! `unchecked_return_type` needs its samples in `samples` below.
 #![cfg(test)]
 #![cfg(not(target_arch = "wasm32"))]
 // The slices are at the positions of ASCII text found in the same string.
@@ -25,6 +25,7 @@ use mcp_json_toolbox::compat::{
     check_compatibility, data_report_of, lower_tool, CompatOptions, Target,
 };
 use mcp_json_toolbox::docs_example::{judge_example, unknown_schema, ExampleVerdict};
+use mcp_json_toolbox::format::check_formatted;
 use mcp_json_toolbox::host::logs;
 use mcp_json_toolbox::host::session::{AuthorizationPath, JsonLinesSession, RunEvent};
 use mcp_json_toolbox::host::{
@@ -35,7 +36,7 @@ use mcp_json_toolbox::validator::{check_schema, validate_tool_arguments, Validat
 use mcp_json_toolbox::{classify::classify, format_document, lint_schema, validate_arguments};
 use mcp_json_toolbox::{FormatOptions, ValidateOptions};
 
-/// The Rust sources whose `typescript_custom_section` and exports are checked.
+/// The Rust sources whose exports' results are checked.
 const SOURCES: [(&str, &str); 3] = [
     ("src/wasm/core.rs", include_str!("../../src/wasm/core.rs")),
     (
@@ -61,25 +62,11 @@ const DERIVED: [(&str, &str); 3] = [
     ),
 ];
 
-/// Interfaces that are not results: options JavaScript passes in (read by serde with
-/// `deny_unknown_fields`), and the two `Error`s the glue builds field by field.
-const NOT_RESULTS: [&str; 7] = [
-    "AuthorizationPath",
-    "FormatOptions",
-    "LogOptions",
-    "ValidateOptions",
-    "CompatOptions",
-    "JsonError",
-    "SchemaError",
-];
-
 /// A declared field: whether it may be left out, and its type as written.
 #[derive(Clone, Debug)]
 struct Field {
     optional: bool,
     ty: String,
-    /// From a base interface (`extends`): held to results there, not here.
-    inherited: bool,
 }
 
 /// The declarations of the TypeScript blocks: interfaces by name, type aliases by name.
@@ -89,7 +76,8 @@ struct Declarations {
     aliases: BTreeMap<String, String>,
 }
 
-/// The text of the `typescript_custom_section` string in a Rust source.
+/// The text of the `typescript_custom_section` string in a Rust source (src/wasm/full.rs: the
+/// declarations written by hand).
 fn ts_block(source: &str) -> &str {
     let section = source
         .find("typescript_custom_section")
@@ -177,19 +165,18 @@ fn members(body: &str) -> BTreeMap<String, Field> {
             let field = Field {
                 optional,
                 ty: ty.trim().to_owned(),
-                inherited: false,
             };
             (name.to_owned(), field)
         })
         .collect()
 }
 
-/// The interfaces and type aliases of every TypeScript block.
+/// The interfaces and type aliases of every TypeScript block: those written by hand and those derived.
 fn declarations() -> Declarations {
     let mut found = Declarations::default();
     let mut extends = Vec::new();
-    let blocks = SOURCES.iter().map(|(_, source)| ts_block(source));
-    for block in blocks.chain(DERIVED.iter().map(|(_, text)| *text)) {
+    let hand_written = ts_block(include_str!("../../src/wasm/full.rs"));
+    for block in std::iter::once(hand_written).chain(DERIVED.iter().map(|(_, text)| *text)) {
         let text = strip_comments(block);
         let mut rest = text.as_str();
         while let Some(at) = rest.find("export ") {
@@ -226,10 +213,6 @@ fn declarations() -> Declarations {
                 .clone();
             let fields = found.interfaces.get_mut(&name).expect("the interface");
             for (field, declared) in inherited {
-                let declared = Field {
-                    inherited: true,
-                    ..declared
-                };
                 fields.entry(field).or_insert(declared);
             }
         }
@@ -278,16 +261,15 @@ fn fields_of(decl: &Declarations, ty: &str) -> BTreeMap<String, Field> {
     fields_of(decl, alias)
 }
 
-/// What the checks found: problems, and the fields of each interface seen in some result.
+/// What the checks found: the problems.
 #[derive(Default)]
 struct Checked {
     problems: BTreeSet<String>,
-    seen: BTreeMap<String, BTreeSet<String>>,
 }
 
 impl Checked {
     /// Checks `value` (at `path`, for messages) against the type written `ty`, returning the
-    /// problems (a union tries each member; the fields seen count for the member that fits).
+    /// problems (a union tries each member).
     fn value(&mut self, decl: &Declarations, value: &Value, ty: &str, path: &str) -> Vec<String> {
         let alternatives = split_top(ty, &['|']);
         if let [only] = alternatives.as_slice() {
@@ -295,12 +277,8 @@ impl Checked {
         }
         let mut problems = Vec::new();
         for alternative in &alternatives {
-            let mut attempt = Checked::default();
-            let found = attempt.one(decl, value, alternative, path);
+            let found = self.one(decl, value, alternative, path);
             if found.is_empty() {
-                for (name, fields) in attempt.seen {
-                    self.seen.entry(name).or_default().extend(fields);
-                }
                 return Vec::new();
             }
             problems.extend(found);
@@ -432,12 +410,6 @@ impl Checked {
                 }
                 None => {}
                 Some(item) => {
-                    if let Some(name) = name {
-                        self.seen
-                            .entry(name.to_owned())
-                            .or_default()
-                            .insert(key.clone());
-                    }
                     problems.extend(self.value(decl, item, &field.ty, &format!("{path}/{key}")));
                 }
             }
@@ -603,11 +575,10 @@ fn samples() -> BTreeMap<&'static str, Vec<(String, Value)>> {
     for options in [r#"{}"#, r#"{"unwrapString": true}"#] {
         let options: FormatOptions = serde_json::from_str(options).expect("options");
         if let Ok(formatted) = format_document(&unformatted, &options) {
-            add(
-                "formatDocument.diagnostics",
-                "cli/unformatted.json",
-                json(&formatted.diagnostics),
-            );
+            add("formatDocument", "cli/unformatted.json", json(&formatted));
+        }
+        if let Ok(checked) = check_formatted(&unformatted, &options) {
+            add("checkFormatted", "cli/unformatted.json", json(&checked));
         }
     }
     // A schema that is no schema, and a failing anyOf (children).
@@ -930,8 +901,7 @@ fn lines_pushed(text: &str, add: &mut dyn FnMut(&'static str, Value)) {
     add("runAuthorization", json(&path.findings()));
 }
 
-/// Each sample against its export's declared type; then every declared field of every result
-/// interface must have been seen.
+/// Each sample against its export's declared type.
 #[test]
 fn the_typescript_declarations_match_the_serialised_results() {
     let decl = declarations();
@@ -943,19 +913,12 @@ fn the_typescript_declarations_match_the_serialised_results() {
     let samples = samples();
     let mut checked = Checked::default();
     let mut declared_types = returns.clone();
-    // The glue's own objects: the diagnostics of a SchemaError, those of formatDocument.
+    // The glue's own object: the diagnostics of a SchemaError.
     let schema_error = &decl.interfaces["SchemaError"]["diagnostics"].ty;
     declared_types.insert("SchemaError.diagnostics".into(), schema_error.clone());
-    let format_result = &decl.interfaces["FormatResult"]["diagnostics"].ty;
-    declared_types.insert("formatDocument.diagnostics".into(), format_result.clone());
 
     for (export, ty) in &declared_types {
         if ty == "string" {
-            continue;
-        }
-        // formatDocument's and checkFormatted's FormatResult is a struct local to
-        // src/wasm/core.rs's `format_result`: its diagnostics are checked.
-        if export == "formatDocument" || export == "checkFormatted" {
             continue;
         }
         let Some(results) = samples.get(export.as_str()) else {
@@ -967,19 +930,6 @@ fn the_typescript_declarations_match_the_serialised_results() {
         for (source, value) in results {
             let problems = checked.value(&decl, value, ty, &format!("{export}({source})"));
             checked.problems.extend(problems);
-        }
-    }
-    for (name, fields) in &decl.interfaces {
-        if NOT_RESULTS.contains(&name.as_str()) || name == "FormatResult" {
-            continue;
-        }
-        let seen = checked.seen.get(name);
-        for (field, _) in fields.iter().filter(|(_, declared)| !declared.inherited) {
-            if !seen.is_some_and(|seen| seen.contains(field)) {
-                checked.problems.insert(format!(
-                    "`{name}.{field}` is declared but no result has it (misspelt, or a sample is missing)"
-                ));
-            }
         }
     }
     assert!(
@@ -994,10 +944,11 @@ fn the_typescript_declarations_match_the_serialised_results() {
 #[test]
 fn the_declarations_are_read() {
     let decl = declarations();
-    let format_result = &decl.interfaces["FormatResult"];
-    assert!(!format_result["output"].optional);
-    assert_eq!(format_result["diagnostics"].ty, "Diagnostic[]");
+    let schema_error = &decl.interfaces["SchemaError"];
+    assert!(!schema_error["name"].optional);
+    assert_eq!(schema_error["diagnostics"].ty, "Array<Diagnostic>");
     assert!(decl.interfaces["CompatOptions"]["targets"].optional);
+    assert!(decl.interfaces["LogOptions"]["serverName"].optional);
     assert!(decl.aliases["Summary"].contains("TaskSummary"));
     let span = members(decl.aliases["Span"].trim_matches(['{', '}', ' ']));
     assert_eq!(
@@ -1008,19 +959,6 @@ fn the_declarations_are_read() {
     assert!(diagnostic["span"].optional && !diagnostic["code"].optional);
     assert_eq!(diagnostic["children"].ty, "Array<Diagnostic>");
     assert_eq!(return_types()["validate"], "ValidationReport");
-}
-
-/// The TypeScript `LogFormat` union names the crate's log formats (`LOG_FORMATS`), in the
-/// table's order: a format added to the table and not to the union fails here.
-#[test]
-fn the_log_format_union_is_the_crate_table() {
-    let decl = declarations();
-    let union: Vec<String> = decl.aliases["LogFormat"]
-        .split('|')
-        .map(|name| name.trim().trim_matches('"').to_owned())
-        .collect();
-    let table: Vec<&str> = logs::LOG_FORMATS.iter().map(|f| f.name()).collect();
-    assert_eq!(union, table);
 }
 
 /// `CompatTarget` is open (a target extra data declares has any name); its doc comment lists no

@@ -40,6 +40,15 @@ pub(super) fn find(view: &ToolView<'_>, bad: &dyn Fn(&str) -> bool) -> Vec<Spot>
     spots
 }
 
+/// One finding per keyword of an `inputSchema` subschema that is not one of `allowed`, and one
+/// per boolean subschema (an allow list of schema fields takes objects only).
+#[inline(never)]
+pub(super) fn find_only(view: &ToolView<'_>, allowed: &[String]) -> Vec<Spot> {
+    let mut spots = find(view, &|k| !allowed.iter().any(|w| w == k));
+    spots.extend(super::booleans::find(view, Field::Input));
+    spots
+}
+
 /// Advice that fits `keyword` better than a rule's generic fix (which says to remove it).
 #[inline(never)]
 fn advice(keyword: &str) -> Option<String> {

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::super::rule::{Check, Field};
+use super::super::rule::Field;
 use super::all_required::optional_properties;
 use super::view::{Spot, ToolView};
 
@@ -13,45 +13,48 @@ pub(super) const CANNOT_LOWER: &str =
      names of its other tools and its budget are the server's (leave tools out, split the server \
      or rename tools)";
 
-/// The findings of the list rule `check` over `views` (the list at `list`).
+/// At most `max` tools: a finding on the list when it has more.
 #[inline(never)]
-pub(super) fn find(check: &Check, views: &[ToolView<'_>], list: &str) -> Vec<Spot> {
-    match check {
-        Check::MaxTools(max) => (views.len() > *max)
-            .then(|| {
-                Spot::new(
-                    list.to_owned(),
-                    format!("{} tools; at most {max} are taken", views.len()),
-                )
-            })
-            .into_iter()
-            .collect(),
-        Check::DuplicateName => duplicates(views, &|name| name.to_owned()),
-        Check::DuplicateAfterRewrite(names) => duplicates(views, &|name| names.sanitize(name)),
-        Check::StrictBudget { tools, optional } => {
-            let mut spots = Vec::new();
-            if views.len() > *tools {
-                let detail = format!("{} strict tools; more than {tools}", views.len());
-                spots.push(Spot::new(list.to_owned(), detail));
-            }
-            let count: usize = views
-                .iter()
-                .flat_map(|v| v.subs(Field::Input))
-                .map(|sub| optional_properties(sub.value).len())
-                .sum();
-            if count > *optional {
-                let detail = format!("{count} optional parameters in all; more than {optional}");
-                spots.push(Spot::new(list.to_owned(), detail));
-            }
-            spots
-        }
-        _ => Vec::new(),
+pub(super) fn max_tools(views: &[ToolView<'_>], list: &str, max: usize) -> Vec<Spot> {
+    (views.len() > max)
+        .then(|| {
+            Spot::new(
+                list.to_owned(),
+                format!("{} tools; at most {max} are taken", views.len()),
+            )
+        })
+        .into_iter()
+        .collect()
+}
+
+/// A strict budget: at most `tools` tools, and `optional` optional parameters over all tools.
+#[inline(never)]
+pub(super) fn strict_budget(
+    views: &[ToolView<'_>],
+    list: &str,
+    tools: usize,
+    optional: usize,
+) -> Vec<Spot> {
+    let mut spots = Vec::new();
+    if views.len() > tools {
+        let detail = format!("{} strict tools; more than {tools}", views.len());
+        spots.push(Spot::new(list.to_owned(), detail));
     }
+    let count: usize = views
+        .iter()
+        .flat_map(|v| v.subs(Field::Input))
+        .map(|sub| optional_properties(sub.value).len())
+        .sum();
+    if count > optional {
+        let detail = format!("{count} optional parameters in all; more than {optional}");
+        spots.push(Spot::new(list.to_owned(), detail));
+    }
+    spots
 }
 
 /// One finding per tool whose name, as `key` makes it, an earlier tool already has.
 #[inline(never)]
-fn duplicates(views: &[ToolView<'_>], key: &dyn Fn(&str) -> String) -> Vec<Spot> {
+pub(super) fn duplicates(views: &[ToolView<'_>], key: &dyn Fn(&str) -> String) -> Vec<Spot> {
     let mut seen: HashMap<String, (&str, &str)> = HashMap::new();
     let mut spots = Vec::new();
     for view in views {

@@ -27,6 +27,7 @@ pub struct Http {
     pub method: String,
     /// The request headers, by name as sent.
     #[serde(with = "headers_object")]
+    // A custom `Serialize` (pairs as one object, a name sent twice joined) no derive can express.
     #[cfg_attr(test, ts(type = "Record<string, string>"))]
     pub headers: Vec<(String, String)>,
 }

@@ -27,9 +27,12 @@ pub(super) mod transcript_log;
 mod vscode;
 mod zed;
 
-/// A format's row.
+/// A format's row; in JavaScript (no `looksLike`, no `read`) a format as `logFormats()` lists it.
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "LogFormatInfo"))]
 pub struct FormatRow {
     /// Its name (`--input-format`, `{format}`, the reports' `format`).
+    #[cfg_attr(test, ts(as = "LogFormat"))]
     pub name: &'static str,
     /// What a reader calls it (the page's badge; the reports' `detected` when the reader says
     /// no more).
@@ -38,8 +41,10 @@ pub struct FormatRow {
     pub description: &'static str,
     /// Whether a text is in this format (tried in the table's order; the last two take what no
     /// other took).
+    #[cfg_attr(test, ts(skip))]
     looks_like: fn(&str) -> bool,
     /// Reads the text's messages and context lines into `found`.
+    #[cfg_attr(test, ts(skip))]
     pub(super) read: fn(&mut Found<'_>),
 }
 
@@ -109,6 +114,37 @@ impl std::fmt::Debug for LogFormat {
 impl Serialize for LogFormat {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.name())
+    }
+}
+
+/// `LogFormat` in TypeScript: the union of the names of [`LOG_FORMATS`], in the table's order
+/// (written here rather than derived: the type is a row of the table, serialised as its name).
+#[cfg(test)]
+impl ts_rs::TS for LogFormat {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+
+    fn docs() -> Option<String> {
+        Some(ts_rs::format_docs(&[
+            " The formats `readLog` / `replayLog` read (detected from the text unless `format` is",
+            " given): the names `logFormats()` lists, from the crate's table of formats.",
+        ]))
+    }
+
+    fn name(_: &ts_rs::Config) -> String {
+        "LogFormat".to_owned()
+    }
+
+    fn inline(_: &ts_rs::Config) -> String {
+        let names: Vec<String> = LOG_FORMATS
+            .iter()
+            .map(|f| format!("\"{}\"", f.name()))
+            .collect();
+        names.join(" | ")
+    }
+
+    fn decl(cfg: &ts_rs::Config) -> String {
+        format!("type LogFormat = {};", Self::inline(cfg))
     }
 }
 

@@ -59,7 +59,6 @@ impl LogOptions {
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Log {
     /// The format read.
-    #[cfg_attr(test, ts(type = "LogFormat"))]
     pub format: LogFormat,
     /// What the reader saw, in words ("VS Code output log, 2026 form ([editor -> server])").
     pub detected: String,
@@ -77,7 +76,6 @@ pub struct Log {
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct LogReport {
     /// The format read.
-    #[cfg_attr(test, ts(type = "LogFormat | null"))]
     pub format: Option<LogFormat>,
     /// What the reader saw, in words.
     pub detected: String,

@@ -46,6 +46,7 @@ use crate::diagnostic::Diagnostic;
 
 /// One metadata document as a client fetched it.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "AuthorizationFetch"))]
 #[serde(deny_unknown_fields)]
 pub struct Fetched {
     /// The URL requested.
@@ -54,11 +55,14 @@ pub struct Fetched {
     pub status: u16,
     /// The answer's body, for a 2xx answer.
     #[serde(default)]
+    #[cfg_attr(test, ts(optional = nullable))]
     pub body: Option<String>,
 }
 
-/// The authorization path of one server, as a client saw it.
+/// The authorization path of one server, as a client saw it: what a host that signed in to a
+/// protected server tells its session (`authorization`, `runAuthorization`) about it.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct AuthorizationPath {
     /// The MCP endpoint (the protected resource).
@@ -67,12 +71,15 @@ pub struct AuthorizationPath {
     pub status: u16,
     /// Its `WWW-Authenticate` header, if any.
     #[serde(default)]
+    #[cfg_attr(test, ts(optional = nullable))]
     pub challenge: Option<String>,
     /// The protected resource metadata requests, in order (the last 2xx one is the document).
     #[serde(default)]
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub resource_metadata: Vec<Fetched>,
     /// The authorization server metadata requests, in order (the last 2xx one is the document).
     #[serde(default)]
+    #[cfg_attr(test, ts(as = "Option<_>", optional))]
     pub server_metadata: Vec<Fetched>,
 }
 

@@ -43,6 +43,7 @@ pub struct ToolVerdict {
     /// its sources there); `None` for a tool a client keeps.
     pub excluded: Option<String>,
     /// Its compatibility verdict per target.
+    // A custom `Serialize` (an object keyed by target name) no derive can express: typed here.
     #[cfg_attr(test, ts(type = "Partial<Record<CompatTarget, CompatVerdict>>"))]
     pub targets: Verdicts,
 }
@@ -56,6 +57,7 @@ pub struct ToolTable {
     /// Each tool's verdicts.
     pub tools: Vec<ToolVerdict>,
     /// The list's verdict per target.
+    // A custom `Serialize` (an object keyed by target name) no derive can express: typed here.
     #[cfg_attr(test, ts(type = "Partial<Record<CompatTarget, CompatVerdict>>"))]
     pub list: Verdicts,
 }
