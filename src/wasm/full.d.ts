@@ -11,7 +11,7 @@ export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in
  * The formats `readLog` / `replayLog` read (detected from the text unless `format` is
  * given): the names `logFormats()` lists, from the crate's table of formats.
  */
-export type LogFormat = "har" | "mcp-debugger" | "mcp-recorder" | "inspector" | "vscode" | "claude-desktop" | "python-sdk" | "cursor" | "zed" | "claude-code" | "transcript" | "jsonl";
+export type LogFormat = "mcpsnoop" | "har" | "mcp-debugger" | "mcp-recorder" | "inspector" | "vscode" | "claude-desktop" | "python-sdk" | "cursor" | "zed" | "claude-code" | "mcptools" | "transcript" | "jsonl";
 
 /**
  * A format's row; in JavaScript (no `looksLike`, no `read`) a format as `logFormats()` lists it.
