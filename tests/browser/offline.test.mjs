@@ -2,7 +2,7 @@
 // examples), so a reload works with the network blocked, formatting and validating. Needs `make pkg www` first (see harness.mjs).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { afterRun, editorText, pasteAndRun, ready, selectTab, startBrowser } from './harness.mjs';
+import { WITH_SERVICE_WORKER, afterRun, editorText, pasteAndRun, ready, selectTab, startBrowser } from './harness.mjs';
 
 let env;
 before(async () => {
@@ -11,7 +11,7 @@ before(async () => {
 after(() => env?.close());
 
 test('a second visit works offline', async () => {
-  const { page, context } = await env.open();
+  const { page, context } = await env.open('', WITH_SERVICE_WORKER);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdir, readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  ROOT, RESULTS, afterRun, editorText, functions, paste, pasteAndRun, selectTab, selectedText, skipWithout, startBrowser,
+  ROOT, RESULTS, WITH_SERVICE_WORKER, afterRun, editorText, functions, paste, pasteAndRun, selectTab, selectedText, skipWithout, startBrowser,
 } from './harness.mjs';
 
 let env;
@@ -15,7 +15,8 @@ before(async () => {
 after(() => env?.close());
 
 test('the page loads its wasm worker under the strict CSP, with no errors', async () => {
-  const { page, log, context } = await env.open();
+  // With its service worker registered, as a visitor gets it.
+  const { page, log, context } = await env.open('', WITH_SERVICE_WORKER);
   const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
   assert.equal(csp, "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'");
   assert.match(await page.textContent('#version'), /^v\d+\.\d+\.\d+/);
@@ -234,7 +235,8 @@ test('light and dark screenshots', async () => {
 });
 
 test('no request leaves 127.0.0.1', async () => {
-  const { page, context, log } = await env.open();
+  // The service worker's precache included.
+  const { page, context, log } = await env.open('', WITH_SERVICE_WORKER);
   for (const tab of ['format', 'validate', 'classify', 'session', 'home']) await selectTab(page, tab);
   await paste(page, 'editor-a', '{"a": 1}');
   await page.waitForTimeout(500);

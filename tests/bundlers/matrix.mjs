@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { startServer } from '../../scripts/serve.mjs';
+import { packedTarball } from '../pkg/install.mjs';
 
 const execFile = promisify(execFileCallback);
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -122,17 +123,16 @@ function run(cmd, args, cwd) {
 }
 
 /**
- * A temporary folder with the package packed from `pkg/` (`npm pack`) and installed (offline) into
- * `base/`, and this repository's bundlers linked into its node_modules as the devDependencies a
- * user would have. Returns `{ work, base }`.
+ * A temporary folder with the package packed from `pkg/` (`npm pack`, tests/pkg/install.mjs's
+ * `packedTarball`) and installed (offline) into `base/`, and this repository's bundlers linked into
+ * its node_modules as the devDependencies a user would have. Returns `{ work, base }`.
  */
 export function installPackage() {
   const work = mkdtempSync(join(tmpdir(), 'mcp-json-toolbox-bundlers-'));
-  const [packed] = JSON.parse(run('npm', ['pack', join(ROOT, 'pkg'), '--json', '--pack-destination', work], work));
   const base = join(work, 'base');
   mkdirSync(base);
   writeFileSync(join(base, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-  run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, packed.filename)], base);
+  run('npm', ['install', '--offline', '--no-audit', '--no-fund', packedTarball().tarball], base);
   const modules = join(base, 'node_modules');
   mkdirSync(join(modules, '.bin'), { recursive: true }); // npm made it if the package has a `bin`
   for (const tool of TOOLS) {

@@ -2,10 +2,11 @@
 // (offline, no links). Shared by the tests/pkg/*.test.mjs files.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contentKey } from '../../scripts/content-cache.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const PKG = join(ROOT, 'pkg');
@@ -23,19 +24,51 @@ export function run(cmd, args, cwd, options = {}) {
   }
 }
 
+/** Where `packedTarball` keeps the tarball of pkg/, a folder for each content (under target/). */
+const TARBALLS = join(ROOT, 'target', 'pkg-tarball');
+
 /**
- * Packs pkg/ and installs the tarball into `<work>/app`, a fresh ES module project:
+ * `npm pack pkg/`, once for each content of pkg/: `{ tarball, files }`, the tarball's path and the
+ * paths it holds. The package tests, the bundler tests and the runtime tests install the same
+ * package, five projects in all, and each packed it again (1.6 CPU s a pack, most of it the gzip of
+ * the three .wasm builds; 2026-12-06). Keyed by every file of pkg/, its path and bytes: a package
+ * built again is packed again. Made in a staging folder, renamed into place whole.
+ */
+export function packedTarball() {
+  assert.ok(existsSync(join(PKG, 'package.json')), `${PKG}/package.json is missing: run make pkg first`);
+  const paths = readdirSync(PKG, { recursive: true }).filter((path) => statSync(join(PKG, path)).isFile()).sort();
+  const folder = join(TARBALLS, contentKey(...paths.flatMap((path) => [path, readFileSync(join(PKG, path))])));
+  if (!existsSync(folder)) {
+    mkdirSync(TARBALLS, { recursive: true });
+    const stage = mkdtempSync(join(TARBALLS, '.stage-'));
+    const [packed] = JSON.parse(run('npm', ['pack', PKG, '--json', '--pack-destination', stage], stage));
+    writeFileSync(join(stage, 'packed.json'), JSON.stringify({ filename: packed.filename, files: packed.files.map((f) => f.path) }));
+    // The older packages' folders go (one package is current).
+    for (const name of readdirSync(TARBALLS)) if (!name.startsWith('.stage-')) rmSync(join(TARBALLS, name), { recursive: true, force: true });
+    try {
+      renameSync(stage, folder);
+    } catch (error) {
+      // Another test file packed the same package meanwhile: the same bytes.
+      if (!existsSync(folder)) throw error;
+      rmSync(stage, { recursive: true, force: true });
+    }
+  }
+  const { filename, files } = JSON.parse(readFileSync(join(folder, 'packed.json'), 'utf8'));
+  return { tarball: join(folder, filename), files };
+}
+
+/**
+ * Installs pkg/'s tarball (`packedTarball`) into `<work>/app`, a fresh ES module project:
  * `{ work, app, files }` (`files`: the paths in the tarball). The caller removes `work`.
  */
 export function installTarball(prefix) {
-  assert.ok(existsSync(join(PKG, 'package.json')), `${PKG}/package.json is missing: run make pkg first`);
+  const { tarball, files } = packedTarball();
   const work = mkdtempSync(join(tmpdir(), prefix));
-  const packed = JSON.parse(run('npm', ['pack', PKG, '--json', '--pack-destination', work], work));
   const app = join(work, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  run('npm', ['install', '--offline', '--no-audit', '--no-fund', join(work, packed[0].filename)], app);
-  return { work, app, files: packed[0].files.map((f) => f.path) };
+  run('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], app);
+  return { work, app, files };
 }
 
 /**
