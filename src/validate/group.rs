@@ -6,7 +6,7 @@ use jsonschema::ValidationError;
 use serde_json::Value;
 
 use crate::diagnostic::{Diagnostic, Span};
-use crate::json::tree::{escape_pointer_token, pointer_token_iter};
+use crate::json::tree::{escape_pointer_token, pointer_tokens};
 
 use super::locate::{InstanceLocator, SchemaSpans};
 use super::messages::{expected_types, message, one_of, subject};
@@ -243,7 +243,7 @@ impl Converter<'_> {
 
 /// How many tokens a JSON Pointer has.
 fn depth(pointer: &str) -> usize {
-    pointer_token_iter(pointer).map_or(0, Iterator::count)
+    pointer_tokens(pointer).map_or(0, |t| t.len())
 }
 
 /// The deepest instance location among a branch's errors.
