@@ -75,9 +75,17 @@ impl ts_rs::TS for JsonErrorCode {
 const SNIPPET_CONTEXT: usize = 40;
 
 impl JsonError {
-    /// An error at byte `offset` of `text`.
+    /// An error at byte `offset` of `text`. Only the text up to the end of the offset's line is
+    /// indexed: nothing after that line moves its position or its snippet, and a failed parse of
+    /// a long text (JSON Lines first tried as one document) would otherwise index all of it.
     pub fn at(text: &str, offset: usize, code: &'static str, message: impl Into<String>) -> Self {
-        Self::with_index(&LineIndex::new(text), offset, code, message)
+        let line_end = text
+            .as_bytes()
+            .get(offset..)
+            .and_then(|rest| rest.iter().position(|&b| b == b'\n'))
+            .map_or(text.len(), |at| offset + at + 1);
+        let placed = text.get(..line_end).unwrap_or(text);
+        Self::with_index(&LineIndex::new(placed), offset, code, message)
     }
 
     /// An error at byte `offset` of the text `index` was built over.
@@ -146,6 +154,24 @@ mod tests {
         assert_eq!((err.line, err.column, err.byte_column), (1, 7, 8));
         assert_eq!(err.snippet, "{\"é\": x}\n      ^");
         assert_eq!(err.to_string(), "expected a value at line 1, column 7");
+    }
+
+    #[test]
+    fn an_error_is_placed_as_over_the_whole_text() {
+        // Every offset of a text with each line break, non-ASCII and a long tail: indexing up to
+        // the end of the offset's line places it as indexing all of it does.
+        let text = format!(
+            "{{\"é\": 1,\r\n \"a\":\r x\n\n\"😀\" y\r\n{}",
+            "[1]\n".repeat(300)
+        );
+        for offset in (0..=text.len() + 1).filter(|&o| text.is_char_boundary(o.min(text.len()))) {
+            let whole = JsonError::with_index(&LineIndex::new(&text), offset, "syntax", "bad");
+            assert_eq!(
+                JsonError::at(&text, offset, "syntax", "bad"),
+                whole,
+                "{offset}"
+            );
+        }
     }
 
     #[test]

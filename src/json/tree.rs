@@ -3,6 +3,8 @@
 //! Numbers keep their lexeme, object members keep their order and their duplicates, so nothing
 //! the user wrote is lost. JSON Pointers resolve to spans for diagnostics.
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Number, Value};
 
 use crate::diagnostic::{cap_with_dropped, ByteRange, Diagnostic, LineIndex, Severity, Span};
@@ -291,14 +293,27 @@ fn finish(stack: &mut [Open], node: Node) -> Option<Node> {
 
 /// Splits a JSON Pointer into unescaped reference tokens; `None` if it is not a pointer.
 pub fn pointer_tokens(pointer: &str) -> Option<Vec<String>> {
-    if pointer.is_empty() {
-        return Some(Vec::new());
-    }
-    let rest = pointer.strip_prefix('/')?;
+    Some(pointer_token_iter(pointer)?.map(Cow::into_owned).collect())
+}
+
+/// The unescaped reference tokens of a JSON Pointer, one at a time, each borrowed from `pointer`
+/// unless it holds an escape (`~0`, `~1`); `None` if it is not a pointer. What
+/// [`Document::deepest`] walks: no allocation for a pointer without escapes.
+pub fn pointer_token_iter(pointer: &str) -> Option<impl Iterator<Item = Cow<'_, str>>> {
+    let rest = match pointer {
+        "" => None,
+        _ => Some(pointer.strip_prefix('/')?),
+    };
     Some(
-        rest.split('/')
-            .map(|t| t.replace("~1", "/").replace("~0", "~"))
-            .collect(),
+        rest.into_iter()
+            .flat_map(|rest| rest.split('/'))
+            .map(|token| {
+                if token.contains('~') {
+                    Cow::Owned(token.replace("~1", "/").replace("~0", "~"))
+                } else {
+                    Cow::Borrowed(token)
+                }
+            }),
     )
 }
 
@@ -343,17 +358,17 @@ impl<'a> Document<'a> {
 
     /// The deepest existing node along a pointer and how many tokens were left unresolved.
     pub fn deepest(&self, pointer: &str) -> Option<(&Node, usize)> {
-        let tokens = pointer_tokens(pointer)?;
+        let mut tokens = pointer_token_iter(pointer)?;
         let mut node = &self.root;
-        for (i, token) in tokens.iter().enumerate() {
+        while let Some(token) = tokens.next() {
             let next = match &node.kind {
-                NodeKind::Object(_) => node.value_of(token),
+                NodeKind::Object(_) => node.value_of(&token),
                 NodeKind::Array(items) => token.parse::<usize>().ok().and_then(|i| items.get(i)),
                 _ => None,
             };
             match next {
                 Some(n) => node = n,
-                None => return Some((node, tokens.len() - i)),
+                None => return Some((node, 1 + tokens.count())),
             }
         }
         Some((node, 0))
@@ -413,6 +428,24 @@ mod tests {
             doc.deepest("/a~1b/7")
                 .map(|(n, left)| (n.type_name(), left)),
             Some(("array", 1))
+        );
+        // Every token past the deepest node counts, escaped or not; the root has none.
+        assert_eq!(
+            doc.deepest("/a~1b/7/~0/x")
+                .map(|(n, left)| (n.type_name(), left)),
+            Some(("array", 3))
+        );
+        assert_eq!(
+            doc.deepest("").map(|(n, left)| (n.type_name(), left)),
+            Some(("object", 0))
+        );
+        assert_eq!(
+            doc.deepest("/").map(|(n, left)| (n.type_name(), left)),
+            Some(("object", 1))
+        );
+        assert_eq!(
+            pointer_tokens("/a~1b/~01/"),
+            Some(vec!["a/b".into(), "~1".into(), String::new()])
         );
         assert!(doc.pointer("a").is_none());
     }

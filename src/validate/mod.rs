@@ -286,10 +286,15 @@ impl CompiledSchema {
         pointer: &str,
         grouping: Grouping,
     ) -> Vec<Diagnostic> {
-        let locator = InstanceLocator::at(doc, pointer);
         let Some(tape) = Tape::read(text) else {
             return Vec::new();
         };
+        // A valid value has no findings: the engine's verdict alone (as `validate` asks it first)
+        // costs less than collecting none, and most messages of a log are valid.
+        if self.compiled.validator.is_valid(tape.root()) {
+            return Vec::new();
+        }
+        let locator = InstanceLocator::at(doc, pointer);
         let (mut diagnostics, warnings) =
             self.findings(tape.root(), &locator, "the value", grouping);
         diagnostics.extend(warnings);
