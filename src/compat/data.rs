@@ -13,7 +13,8 @@ use crate::validate::ValidateOptions;
 use crate::validator::Validator;
 
 use super::checks::{read, with::With};
-use super::rule::{Check, Effect, Field, Rule};
+use super::params::Field;
+use super::rule::{Check, Effect, Rule};
 
 /// The built-in data files, by name, in name order (as `build.rs` writes them: no whitespace, no
 /// prose; every `compat-data/*.json` but the schema).

@@ -11,7 +11,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::json::{diagnostic_at, Document, Node};
 use crate::protocol::Generation;
 
-use super::rule::Field;
+use super::params::Field;
 
 /// Longest tool name the spec recommends.
 pub const MAX_NAME_CHARS: usize = 128;
@@ -27,7 +27,7 @@ const ROOT_CODE: &str = "schema-root-not-object";
 
 /// A character the spec recommends in tool names: `[A-Za-z0-9_.-]`.
 fn name_char(c: char) -> bool {
-    super::rule::in_class(NAME_CHARS, c)
+    super::params::in_class(NAME_CHARS, c)
 }
 
 /// Checks a tool name (the node at `path`): a string of 1-128 characters from `[A-Za-z0-9_.-]`.

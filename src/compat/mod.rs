@@ -19,6 +19,7 @@ mod locate;
 mod lower;
 pub mod mcp;
 mod options;
+mod params;
 mod report;
 mod resolve;
 mod rule;
@@ -32,9 +33,10 @@ pub use data::{read_data, Entry, Evidence};
 pub use locate::{locate_server, locate_tools, tools_generation};
 pub use lower::{lower_tool, lower_tool_with, Change, Lost, Lowered};
 pub use options::{data_errors, CompatOptions};
+pub use params::{ArrayScope, Field, NameRule};
 pub use report::{data_report, data_report_of, DataReport, DataRow};
 pub use resolve::compare_versions;
-pub use rule::{ArrayScope, Check, Effect, Field, NameRule, Rule};
+pub use rule::{Check, Effect, Rule};
 pub use target::{
     declared_in, every_target, parse_targets, target_infos, Kind, Target, TargetInfo,
     TargetVersion, Versions,

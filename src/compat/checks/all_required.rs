@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::json::tree::escape_pointer_token;
 
-use super::super::rule::Check;
+use super::check::Check;
 use super::edit::{each_schema, put, Lowering};
 use super::view::{Spot, ToolView};
 

@@ -5,7 +5,8 @@ use serde_json::Value;
 
 use crate::schema::{declared_types, Sub};
 
-use super::super::rule::{ArrayScope, Check};
+use super::check::Check;
+use super::super::params::ArrayScope;
 use super::edit::{each_schema, input_at, put, Lowering};
 use super::view::{Spot, ToolView};
 

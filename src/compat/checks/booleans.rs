@@ -4,7 +4,8 @@
 
 use serde_json::Value;
 
-use super::super::rule::{Check, Field};
+use super::check::Check;
+use super::super::params::Field;
 use super::edit::Lowering;
 use super::view::{Spot, ToolView};
 use crate::schema::{is_unusual_boolean, value_subschemas};

@@ -7,7 +7,8 @@ use serde_json::{Map, Value};
 
 use crate::json::tree::escape_pointer_token;
 
-use super::super::rule::{Check, Field};
+use super::check::Check;
+use super::super::params::Field;
 use super::edit::{each_schema, input_at, put, take, Lowering};
 use super::view::{Spot, ToolView};
 

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::super::rule::Check;
+use super::check::Check;
 use super::edit::{put, Lowering};
 use super::view::{Spot, ToolView};
 

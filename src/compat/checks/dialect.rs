@@ -7,7 +7,8 @@
 
 use serde_json::Value;
 
-use super::super::rule::{Check, Field};
+use super::check::Check;
+use super::super::params::Field;
 use super::edit::{discard, Lowering};
 use super::invalid_schema::to_2020_12;
 use super::view::{Spot, ToolView};

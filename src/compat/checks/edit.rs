@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use crate::json::tree::escape_pointer_token;
 
-use super::super::rule::Check;
+use super::check::Check;
 use crate::schema::value_subschemas;
 
 /// One change lowering made.

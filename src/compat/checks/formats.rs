@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::super::rule::Check;
+use super::check::Check;
 use super::edit::{each_schema, input_at, take, Lowering};
 use super::view::{Spot, ToolView};
 

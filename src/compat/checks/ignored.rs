@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::json::tree::escape_pointer_token;
 
-use super::super::rule::Check;
+use super::check::Check;
 use super::edit::{discard, Lowering};
 use super::view::{Spot, ToolView};
 

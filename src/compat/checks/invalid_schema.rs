@@ -13,7 +13,8 @@ use crate::schema::value_subschemas;
 use crate::validate::{CompiledSchema, SchemaFault, ValidateOptions};
 use crate::validator::compile_linted;
 
-use super::super::rule::{Check, Field};
+use super::check::Check;
+use super::super::params::Field;
 use super::edit::{each_schema, put, take, Lowering};
 use super::view::ToolView;
 

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::json::tree::escape_pointer_token;
 
-use super::super::rule::Field;
+use super::super::params::Field;
 use super::edit::{discard, each_schema, input_at, put, take, Lowering};
 use super::view::{Spot, ToolView};
 use crate::schema::{value_subschemas, ANNOTATIONS};

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::super::rule::Field;
+use super::super::params::Field;
 use super::all_required::optional_properties;
 use super::view::{Spot, ToolView};
 

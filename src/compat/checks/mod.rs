@@ -1,7 +1,7 @@
-//! The detector kinds: one table ([`kinds!`]'s one invocation below), each row a kind of fact a
-//! data entry's `feature` names, grouped by the file in `checks/` that holds its detection and its
-//! lowering pass. From the table come the `mod` lines, the [`Check`] enum, how an entry's
-//! `feature` and `with` become a [`Check`] ([`read`]), the dispatch of a rule's check to its
+//! The detector kinds: one table (`kinds_table!` below), each row a kind of fact a data entry's
+//! `feature` names, grouped by the file in `checks/` that holds its detection and its lowering
+//! pass. From the table come the `mod` lines, the [`Check`] enum (expanded in `check.rs`), how an
+//! entry's `feature` and `with` become a [`Check`] ([`read`]), the dispatch of a rule's check to its
 //! detector ([`tool_findings`], [`list_findings`]), which kinds are about the list or the server,
 //! why lowering leaves a kind ([`why_unlowered`]), and the data schema's `feature` enum and `with`
 //! rules (`compat-data/schema.json`, rewritten by `UPDATE_SCHEMA=1 cargo test --lib compat`, held
@@ -25,7 +25,7 @@ use crate::diagnostic::Diagnostic;
 use crate::json::Document;
 use crate::protocol::Generation;
 
-use super::rule::{ArrayScope, Field, NameRule};
+use super::params::ArrayScope;
 use edit::Lowering;
 pub use invalid_schema::{check_schema, INVALID_SCHEMA, UNUSABLE_SCHEMA};
 use view::{Spot, ToolView};
@@ -98,6 +98,13 @@ enum Scope {
 /// Generates, from the table of detector kinds, everything a kind registers (see the module's
 /// documentation); the arms starting `@` are its pieces.
 macro_rules! kinds {
+    (@only enum_check enum_check $($t:tt)*) => {
+        $($t)*
+    };
+    (@only dispatch dispatch $($t:tt)*) => {
+        $($t)*
+    };
+    (@only $want:ident $mode:ident $($t:tt)*) => {};
     (@read $variant:ident $with:ident) => {
         Check::$variant
     };
@@ -126,6 +133,7 @@ macro_rules! kinds {
         Some($why)
     };
     (
+        @$mode:ident
         $(
             $modvis:vis mod $module:ident {
                 $(
@@ -142,17 +150,19 @@ macro_rules! kinds {
             }
         )*
     ) => {
-        $( $modvis mod $module; )*
-
-        /// What a rule looks for: one variant per detector kind, a row of the table in
-        /// `checks/mod.rs` (its file, its detection and its lowering pass there).
-        #[derive(Clone, Debug, PartialEq, Eq)]
-        pub enum Check {
-            $($(
-                $(#[$attr])*
-                $variant $( ( $($ty),* ) )? $( { $( $(#[$fattr])* $fb: $fty ),* } )?,
-            )*)*
+        kinds! { @only enum_check $mode
+            /// What a rule looks for: one variant per detector kind, a row of the table in
+            /// `checks/mod.rs` (its file, its detection and its lowering pass there).
+            #[derive(Clone, Debug, PartialEq, Eq)]
+            pub enum Check {
+                $($(
+                    $(#[$attr])*
+                    $variant $( ( $($ty),* ) )? $( { $( $(#[$fattr])* $fb: $fty ),* } )?,
+                )*)*
+            }
         }
+        kinds! { @only dispatch $mode
+        $( $modvis mod $module; )*
 
         impl Check {
             /// What the check is about.
@@ -221,10 +231,17 @@ macro_rules! kinds {
         /// Each feature's name in the data, with the `with` members it needs, in table order.
         #[cfg(test)]
         const FEATURES: &[(&str, &[&str])] = &[$($( ($feature, &[$($($with),*)?]), )*)*];
+        }
     };
 }
 
+/// The table of detector kinds, written once and expanded twice: `enum_check` gives the [`Check`]
+/// enum (in `check.rs`, which the kinds' files import, so that none of them imports this file,
+/// which names theirs), `dispatch` everything else (here).
+macro_rules! kinds_table {
+    ($mode:ident) => {
 kinds! {
+    @$mode
     mod name {
         /// The tool name follows a [`NameRule`].
         Tool "name" => Name(rule: NameRule) with ["chars", "allowed"],
@@ -406,6 +423,13 @@ kinds! {
             cannot_lower list::CANNOT_LOWER;
     }
 }
+    };
+}
+
+mod check;
+pub use check::Check;
+
+kinds_table!(dispatch);
 
 impl Check {
     /// Whether the check is about the server (its `initialize` result) rather than a tool.

@@ -8,7 +8,8 @@ use crate::diagnostic::{Diagnostic, Fix};
 use crate::json::Document;
 
 use super::super::mcp;
-use super::super::rule::{Check, NameRule};
+use super::check::Check;
+use super::super::params::NameRule;
 use super::edit::{put, Lowering};
 use super::view::{Spot, ToolView};
 

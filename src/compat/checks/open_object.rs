@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::super::rule::Check;
+use super::check::Check;
 use super::edit::{each_schema, input_at, replace, Lowering};
 use super::view::{Spot, ToolView};
 use crate::schema::is_object_schema;

@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use super::super::rule::Check;
+use super::check::Check;
 use super::edit::{discard, each_schema, input_at, put, Lowering};
 use super::view::{Spot, ToolView};
 

@@ -3,7 +3,8 @@
 
 use serde_json::{Map, Value};
 
-use super::super::rule::{Check, Field};
+use super::check::Check;
+use super::super::params::Field;
 use super::edit::{each_schema, input_at, put, Lowering};
 use super::view::{Spot, ToolView};
 

@@ -9,7 +9,8 @@ use crate::json::{Document, Node};
 use crate::protocol::Generation;
 
 use super::super::mcp;
-use super::super::rule::{Check, Field};
+use super::check::Check;
+use super::super::params::Field;
 use super::edit::{discard, put, replace, Lowering};
 use super::view::{Spot, ToolView};
 

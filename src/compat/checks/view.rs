@@ -5,7 +5,7 @@ use serde_json::Value;
 use crate::diagnostic::Fix;
 use crate::protocol::Generation;
 
-use super::super::rule::Field;
+use super::super::params::Field;
 use crate::schema::{value_subschemas, Sub};
 
 /// One tool of the document, read once for every target.

@@ -6,7 +6,7 @@ use std::cell::Cell;
 
 use serde_json::{Map, Value};
 
-use super::super::rule::{Field, NameRule};
+use super::super::params::{Field, NameRule};
 
 /// An entry's `with` object, as a row's `read` sees it.
 pub struct With<'a> {

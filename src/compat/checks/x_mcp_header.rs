@@ -43,7 +43,7 @@ use crate::json::{parse, Document, Node, ReadOptions};
 use crate::protocol::Generation;
 use crate::schema::subschemas;
 
-use super::super::rule::Check;
+use super::check::Check;
 use super::edit::{take, Lowering};
 use super::view::ToolView;
 
