@@ -85,7 +85,7 @@ pub(crate) fn text_arg(value: &JsValue, what: &str) -> Result<String, JsValue> {
 /// `"__proto__"` key from user input stays an ordinary key (serde-wasm-bindgen assigns keys, and
 /// assigning `__proto__` replaces the object's prototype instead), and serde_json's
 /// arbitrary-precision numbers arrive as numbers rather than as wrapper objects.
-pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
+pub fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
     let text =
         serde_json::to_string(value).map_err(|e| JsValue::from(JsError::new(&e.to_string())))?;
     js_sys::JSON::parse(&text)

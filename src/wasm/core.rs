@@ -86,31 +86,3 @@ pub fn judge_example_js(
 pub fn unknown_schema_js(id: &str) -> Result<JsValue, JsValue> {
     to_js(&crate::docs_example::unknown_schema(id))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use wasm_bindgen_test::wasm_bindgen_test;
-
-    #[wasm_bindgen_test]
-    fn results_keep_proto_keys_as_own_keys_and_numbers_as_numbers() {
-        let value: serde_json::Value =
-            serde_json::from_str(r#"{"__proto__": {"polluted": 1}, "n": 1.50}"#).unwrap();
-        let js = to_js(&value).unwrap();
-        let object: &js_sys::Object = js.unchecked_ref();
-        assert_eq!(js_sys::Object::keys(object).length(), 2);
-        assert!(js_sys::Object::has_own(object, &"__proto__".into()));
-        assert!(js_sys::Reflect::get(&js, &"polluted".into())
-            .unwrap()
-            .is_undefined());
-        let proto = js_sys::Object::get_prototype_of(&js);
-        assert!(js_sys::Object::is(
-            &proto,
-            &js_sys::Object::get_prototype_of(&js_sys::Object::new())
-        ));
-        assert_eq!(
-            js_sys::Reflect::get(&js, &"n".into()).unwrap().as_f64(),
-            Some(1.5)
-        );
-    }
-}

@@ -210,3 +210,23 @@ fn invalid_options_throw_a_type_error() {
 fn version_is_the_crate_version() {
     assert_eq!(version(), env!("CARGO_PKG_VERSION"));
 }
+
+/// Every export's results go through `to_js`: a `"__proto__"` key from user input stays an own
+/// key (no prototype replaced, nothing polluted) and an arbitrary-precision number arrives as a
+/// number.
+#[wasm_bindgen_test]
+fn results_keep_proto_keys_as_own_keys_and_numbers_as_numbers() {
+    let value: serde_json::Value =
+        serde_json::from_str(r#"{"__proto__": {"polluted": 1}, "n": 1.50}"#).unwrap();
+    let js = mcp_json_toolbox::wasm::conversions::to_js(&value).unwrap();
+    let object: &js_sys::Object = js.unchecked_ref();
+    assert_eq!(js_sys::Object::keys(object).length(), 2);
+    assert!(js_sys::Object::has_own(object, &"__proto__".into()));
+    assert!(get(&js, "polluted").is_undefined());
+    let proto = js_sys::Object::get_prototype_of(&js);
+    assert!(js_sys::Object::is(
+        &proto,
+        &js_sys::Object::get_prototype_of(&js_sys::Object::new())
+    ));
+    assert_eq!(get(&js, "n").as_f64(), Some(1.5));
+}
