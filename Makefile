@@ -23,7 +23,8 @@ LOW := nice -n 10
 # The wasm tests' build: what the cores have left once every other phase has taken its share.
 IDLE := nice -n 19
 
-.PHONY: help setup pkg pkg-wasm www serve test fmt-check vendor-check lint lint-native lint-wasm test-native test-wasm test-wasm-build test-node test-pkg \
+.PHONY: help setup pkg pkg-wasm www serve test fmt-check vendor-check lint lint-native lint-wasm \
+	lint-wasm-tests lint-wasm-builds test-native test-wasm test-wasm-build test-node test-pkg \
 	test-bundlers test-runtimes test-browser test-fuzz-replay bench fuzz clean
 
 help: ## List the targets
@@ -58,8 +59,9 @@ test: ## Every check; independent phases side by side, each one's log in target/
 # Each recipe succeeds for make; a phase records its result, one whose --needs failed is skipped,
 # and `timed.sh --summary` fails the run. The installs start first, side by side. The native Rust
 # checks take turns (cargo locks target/debug for each) at low priority: clippy lints the wasm32
-# builds (lint-wasm), the native tests and the fuzz replay are built by clippy-driver (LINTED, below),
-# which lints what they compile, the targets of lint-native; the release wasm builds
+# builds of the format core and the server build (lint-wasm-builds); the native tests, the fuzz
+# replay and the wasm tests are built by clippy-driver (LINTED, below), which lints what they
+# compile, the targets of lint-native and lint-wasm-tests; the release wasm builds
 # start at once, the package follows once wasm-bindgen-cli and node_modules are there, and the
 # suites that use pkg/ run side by side. The wasm tests are built from the start at the lowest
 # priority (in a target directory of their own, target/wasm-tests, so that they need not wait for
@@ -81,15 +83,15 @@ gate-fmt:
 gate-vendor:
 	@$(TIMED) vendor $(MAKE) vendor-check || true
 gate-clippy: gate-setup-rust gate-fmt
-	@$(TIMED) clippy --needs setup-rust $(LOW) $(MAKE) lint-wasm || true
+	@$(TIMED) clippy --needs setup-rust $(LOW) $(MAKE) lint-wasm-builds || true
 gate-native-tests: gate-clippy
 	@$(TIMED) native-tests $(LOW) $(MAKE) test-native WITH_CLIPPY=1 || true
 gate-fuzz-replay: gate-native-tests
 	@$(TIMED) fuzz-replay $(LOW) $(MAKE) test-fuzz-replay WITH_CLIPPY=1 || true
 gate-wasm-build: gate-setup-rust
-	@CARGO_TARGET_DIR=target/wasm-tests $(TIMED) wasm-build --needs setup-rust $(IDLE) $(MAKE) test-wasm-build || true
+	@CARGO_TARGET_DIR=target/wasm-tests $(TIMED) wasm-build --needs setup-rust $(IDLE) $(MAKE) test-wasm-build WITH_CLIPPY=1 || true
 gate-wasm-tests: gate-wasm-build gate-setup-wasm-bindgen
-	@CARGO_TARGET_DIR=target/wasm-tests $(TIMED) wasm-tests --needs wasm-build,setup-wasm-bindgen $(LOW) $(MAKE) test-wasm || true
+	@CARGO_TARGET_DIR=target/wasm-tests $(TIMED) wasm-tests --needs wasm-build,setup-wasm-bindgen $(LOW) $(MAKE) test-wasm WITH_CLIPPY=1 || true
 gate-pkg-wasm: gate-setup-rust
 	@$(TIMED) pkg-wasm --needs setup-rust $(MAKE) pkg-wasm || true
 gate-pkg: gate-pkg-wasm gate-setup-wasm-bindgen gate-setup-node
@@ -117,11 +119,17 @@ lint-native: ## cargo clippy -D warnings, native: all targets and the fuzz repla
 	cargo clippy --all-targets -- -D warnings
 	cargo clippy --test fuzz_replay -- -D warnings
 
-# The wasm32 line takes the integration tests (`--test '*'`: tests/wasm/, tests/wasm_*.rs), not the
-# library's unit tests, which run natively and never on wasm32 (src/wasm/ holds none): compiling
-# them for wasm32 too cost about 14 CPU s (2026-12-06).
-lint-wasm: ## cargo clippy -D warnings, wasm32: the library and the wasm tests; the format core and the server build too
+# The wasm32 lint takes the library and the integration tests (`--test '*'`: tests/wasm/,
+# tests/wasm_*.rs), not the library's unit tests, which run natively and never on wasm32 (src/wasm/
+# holds none): compiling them for wasm32 too cost about 14 CPU s (2026-12-06). `make test` lints the
+# first line's targets as the wasm tests' build compiles them (test-wasm-build WITH_CLIPPY=1): the
+# separate check of them cost 35 CPU s after the other two lines (2026-12-06, /usr/bin/time).
+lint-wasm: lint-wasm-tests lint-wasm-builds ## cargo clippy -D warnings, wasm32: the library and the wasm tests; the format core and the server build too
+
+lint-wasm-tests: ## cargo clippy -D warnings, wasm32: the library (full build) and the wasm tests
 	cargo clippy --target $(WASM_TARGET) --lib --test '*' -- -D warnings
+
+lint-wasm-builds: ## cargo clippy -D warnings, wasm32: the format core's and the server build's library
 	cargo clippy --target $(WASM_TARGET) --lib --no-default-features -- -D warnings
 	cargo clippy --target $(WASM_TARGET) --lib --no-default-features --features validator -- -D warnings
 
@@ -129,10 +137,10 @@ lint-wasm: ## cargo clippy -D warnings, wasm32: the library and the wasm tests; 
 # crate's own targets are compiled by clippy-driver (scripts/clippy-rustc.sh), which lints what it
 # compiles, -D warnings: `cargo test` builds the targets `cargo clippy --all-targets` checks (the
 # library, its unit tests, the integration tests, the example), `cargo test --test fuzz_replay` the
-# fuzz replay, so the build is lint-native's check and compilation in one analysis of the crate
-# instead of two: lint-native's check of every dependency and of each of the crate's targets took
-# 95 CPU s in a fresh target directory, the lints in the build add 5 CPU s to its 59 (2026-12-06,
-# /usr/bin/time).
+# fuzz replay, the wasm tests' build those of lint-wasm-tests, so the build is the lint's check and
+# compilation in one analysis of the crate instead of two: lint-native's check of every dependency
+# and of each of the crate's targets took 95 CPU s in a fresh target directory, the lints in the
+# build add 5 CPU s to its 59 (2026-12-06, /usr/bin/time).
 LINTED = $(if $(WITH_CLIPPY),RUSTC_WORKSPACE_WRAPPER=$(CURDIR)/scripts/clippy-rustc.sh)
 
 test-native: ## Native Rust tests (unit, integration tests/native/ as one binary, JSONTestSuite; the format core's and the server build's unit tests too; WITH_CLIPPY=1: clippy-driver lints what they build)
@@ -140,15 +148,16 @@ test-native: ## Native Rust tests (unit, integration tests/native/ as one binary
 	cargo test --lib --no-default-features
 	cargo test --lib --no-default-features --features validator
 
-test-wasm: ## The wasm tests (tests/wasm/, tests/wasm_*.rs) in Node via wasm-bindgen-test-runner
+test-wasm: ## The wasm tests (tests/wasm/, tests/wasm_*.rs) in Node via wasm-bindgen-test-runner (WITH_CLIPPY=1: clippy-driver lints what they build)
 	@bash scripts/setup.sh rust wasm-bindgen
 	$(if $(WASM_TESTS),CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-		cargo test --target $(WASM_TARGET) $(addprefix --test ,$(WASM_TESTS)),@echo "no wasm tests")
+		$(LINTED) cargo test --target $(WASM_TARGET) $(addprefix --test ,$(WASM_TESTS)),@echo "no wasm tests")
 
-# The build of test-wasm alone (what `make test` starts before wasm-bindgen-cli is there).
+# The build of test-wasm alone (what `make test` starts before wasm-bindgen-cli is there; WITH_CLIPPY
+# as test-wasm, or cargo builds again what it built).
 test-wasm-build:
 	@bash scripts/setup.sh rust
-	$(if $(WASM_TESTS),cargo test --no-run --target $(WASM_TARGET) $(addprefix --test ,$(WASM_TESTS)),@echo "no wasm tests")
+	$(if $(WASM_TESTS),$(LINTED) cargo test --no-run --target $(WASM_TARGET) $(addprefix --test ,$(WASM_TESTS)),@echo "no wasm tests")
 
 # The release wasm builds that scripts/build-pkg.mjs starts with (the full build and the format core
 # side by side, then the server build from a copy of the full build's dependencies), so that it then
