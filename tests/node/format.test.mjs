@@ -64,6 +64,20 @@ test('invalid JSON throws a JsonError with UTF-16 positions', () => {
   assert.throws(() => format(''), { name: 'JsonError', code: 'empty' });
 });
 
+// Through the package as users call it: the 100 MB string crosses from JavaScript into the wasm
+// memory and back. (tests/native/bad_input.rs runs the same case through the Rust API; the wasm
+// tests did too, in a debug build, where it took 19 CPU s at the end of make test, 2026-12-06.)
+test('a 100 MB string is formatted exactly; unclosed, it is an eof error past its last character', () => {
+  const text = `"${'a'.repeat(100 * 1024 * 1024)}"`;
+  assert.ok(format(text) === text, 'formatted exactly');
+  const unclosed = text.slice(0, -1);
+  assert.throws(() => format(unclosed), (e) => {
+    assert.deepEqual([e.name, e.code, e.line, e.column], ['JsonError', 'eof', 1, unclosed.length + 1]);
+    assert.match(e.message, /string opened at line 1, column 1 is not closed/);
+    return true;
+  });
+});
+
 test('invalid options throw a TypeError', () => {
   for (const bad of [{ indent: 9 }, { indent: 'wide' }, { minfy: true }, { minify: 'yes' }, 5]) {
     assert.throws(() => format('[1]', bad), TypeError, JSON.stringify(bad));

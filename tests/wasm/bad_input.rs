@@ -100,17 +100,6 @@ fn sorting_the_deepest_tree_allowed_fits_the_wasm_stack() {
 }
 
 #[wasm_bindgen_test]
-fn a_100_mb_string_is_formatted_exactly() {
-    let text = format!("\"{}\"", "a".repeat(100 * 1024 * 1024));
-    assert_eq!(formatted(&text, "{}").len(), text.len());
-    let unclosed = text.strip_suffix('"').unwrap();
-    assert_eq!(
-        error_of(unclosed),
-        code("eof", 1.0, unclosed.len() as f64 + 1.0)
-    );
-}
-
-#[wasm_bindgen_test]
 fn the_size_limit_is_an_option() {
     let text = format!("[{}]", vec!["1"; 100].join(","));
     assert_eq!(
