@@ -155,3 +155,23 @@ test('the full build is fetched in the background once the page is idle', async 
   assert.deepEqual(wasm.slice(0, 2), ['/pkg/mcp_json_toolbox_format_bg.wasm', '/pkg/mcp_json_toolbox_bg.wasm'], 'the core first');
   await context.close();
 });
+
+test('the test browser opens the page alone: no address-bar WebUI beside each context, Playwright\'s disabled features kept (tests/browser/chromium.mjs)', async () => {
+  const session = await env.browser.newBrowserCDPSession();
+  const { page, context } = await env.open('', {}, { full: false });
+  const { targetInfos } = await session.send('Target.getTargets');
+  await session.detach();
+  const urls = targetInfos.map((target) => `${target.type} ${target.url}`);
+  assert.ok(urls.includes(`page ${page.url()}`), urls.join('\n'));
+  assert.deepEqual(urls.filter((url) => /^browser_ui |top-chrome/.test(url)), [], 'no WebUI renderer per window');
+  // Chromium reads the last --disable-features switch only: ours must name every feature that
+  // Playwright's, before it, disables.
+  await page.goto('chrome://version');
+  const switches = (await page.textContent('#command_line')).split(/\s+/)
+    .filter((arg) => arg.startsWith('--disable-features='))
+    .map((arg) => arg.slice('--disable-features='.length).split(','));
+  assert.ok(switches.length >= 1, 'a --disable-features switch');
+  const read = new Set(switches.at(-1));
+  assert.deepEqual(switches.flat().filter((feature) => !read.has(feature)), [], 'add them to PLAYWRIGHT_DISABLED_FEATURES');
+  await context.close();
+});
