@@ -79,8 +79,9 @@ pub(in crate::host::logs) fn read(found: &mut Found<'_>) {
 /// at the line's end is a message cut short, one that starts no value is no message read.
 fn line_json(line: &str) -> Option<(usize, &str, Json)> {
     let names = |json: &str| json.contains(JSONRPC);
-    if line.starts_with('[') && envelope::read_one(line).is_ok() {
-        return names(line).then_some((0, line, Json::Other));
+    // A line that never names it is not read (it is nothing either way).
+    if line.starts_with('[') && names(line) && envelope::read_one(line).is_ok() {
+        return Some((0, line, Json::Other));
     }
     if line.starts_with('{') {
         return match envelope::first_value(line) {
