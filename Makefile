@@ -127,7 +127,7 @@ lint-native: ## cargo clippy -D warnings, native: all targets and the fuzz repla
 # separate check of them cost 35 CPU s after the other two lines (2026-12-06, /usr/bin/time).
 lint-wasm: lint-wasm-tests lint-wasm-builds ## cargo clippy -D warnings, wasm32: the library and the wasm tests; the format core and the server build too
 
-lint-wasm-tests: ## cargo clippy -D warnings, wasm32: the library (full build) and the wasm tests
+lint-wasm-tests: ## cargo clippy -D warnings, wasm32: the library (full build) and the wasm tests (make test lints them as test-wasm-build WITH_CLIPPY=1 builds them)
 	cargo clippy --target $(WASM_TARGET) --lib --test '*' -- -D warnings
 
 lint-wasm-builds: ## cargo clippy -D warnings, wasm32: the format core's and the server build's library
